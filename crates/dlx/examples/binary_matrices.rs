@@ -1,0 +1,54 @@
+//! Counts the n×n 0/1 matrices whose every row and column sums to k, with colours.
+//!
+//! Each cell is a secondary item coloured 0 or 1. Each row and each column is a primary item
+//! whose options are its C(n, k) choices of k ones, colouring all n of its cells. A row option
+//! and a column option may share a cell only when they give it the same colour, so the solutions
+//! are exactly the matrices. Run:
+//! `cargo run --release -p dancer --example binary_matrices -- 6 3`.
+
+use dancer::{BuildError, Problem, ProblemBuilder};
+
+/// The problem for n×n matrices with line sums `k`.
+pub fn binary_matrices(n: usize, k: usize) -> Result<Problem, BuildError> {
+    let mut builder = ProblemBuilder::new();
+    for line in 0..n {
+        builder.primary(format!("r{line}"));
+        builder.primary(format!("c{line}"));
+    }
+    for r in 0..n {
+        for c in 0..n {
+            builder.secondary(format!("{r}_{c}"));
+        }
+    }
+    let choices = (0u64..1 << n).filter(|mask| mask.count_ones() as usize == k);
+    for mask in choices {
+        let bit = |i: usize| mask >> i & 1;
+        for line in 0..n {
+            let row = (0..n).map(|c| format!("{line}_{c}:{}", bit(c)));
+            builder.option_named(std::iter::once(format!("r{line}")).chain(row));
+            let col = (0..n).map(|r| format!("{r}_{line}:{}", bit(r)));
+            builder.option_named(std::iter::once(format!("c{line}")).chain(col));
+        }
+    }
+    builder.build()
+}
+
+#[allow(dead_code)]
+fn main() {
+    if let Err(error) = try_main() {
+        eprintln!("binary_matrices: {error}");
+        std::process::exit(2);
+    }
+}
+
+fn try_main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args.next().map_or(Ok(5), |arg| arg.parse())?;
+    let k: usize = args.next().map_or(Ok(2), |arg| arg.parse())?;
+    if n > 16 || k > n {
+        return Err("need k <= n <= 16".into());
+    }
+    let problem = binary_matrices(n, k)?;
+    println!("{n}x{n} 0/1 matrices with line sums {k}: {}", problem.solver().count());
+    Ok(())
+}

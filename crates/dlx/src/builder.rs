@@ -1,0 +1,202 @@
+//! [`ProblemBuilder`]: declare items and options, then validate and link them in one step.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Problem};
+
+/// Builds a [`Problem`]. Setters take `&mut self` and never fail; [`build`](Self::build)
+/// validates everything and reports the first problem it finds.
+///
+/// ```
+/// use dancer::ProblemBuilder;
+///
+/// let mut builder = ProblemBuilder::new();
+/// let [a, b] = [builder.primary("a"), builder.primary("b")];
+/// let x = builder.secondary("x");
+/// let red = builder.color("red");
+/// builder.option([a.into(), (x, red).into()]);
+/// builder.option([b.into(), (x, red).into()]);
+/// let problem = builder.build()?;
+/// assert_eq!(problem.solver().count(), 1);
+/// # Ok::<(), dancer::BuildError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ProblemBuilder {
+    names: Vec<String>,
+    primary_count: usize,
+    late_primary: Option<String>,
+    color_names: Vec<String>,
+    color_index: HashMap<String, ColorId>,
+    entries: Vec<Entry>,
+    bounds: Vec<usize>,
+    first_error: Option<BuildError>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> ProblemBuilder {
+        ProblemBuilder { bounds: vec![0], ..ProblemBuilder::default() }
+    }
+
+    /// Declares a primary item, to be covered exactly once. Primary items must all be
+    /// declared before the first secondary item.
+    pub fn primary(&mut self, name: impl Into<String>) -> ItemId {
+        let name = name.into();
+        if self.names.len() > self.primary_count && self.late_primary.is_none() {
+            self.late_primary = Some(name.clone());
+        }
+        self.primary_count += 1;
+        self.push_item(name)
+    }
+
+    /// Declares a secondary item, to be covered at most once (or shared by options that give it
+    /// the same colour).
+    pub fn secondary(&mut self, name: impl Into<String>) -> ItemId {
+        self.push_item(name.into())
+    }
+
+    /// Declares `count` primary items named by their item number (`"0"`, `"1"`, ...), for
+    /// problems whose items need no names.
+    pub fn primary_items(&mut self, count: usize) -> Vec<ItemId> {
+        (0..count).map(|_| self.primary(self.names.len().to_string())).collect()
+    }
+
+    /// Declares `count` secondary items named by their item number.
+    pub fn secondary_items(&mut self, count: usize) -> Vec<ItemId> {
+        (0..count).map(|_| self.secondary(self.names.len().to_string())).collect()
+    }
+
+    fn push_item(&mut self, name: String) -> ItemId {
+        self.names.push(name);
+        ItemId::new(self.names.len() - 1)
+    }
+
+    /// The colour called `name`, declaring it on first use.
+    pub fn color(&mut self, name: &str) -> ColorId {
+        if let Some(&color) = self.color_index.get(name) {
+            return color;
+        }
+        self.color_names.push(name.to_owned());
+        let color = ColorId::new(self.color_names.len());
+        self.color_index.insert(name.to_owned(), color);
+        color
+    }
+
+    /// The item declared as `name`, if any. Linear in the number of items.
+    pub fn item_id(&self, name: &str) -> Option<ItemId> {
+        self.names.iter().position(|n| n == name).map(ItemId::new)
+    }
+
+    /// The number of items declared so far.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    /// Adds an option: the items it covers, each with an optional colour.
+    pub fn option<E: Into<Entry>>(&mut self, entries: impl IntoIterator<Item = E>) -> OptionId {
+        self.entries.extend(entries.into_iter().map(Into::into));
+        self.bounds.push(self.entries.len());
+        OptionId::new(self.option_count() - 1)
+    }
+
+    /// Adds an option given by item names, each `name` or `name:colour`, as in the DLX format.
+    /// An unknown name is reported by [`build`](Self::build).
+    pub fn option_named<S: AsRef<str>>(&mut self, names: impl IntoIterator<Item = S>) -> OptionId {
+        let option = OptionId::new(self.option_count());
+        let mut entries = Vec::new();
+        for token in names {
+            let token = token.as_ref();
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(self.color(color))),
+                None => (token, None),
+            };
+            match self.item_id(name) {
+                Some(item) => entries.push(Entry { item, color }),
+                None => {
+                    let name = name.to_owned();
+                    self.first_error.get_or_insert(BuildError::UnknownItemName { option, name });
+                }
+            }
+        }
+        self.option(entries)
+    }
+
+    /// Validates the declarations and links the problem.
+    ///
+    /// # Errors
+    /// The first of: an error recorded while adding options, no primary items, an invalid or
+    /// repeated name, a primary item after a secondary one, then per option in order: empty,
+    /// unknown item or colour, item repeated, colour on a primary item; or too many nodes.
+    pub fn build(self) -> Result<Problem, BuildError> {
+        if let Some(error) = self.first_error {
+            return Err(error);
+        }
+        if self.primary_count == 0 {
+            return Err(BuildError::NoPrimaryItems);
+        }
+        let mut index = HashMap::with_capacity(self.names.len());
+        for (k, name) in self.names.iter().chain(&self.color_names).enumerate() {
+            if !is_valid_name(name) {
+                return Err(BuildError::InvalidName { name: name.clone() });
+            }
+            if k < self.names.len() && index.insert(name.clone(), ItemId::new(k)).is_some() {
+                return Err(BuildError::DuplicateItemName { name: name.clone() });
+            }
+        }
+        if let Some(name) = self.late_primary {
+            return Err(BuildError::PrimaryAfterSecondary { name });
+        }
+        let node_count = 2 + self.names.len() + self.entries.len() + self.option_count();
+        const LIMIT: u64 = u32::MAX as u64 - 1;
+        if node_count as u64 > LIMIT {
+            return Err(BuildError::TooLarge { limit: LIMIT });
+        }
+        let mut seen = HashSet::new();
+        let mut linked = Vec::with_capacity(self.entries.len());
+        for (k, window) in self.bounds.windows(2).enumerate() {
+            let option = OptionId::new(k);
+            let entries = &self.entries[window[0]..window[1]];
+            if entries.is_empty() {
+                return Err(BuildError::EmptyOption { option });
+            }
+            seen.clear();
+            for entry in entries {
+                let Some(name) = self.names.get(entry.item.index()) else {
+                    return Err(BuildError::UnknownItem { option, item: entry.item });
+                };
+                if !seen.insert(entry.item) {
+                    return Err(BuildError::DuplicateItemInOption { option, name: name.clone() });
+                }
+                let color = entry.color.map_or(0, ColorId::as_u32);
+                if color as usize > self.color_names.len() || entry.color == Some(ColorId::new(0)) {
+                    return Err(BuildError::UnknownColor { option, color });
+                }
+                if color != 0 && entry.item.index() < self.primary_count {
+                    return Err(BuildError::ColorOnPrimary { option, name: name.clone() });
+                }
+                linked.push((entry.item.as_u32(), color));
+            }
+        }
+        let options = self.bounds.windows(2).map(|w| &linked[w[0]..w[1]]);
+        let matrix = Matrix::new(self.names.len() as u32, self.primary_count as u32, options);
+        Ok(Problem {
+            names: self.names,
+            primary_count: self.primary_count,
+            color_names: self.color_names,
+            entries: self.entries,
+            bounds: self.bounds,
+            index,
+            matrix,
+        })
+    }
+}
+
+/// Whether `name` can be written in the DLX format and read back unchanged.
+pub(crate) fn is_valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains(|c: char| c.is_whitespace() || c == '|' || c == ':')
+}

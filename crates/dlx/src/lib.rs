@@ -1,0 +1,80 @@
+//! A fast, reusable exact-cover engine: Knuth's Algorithm X on dancing links, with secondary
+//! items and colours (his Algorithm C).
+//!
+//! An exact-cover problem has *items* and *options*, each option a set of items. A solution
+//! chooses options so that every *primary* item is in exactly one chosen option and every
+//! *secondary* item in at most one. A secondary item may carry a *colour* inside an option:
+//! options that give it the same colour may share it (D. E. Knuth, *The Art of Computer
+//! Programming* 4B, §7.2.2.1, "Dancing links"; his programs DLX1 and DLX2).
+//!
+//! - [`ProblemBuilder`] declares items and options and builds a validated [`Problem`].
+//! - [`Problem::solver`] gives a [`Solver`]: [`first`](Solver::first),
+//!   [`count`](Solver::count), [`count_up_to`](Solver::count_up_to), the
+//!   [`solutions`](Solver::solutions) iterator and the [`for_each`](Solver::for_each) visitor.
+//!   A solver can [`commit`](Solver::commit) options first (a partial solution) and
+//!   [`reset`](Solver::reset) to the initial state, so one problem serves many searches.
+//! - [`Stats`] counts nodes and updates exactly as DLX1 does.
+//! - [`parse`] and [`write`] read and write Knuth's DLX text format.
+//!
+//! The search is iterative (no recursion), the links are `u32` indices into one `Vec`, and
+//! nothing is allocated while searching.
+//!
+//! # Example
+//!
+//! Knuth's toy problem: primary items A–E, secondary items F and G.
+//!
+//! ```
+//! use dancer::ProblemBuilder;
+//!
+//! let mut builder = ProblemBuilder::new();
+//! for name in ["A", "B", "C", "D", "E"] {
+//!     builder.primary(name);
+//! }
+//! builder.secondary("F");
+//! builder.secondary("G");
+//! for option in ["C E F", "A D G", "B C F", "A D", "B G", "D E G"] {
+//!     builder.option_named(option.split(' '));
+//! }
+//! let problem = builder.build()?;
+//! let mut solver = problem.solver();
+//! let solutions: Vec<_> = solver.solutions().collect();
+//! assert_eq!(solutions.len(), 1);
+//! let mut chosen: Vec<usize> = solutions[0].iter().map(|o| o.index()).collect();
+//! chosen.sort();
+//! assert_eq!(chosen, [0, 3, 4]); // {C E F}, {A D}, {B G}
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Errors
+//!
+//! Building reports a [`BuildError`], parsing a [`ParseError`] with line and column, and
+//! committing a clashing option a [`CommitError`]. "No solution" is not an error: it is a count
+//! of 0 or `None`.
+//!
+//! # Crate features
+//!
+//! - `proptest`: strategies generating random problems, for property tests here and downstream.
+#![deny(missing_docs)]
+
+mod builder;
+mod error;
+mod format;
+mod ids;
+mod matrix;
+mod problem;
+mod search;
+mod solutions;
+mod stats;
+#[cfg(feature = "proptest")]
+pub mod strategy;
+
+pub use crate::{
+    builder::ProblemBuilder,
+    error::{BuildError, CommitError},
+    format::{parse, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
+    ids::{ColorId, ItemId, OptionId},
+    problem::{Entry, Problem},
+    search::{Heuristic, Solver},
+    solutions::Solutions,
+    stats::Stats,
+};

@@ -1,0 +1,384 @@
+//! The dancing-links arena: item headers and option nodes in one contiguous `Vec`, linked by
+//! `u32` indices exactly as in Knuth's DLX2 (TAOCP 7.2.2.1, Algorithm C), so cover, hide and their
+//! inverses are a few array writes with no pointers, no reference counting and no allocation.
+//!
+//! Layout of `nodes`: index 0 is unused; `1..=n` are the item headers (item `ItemId(k)` is header
+//! `k + 1`); then a spacer, the nodes of option 0, a spacer, the nodes of option 1, ... and a final
+//! spacer. A spacer's ULINK is the first node of the option before it and its DLINK the last node
+//! of the option after it, so walking an option left or right wraps around without a bounds test.
+
+/// COLOR of a node whose item was purified with the node's own colour: it stays in its list.
+pub(crate) const PURIFIED: u32 = u32::MAX;
+
+/// One node: an item header, an option node or a spacer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Knuth's TOP for option nodes (the header index of the node's item, `1..=n`) and spacers
+    /// (0); Knuth's LEN for headers.
+    ///
+    /// # Invariant
+    /// For a header, the number of nodes currently linked into its vertical list.
+    pub(crate) top: u32,
+    /// Knuth's ULINK: the node above in the item's vertical list (for a header: the last node).
+    ///
+    /// # Invariant
+    /// While `self` is linked, `nodes[up].down` is `self`.
+    pub(crate) up: u32,
+    /// Knuth's DLINK: the node below in the item's vertical list (for a header: the first node).
+    ///
+    /// # Invariant
+    /// While `self` is linked, `nodes[down].up` is `self`.
+    pub(crate) down: u32,
+    /// Knuth's COLOR: 0 for none, a colour id, or [`PURIFIED`]. On a secondary header: the colour
+    /// the item is purified with, or 0 while it is not (used to check committed options).
+    pub(crate) color: u32,
+}
+
+/// Knuth's LLINK and RLINK of one item in the doubly linked list of active items.
+///
+/// # Invariant
+/// For an item in its list, `items[left].right` and `items[right].left` are the item itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ItemLinks {
+    pub(crate) left: u32,
+    pub(crate) right: u32,
+}
+
+/// The linked structure of one problem: what the search mutates and restores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Matrix {
+    /// Index 0 heads the circular list of active primary items, `n + 1` that of secondary items.
+    pub(crate) items: Vec<ItemLinks>,
+    pub(crate) nodes: Vec<Node>,
+    /// For each node, the option it belongs to (`u32::MAX` for headers and spacers). Read only
+    /// when a solution is reported, so it lives apart from the hot `nodes`.
+    pub(crate) node_option: Vec<u32>,
+    /// First node of each option, plus one past the last option's spacer.
+    pub(crate) option_start: Vec<u32>,
+    pub(crate) item_count: u32,
+    pub(crate) primary_count: u32,
+    pub(crate) has_colors: bool,
+}
+
+impl Matrix {
+    /// Links `options` (each a list of `(item index, colour)`, colour 0 for none) over
+    /// `item_count` items of which the first `primary_count` are primary. Inputs are validated
+    /// by the builder; this only lays out the links.
+    pub(crate) fn new<'a>(
+        item_count: u32,
+        primary_count: u32,
+        options: impl Iterator<Item = &'a [(u32, u32)]>,
+    ) -> Matrix {
+        let n = item_count;
+        let mut items = Vec::with_capacity(n as usize + 2);
+        for k in 0..=n + 1 {
+            items.push(ItemLinks { left: k.wrapping_sub(1), right: k + 1 });
+        }
+        // Two circular lists: 0 -> primaries -> 0 and n+1 -> secondaries -> n+1.
+        let p = primary_count;
+        items[0].left = p;
+        items[p as usize].right = 0;
+        items[n as usize + 1].right = if p == n { n + 1 } else { p + 1 };
+        items[n as usize + 1].left = if p == n { n + 1 } else { n };
+        if p < n {
+            items[p as usize + 1].left = n + 1;
+            items[n as usize].right = n + 1;
+        }
+
+        let mut nodes: Vec<Node> = (0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }).collect();
+        let mut node_option = vec![u32::MAX; nodes.len()];
+        let mut option_start = Vec::new();
+        let mut has_colors = false;
+        // The first spacer.
+        let mut spacer = nodes.len() as u32;
+        nodes.push(Node::default());
+        node_option.push(u32::MAX);
+        for (index, option) in options.enumerate() {
+            let first = nodes.len() as u32;
+            option_start.push(first);
+            for &(item, color) in option {
+                let header = item + 1;
+                let x = nodes.len() as u32;
+                let last = nodes[header as usize].up;
+                nodes.push(Node { top: header, up: last, down: header, color });
+                node_option.push(index as u32);
+                nodes[last as usize].down = x;
+                nodes[header as usize].up = x;
+                nodes[header as usize].top += 1;
+                has_colors |= color != 0;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer as usize].down = last;
+            spacer = nodes.len() as u32;
+            nodes.push(Node { top: 0, up: first, down: 0, color: 0 });
+            node_option.push(u32::MAX);
+        }
+        option_start.push(spacer + 1);
+        Matrix { items, nodes, node_option, option_start, item_count: n, primary_count: p, has_colors }
+    }
+
+    /// The header index of the active primary item with the shortest list, or `None` when
+    /// every primary item is covered (a solution).
+    #[inline]
+    pub(crate) fn choose_mrv(&self) -> Option<u32> {
+        let mut k = self.items[0].right;
+        if k == 0 {
+            return None;
+        }
+        // Knuth's MRV as in DLX1: strictly shorter wins, so ties go to the leftmost item; stop at
+        // an empty list since nothing can beat it.
+        let mut best = k;
+        let mut best_len = self.nodes[k as usize].top;
+        while best_len > 0 {
+            k = self.items[k as usize].right;
+            if k == 0 {
+                break;
+            }
+            let len = self.nodes[k as usize].top;
+            if len < best_len {
+                best = k;
+                best_len = len;
+            }
+        }
+        Some(best)
+    }
+
+    /// The leftmost active primary item, ignoring list lengths.
+    #[inline]
+    pub(crate) fn choose_first(&self) -> Option<u32> {
+        let k = self.items[0].right;
+        (k != 0).then_some(k)
+    }
+
+    /// Whether item header `i` is in its list of active items.
+    pub(crate) fn is_active(&self, i: u32) -> bool {
+        let left = self.items[i as usize].left;
+        self.items[left as usize].right == i
+    }
+
+    /// The option that node `x` belongs to.
+    pub(crate) fn option_of(&self, x: u32) -> u32 {
+        self.node_option[x as usize]
+    }
+
+    /// The nodes of option `option`.
+    pub(crate) fn option_nodes(&self, option: u32) -> std::ops::Range<u32> {
+        let start = self.option_start[option as usize];
+        let end = self.option_start[option as usize + 1] - 1;
+        start..end
+    }
+}
+
+// Algorithm C's operations. `COLORS = false` compiles the colour tests away for the common
+// uncoloured problems (Knuth's DLX1); `true` is DLX2. Each returns its number of updates
+// (links changed), counted as DLX1 counts them.
+impl Matrix {
+    /// hide'(p): unlink every other node of `p`'s option from its item's list.
+    #[inline]
+    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let Node { top: x, up, down, color } = self.nodes[q as usize];
+            if x == 0 {
+                q = up;
+                continue;
+            }
+            if !COLORS || color != PURIFIED {
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.nodes[x as usize].top -= 1;
+                updates += 1;
+            }
+            q += 1;
+        }
+        updates
+    }
+
+    /// unhide'(p): the exact inverse of `hide`, walking the option the other way.
+    #[inline]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node { top: x, up, down, color } = self.nodes[q as usize];
+            if x == 0 {
+                q = down;
+                continue;
+            }
+            if !COLORS || color != PURIFIED {
+                self.nodes[up as usize].down = q;
+                self.nodes[down as usize].up = q;
+                self.nodes[x as usize].top += 1;
+            }
+            q -= 1;
+        }
+    }
+
+    /// cover(i): hide every option that contains item `i`, then unlink `i` from its list.
+    #[inline]
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) -> u64 {
+        let mut updates = 1;
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            updates += self.hide::<COLORS>(p);
+            p = self.nodes[p as usize].down;
+        }
+        let ItemLinks { left, right } = self.items[i as usize];
+        self.items[left as usize].right = right;
+        self.items[right as usize].left = left;
+        updates
+    }
+
+    /// uncover(i): the exact inverse of `cover`.
+    #[inline]
+    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        let ItemLinks { left, right } = self.items[i as usize];
+        self.items[left as usize].right = i;
+        self.items[right as usize].left = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide::<COLORS>(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// purify(p): keep the options that give `p`'s item `p`'s colour (marking them purified),
+    /// hide the rest.
+    fn purify(&mut self, p: u32) -> u64 {
+        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = c;
+        let mut updates = 0;
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            if self.nodes[q as usize].color == c {
+                if q != p {
+                    self.nodes[q as usize].color = PURIFIED;
+                }
+            } else {
+                updates += self.hide::<true>(q);
+            }
+            q = self.nodes[q as usize].down;
+        }
+        updates
+    }
+
+    /// unpurify(p): the exact inverse of `purify`.
+    fn unpurify(&mut self, p: u32) {
+        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = 0;
+        let mut q = self.nodes[i as usize].up;
+        while q != i {
+            if self.nodes[q as usize].color == PURIFIED {
+                self.nodes[q as usize].color = c;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// commit(p, j): the effect on item `j` of choosing the option of node `p`.
+    #[inline]
+    fn commit<const COLORS: bool>(&mut self, p: u32, j: u32) -> u64 {
+        if !COLORS {
+            return self.cover::<false>(j);
+        }
+        match self.nodes[p as usize].color {
+            0 => self.cover::<true>(j),
+            PURIFIED => 0,
+            _ => self.purify(p),
+        }
+    }
+
+    /// uncommit(p, j): the exact inverse of `commit`.
+    #[inline]
+    fn uncommit<const COLORS: bool>(&mut self, p: u32, j: u32) {
+        if !COLORS {
+            return self.uncover::<false>(j);
+        }
+        match self.nodes[p as usize].color {
+            0 => self.uncover::<true>(j),
+            PURIFIED => {}
+            _ => self.unpurify(p),
+        }
+    }
+
+    /// Commits every node of `x`'s option except `x` itself, left to right.
+    #[inline]
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = x + 1;
+        while p != x {
+            let Node { top: j, up, .. } = self.nodes[p as usize];
+            if j == 0 {
+                p = up;
+                continue;
+            }
+            updates += self.commit::<COLORS>(p, j);
+            p += 1;
+        }
+        updates
+    }
+
+    /// The exact inverse of `commit_others`, right to left.
+    #[inline]
+    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { top: j, down, .. } = self.nodes[p as usize];
+            if j == 0 {
+                p = down;
+                continue;
+            }
+            self.uncommit::<COLORS>(p, j);
+            p -= 1;
+        }
+    }
+
+    /// Commits a whole option from outside the search: primary items are covered, secondary
+    /// items committed. The caller has checked that it fits.
+    pub(crate) fn commit_option(&mut self, option: u32) -> u64 {
+        let first = self.option_nodes(option).start;
+        let j = self.nodes[first as usize].top;
+        let updates = self.cover_dispatch(first, j);
+        updates + if self.has_colors { self.commit_others::<true>(first) } else { self.commit_others::<false>(first) }
+    }
+
+    /// The exact inverse of `commit_option`.
+    pub(crate) fn uncommit_option(&mut self, option: u32) {
+        let first = self.option_nodes(option).start;
+        let j = self.nodes[first as usize].top;
+        if self.has_colors {
+            self.uncommit_others::<true>(first);
+            self.uncommit::<true>(first, j);
+        } else {
+            self.uncommit_others::<false>(first);
+            self.uncover::<false>(j);
+        }
+    }
+
+    fn cover_dispatch(&mut self, p: u32, j: u32) -> u64 {
+        if self.has_colors {
+            self.commit::<true>(p, j)
+        } else {
+            self.cover::<false>(j)
+        }
+    }
+
+    /// Whether the option could be committed now: each primary item is active, and each
+    /// secondary item is active and either unpurified or purified with the same colour.
+    pub(crate) fn option_fits(&self, option: u32) -> Result<(), u32> {
+        for x in self.option_nodes(option) {
+            let Node { top: i, color, .. } = self.nodes[x as usize];
+            // A node keeps PURIFIED only while its item is purified with the node's own colour
+            // by another option.
+            let purified_with = self.nodes[i as usize].color;
+            let fits = self.is_active(i)
+                && (i <= self.primary_count || purified_with == 0 || color == PURIFIED);
+            if !fits {
+                return Err(i - 1);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! A built exact-cover problem: named items, options over them, and the initial links.
+
+use std::collections::HashMap;
+
+use crate::{matrix::Matrix, ColorId, ItemId, OptionId, Solver};
+
+/// One item of an option, with its colour when the item is secondary and coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The item.
+    pub item: ItemId,
+    /// The colour, for a secondary item that options may share when their colours agree.
+    pub color: Option<ColorId>,
+}
+
+impl From<ItemId> for Entry {
+    fn from(item: ItemId) -> Entry {
+        Entry { item, color: None }
+    }
+}
+
+impl From<(ItemId, ColorId)> for Entry {
+    fn from((item, color): (ItemId, ColorId)) -> Entry {
+        Entry { item, color: Some(color) }
+    }
+}
+
+/// An exact-cover problem, validated and linked, ready to be searched any number of times.
+///
+/// Built with [`ProblemBuilder`](crate::ProblemBuilder) or parsed from Knuth's DLX format with
+/// [`parse`](crate::parse). Items are numbered in declaration order, primary items first.
+/// Options are numbered in the order they were added. An option with no primary item is kept
+/// (so option numbers match the input) but can never be part of a solution: Algorithm X only
+/// chooses options to cover primary items.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub(crate) names: Vec<String>,
+    pub(crate) primary_count: usize,
+    pub(crate) color_names: Vec<String>,
+    pub(crate) entries: Vec<Entry>,
+    /// Option `k` is `entries[bounds[k]..bounds[k + 1]]`.
+    pub(crate) bounds: Vec<usize>,
+    pub(crate) index: HashMap<String, ItemId>,
+    pub(crate) matrix: Matrix,
+}
+
+impl Problem {
+    /// A fresh solver with this problem's initial links.
+    pub fn solver(&self) -> Solver<'_> {
+        Solver::new(self)
+    }
+
+    /// The number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of primary items; they are items `0..primary_count()`.
+    pub fn primary_count(&self) -> usize {
+        self.primary_count
+    }
+
+    /// Whether `item` must be covered exactly once (as opposed to at most once).
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        item.index() < self.primary_count
+    }
+
+    /// The name of `item`.
+    ///
+    /// # Panics
+    /// If `item` is not an item of this problem.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.names[item.index()]
+    }
+
+    /// The item called `name`, if any.
+    pub fn item_id(&self, name: &str) -> Option<ItemId> {
+        self.index.get(name).copied()
+    }
+
+    /// The name of `color`.
+    ///
+    /// # Panics
+    /// If `color` is not a colour of this problem.
+    pub fn color_name(&self, color: ColorId) -> &str {
+        &self.color_names[color.index() - 1]
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    /// The items of `option`, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` is not an option of this problem.
+    pub fn option(&self, option: OptionId) -> &[Entry] {
+        let k = option.index();
+        &self.entries[self.bounds[k]..self.bounds[k + 1]]
+    }
+
+    /// All options, in order.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
+        self.bounds.windows(2).map(|w| &self.entries[w[0]..w[1]])
+    }
+
+    /// The item names of `option`, with `:colour` where coloured, as the DLX format writes them.
+    pub fn option_names(&self, option: OptionId) -> Vec<String> {
+        self.option(option)
+            .iter()
+            .map(|entry| match entry.color {
+                None => self.item_name(entry.item).to_owned(),
+                Some(color) => format!("{}:{}", self.item_name(entry.item), self.color_name(color)),
+            })
+            .collect()
+    }
+}
+
+/// Problems are equal when they declare the same items in the same order and the same options,
+/// comparing colours by name (colour numbering is an accident of interning order).
+impl PartialEq for Problem {
+    fn eq(&self, other: &Problem) -> bool {
+        self.names == other.names
+            && self.primary_count == other.primary_count
+            && self.option_count() == other.option_count()
+            && (0..self.option_count()).all(|k| {
+                let id = OptionId::new(k);
+                self.option_names(id) == other.option_names(id)
+            })
+    }
+}
+
+impl Eq for Problem {}

@@ -1,0 +1,294 @@
+//! [`Solver`]: Knuth's Algorithm X (and C, with colours) as an iterative state machine with an
+//! explicit level stack, so the search can stop at a solution and resume, and its depth is
+//! limited only by memory.
+
+use std::ops::ControlFlow;
+
+use crate::{matrix::Matrix, CommitError, ItemId, OptionId, Problem, Solutions, Stats};
+
+/// How the search picks the primary item to branch on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Heuristic {
+    /// Minimum remaining values: the item with the fewest options left, the leftmost on ties
+    /// (exactly DLX1's choice, so the input's item order decides ties).
+    #[default]
+    Mrv,
+    /// The leftmost uncovered primary item, whatever its length.
+    First,
+}
+
+/// One level of the search: the item branched on and the option node being tried.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    item: u32,
+    choice: u32,
+}
+
+/// Where the state machine resumes; the step names follow Knuth's Algorithm X.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// X2: entering a node of the search tree at `level`.
+    Enter,
+    /// X5: trying `levels[level].choice`, or X7 if the choice is back at the item header.
+    Try,
+    /// X8: leaving `level` for the one above.
+    Backtrack,
+    /// The whole tree has been searched.
+    Done,
+}
+
+/// A search over one [`Problem`], reusable: it owns a copy of the links, so options can be
+/// committed (a partial solution), the rest searched, and everything undone with
+/// [`reset`](Self::reset), without rebuilding or allocating.
+///
+/// A solution is reported as the committed options followed by the options the search chose.
+#[derive(Clone, Debug)]
+pub struct Solver<'p> {
+    problem: &'p Problem,
+    matrix: Matrix,
+    heuristic: Heuristic,
+    committed: Vec<OptionId>,
+    levels: Vec<Level>,
+    level: usize,
+    phase: Phase,
+    stats: Stats,
+    solution: Vec<OptionId>,
+}
+
+impl<'p> Solver<'p> {
+    /// A solver for `problem`, with nothing committed.
+    pub fn new(problem: &'p Problem) -> Solver<'p> {
+        // Each level covers at least one primary item, so the depth never exceeds their number.
+        let depth = problem.primary_count() + 1;
+        Solver {
+            problem,
+            matrix: problem.matrix.clone(),
+            heuristic: Heuristic::default(),
+            committed: Vec::new(),
+            levels: vec![Level::default(); depth],
+            level: 0,
+            phase: Phase::Enter,
+            stats: Stats::default(),
+            solution: Vec::with_capacity(depth + problem.option_count().min(depth)),
+        }
+    }
+
+    /// The problem being solved.
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    /// Sets the branching heuristic for later searches.
+    pub fn heuristic(&mut self, heuristic: Heuristic) -> &mut Self {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// Counters accumulated since the solver was made or [`reset_stats`](Self::reset_stats)
+    /// was called, including the updates made by commits.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Zeroes the counters.
+    pub fn reset_stats(&mut self) {
+        self.stats = Stats::default();
+    }
+
+    /// The options committed so far, in order.
+    pub fn committed(&self) -> &[OptionId] {
+        &self.committed
+    }
+
+    /// Commits `option` as part of every solution: its items are covered before the search
+    /// starts. Any search in progress is abandoned first.
+    ///
+    /// # Errors
+    /// [`CommitError::UnknownOption`], or [`CommitError::Clash`] when an item of the option is
+    /// already covered by a committed option (or purified with another colour); the solver is
+    /// then unchanged.
+    pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        self.restart();
+        if option.index() >= self.problem.option_count() {
+            return Err(CommitError::UnknownOption { option });
+        }
+        if let Err(header) = self.matrix.option_fits(option.as_u32()) {
+            return Err(CommitError::Clash { option, item: ItemId::from_u32(header) });
+        }
+        self.stats.updates += self.matrix.commit_option(option.as_u32());
+        self.committed.push(option);
+        Ok(())
+    }
+
+    /// Commits each option in turn.
+    ///
+    /// # Errors
+    /// As [`commit`](Self::commit); the options this call committed before the failing one are
+    /// uncommitted again, so on error the solver is as it was before the call.
+    pub fn commit_all(&mut self, options: impl IntoIterator<Item = OptionId>) -> Result<(), CommitError> {
+        let before = self.committed.len();
+        for option in options {
+            if let Err(error) = self.commit(option) {
+                while self.committed.len() > before {
+                    self.uncommit_last();
+                }
+                return Err(error);
+            }
+        }
+        Ok(())
+    }
+
+    fn uncommit_last(&mut self) {
+        if let Some(option) = self.committed.pop() {
+            self.matrix.uncommit_option(option.as_u32());
+        }
+    }
+
+    /// Abandons any search in progress and uncommits every committed option: the links are back
+    /// to the problem's initial state. Counters are kept.
+    pub fn reset(&mut self) {
+        self.restart();
+        while !self.committed.is_empty() {
+            self.uncommit_last();
+        }
+    }
+
+    /// Abandons any search in progress, keeping the committed options, so that the next
+    /// [`next_solution`](Self::next_solution) starts a new search from the top.
+    pub fn restart(&mut self) {
+        if self.matrix.has_colors {
+            self.unwind::<true>();
+        } else {
+            self.unwind::<false>();
+        }
+    }
+
+    /// Undoes the levels of the search in progress, innermost first.
+    fn unwind<const COLORS: bool>(&mut self) {
+        if self.phase == Phase::Try {
+            self.matrix.uncover::<COLORS>(self.levels[self.level].item);
+        }
+        for level in self.levels[..self.level].iter().rev() {
+            self.matrix.uncommit_others::<COLORS>(level.choice);
+            self.matrix.uncover::<COLORS>(level.item);
+        }
+        self.level = 0;
+        self.phase = Phase::Enter;
+    }
+
+    /// Resumes the search and stops at the next solution, returned as the committed options
+    /// followed by the chosen ones; `None` once the search is exhausted (until a restart).
+    /// This is the allocation-free primitive the other search methods are built on.
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        let found = if self.matrix.has_colors { self.advance::<true>() } else { self.advance::<false>() };
+        if !found {
+            return None;
+        }
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.committed);
+        let matrix = &self.matrix;
+        let chosen = self.levels[..self.level].iter().map(|l| OptionId::from_u32(matrix.option_of(l.choice)));
+        self.solution.extend(chosen);
+        Some(&self.solution)
+    }
+
+    /// Runs the state machine until a solution (true) or the end of the tree (false).
+    fn advance<const COLORS: bool>(&mut self) -> bool {
+        let (mut level, mut phase) = (self.level, self.phase);
+        let (mut nodes, mut updates) = (0u64, 0u64);
+        let mut max_depth = self.stats.max_depth as usize;
+        let found = loop {
+            match phase {
+                Phase::Enter => {
+                    // X2: a new node; X3: choose an item, or record a solution.
+                    nodes += 1;
+                    let chosen = match self.heuristic {
+                        Heuristic::Mrv => self.matrix.choose_mrv(),
+                        Heuristic::First => self.matrix.choose_first(),
+                    };
+                    let Some(item) = chosen else {
+                        phase = Phase::Backtrack;
+                        break true;
+                    };
+                    // X4: cover the item and start with its first option.
+                    updates += self.matrix.cover::<COLORS>(item);
+                    let choice = self.matrix.nodes[item as usize].down;
+                    self.levels[level] = Level { item, choice };
+                    phase = Phase::Try;
+                }
+                Phase::Try => {
+                    let Level { item, choice } = self.levels[level];
+                    if choice == item {
+                        // X7: options exhausted; uncover and backtrack.
+                        self.matrix.uncover::<COLORS>(item);
+                        phase = Phase::Backtrack;
+                    } else {
+                        // X5: try this option; commit its other items and go deeper.
+                        updates += self.matrix.commit_others::<COLORS>(choice);
+                        level += 1;
+                        max_depth = max_depth.max(level);
+                        phase = Phase::Enter;
+                    }
+                }
+                Phase::Backtrack => {
+                    // X8: leave the level; X6: undo its option and move to the next one.
+                    if level == 0 {
+                        phase = Phase::Done;
+                        break false;
+                    }
+                    level -= 1;
+                    let choice = self.levels[level].choice;
+                    self.matrix.uncommit_others::<COLORS>(choice);
+                    self.levels[level].choice = self.matrix.nodes[choice as usize].down;
+                    phase = Phase::Try;
+                }
+                Phase::Done => break false,
+            }
+        };
+        self.level = level;
+        self.phase = phase;
+        self.stats.nodes += nodes;
+        self.stats.updates += updates;
+        self.stats.solutions += u64::from(found);
+        self.stats.max_depth = max_depth as u32;
+        found
+    }
+
+    /// The first solution, if any, searching from the top.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.restart();
+        self.next_solution().map(<[OptionId]>::to_vec)
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> u64 {
+        self.count_up_to(u64::MAX)
+    }
+
+    /// The number of solutions, stopping once `limit` are found.
+    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+        self.restart();
+        let mut count = 0u64;
+        while count < limit && self.next_solution().is_some() {
+            count += 1;
+        }
+        count
+    }
+
+    /// A lazy iterator over the solutions, searching from the top.
+    pub fn solutions(&mut self) -> Solutions<'_, 'p> {
+        self.restart();
+        Solutions::new(self)
+    }
+
+    /// Calls `visit` with each solution until it returns `Break`, searching from the top.
+    /// Returns the `Break` value, or `Continue(())` when every solution was visited.
+    pub fn for_each<B>(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>) -> ControlFlow<B> {
+        self.restart();
+        while let Some(solution) = self.next_solution() {
+            visit(solution)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
