@@ -20,7 +20,7 @@ use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Proble
 /// assert_eq!(problem.solver().count(), 1);
 /// # Ok::<(), dancer::BuildError>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ProblemBuilder {
     names: Vec<String>,
     primary_count: usize,
@@ -32,10 +32,26 @@ pub struct ProblemBuilder {
     first_error: Option<BuildError>,
 }
 
+impl Default for ProblemBuilder {
+    fn default() -> ProblemBuilder {
+        ProblemBuilder::new()
+    }
+}
+
 impl ProblemBuilder {
     /// An empty builder.
     pub fn new() -> ProblemBuilder {
-        ProblemBuilder { bounds: vec![0], ..ProblemBuilder::default() }
+        ProblemBuilder {
+            names: Vec::new(),
+            primary_count: 0,
+            late_primary: None,
+            color_names: Vec::new(),
+            color_index: HashMap::new(),
+            entries: Vec::new(),
+            // Option k spans entries[bounds[k]..bounds[k + 1]], so there is always a first 0.
+            bounds: vec![0],
+            first_error: None,
+        }
     }
 
     /// Declares a primary item, to be covered exactly once. Primary items must all be

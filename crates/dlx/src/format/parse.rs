@@ -96,7 +96,7 @@ pub enum ParseErrorKind {
 pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
     let mut reader = Reader::default();
     let mut last_line = 0;
-    for (k, raw) in text.split('\n').enumerate() {
+    for (k, raw) in text.lines().enumerate() {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         last_line = k + 1;
         let content = line.trim_start();

@@ -1,0 +1,21 @@
+//! The command-line front ends of dancer, as a library so that each binary stays a thin `main`.
+//!
+//! - [`dlx`]: solve any exact-cover problem written in Knuth's DLX format.
+//! - [`exit`]: the exit statuses every command documents.
+//! - [`input`]: reading a file or standard input, with errors that name the source.
+//!
+//! Argument parsing, reading and writing live here; every algorithm lives in the libraries.
+
+pub mod dlx;
+pub mod exit;
+pub mod input;
+
+pub use crate::exit::Exit;
+
+/// Whether `error` (or anything in its chain) is a broken pipe: the reader of our output went
+/// away (`dlx big.dlx | head`), which is not a failure of ours.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

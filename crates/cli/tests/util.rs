@@ -1,0 +1,58 @@
+//! Running a binary of this crate and checking what it printed.
+
+use std::{
+    io::Write,
+    path::PathBuf,
+    process::{Command, Output, Stdio},
+};
+
+/// The root of the workspace, where `data/` lives.
+pub fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A shipped data file, by its path under `data/`.
+pub fn data(path: &str) -> String {
+    workspace().join("data").join(path).to_string_lossy().into_owned()
+}
+
+/// What a run printed and how it ended.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// Runs `bin` with `args`, feeding `stdin`.
+pub fn run(bin: &str, args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // A binary that stops reading early closes the pipe; that is not our failure here.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let Output { status, stdout, stderr } = child.wait_with_output().expect("the binary ends");
+    let run = Run {
+        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
+        code: status.code().expect("the binary exits normally"),
+    };
+    assert!(!run.stderr.contains("panicked"), "the binary panicked:\n{}", run.stderr);
+    run
+}
+
+/// Asserts two texts are equal, showing both in full when they are not.
+#[macro_export]
+macro_rules! eqnice {
+    ($expected:expr, $got:expr) => {{
+        let (expected, got): (&str, &str) = (&$expected, &$got);
+        if expected != got {
+            panic!("\n--- expected ---\n{expected}\n--- got ---\n{got}\n---");
+        }
+    }};
+}
