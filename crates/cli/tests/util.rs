@@ -7,24 +7,24 @@ use std::{
 };
 
 /// The root of the workspace, where `data/` lives.
-pub fn workspace() -> PathBuf {
+pub(crate) fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// A shipped data file, by its path under `data/`.
-pub fn data(path: &str) -> String {
+pub(crate) fn data(path: &str) -> String {
     workspace().join("data").join(path).to_string_lossy().into_owned()
 }
 
 /// What a run printed and how it ended.
-pub struct Run {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: i32,
+pub(crate) struct Run {
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) code: i32,
 }
 
 /// Runs `bin` with `args`, feeding `stdin`.
-pub fn run(bin: &str, args: &[&str], stdin: &str) -> Run {
+pub(crate) fn run(bin: &str, args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())

@@ -9,6 +9,9 @@
 use dancer::{BuildError, Problem, ProblemBuilder};
 
 /// The problem for n×n matrices with line sums `k`.
+///
+/// # Errors
+/// None for valid arguments; the builder's errors are passed on.
 pub fn binary_matrices(n: usize, k: usize) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
     for line in 0..n {

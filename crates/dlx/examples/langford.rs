@@ -7,6 +7,9 @@
 use dancer::{BuildError, Problem, ProblemBuilder};
 
 /// The Langford-pairs problem of order `n`.
+///
+/// # Errors
+/// None for valid arguments; the builder's errors are passed on.
 pub fn langford(n: usize) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
     for k in 1..=n {
@@ -37,6 +40,9 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
     let problem = langford(n)?;
     let mut solver = problem.solver();
     let count = solver.count();
-    println!("Langford pairs of order {n}: {count} arrangements ({} nodes)", solver.stats().nodes());
+    println!(
+        "Langford pairs of order {n}: {count} arrangements ({} nodes)",
+        solver.stats().nodes()
+    );
     Ok(())
 }

@@ -8,6 +8,9 @@ use dancer::{BuildError, Problem, ProblemBuilder};
 /// The n-queens problem in Knuth's "organ-pipe" item order (middle rows and columns first,
 /// `r3 c3 r4 c4 r2 c2 ...` for n = 8), which makes MRV's ties fall well. Diagonals of one cell
 /// are left out, as in Knuth's generator: they can never be shared.
+///
+/// # Errors
+/// None for valid arguments; the builder's errors are passed on.
 pub fn queens(n: usize) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
     for k in organ_pipe(n) {

@@ -25,6 +25,9 @@ const PIECES: [(&str, &str); 12] = [
 
 /// The pentomino packing of a `rows`×`cols` box; with `x_in_quarter`, the X piece's centre is
 /// kept strictly inside the top-left quarter.
+///
+/// # Errors
+/// None for valid arguments; the builder's errors are passed on.
 pub fn pentominoes(rows: usize, cols: usize, x_in_quarter: bool) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
     for (name, _) in PIECES {
@@ -45,7 +48,10 @@ pub fn pentominoes(rows: usize, cols: usize, x_in_quarter: bool) -> Result<Probl
                         continue;
                     }
                     // X is symmetric, so its only shape has its centre at (1, 1).
-                    if name == "X" && x_in_quarter && (2 * (dr + 1) >= rows - 1 || 2 * (dc + 1) >= cols - 1) {
+                    if name == "X"
+                        && x_in_quarter
+                        && (2 * (dr + 1) >= rows - 1 || 2 * (dc + 1) >= cols - 1)
+                    {
                         continue;
                     }
                     let cells = shape.iter().map(|&(r, c)| format!("{}_{}", r + dr, c + dc));
@@ -59,10 +65,9 @@ pub fn pentominoes(rows: usize, cols: usize, x_in_quarter: bool) -> Result<Probl
 
 /// The distinct rotations and reflections of a piece, each as sorted cells moved to the origin.
 fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
-    let cells: Vec<(i32, i32)> = picture
-        .split('/')
-        .enumerate()
-        .flat_map(|(r, row)| row.chars().enumerate().filter(|&(_, ch)| ch == '#').map(move |(c, _)| (r as i32, c as i32)))
+    let cells: Vec<(i32, i32)> = (0..)
+        .zip(picture.split('/'))
+        .flat_map(|(r, row)| (0..).zip(row.chars()).filter(|&(_, ch)| ch == '#').map(move |(c, _)| (r, c)))
         .collect();
     let mut shapes: Vec<Vec<(usize, usize)>> = Vec::new();
     for flip in [false, true] {
@@ -77,7 +82,8 @@ fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
             let moved: Vec<(i32, i32)> = moved.collect();
             let top = moved.iter().map(|p| p.0).min().unwrap_or(0);
             let left = moved.iter().map(|p| p.1).min().unwrap_or(0);
-            let mut shape: Vec<(usize, usize)> = moved.iter().map(|&(r, c)| ((r - top) as usize, (c - left) as usize)).collect();
+            let mut shape: Vec<(usize, usize)> =
+                moved.iter().map(|&(r, c)| ((r - top).unsigned_abs() as usize, (c - left).unsigned_abs() as usize)).collect();
             shape.sort_unstable();
             if !shapes.contains(&shape) {
                 shapes.push(shape);
@@ -104,6 +110,10 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
     let mut solver = problem.solver();
     let count = solver.count();
     let stats = solver.stats();
-    println!("pentominoes in a {rows}x{cols} box: {count} packings, {} nodes, {} updates", stats.nodes(), stats.updates());
+    println!(
+        "pentominoes in a {rows}x{cols} box: {count} packings, {} nodes, {} updates",
+        stats.nodes(),
+        stats.updates()
+    );
     Ok(())
 }

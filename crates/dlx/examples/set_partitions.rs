@@ -5,11 +5,15 @@
 use dancer::{BuildError, ItemId, Problem, ProblemBuilder};
 
 /// n primary items and one option per nonempty subset of them.
+///
+/// # Errors
+/// None for valid arguments; the builder's errors are passed on.
 pub fn set_partitions(n: usize) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
     let items = builder.primary_items(n);
     for mask in 1u64..(1 << n) {
-        let subset = items.iter().enumerate().filter(|&(k, _)| mask >> k & 1 == 1).map(|(_, &item)| item);
+        let subset =
+            items.iter().enumerate().filter(|&(k, _)| mask >> k & 1 == 1).map(|(_, &item)| item);
         builder.option(subset.collect::<Vec<ItemId>>());
     }
     builder.build()

@@ -8,14 +8,15 @@ use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Proble
 /// validates everything and reports the first problem it finds.
 ///
 /// ```
-/// use dancer::ProblemBuilder;
+/// use dancer::{Entry, ProblemBuilder};
 ///
 /// let mut builder = ProblemBuilder::new();
 /// let [a, b] = [builder.primary("a"), builder.primary("b")];
 /// let x = builder.secondary("x");
 /// let red = builder.color("red");
-/// builder.option([a.into(), (x, red).into()]);
-/// builder.option([b.into(), (x, red).into()]);
+/// // a and b may share x because both colour it red.
+/// builder.option([Entry::from(a), Entry::from((x, red))]);
+/// builder.option([Entry::from(b), Entry::from((x, red))]);
 /// let problem = builder.build()?;
 /// assert_eq!(problem.solver().count(), 1);
 /// # Ok::<(), dancer::BuildError>(())
@@ -131,12 +132,11 @@ impl ProblemBuilder {
                 Some((name, color)) => (name, Some(self.color(color))),
                 None => (token, None),
             };
-            match self.item_id(name) {
-                Some(item) => entries.push(Entry { item, color }),
-                None => {
-                    let name = name.to_owned();
-                    self.first_error.get_or_insert(BuildError::UnknownItemName { option, name });
-                }
+            if let Some(item) = self.item_id(name) {
+                entries.push(Entry { item, color });
+            } else {
+                let name = name.to_owned();
+                self.first_error.get_or_insert(BuildError::UnknownItemName { option, name });
             }
         }
         self.option(entries)
@@ -149,6 +149,8 @@ impl ProblemBuilder {
     /// repeated name, a primary item after a secondary one, then per option in order: empty,
     /// unknown item or colour, item repeated, colour on a primary item; or too many nodes.
     pub fn build(self) -> Result<Problem, BuildError> {
+        // Node indices are u32 and the last one must still have a successor.
+        const LIMIT: u64 = u32::MAX as u64 - 1;
         if let Some(error) = self.first_error {
             return Err(error);
         }
@@ -168,7 +170,6 @@ impl ProblemBuilder {
             return Err(BuildError::PrimaryAfterSecondary { name });
         }
         let node_count = 2 + self.names.len() + self.entries.len() + self.option_count();
-        const LIMIT: u64 = u32::MAX as u64 - 1;
         if node_count as u64 > LIMIT {
             return Err(BuildError::TooLarge { limit: LIMIT });
         }

@@ -23,6 +23,8 @@ Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input."
 /// Solutions go to standard output: each solution's option lines exactly as written in the
 /// input (in input order), solutions separated by a blank line. A summary (solutions, nodes,
 /// updates, seconds) goes to standard error.
+// Flags are independent switches, as clap models them; an enum would not read better.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Parser)]
 #[command(name = "dlx", version, after_help = EXAMPLES)]
 pub struct DlxArgs {

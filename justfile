@@ -1,0 +1,46 @@
+# dancer's checks as recipes. A convenience only: each recipe is a plain cargo command that
+# README.md and .ci/run also spell out, so nothing here needs `just` to be installed.
+
+# List the recipes.
+default:
+    @just --list
+
+# Format every crate.
+[group('dev')]
+fmt:
+    cargo fmt --all
+
+# Clippy on every target with warnings denied.
+[group('check')]
+lint:
+    cargo clippy --workspace --all-targets --all-features -- -D warnings
+
+# The README's test command: every test, in release.
+[group('check')]
+test:
+    cargo test --workspace --release --all-features
+
+# Also the tests marked slow.
+[group('check')]
+test-slow:
+    cargo test --workspace --release --all-features -- --include-ignored
+
+# API docs with warnings denied.
+[group('check')]
+doc:
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features
+
+# Criterion benches: our engine beside the dlx 0.8.5 crate.
+[group('perf')]
+bench:
+    cargo bench -p dancer-benches
+
+# Optimised binaries (fat LTO, one codegen unit) in target/dist.
+[group('perf')]
+dist:
+    cargo build --profile dist -p dancer-cli
+
+# What CI runs.
+[group('check')]
+ci:
+    bash .ci/run
