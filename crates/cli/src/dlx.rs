@@ -101,7 +101,11 @@ fn summary_json(solutions: u64, complete: bool, stats: Stats, seconds: f64) -> s
 
 /// Options with no primary item are legal but can never be chosen; say so, since it is
 /// usually a mistake in the input.
-fn warn_unusable_options(source: &Source, parsed: &ParsedProblem, err: &mut dyn Write) -> io::Result<()> {
+fn warn_unusable_options(
+    source: &Source,
+    parsed: &ParsedProblem,
+    err: &mut dyn Write,
+) -> io::Result<()> {
     let problem = &parsed.problem;
     for (entries, origin) in problem.options().zip(&parsed.options) {
         if !entries.iter().any(|entry| problem.is_primary(entry.item)) {

@@ -35,9 +35,12 @@ impl Source {
     pub fn read_to_string(&self) -> anyhow::Result<String> {
         let mut bytes = Vec::new();
         match self {
-            Source::Stdin => std::io::stdin().lock().read_to_end(&mut bytes).context("cannot read <stdin>")?,
+            Source::Stdin => {
+                std::io::stdin().lock().read_to_end(&mut bytes).context("cannot read <stdin>")?
+            }
             Source::File(path) => {
-                bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+                bytes = std::fs::read(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
                 bytes.len()
             }
         };

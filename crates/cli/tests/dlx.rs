@@ -37,7 +37,10 @@ fn colours_and_stdin() {
 #[test]
 fn solutions_are_separated_by_blank_lines() {
     let out = dlx(&[&data("dlx/langford4.dlx")], "");
-    eqnice!("1 s2 s4\n2 s5 s8\n3 s3 s7\n4 s1 s6\n\n1 s5 s7\n2 s1 s4\n3 s2 s6\n4 s3 s8\n", out.stdout);
+    eqnice!(
+        "1 s2 s4\n2 s5 s8\n3 s3 s7\n4 s1 s6\n\n1 s5 s7\n2 s1 s4\n3 s2 s6\n4 s3 s8\n",
+        out.stdout
+    );
 }
 
 #[test]
@@ -51,7 +54,8 @@ fn limit_stops_the_search() {
 #[test]
 fn json_lines_then_a_summary() {
     let out = dlx(&["--json", &data("dlx/queens8.dlx")], "");
-    let values: Vec<Value> = out.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let values: Vec<Value> =
+        out.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     assert_eq!(values.len(), 93);
     for solution in &values[..92] {
         let options = solution["options"].as_array().unwrap();
@@ -96,7 +100,11 @@ fn no_mrv_finds_the_same_solutions() {
 fn option_without_primary_items_is_reported() {
     let out = dlx(&[], "A | x\nA\nx\n");
     eqnice!("A\n", out.stdout);
-    assert!(out.stderr.contains("<stdin>:3: warning: option has no primary item"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("<stdin>:3: warning: option has no primary item"),
+        "{}",
+        out.stderr
+    );
     assert!(!dlx(&["-q"], "A | x\nA\nx\n").stderr.contains("warning"));
 }
 
@@ -119,7 +127,11 @@ fn bad_input_names_file_line_and_column() {
         let out = dlx(&[], input);
         assert_eq!(out.code, 2, "input {input:?}");
         assert_eq!(out.stdout, "", "input {input:?}");
-        assert!(out.stderr.starts_with(&format!("dlx: {message}")), "input {input:?}: {}", out.stderr);
+        assert!(
+            out.stderr.starts_with(&format!("dlx: {message}")),
+            "input {input:?}: {}",
+            out.stderr
+        );
         assert_eq!(out.stderr.lines().count(), 1, "one message for {input:?}: {}", out.stderr);
     }
 }
@@ -161,7 +173,8 @@ fn a_closed_pipe_is_not_an_error() {
     // 2^12 - 1 options over 12 items: B(12) = 4 213 597 solutions, far more than a pipe holds.
     let mut text = (0..12).map(|k| format!("i{k}")).collect::<Vec<_>>().join(" ") + "\n";
     for mask in 1u32..1 << 12 {
-        let items: Vec<String> = (0..12).filter(|k| mask >> k & 1 == 1).map(|k| format!("i{k}")).collect();
+        let items: Vec<String> =
+            (0..12).filter(|k| mask >> k & 1 == 1).map(|k| format!("i{k}")).collect();
         text += &(items.join(" ") + "\n");
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))

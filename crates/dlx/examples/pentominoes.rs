@@ -67,7 +67,9 @@ pub fn pentominoes(rows: usize, cols: usize, x_in_quarter: bool) -> Result<Probl
 fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
     let cells: Vec<(i32, i32)> = (0..)
         .zip(picture.split('/'))
-        .flat_map(|(r, row)| (0..).zip(row.chars()).filter(|&(_, ch)| ch == '#').map(move |(c, _)| (r, c)))
+        .flat_map(|(r, row)| {
+            (0..).zip(row.chars()).filter(|&(_, ch)| ch == '#').map(move |(c, _)| (r, c))
+        })
         .collect();
     let mut shapes: Vec<Vec<(usize, usize)>> = Vec::new();
     for flip in [false, true] {
@@ -82,8 +84,12 @@ fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
             let moved: Vec<(i32, i32)> = moved.collect();
             let top = moved.iter().map(|p| p.0).min().unwrap_or(0);
             let left = moved.iter().map(|p| p.1).min().unwrap_or(0);
-            let mut shape: Vec<(usize, usize)> =
-                moved.iter().map(|&(r, c)| ((r - top).unsigned_abs() as usize, (c - left).unsigned_abs() as usize)).collect();
+            let mut shape: Vec<(usize, usize)> = moved
+                .iter()
+                .map(|&(r, c)| {
+                    ((r - top).unsigned_abs() as usize, (c - left).unsigned_abs() as usize)
+                })
+                .collect();
             shape.sort_unstable();
             if !shapes.contains(&shape) {
                 shapes.push(shape);

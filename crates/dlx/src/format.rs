@@ -4,7 +4,7 @@
 //! blank lines are skipped. The first other line names the primary items, then optionally `|`
 //! and the secondary items. Every later line is one option: the names of its items, a secondary
 //! item optionally followed by `:colour`. Names are separated by blanks and contain no `|` or
-//! `:`. [`parse`] and [`write`] are inverses: writing a problem and parsing the text gives the
+//! `:`. [`parse`] and [`write`](fn@write) are inverses: writing a problem and parsing the text gives the
 //! same problem.
 
 mod parse;

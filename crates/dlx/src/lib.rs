@@ -14,7 +14,7 @@
 //!   A solver can [`commit`](Solver::commit) options first (a partial solution) and
 //!   [`reset`](Solver::reset) to the initial state, so one problem serves many searches.
 //! - [`Stats`] counts nodes and updates exactly as DLX1 does.
-//! - [`parse`] and [`write`] read and write Knuth's DLX text format.
+//! - [`parse`] and [`write`](fn@write) read and write Knuth's DLX text format.
 //!
 //! The search is iterative (no recursion), the links are `u32` indices into one `Vec`, and
 //! nothing is allocated while searching.

@@ -85,7 +85,8 @@ impl Matrix {
             items[n as usize].right = n + 1;
         }
 
-        let mut nodes: Vec<Node> = (0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }).collect();
+        let mut nodes: Vec<Node> =
+            (0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }).collect();
         let mut node_option = vec![u32::MAX; nodes.len()];
         let mut option_start = Vec::new();
         let mut has_colors = false;
@@ -114,7 +115,15 @@ impl Matrix {
             node_option.push(u32::MAX);
         }
         option_start.push(spacer + 1);
-        Matrix { items, nodes, node_option, option_start, item_count: n, primary_count: p, has_colors }
+        Matrix {
+            items,
+            nodes,
+            node_option,
+            option_start,
+            item_count: n,
+            primary_count: p,
+            has_colors,
+        }
     }
 
     /// The header index of the active primary item with the shortest list, or `None` when
@@ -341,7 +350,12 @@ impl Matrix {
         let first = self.option_nodes(option).start;
         let j = self.nodes[first as usize].top;
         let updates = self.cover_dispatch(first, j);
-        updates + if self.has_colors { self.commit_others::<true>(first) } else { self.commit_others::<false>(first) }
+        updates
+            + if self.has_colors {
+                self.commit_others::<true>(first)
+            } else {
+                self.commit_others::<false>(first)
+            }
     }
 
     /// The exact inverse of `commit_option`.
@@ -367,14 +381,20 @@ impl Matrix {
 
     /// Whether the option could be committed now: each primary item is active, and each
     /// secondary item is active and either unpurified or purified with the same colour.
+    /// (An option with no primary item that is already committed passes this test; the
+    /// solver checks that case itself.)
     pub(crate) fn option_fits(&self, option: u32) -> Result<(), u32> {
         for x in self.option_nodes(option) {
             let Node { top: i, color, .. } = self.nodes[x as usize];
-            // A node keeps PURIFIED only while its item is purified with the node's own colour
-            // by another option.
+            // A secondary item purified with this node's colour may be shared. The node is
+            // marked PURIFIED then, unless it was hidden before the purification; its option
+            // then clashes on another item, which this loop names instead.
             let purified_with = self.nodes[i as usize].color;
             let fits = self.is_active(i)
-                && (i <= self.primary_count || purified_with == 0 || color == PURIFIED);
+                && (i <= self.primary_count
+                    || purified_with == 0
+                    || color == PURIFIED
+                    || color == purified_with);
             if !fits {
                 return Err(i - 1);
             }

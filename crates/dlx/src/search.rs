@@ -113,8 +113,16 @@ impl<'p> Solver<'p> {
         if option.index() >= self.problem.option_count() {
             return Err(CommitError::UnknownOption { option });
         }
-        if let Err(header) = self.matrix.option_fits(option.as_u32()) {
-            return Err(CommitError::Clash { option, item: ItemId::from_u32(header) });
+        if let Err(item) = self.matrix.option_fits(option.as_u32()) {
+            return Err(CommitError::Clash { option, item: ItemId::from_u32(item) });
+        }
+        // An option with a primary item cannot fit twice, as its items are covered; one with
+        // only (coloured) secondary items could, so look for it among the committed ones.
+        let entries = self.problem.option(option);
+        if !entries.iter().any(|e| self.problem.is_primary(e.item))
+            && self.committed.contains(&option)
+        {
+            return Err(CommitError::Clash { option, item: entries[0].item });
         }
         self.stats.updates += self.matrix.commit_option(option.as_u32());
         self.committed.push(option);
@@ -126,7 +134,10 @@ impl<'p> Solver<'p> {
     /// # Errors
     /// As [`commit`](Self::commit); the options this call committed before the failing one are
     /// uncommitted again, so on error the solver is as it was before the call.
-    pub fn commit_all(&mut self, options: impl IntoIterator<Item = OptionId>) -> Result<(), CommitError> {
+    pub fn commit_all(
+        &mut self,
+        options: impl IntoIterator<Item = OptionId>,
+    ) -> Result<(), CommitError> {
         let before = self.committed.len();
         for option in options {
             if let Err(error) = self.commit(option) {
@@ -181,14 +192,17 @@ impl<'p> Solver<'p> {
     /// followed by the chosen ones; `None` once the search is exhausted (until a restart).
     /// This is the allocation-free primitive the other search methods are built on.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        let found = if self.matrix.has_colors { self.advance::<true>() } else { self.advance::<false>() };
+        let found =
+            if self.matrix.has_colors { self.advance::<true>() } else { self.advance::<false>() };
         if !found {
             return None;
         }
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         let matrix = &self.matrix;
-        let chosen = self.levels[..self.level].iter().map(|l| OptionId::from_u32(matrix.option_of(l.choice)));
+        let chosen = self.levels[..self.level]
+            .iter()
+            .map(|l| OptionId::from_u32(matrix.option_of(l.choice)));
         self.solution.extend(chosen);
         Some(&self.solution)
     }
@@ -284,7 +298,10 @@ impl<'p> Solver<'p> {
 
     /// Calls `visit` with each solution until it returns `Break`, searching from the top.
     /// Returns the `Break` value, or `Continue(())` when every solution was visited.
-    pub fn for_each<B>(&mut self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub fn for_each<B>(
+        &mut self,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         self.restart();
         while let Some(solution) = self.next_solution() {
             visit(solution)?;

@@ -1,1 +1,14 @@
+//! The integration tests of `dancer`, in one binary so that they build and link once.
+//! Run them with `cargo test -p dancer --all-features --release`.
 
+// Published solution counts (queens, Langford, pentominoes, Bell numbers, 0/1 matrices) and
+// DLX1's node and update counts, plus the search entry points (first, count_up_to, for_each).
+mod counts;
+// Parser and builder errors, each with its exact kind, line and column.
+mod malformed;
+// The independent solution checker and brute-force enumerator the properties compare with.
+mod oracle;
+// Properties on random problems from `dancer::strategy`, checked against the oracle.
+mod proptest;
+// Reusing a solver: commit, clash, commit_all rollback, reset, stopping early, cloning.
+mod reuse;

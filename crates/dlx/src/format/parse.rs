@@ -110,9 +110,17 @@ pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
         }
     }
     if !reader.items_read {
-        return Err(ParseError { line: last_line.max(1), column: 1, kind: ParseErrorKind::NoItems });
+        return Err(ParseError {
+            line: last_line.max(1),
+            column: 1,
+            kind: ParseErrorKind::NoItems,
+        });
     }
-    let problem = reader.builder.build().map_err(|e| ParseError { line: 1, column: 1, kind: ParseErrorKind::Build(e) })?;
+    let problem = reader.builder.build().map_err(|e| ParseError {
+        line: 1,
+        column: 1,
+        kind: ParseErrorKind::Build(e),
+    })?;
     Ok(ParsedProblem { problem, options: reader.options })
 }
 
@@ -175,7 +183,9 @@ impl Reader {
             }
             let (name, color) = match token.split_once(':') {
                 None => (token, None),
-                Some((name, color)) if !color.is_empty() && !color.contains(':') => (name, Some(color)),
+                Some((name, color)) if !color.is_empty() && !color.contains(':') => {
+                    (name, Some(color))
+                }
                 Some(_) => return error(column, ParseErrorKind::BadColor(token.to_owned())),
             };
             let Some(&item) = self.index.get(name) else {

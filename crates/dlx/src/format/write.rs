@@ -12,7 +12,7 @@ pub fn write(problem: &Problem, mut out: impl io::Write) -> io::Result<()> {
     write!(out, "{problem}")
 }
 
-/// The DLX text of the problem, as [`write`] produces it.
+/// The DLX text of the problem, as [`write`](fn@super::write) produces it.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = &self.names;
