@@ -10,14 +10,17 @@
 /// COLOR of a node whose item was purified with the node's own colour: it stays in its list.
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
-/// One node: an item header, an option node or a spacer.
+/// Flag added to a covered item's LEN so that a dense minimum never picks it. Lengths stay far
+/// below it (a list cannot have 2^31 nodes in a u32-indexed arena of 4 words a node). A covered
+/// item's length does not change while it is covered: every option in its list is hidden.
+pub(crate) const COVERED: u32 = 1 << 31;
+
+/// One node: an item header, an option node or a spacer. Twelve bytes, so that a classic
+/// sudoku's matrix (about 4 000 nodes) fits a 48 KiB L1 cache; COLOR lives in [`Matrix::colors`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     /// Knuth's TOP for option nodes (the header index of the node's item, `1..=n`) and spacers
-    /// (0); Knuth's LEN for headers.
-    ///
-    /// # Invariant
-    /// For a header, the number of nodes currently linked into its vertical list.
+    /// (0). Unused for headers: their LEN lives in [`Matrix::len`].
     pub(crate) top: u32,
     /// Knuth's ULINK: the node above in the item's vertical list (for a header: the last node).
     ///
@@ -29,9 +32,6 @@ pub(crate) struct Node {
     /// # Invariant
     /// While `self` is linked, `nodes[down].up` is `self`.
     pub(crate) down: u32,
-    /// Knuth's COLOR: 0 for none, a colour id, or [`PURIFIED`]. On a secondary header: the colour
-    /// the item is purified with, or 0 while it is not (used to check committed options).
-    pub(crate) color: u32,
 }
 
 /// Knuth's LLINK and RLINK of one item in the doubly linked list of active items.
@@ -50,6 +50,19 @@ pub(crate) struct Matrix {
     /// Index 0 heads the circular list of active primary items, `n + 1` that of secondary items.
     pub(crate) items: Vec<ItemLinks>,
     pub(crate) nodes: Vec<Node>,
+    /// Knuth's LEN of each item header, kept apart from `nodes` so that MRV can scan the
+    /// primary items as one dense array. [`COVERED`] is added while an item is covered.
+    ///
+    /// # Invariant
+    /// `len[i] & !COVERED` is the number of nodes linked into item `i`'s vertical list, and
+    /// the flag is set exactly while `i` is out of its list of active items.
+    pub(crate) len: Vec<u32>,
+    /// Knuth's COLOR of each node: 0 for none, a colour id, or [`PURIFIED`]. On a secondary
+    /// header: the colour the item is purified with, or 0 while it is not (used to check
+    /// committed options). Read only by coloured problems.
+    pub(crate) colors: Vec<u32>,
+    /// The number of primary items in the active list, to pick the cheaper MRV scan.
+    pub(crate) active_primary: u32,
     /// For each node, the option it belongs to (`u32::MAX` for headers and spacers). Read only
     /// when a solution is reported, so it lives apart from the hot `nodes`.
     pub(crate) node_option: Vec<u32>,
@@ -86,10 +99,12 @@ impl Matrix {
         }
 
         let mut nodes: Vec<Node> =
-            (0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }).collect();
+            (0..=n).map(|k| Node { top: 0, up: k, down: k }).collect();
+        let mut len = vec![0u32; n as usize + 1];
         let mut node_option = vec![u32::MAX; nodes.len()];
         let mut option_start = Vec::new();
         let mut has_colors = false;
+        let mut colors = vec![0u32; nodes.len() + 1];
         // The first spacer.
         let mut spacer = nodes.len() as u32;
         nodes.push(Node::default());
@@ -101,23 +116,29 @@ impl Matrix {
                 let header = item + 1;
                 let x = nodes.len() as u32;
                 let last = nodes[header as usize].up;
-                nodes.push(Node { top: header, up: last, down: header, color });
+                nodes.push(Node { top: header, up: last, down: header });
+                colors.push(color);
                 node_option.push(index as u32);
                 nodes[last as usize].down = x;
                 nodes[header as usize].up = x;
-                nodes[header as usize].top += 1;
+                len[header as usize] += 1;
                 has_colors |= color != 0;
             }
             let last = nodes.len() as u32 - 1;
             nodes[spacer as usize].down = last;
             spacer = nodes.len() as u32;
-            nodes.push(Node { top: 0, up: first, down: 0, color: 0 });
+            nodes.push(Node { top: 0, up: first, down: 0 });
+            colors.push(0);
             node_option.push(u32::MAX);
         }
         option_start.push(spacer + 1);
+        debug_assert_eq!(colors.len(), nodes.len());
         Matrix {
             items,
             nodes,
+            len,
+            colors,
+            active_primary: p,
             node_option,
             option_start,
             item_count: n,
@@ -126,24 +147,30 @@ impl Matrix {
         }
     }
 
-    /// The header index of the active primary item with the shortest list, or `None` when
-    /// every primary item is covered (a solution).
+    /// The header index of the active primary item with the shortest list, the leftmost on
+    /// ties (Knuth's MRV exactly as in DLX1), or `None` when every primary item is covered.
     #[inline]
     pub(crate) fn choose_mrv(&self) -> Option<u32> {
-        let mut k = self.items[0].right;
-        if k == 0 {
+        if self.items[0].right == 0 {
             return None;
         }
-        // Knuth's MRV as in DLX1: strictly shorter wins, so ties go to the leftmost item; stop at
-        // an empty list since nothing can beat it.
+        // Two scans that choose the same item: a dense one over all primary lengths, which
+        // vectorises and has no chain of dependent loads, while many items are active; the
+        // list walk once few are left (deep in large problems).
+        if self.active_primary as usize * 4 >= self.primary_count as usize {
+            let at = leftmost_min(&self.len[1..=self.primary_count as usize]);
+            return Some(at as u32 + 1);
+        }
+        let mut k = self.items[0].right;
         let mut best = k;
-        let mut best_len = self.nodes[k as usize].top;
+        let mut best_len = self.len[k as usize];
+        // Strictly shorter wins, so ties go to the leftmost; nothing beats an empty list.
         while best_len > 0 {
             k = self.items[k as usize].right;
             if k == 0 {
                 break;
             }
-            let len = self.nodes[k as usize].top;
+            let len = self.len[k as usize];
             if len < best_len {
                 best = k;
                 best_len = len;
@@ -178,6 +205,51 @@ impl Matrix {
     }
 }
 
+/// The index of the leftmost smallest value. Written as fixed-width lane-wise minima so that
+/// the compiler vectorises both passes; a plain `min`/`position` stays scalar.
+fn leftmost_min(values: &[u32]) -> usize {
+    const LANES: usize = 16;
+    let mut lanes = [u32::MAX; LANES];
+    let chunks = values.chunks_exact(LANES);
+    let tail = chunks.remainder();
+    for chunk in chunks {
+        for (lane, &value) in lanes.iter_mut().zip(chunk) {
+            *lane = (*lane).min(value);
+        }
+    }
+    let min = lanes.iter().chain(tail).fold(u32::MAX, |m, &v| m.min(v));
+    let chunk = values.chunks(LANES).position(|chunk| chunk.iter().fold(false, |hit, &v| hit | (v == min)));
+    let chunk = chunk.unwrap_or(0);
+    let within = values[chunk * LANES..].iter().position(|&v| v == min).unwrap_or(0);
+    chunk * LANES + within
+}
+
+// Restoring by copy.
+impl Matrix {
+    /// Roughly how many undo updates cost as much as [`restore_from`](Self::restore_from): an
+    /// update (a hidden node relinked) costs about as much as copying 64 bytes.
+    pub(crate) fn restore_cost(&self) -> u64 {
+        let words = self.nodes.len() * 3 + self.len.len() + self.items.len() * 2;
+        let words = words + if self.has_colors { self.colors.len() } else { 0 };
+        words as u64 * 4 / BYTES_PER_UPDATE
+    }
+
+    /// Copies the links of `initial` (the matrix this one was cloned from) into this one,
+    /// without allocating. Colours are copied only where purification can change them.
+    pub(crate) fn restore_from(&mut self, initial: &Matrix) {
+        self.items.copy_from_slice(&initial.items);
+        self.nodes.copy_from_slice(&initial.nodes);
+        self.len.copy_from_slice(&initial.len);
+        if self.has_colors {
+            self.colors.copy_from_slice(&initial.colors);
+        }
+        self.active_primary = initial.active_primary;
+    }
+}
+
+/// See [`Matrix::restore_cost`]; measured on the sudoku path (docs/PERFORMANCE.md).
+const BYTES_PER_UPDATE: u64 = 64;
+
 // Algorithm C's operations. `COLORS = false` compiles the colour tests away for the common
 // uncoloured problems (Knuth's DLX1); `true` is DLX2. Each returns its number of updates
 // (links changed), counted as DLX1 counts them.
@@ -188,15 +260,15 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let Node { top: x, up, down, color } = self.nodes[q as usize];
+            let Node { top: x, up, down } = self.nodes[q as usize];
             if x == 0 {
                 q = up;
                 continue;
             }
-            if !COLORS || color != PURIFIED {
+            if !COLORS || self.colors[q as usize] != PURIFIED {
                 self.nodes[up as usize].down = down;
                 self.nodes[down as usize].up = up;
-                self.nodes[x as usize].top -= 1;
+                self.len[x as usize] -= 1;
                 updates += 1;
             }
             q += 1;
@@ -209,15 +281,15 @@ impl Matrix {
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node { top: x, up, down, color } = self.nodes[q as usize];
+            let Node { top: x, up, down } = self.nodes[q as usize];
             if x == 0 {
                 q = down;
                 continue;
             }
-            if !COLORS || color != PURIFIED {
+            if !COLORS || self.colors[q as usize] != PURIFIED {
                 self.nodes[up as usize].down = q;
                 self.nodes[down as usize].up = q;
-                self.nodes[x as usize].top += 1;
+                self.len[x as usize] += 1;
             }
             q -= 1;
         }
@@ -235,6 +307,8 @@ impl Matrix {
         let ItemLinks { left, right } = self.items[i as usize];
         self.items[left as usize].right = right;
         self.items[right as usize].left = left;
+        self.len[i as usize] |= COVERED;
+        self.active_primary -= u32::from(i <= self.primary_count);
         updates
     }
 
@@ -244,6 +318,8 @@ impl Matrix {
         let ItemLinks { left, right } = self.items[i as usize];
         self.items[left as usize].right = i;
         self.items[right as usize].left = i;
+        self.len[i as usize] &= !COVERED;
+        self.active_primary += u32::from(i <= self.primary_count);
         let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide::<COLORS>(p);
@@ -254,14 +330,14 @@ impl Matrix {
     /// purify(p): keep the options that give `p`'s item `p`'s colour (marking them purified),
     /// hide the rest.
     fn purify(&mut self, p: u32) -> u64 {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        self.nodes[i as usize].color = c;
+        let (i, c) = (self.nodes[p as usize].top, self.colors[p as usize]);
+        self.colors[i as usize] = c;
         let mut updates = 0;
         let mut q = self.nodes[i as usize].down;
         while q != i {
-            if self.nodes[q as usize].color == c {
+            if self.colors[q as usize] == c {
                 if q != p {
-                    self.nodes[q as usize].color = PURIFIED;
+                    self.colors[q as usize] = PURIFIED;
                 }
             } else {
                 updates += self.hide::<true>(q);
@@ -273,12 +349,12 @@ impl Matrix {
 
     /// unpurify(p): the exact inverse of `purify`.
     fn unpurify(&mut self, p: u32) {
-        let Node { top: i, color: c, .. } = self.nodes[p as usize];
-        self.nodes[i as usize].color = 0;
+        let (i, c) = (self.nodes[p as usize].top, self.colors[p as usize]);
+        self.colors[i as usize] = 0;
         let mut q = self.nodes[i as usize].up;
         while q != i {
-            if self.nodes[q as usize].color == PURIFIED {
-                self.nodes[q as usize].color = c;
+            if self.colors[q as usize] == PURIFIED {
+                self.colors[q as usize] = c;
             } else if q != p {
                 self.unhide::<true>(q);
             }
@@ -292,7 +368,7 @@ impl Matrix {
         if !COLORS {
             return self.cover::<false>(j);
         }
-        match self.nodes[p as usize].color {
+        match self.colors[p as usize] {
             0 => self.cover::<true>(j),
             PURIFIED => 0,
             _ => self.purify(p),
@@ -305,7 +381,7 @@ impl Matrix {
         if !COLORS {
             return self.uncover::<false>(j);
         }
-        match self.nodes[p as usize].color {
+        match self.colors[p as usize] {
             0 => self.uncover::<true>(j),
             PURIFIED => {}
             _ => self.unpurify(p),
@@ -385,11 +461,11 @@ impl Matrix {
     /// solver checks that case itself.)
     pub(crate) fn option_fits(&self, option: u32) -> Result<(), u32> {
         for x in self.option_nodes(option) {
-            let Node { top: i, color, .. } = self.nodes[x as usize];
+            let (i, color) = (self.nodes[x as usize].top, self.colors[x as usize]);
             // A secondary item purified with this node's colour may be shared. The node is
             // marked PURIFIED then, unless it was hidden before the purification; its option
             // then clashes on another item, which this loop names instead.
-            let purified_with = self.nodes[i as usize].color;
+            let purified_with = self.colors[i as usize];
             let fits = self.is_active(i)
                 && (i <= self.primary_count
                     || purified_with == 0
@@ -400,5 +476,47 @@ impl Matrix {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leftmost_min_matches_a_plain_scan() {
+        let mut state = 12_345u32;
+        for len in 0..100 {
+            for _ in 0..20 {
+                let values: Vec<u32> = (0..len.max(1))
+                    .map(|_| {
+                        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                        (state >> 16) % 5 + if state % 7 == 0 { COVERED } else { 0 }
+                    })
+                    .collect();
+                let min = *values.iter().min().unwrap();
+                let expected = values.iter().position(|&v| v == min).unwrap();
+                assert_eq!(leftmost_min(&values), expected, "{values:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cover_then_uncover_restores_the_matrix_exactly() {
+        let options: [&[(u32, u32)]; 4] = [&[(0, 0), (2, 0)], &[(1, 0), (2, 0)], &[(0, 0), (1, 0)], &[(1, 0), (3, 1)]];
+        let original = Matrix::new(4, 3, options.into_iter());
+        let mut matrix = original.clone();
+        for item in 1..=4 {
+            let updates = matrix.cover::<true>(item);
+            assert!(updates >= 1);
+            assert_ne!(matrix, original);
+            matrix.uncover::<true>(item);
+            assert_eq!(matrix, original, "item {item}");
+        }
+        for option in 0..4 {
+            matrix.commit_option(option);
+            matrix.uncommit_option(option);
+            assert_eq!(matrix, original, "option {option}");
+        }
     }
 }

@@ -54,6 +54,10 @@ pub struct Solver<'p> {
     phase: Phase,
     stats: Stats,
     solution: Vec<OptionId>,
+    /// Updates made by the committed options, and by the search since it last started: what
+    /// undoing everything would replay (the second an upper bound), to choose how to reset.
+    committed_updates: u64,
+    search_updates: u64,
 }
 
 impl<'p> Solver<'p> {
@@ -71,6 +75,8 @@ impl<'p> Solver<'p> {
             phase: Phase::Enter,
             stats: Stats::default(),
             solution: Vec::with_capacity(depth + problem.option_count().min(depth)),
+            committed_updates: 0,
+            search_updates: 0,
         }
     }
 
@@ -124,7 +130,9 @@ impl<'p> Solver<'p> {
         {
             return Err(CommitError::Clash { option, item: entries[0].item });
         }
-        self.stats.updates += self.matrix.commit_option(option.as_u32());
+        let updates = self.matrix.commit_option(option.as_u32());
+        self.stats.updates += updates;
+        self.committed_updates += updates;
         self.committed.push(option);
         Ok(())
     }
@@ -158,16 +166,31 @@ impl<'p> Solver<'p> {
 
     /// Abandons any search in progress and uncommits every committed option: the links are back
     /// to the problem's initial state. Counters are kept.
+    ///
+    /// Dancing links restore the exact initial links either way, so this takes the cheaper
+    /// way: undo step by step, or, when that would replay more updates than copying the
+    /// problem's initial links costs (typical for a puzzle's givens on a small matrix), copy.
     pub fn reset(&mut self) {
-        self.restart();
-        while !self.committed.is_empty() {
-            self.uncommit_last();
+        let searched = if self.phase == Phase::Done { 0 } else { self.search_updates };
+        if self.committed_updates + searched > self.matrix.restore_cost() {
+            self.matrix.restore_from(&self.problem.matrix);
+            self.committed.clear();
+            self.level = 0;
+            self.phase = Phase::Enter;
+        } else {
+            self.restart();
+            while !self.committed.is_empty() {
+                self.uncommit_last();
+            }
         }
+        self.committed_updates = 0;
+        self.search_updates = 0;
     }
 
     /// Abandons any search in progress, keeping the committed options, so that the next
     /// [`next_solution`](Self::next_solution) starts a new search from the top.
     pub fn restart(&mut self) {
+        self.search_updates = 0;
         if self.matrix.has_colors {
             self.unwind::<true>();
         } else {
@@ -264,6 +287,7 @@ impl<'p> Solver<'p> {
         self.phase = phase;
         self.stats.nodes += nodes;
         self.stats.updates += updates;
+        self.search_updates += updates;
         self.stats.solutions += u64::from(found);
         self.stats.max_depth = max_depth as u32;
         found
@@ -307,5 +331,50 @@ impl<'p> Solver<'p> {
             visit(solution)?;
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{OptionId, ProblemBuilder};
+
+    /// All 2-element subsets of 12 items: commits and partial searches of any size.
+    fn pairs() -> crate::Problem {
+        let mut builder = ProblemBuilder::new();
+        let items = builder.primary_items(12);
+        for a in 0..12 {
+            for b in a + 1..12 {
+                builder.option([items[a], items[b]]);
+            }
+        }
+        builder.build().unwrap()
+    }
+
+    #[test]
+    fn both_ways_of_resetting_restore_the_initial_links_exactly() {
+        let problem = pairs();
+        let mut solver = problem.solver();
+        // One option committed: undoing is cheaper than copying.
+        solver.commit(OptionId::new(0)).unwrap();
+        assert!(solver.committed_updates + solver.search_updates <= solver.matrix.restore_cost());
+        solver.reset();
+        assert_eq!(solver.matrix, problem.matrix);
+        // Five disjoint pairs committed and a search under way: copying is cheaper.
+        let disjoint = [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)];
+        for (a, b) in disjoint {
+            let index = (0..a).map(|k| 11 - k).sum::<usize>() + (b - a - 1);
+            solver.commit(OptionId::new(index)).unwrap();
+        }
+        assert_eq!(solver.count(), 1);
+        assert!(solver.next_solution().is_none());
+        solver.commit(OptionId::new(0)).unwrap_err();
+        solver.restart();
+        assert!(solver.next_solution().is_some());
+        assert!(solver.committed_updates + solver.search_updates > solver.matrix.restore_cost());
+        solver.reset();
+        assert_eq!(solver.matrix, problem.matrix);
+        assert!(solver.committed().is_empty());
+        // 12 items pair up in 11 · 9 · 7 · 5 · 3 · 1 ways.
+        assert_eq!(solver.count(), 10_395);
     }
 }

@@ -1,0 +1,43 @@
+//! Sudoku of every size and region shape as exact cover, solved by the [`dancer`] engine.
+//!
+//! - [`Variant`]: the rules as data: size N (1 to 64), rows, columns, R×C boxes or jigsaw
+//!   pieces, and extra regions (diagonals, hyper windows, any N-cell regions).
+//! - [`Template`]: the exact-cover problem of a variant, built once (see [`encode`] for the
+//!   item and option numbering).
+//! - [`Solver`]: per puzzle, commits the givens to the template's matrix, searches, resets:
+//!   [`solve`](Solver::solve), [`solve_unique`](Solver::solve_unique),
+//!   [`count`](Solver::count), [`enumerate`](Solver::enumerate). Every result carries the
+//!   engine's [`Stats`](dancer::Stats).
+//! - [`Grid`]: the digits; [`Variant::check`] names the first broken rule.
+//!
+//! # Example
+//!
+//! ```
+//! use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
+//!
+//! let puzzle = "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+//! let cells = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+//! let template = Template::new(Variant::standard(9)?);
+//! let mut solver = Solver::new(&template);
+//! let report = solver.solve_unique(&Grid::from_cells(9, cells));
+//! let Outcome::Unique(solution) = report.outcome else { panic!("unique") };
+//! assert!(solution.to_string().starts_with("462958173"));
+//! assert!(template.variant().is_solution(&solution));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod check;
+pub mod encode;
+mod error;
+mod grid;
+mod solve;
+mod variant;
+
+pub use crate::{
+    encode::Template,
+    error::{Conflict, VariantError},
+    grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
+    solve::{Count, Grids, Outcome, Report, Solver},
+    variant::{Region, RegionKind, Variant},
+};

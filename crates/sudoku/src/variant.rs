@@ -1,0 +1,282 @@
+//! [`Variant`]: the rules of a sudoku as data: its size and its regions (rows, columns, boxes
+//! or jigsaw pieces, and any extra regions), each holding every digit exactly once.
+
+use std::fmt;
+
+use crate::{grid::MAX_SIZE, Cell, VariantError};
+
+/// What a region is, for messages ("row 1", "box 6", "diagonal 2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegionKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// An R×C box.
+    Box,
+    /// A jigsaw piece.
+    Piece,
+    /// A main diagonal: 1 runs from top left, 2 from top right.
+    Diagonal,
+    /// A hyper (windoku) window.
+    Window,
+    /// A region the user gave.
+    Extra,
+}
+
+/// One region: N cells that hold every digit exactly once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// What it is.
+    pub kind: RegionKind,
+    /// Its number among regions of its kind, from 1.
+    pub number: usize,
+    /// Its cells, in row order.
+    pub cells: Vec<Cell>,
+}
+
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            RegionKind::Row => "row",
+            RegionKind::Column => "column",
+            RegionKind::Box => "box",
+            RegionKind::Piece => "region",
+            RegionKind::Diagonal => "diagonal",
+            RegionKind::Window => "window",
+            RegionKind::Extra => "extra region",
+        };
+        write!(f, "{kind} {}", self.number)
+    }
+}
+
+/// The rules of one kind of sudoku: an N×N grid whose rows, columns, boxes (or jigsaw pieces)
+/// and extra regions each hold the digits 1..=N exactly once.
+///
+/// ```
+/// use dancer_sudoku::Variant;
+///
+/// let classic = Variant::standard(9)?;
+/// assert_eq!(classic.box_shape(), Some((3, 3)));
+/// let x_hyper = Variant::standard(9)?.with_diagonals()?.with_hyper()?;
+/// assert_eq!(x_hyper.regions().len(), 27 + 2 + 4);
+/// # Ok::<(), dancer_sudoku::VariantError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+    regions: Vec<Region>,
+    /// `cell_regions[cell_starts[c]..cell_starts[c + 1]]` are the regions holding cell `c`.
+    cell_regions: Vec<u32>,
+    cell_starts: Vec<u32>,
+}
+
+impl Variant {
+    /// Classic rules for side `size`: rows, columns and the most nearly square R×C boxes with
+    /// R ≤ C (3×3 for 9, 2×3 for 6, 3×4 for 12, 1×N for a prime N).
+    ///
+    /// # Errors
+    /// If `size` is outside `1..=64`.
+    pub fn standard(size: usize) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        let rows = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
+        Variant::with_boxes(size, rows, size / rows)
+    }
+
+    /// Rows, columns and `rows`×`cols` boxes (`rows` tall, `cols` wide).
+    ///
+    /// # Errors
+    /// If `size` is outside `1..=64` or `rows * cols != size`.
+    pub fn with_boxes(size: usize, rows: usize, cols: usize) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        if rows * cols != size {
+            return Err(VariantError::BoxShape { size, rows, cols });
+        }
+        let boxes = (0..size).map(|b| {
+            let (top, left) = (b / (size / cols) * rows, b % (size / cols) * cols);
+            (0..size).map(|k| (top + k / cols) * size + left + k % cols).collect()
+        });
+        let mut variant = Variant::lines(size, boxes.collect(), RegionKind::Box)?;
+        variant.box_shape = Some((rows, cols));
+        Ok(variant)
+    }
+
+    /// Rows, columns and jigsaw pieces given as a layout: one piece label per cell in row order
+    /// (any characters but blanks; a label's first appearance numbers its piece).
+    ///
+    /// # Errors
+    /// If the layout does not have `size²` labels, does not have exactly `size` pieces, or a
+    /// piece does not have `size` cells.
+    pub fn jigsaw(size: usize, layout: &str) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        let labels: Vec<char> = layout.chars().filter(|c| !c.is_whitespace()).collect();
+        if labels.len() != size * size {
+            return Err(VariantError::LayoutLength { expected: size * size, found: labels.len() });
+        }
+        let mut names: Vec<char> = Vec::new();
+        let mut pieces: Vec<Vec<Cell>> = Vec::new();
+        for (cell, label) in labels.into_iter().enumerate() {
+            let piece = names.iter().position(|&n| n == label).unwrap_or_else(|| {
+                names.push(label);
+                pieces.push(Vec::new());
+                names.len() - 1
+            });
+            pieces[piece].push(cell);
+        }
+        if pieces.len() != size {
+            return Err(VariantError::PieceCount { expected: size, found: pieces.len() });
+        }
+        Variant::jigsaw_pieces(size, pieces)
+    }
+
+    /// Rows, columns and jigsaw pieces given as cell lists; they must partition the grid.
+    ///
+    /// # Errors
+    /// If there are not `size` pieces of `size` cells, a cell is out of range, or a cell is in
+    /// two pieces or in none.
+    pub fn jigsaw_pieces(size: usize, pieces: Vec<Vec<Cell>>) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        if pieces.len() != size {
+            return Err(VariantError::PieceCount { expected: size, found: pieces.len() });
+        }
+        let mut owner = vec![usize::MAX; size * size];
+        for (k, piece) in pieces.iter().enumerate() {
+            for &cell in piece {
+                if cell >= size * size {
+                    return Err(VariantError::CellOutOfRange { cell, size });
+                }
+                if owner[cell] != usize::MAX {
+                    return Err(VariantError::CellInTwoPieces { cell: cell_name(size, cell), first: owner[cell] + 1, second: k + 1 });
+                }
+                owner[cell] = k;
+            }
+        }
+        if let Some(cell) = owner.iter().position(|&o| o == usize::MAX) {
+            return Err(VariantError::CellInNoPiece { cell: cell_name(size, cell) });
+        }
+        Variant::lines(size, pieces, RegionKind::Piece)
+    }
+
+    /// Rows and columns plus the given partition regions of `kind`.
+    fn lines(size: usize, parts: Vec<Vec<Cell>>, kind: RegionKind) -> Result<Variant, VariantError> {
+        let rows = (0..size).map(|r| (RegionKind::Row, (0..size).map(|c| r * size + c).collect()));
+        let cols = (0..size).map(|c| (RegionKind::Column, (0..size).map(|r| r * size + c).collect()));
+        let parts = parts.into_iter().map(|cells| (kind, cells));
+        let mut variant = Variant { size, box_shape: None, regions: Vec::new(), cell_regions: Vec::new(), cell_starts: Vec::new() };
+        variant.push_regions(rows.chain(cols).chain(parts))?;
+        Ok(variant)
+    }
+
+    /// Adds both main diagonals as regions (sudoku X).
+    ///
+    /// # Errors
+    /// Never for a valid variant; kept fallible like the other additions.
+    pub fn with_diagonals(mut self) -> Result<Variant, VariantError> {
+        let n = self.size;
+        let main = (0..n).map(|k| k * n + k).collect();
+        let anti = (0..n).map(|k| k * n + n - 1 - k).collect();
+        self.push_regions([(RegionKind::Diagonal, main), (RegionKind::Diagonal, anti)])?;
+        Ok(self)
+    }
+
+    /// Adds the hyper (windoku) windows: for B×B boxes, the (B−1)² extra B×B windows that start
+    /// one cell inside each box and are separated by one line; for 9×9 the four windows at rows
+    /// and columns 2–4 and 6–8.
+    ///
+    /// # Errors
+    /// If the variant does not have square boxes.
+    pub fn with_hyper(mut self) -> Result<Variant, VariantError> {
+        let Some((b, c)) = self.box_shape.filter(|&(r, c)| r == c && r > 1) else {
+            return Err(VariantError::HyperNeedsSquareBoxes { size: self.size });
+        };
+        debug_assert_eq!(b, c);
+        let n = self.size;
+        let starts: Vec<usize> = (0..b - 1).map(|k| 1 + k * (b + 1)).collect();
+        let mut windows = Vec::new();
+        for &top in &starts {
+            for &left in &starts {
+                let cells = (0..n).map(|k| (top + k / b) * n + left + k % b).collect();
+                windows.push((RegionKind::Window, cells));
+            }
+        }
+        self.push_regions(windows)?;
+        Ok(self)
+    }
+
+    /// Adds regions given as cell lists; each must have `size` distinct cells.
+    ///
+    /// # Errors
+    /// If a region has the wrong number of cells, repeats a cell, or names a cell outside the
+    /// grid.
+    pub fn with_regions(mut self, regions: Vec<Vec<Cell>>) -> Result<Variant, VariantError> {
+        self.push_regions(regions.into_iter().map(|cells| (RegionKind::Extra, cells)))?;
+        Ok(self)
+    }
+
+    fn push_regions(&mut self, regions: impl IntoIterator<Item = (RegionKind, Vec<Cell>)>) -> Result<(), VariantError> {
+        let n = self.size;
+        for (kind, mut cells) in regions {
+            let number = self.regions.iter().filter(|r| r.kind == kind).count() + 1;
+            let region = Region { kind, number, cells: Vec::new() };
+            if cells.len() != n {
+                return Err(VariantError::RegionSize { region: region.to_string(), expected: n, found: cells.len() });
+            }
+            if let Some(&cell) = cells.iter().find(|&&cell| cell >= n * n) {
+                return Err(VariantError::CellOutOfRange { cell, size: n });
+            }
+            cells.sort_unstable();
+            if let Some(pair) = cells.windows(2).find(|w| w[0] == w[1]) {
+                return Err(VariantError::RepeatedCell { region: region.to_string(), cell: cell_name(n, pair[0]) });
+            }
+            self.regions.push(Region { cells, ..region });
+        }
+        self.index_cells();
+        Ok(())
+    }
+
+    /// Rebuilds the cell → regions index.
+    fn index_cells(&mut self) {
+        let cells = self.size * self.size;
+        let mut lists = vec![Vec::new(); cells];
+        for (k, region) in self.regions.iter().enumerate() {
+            for &cell in &region.cells {
+                lists[cell].push(k as u32);
+            }
+        }
+        self.cell_starts = std::iter::once(0).chain(lists.iter().scan(0, |end, l| { *end += l.len() as u32; Some(*end) })).collect();
+        self.cell_regions = lists.concat();
+    }
+
+    /// The side length N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The box shape (rows, columns) for boxed variants; `None` for jigsaw.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.box_shape
+    }
+
+    /// Every region: rows, then columns, then boxes or pieces, then any additions in order.
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// The indices (into [`regions`](Self::regions)) of the regions holding `cell`.
+    pub fn regions_of(&self, cell: Cell) -> &[u32] {
+        &self.cell_regions[self.cell_starts[cell] as usize..self.cell_starts[cell + 1] as usize]
+    }
+}
+
+fn check_size(size: usize) -> Result<(), VariantError> {
+    if (1..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(VariantError::Size { size })
+    }
+}
+
+fn cell_name(size: usize, cell: Cell) -> String {
+    format!("r{}c{}", cell / size + 1, cell % size + 1)
+}
