@@ -7,12 +7,11 @@ use std::process::ExitCode;
 pub enum Exit {
     /// 0: every problem was solved (at least one solution found).
     Solved = 0,
-    /// 1: a problem had no solution.
+    /// 1: a problem had no solution, broke a rule (sudoku `invalid`), or was not unique when
+    /// uniqueness was asked for.
     NoSolution = 1,
     /// 2: bad usage, or input that could not be read or parsed.
     Error = 2,
-    /// 3: a solution was not unique when uniqueness was asked for.
-    NotUnique = 3,
 }
 
 impl From<Exit> for ExitCode {

@@ -1,6 +1,7 @@
 //! The command-line front ends of dancer, as a library so that each binary stays a thin `main`.
 //!
 //! - [`dlx`]: solve any exact-cover problem written in Knuth's DLX format.
+//! - [`sudoku`]: solve, count, enumerate, check and show sudoku puzzles of every variant.
 //! - [`exit`]: the exit statuses every command documents.
 //! - [`input`]: reading a file or standard input, with errors that name the source.
 //!
@@ -9,6 +10,7 @@
 pub mod dlx;
 pub mod exit;
 pub mod input;
+pub mod sudoku;
 
 pub use crate::exit::Exit;
 

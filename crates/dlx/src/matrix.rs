@@ -98,8 +98,7 @@ impl Matrix {
             items[n as usize].right = n + 1;
         }
 
-        let mut nodes: Vec<Node> =
-            (0..=n).map(|k| Node { top: 0, up: k, down: k }).collect();
+        let mut nodes: Vec<Node> = (0..=n).map(|k| Node { top: 0, up: k, down: k }).collect();
         let mut len = vec![0u32; n as usize + 1];
         let mut node_option = vec![u32::MAX; nodes.len()];
         let mut option_start = Vec::new();
@@ -206,7 +205,9 @@ impl Matrix {
 }
 
 /// The index of the leftmost smallest value. Written as fixed-width lane-wise minima so that
-/// the compiler vectorises both passes; a plain `min`/`position` stays scalar.
+/// the compiler can vectorise both passes; a plain `min`/`position` stays scalar.
+// `|` on bools is meant: `||` would branch on every element.
+#[allow(clippy::needless_bitwise_bool)]
 fn leftmost_min(values: &[u32]) -> usize {
     const LANES: usize = 16;
     let mut lanes = [u32::MAX; LANES];
@@ -218,7 +219,8 @@ fn leftmost_min(values: &[u32]) -> usize {
         }
     }
     let min = lanes.iter().chain(tail).fold(u32::MAX, |m, &v| m.min(v));
-    let chunk = values.chunks(LANES).position(|chunk| chunk.iter().fold(false, |hit, &v| hit | (v == min)));
+    let chunk =
+        values.chunks(LANES).position(|chunk| chunk.iter().fold(false, |hit, &v| hit | (v == min)));
     let chunk = chunk.unwrap_or(0);
     let within = values[chunk * LANES..].iter().position(|&v| v == min).unwrap_or(0);
     chunk * LANES + within
@@ -503,7 +505,8 @@ mod tests {
 
     #[test]
     fn cover_then_uncover_restores_the_matrix_exactly() {
-        let options: [&[(u32, u32)]; 4] = [&[(0, 0), (2, 0)], &[(1, 0), (2, 0)], &[(0, 0), (1, 0)], &[(1, 0), (3, 1)]];
+        let options: [&[(u32, u32)]; 4] =
+            [&[(0, 0), (2, 0)], &[(1, 0), (2, 0)], &[(0, 0), (1, 0)], &[(1, 0), (3, 1)]];
         let original = Matrix::new(4, 3, options.into_iter());
         let mut matrix = original.clone();
         for item in 1..=4 {

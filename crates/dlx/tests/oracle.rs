@@ -103,7 +103,7 @@ pub(crate) fn solutions(problem: &Problem) -> BTreeSet<Chosen> {
     impl Walk<'_> {
         fn walk(&mut self, next: usize) {
             let hopeless = |(item, &covered): (usize, &bool)| {
-                !covered && self.last[item].map_or(true, |l| l < next)
+                !covered && self.last[item].is_none_or(|l| l < next)
             };
             if self.covered.iter().enumerate().any(hopeless) {
                 return;

@@ -36,7 +36,9 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         nodes += report.stats.nodes();
         updates += report.stats.updates();
         match report.outcome {
-            Outcome::Unique(grid) | Outcome::Multiple(grid) | Outcome::Solved(grid) => writeln!(out, "{grid}")?,
+            Outcome::Unique(grid) | Outcome::Multiple(grid) | Outcome::Solved(grid) => {
+                writeln!(out, "{grid}")?;
+            }
             Outcome::None => writeln!(out, "none")?,
             Outcome::Invalid(_) => writeln!(out, "invalid")?,
         }
@@ -45,6 +47,10 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     let seconds = started.elapsed().as_secs_f64();
     let per = seconds * 1e6 / puzzles.max(1) as f64;
     let each = puzzles.max(1);
-    eprintln!("{puzzles} puzzles in {seconds:.3} s: {per:.2} us, {} nodes, {} updates each", nodes / each, updates / each);
+    eprintln!(
+        "{puzzles} puzzles in {seconds:.3} s: {per:.2} us, {} nodes, {} updates each",
+        nodes / each,
+        updates / each
+    );
     Ok(())
 }

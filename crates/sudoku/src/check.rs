@@ -25,7 +25,13 @@ impl Variant {
     /// If the grid's size is not the variant's.
     pub fn check(&self, grid: &Grid) -> Result<(), Conflict> {
         let n = self.size();
-        assert_eq!(grid.size(), n, "a {}x{} grid checked against a {n}x{n} variant", grid.size(), grid.size());
+        assert_eq!(
+            grid.size(),
+            n,
+            "a {}x{} grid checked against a {n}x{n} variant",
+            grid.size(),
+            grid.size()
+        );
         // first[region * n + digit - 1] is the first cell seen with that digit in that region.
         let mut first = vec![usize::MAX; self.regions().len() * n];
         for (cell, digit) in grid.givens() {

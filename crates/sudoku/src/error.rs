@@ -83,7 +83,9 @@ pub enum VariantError {
         size: usize,
     },
     /// Hyper windows need square boxes larger than 1×1.
-    #[error("hyper windows need square boxes, which a {size}x{size} grid with these regions lacks")]
+    #[error(
+        "hyper windows need square boxes, which a {size}x{size} grid with these regions lacks"
+    )]
     HyperNeedsSquareBoxes {
         /// The grid size.
         size: usize,
@@ -109,7 +111,14 @@ pub struct Conflict {
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = |cell: Cell| format!("r{}c{}", cell / self.size + 1, cell % self.size + 1);
-        write!(f, "{} repeats {} of {} in {}", name(self.cell), self.digit, name(self.earlier), self.region)
+        write!(
+            f,
+            "{} repeats {} of {} in {}",
+            name(self.cell),
+            self.digit,
+            name(self.earlier),
+            self.region
+        )
     }
 }
 

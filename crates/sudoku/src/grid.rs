@@ -41,7 +41,10 @@ impl Grid {
     pub fn from_cells(size: usize, cells: Vec<Digit>) -> Grid {
         assert!((1..=MAX_SIZE).contains(&size), "grid size {size} is outside 1..={MAX_SIZE}");
         assert_eq!(cells.len(), size * size, "a {size}x{size} grid has {} cells", size * size);
-        assert!(cells.iter().all(|&d| usize::from(d) <= size), "digit out of range for size {size}");
+        assert!(
+            cells.iter().all(|&d| usize::from(d) <= size),
+            "digit out of range for size {size}"
+        );
         Grid { size, cells }
     }
 

@@ -27,17 +27,28 @@
 //! ```
 #![deny(missing_docs)]
 
+mod board;
 mod check;
 pub mod encode;
 mod error;
+mod format;
 mod grid;
+mod parse;
 mod solve;
 mod variant;
 
 pub use crate::{
+    board::BoardError,
     encode::Template,
     error::{Conflict, VariantError},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     solve::{Count, Grids, Outcome, Report, Solver},
     variant::{Region, RegionKind, Variant},
+};
+pub use crate::{
+    format::{line, pretty, Format, UnknownFormat},
+    parse::{
+        parse_puzzle, puzzles, puzzles_sized, ParseError, ParseErrorKind, Puzzle, Puzzles,
+        MAX_LINE_BYTES,
+    },
 };

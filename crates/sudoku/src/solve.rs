@@ -130,7 +130,12 @@ impl<'t> Solver<'t> {
     /// If the puzzle's size is not the variant's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> Count {
         if let Err(conflict) = self.load(puzzle) {
-            return Count { count: 0, complete: true, invalid: Some(conflict), stats: self.engine.stats() };
+            return Count {
+                count: 0,
+                complete: true,
+                invalid: Some(conflict),
+                stats: self.engine.stats(),
+            };
         }
         let limit = limit.unwrap_or(u64::MAX);
         let mut count = 0;

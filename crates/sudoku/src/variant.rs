@@ -84,6 +84,15 @@ impl Variant {
         Variant::with_boxes(size, rows, size / rows)
     }
 
+    /// Rows and columns only: a Latin square, to which regions can be added.
+    ///
+    /// # Errors
+    /// If `size` is outside `1..=64`.
+    pub fn latin(size: usize) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        Variant::lines(size, Vec::new(), RegionKind::Box)
+    }
+
     /// Rows, columns and `rows`×`cols` boxes (`rows` tall, `cols` wide).
     ///
     /// # Errors
@@ -147,7 +156,11 @@ impl Variant {
                     return Err(VariantError::CellOutOfRange { cell, size });
                 }
                 if owner[cell] != usize::MAX {
-                    return Err(VariantError::CellInTwoPieces { cell: cell_name(size, cell), first: owner[cell] + 1, second: k + 1 });
+                    return Err(VariantError::CellInTwoPieces {
+                        cell: cell_name(size, cell),
+                        first: owner[cell] + 1,
+                        second: k + 1,
+                    });
                 }
                 owner[cell] = k;
             }
@@ -159,11 +172,22 @@ impl Variant {
     }
 
     /// Rows and columns plus the given partition regions of `kind`.
-    fn lines(size: usize, parts: Vec<Vec<Cell>>, kind: RegionKind) -> Result<Variant, VariantError> {
+    fn lines(
+        size: usize,
+        parts: Vec<Vec<Cell>>,
+        kind: RegionKind,
+    ) -> Result<Variant, VariantError> {
         let rows = (0..size).map(|r| (RegionKind::Row, (0..size).map(|c| r * size + c).collect()));
-        let cols = (0..size).map(|c| (RegionKind::Column, (0..size).map(|r| r * size + c).collect()));
+        let cols =
+            (0..size).map(|c| (RegionKind::Column, (0..size).map(|r| r * size + c).collect()));
         let parts = parts.into_iter().map(|cells| (kind, cells));
-        let mut variant = Variant { size, box_shape: None, regions: Vec::new(), cell_regions: Vec::new(), cell_starts: Vec::new() };
+        let mut variant = Variant {
+            size,
+            box_shape: None,
+            regions: Vec::new(),
+            cell_regions: Vec::new(),
+            cell_starts: Vec::new(),
+        };
         variant.push_regions(rows.chain(cols).chain(parts))?;
         Ok(variant)
     }
@@ -214,20 +238,30 @@ impl Variant {
         Ok(self)
     }
 
-    fn push_regions(&mut self, regions: impl IntoIterator<Item = (RegionKind, Vec<Cell>)>) -> Result<(), VariantError> {
+    fn push_regions(
+        &mut self,
+        regions: impl IntoIterator<Item = (RegionKind, Vec<Cell>)>,
+    ) -> Result<(), VariantError> {
         let n = self.size;
         for (kind, mut cells) in regions {
             let number = self.regions.iter().filter(|r| r.kind == kind).count() + 1;
             let region = Region { kind, number, cells: Vec::new() };
             if cells.len() != n {
-                return Err(VariantError::RegionSize { region: region.to_string(), expected: n, found: cells.len() });
+                return Err(VariantError::RegionSize {
+                    region: region.to_string(),
+                    expected: n,
+                    found: cells.len(),
+                });
             }
             if let Some(&cell) = cells.iter().find(|&&cell| cell >= n * n) {
                 return Err(VariantError::CellOutOfRange { cell, size: n });
             }
             cells.sort_unstable();
             if let Some(pair) = cells.windows(2).find(|w| w[0] == w[1]) {
-                return Err(VariantError::RepeatedCell { region: region.to_string(), cell: cell_name(n, pair[0]) });
+                return Err(VariantError::RepeatedCell {
+                    region: region.to_string(),
+                    cell: cell_name(n, pair[0]),
+                });
             }
             self.regions.push(Region { cells, ..region });
         }
@@ -244,7 +278,12 @@ impl Variant {
                 lists[cell].push(k as u32);
             }
         }
-        self.cell_starts = std::iter::once(0).chain(lists.iter().scan(0, |end, l| { *end += l.len() as u32; Some(*end) })).collect();
+        self.cell_starts = std::iter::once(0)
+            .chain(lists.iter().scan(0, |end, l| {
+                *end += l.len() as u32;
+                Some(*end)
+            }))
+            .collect();
         self.cell_regions = lists.concat();
     }
 

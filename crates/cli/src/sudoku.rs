@@ -1,0 +1,126 @@
+//! The `sudoku` command: read puzzles from files or stdin, run a subcommand on each in
+//! parallel, print one result per puzzle in input order.
+
+mod args;
+mod record;
+mod rules;
+
+use std::{
+    io::{IsTerminal, Write},
+    time::Instant,
+};
+
+use rayon::prelude::*;
+
+pub use self::args::{Command, Common, OutputFormat, SudokuArgs, VariantArgs};
+use self::{
+    record::{handle, Solvers, Tally, Task},
+    rules::{Rules, Templates},
+};
+use crate::{input::Source, Exit};
+
+/// Records solved per parallel batch: large enough to keep every thread busy, small enough
+/// that output starts promptly and memory stays flat.
+const BATCH: usize = 4096;
+
+/// Runs `sudoku` with parsed arguments.
+///
+/// # Errors
+/// Bad options (unreadable variant files, bad box shape) or a failed write. Unreadable
+/// puzzles are not errors here: they print `error` and set exit status 2.
+pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Exit> {
+    let common = args.command.common();
+    let task = match args.command {
+        Command::Solve { unique, .. } => Task::Solve { unique },
+        Command::Count { limit, .. } => Task::Count { limit },
+        Command::Enumerate { limit, .. } => Task::Enumerate { limit },
+        Command::Check { .. } => Task::Check,
+        Command::Show { .. } => Task::Show,
+    };
+    let default_format =
+        if matches!(task, Task::Show) { OutputFormat::Grid } else { OutputFormat::Line };
+    let format = common.format.unwrap_or(default_format);
+    let rules = Rules::from_args(&common.variant)?;
+    let jobs = common.jobs.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let mut templates = Templates::default();
+    let sources: Vec<Source> = if common.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        common.files.iter().map(|path| Source::from_arg(Some(path))).collect()
+    };
+    for source in &sources {
+        let text = match source.read_to_string() {
+            Ok(text) => text,
+            Err(error) => {
+                // Nothing of it can be aligned with output; say why and go on with the rest.
+                writeln!(err, "sudoku: {error:#}")?;
+                tally.errors += 1;
+                continue;
+            }
+        };
+        let records: Vec<_> = dancer_sudoku::puzzles(&text).collect();
+        let progress = progress_bar(records.len());
+        for batch in records.chunks(BATCH) {
+            for puzzle in batch.iter().flatten() {
+                templates.prepare(&rules, puzzle.grid.size());
+            }
+            let done: Vec<_> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map_init(
+                        || Solvers::new(&templates),
+                        |solvers, record| handle(task, format, source, record, solvers),
+                    )
+                    .collect()
+            });
+            for result in done {
+                out.write_all(result.out.as_bytes())?;
+                if let Some(message) = result.err {
+                    writeln!(err, "sudoku: {message}")?;
+                }
+                tally += result.tally;
+            }
+            out.flush()?;
+            if let Some(bar) = &progress {
+                bar.inc(batch.len() as u64);
+            }
+        }
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
+        }
+    }
+    if common.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = tally.puzzles as f64 / seconds.max(1e-9);
+        writeln!(
+            err,
+            "puzzles: {}, solved: {}, multiple: {}, none: {}, invalid: {}, errors: {}, seconds: {seconds:.3}, puzzles/s: {rate:.0}",
+            tally.puzzles, tally.solved, tally.multiple, tally.none, tally.invalid, tally.errors
+        )?;
+    }
+    Ok(if tally.errors > 0 {
+        Exit::Error
+    } else if tally.none + tally.invalid + tally.multiple > 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Solved
+    })
+}
+
+/// A progress bar on stderr for long batches, only when a person is watching it.
+fn progress_bar(records: usize) -> Option<indicatif::ProgressBar> {
+    if records < 2 * BATCH || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(records as u64);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}",
+    );
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    Some(bar)
+}

@@ -1,0 +1,156 @@
+//! The `sudoku` command line, as clap derives it; doc comments are the help text.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  sudoku solve data/puzzles/classic.txt          one solution (or none/invalid/error) per line
+  sudoku solve --unique --stats puzzles.txt      prove uniqueness, summary on stderr
+  cat puzzles.txt | sudoku solve --jobs 2        read standard input, two threads
+  sudoku count --limit 1000 data/puzzles/blank4x4.txt
+  sudoku enumerate --limit 5 data/puzzles/blank4x4.txt
+  sudoku solve --x --format grid puzzle.txt      sudoku X (both diagonals)
+  sudoku solve --regions jigsaw.txt puzzle.txt   jigsaw, layout of region labels
+  sudoku check grids.txt                         name the first broken rule
+  sudoku show --format json puzzles.txt
+
+Input: the line format (N*N symbols: 1-9 then A=10, B, ...; blank '.', '0' or '_'; fields after
+':' or blanks are kept) or grids (N rows, cells optionally separated by spaces or commas, box
+borders |-+ ignored, puzzles separated by blank lines), detected puzzle by puzzle.
+
+Output: exactly one line per puzzle, in input order: the solution, 'none' (no solution),
+'invalid' (givens break a rule), 'multiple' (with --unique) or 'error' (unreadable; the message
+goes to stderr with file and line).
+
+Exit status: 0 all solved; 1 some puzzle had no solution, was invalid, or was not unique under
+--unique; 2 some input could not be read.";
+
+/// Solve, count, enumerate, check and show sudoku puzzles of any size and region shape.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, after_help = EXAMPLES)]
+pub struct SudokuArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve each puzzle: its solution, or none / invalid / error.
+    Solve {
+        /// Also prove the solution unique: print `multiple` when it is not.
+        #[arg(short, long)]
+        unique: bool,
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Count the solutions of each puzzle.
+    Count {
+        /// Stop counting at N solutions and print `N+`.
+        #[arg(short, long, value_name = "N")]
+        limit: Option<u64>,
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print every solution of each puzzle, one per line.
+    Enumerate {
+        /// At most N solutions per puzzle.
+        #[arg(short, long, value_name = "N")]
+        limit: Option<u64>,
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Check each grid (complete or partial) against the rules: `solved`, `valid`, or
+    /// `invalid: <first conflict>`.
+    Check {
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print each puzzle in another format (default: a grid with box borders).
+    Show {
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+impl Command {
+    /// The options every subcommand shares.
+    pub fn common(&self) -> &Common {
+        match self {
+            Command::Solve { common, .. }
+            | Command::Count { common, .. }
+            | Command::Enumerate { common, .. }
+            | Command::Check { common }
+            | Command::Show { common } => common,
+        }
+    }
+}
+
+/// Inputs, variant and output options shared by the subcommands.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Puzzle files; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+
+    /// The rules.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+
+    /// Output format (`show` defaults to grid).
+    #[arg(short, long, value_enum)]
+    pub format: Option<OutputFormat>,
+
+    /// Worker threads (default: all cores). Output order and content do not depend on it.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Print a summary on stderr: puzzles, solved, none, invalid, errors, seconds, puzzles/s.
+    #[arg(short, long)]
+    pub stats: bool,
+}
+
+/// The rules: box shape, extra regions, jigsaw layout.
+#[derive(Debug, Args)]
+pub struct VariantArgs {
+    /// Box shape, rows x columns (e.g. 2x3 for 6x6); fixes the size to R*C. Default: the most
+    /// nearly square boxes for each puzzle's size.
+    #[arg(long, value_name = "RxC")]
+    pub boxes: Option<String>,
+
+    /// Sudoku X: both main diagonals also hold every digit once.
+    #[arg(long = "x")]
+    pub diagonals: bool,
+
+    /// Hyper / windoku: the extra boxes at rows and columns 2-4 and 6-8 (for 9x9).
+    #[arg(long)]
+    pub hyper: bool,
+
+    /// Jigsaw regions instead of boxes: a layout of N*N region labels (one line or N lines),
+    /// given inline or as a file.
+    #[arg(long, value_name = "LAYOUT|FILE")]
+    pub regions: Option<String>,
+
+    /// Extra regions, one per line: N cells written r1c1 r1c2 ... (or a layout of N*N labels
+    /// with '.' for cells in no extra region).
+    #[arg(long, value_name = "FILE")]
+    pub extra_regions: Option<PathBuf>,
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line per puzzle.
+    Line,
+    /// A grid with box borders per puzzle, followed by a blank line.
+    Grid,
+    /// JSON lines: {"line", "status", "solution", "count", "nodes", "updates", "micros", "error"}.
+    Json,
+}

@@ -1,0 +1,295 @@
+//! What one input record becomes: its output text, an optional message for stderr, and the
+//! counts for the summary. Pure with respect to I/O, so that records can run in parallel.
+
+use std::{collections::HashMap, fmt::Write as _, ops::AddAssign, time::Instant};
+
+use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Solver, Template, Variant};
+use serde_json::{json, Map, Value};
+
+use super::{args::OutputFormat, rules::Templates};
+use crate::input::Source;
+
+/// The subcommand being run, with its own options.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Task {
+    /// `solve`, proving uniqueness when asked.
+    Solve {
+        /// `--unique`.
+        unique: bool,
+    },
+    /// `count`.
+    Count {
+        /// `--limit`.
+        limit: Option<u64>,
+    },
+    /// `enumerate`.
+    Enumerate {
+        /// `--limit`.
+        limit: Option<u64>,
+    },
+    /// `check`.
+    Check,
+    /// `show`.
+    Show,
+}
+
+/// Counts for the `--stats` summary and the exit status.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally {
+    /// Records read (puzzles and unreadable records).
+    pub(crate) puzzles: u64,
+    /// Solved, counted with at least one solution, or checked without conflict.
+    pub(crate) solved: u64,
+    /// With no solution.
+    pub(crate) none: u64,
+    /// Givens (or a grid) breaking a rule.
+    pub(crate) invalid: u64,
+    /// Not unique under `solve --unique`.
+    pub(crate) multiple: u64,
+    /// Unreadable records.
+    pub(crate) errors: u64,
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.none += other.none;
+        self.invalid += other.invalid;
+        self.multiple += other.multiple;
+        self.errors += other.errors;
+    }
+}
+
+/// What a record produced.
+pub(crate) struct Done {
+    /// Text for stdout, each line ending in a newline.
+    pub(crate) out: String,
+    /// A message for stderr.
+    pub(crate) err: Option<String>,
+    /// Its counts.
+    pub(crate) tally: Tally,
+}
+
+/// One solver per puzzle size, made on first use, for one worker thread.
+pub(crate) struct Solvers<'t> {
+    templates: &'t Templates,
+    by_size: HashMap<usize, Solver<'t>>,
+}
+
+impl<'t> Solvers<'t> {
+    /// No solvers yet.
+    pub(crate) fn new(templates: &'t Templates) -> Solvers<'t> {
+        Solvers { templates, by_size: HashMap::new() }
+    }
+
+    fn get(&mut self, size: usize) -> Result<&mut Solver<'t>, String> {
+        let template: &'t Template = self.templates.get(size).map_err(str::to_owned)?;
+        Ok(self.by_size.entry(size).or_insert_with(|| Solver::new(template)))
+    }
+}
+
+/// Runs `task` on one record.
+pub(crate) fn handle(
+    task: Task,
+    format: OutputFormat,
+    source: &Source,
+    record: &Result<Puzzle, ParseError>,
+    solvers: &mut Solvers<'_>,
+) -> Done {
+    let puzzle = match record {
+        Ok(puzzle) => puzzle,
+        Err(error) => return failure(format, error.line, format!("{source}:{error}")),
+    };
+    let solver = match solvers.get(puzzle.grid.size()) {
+        Ok(solver) => solver,
+        Err(message) => {
+            return failure(format, puzzle.line, format!("{source}:{}: {message}", puzzle.line))
+        }
+    };
+    let mut job = Job::new(puzzle, format);
+    job.tally.puzzles = 1;
+    let out = match task {
+        Task::Solve { unique } => job.solve(solver, unique),
+        Task::Count { limit } => job.count(solver, limit),
+        Task::Enumerate { limit } => job.enumerate(solver, limit),
+        Task::Check => job.check(solver.template().variant()),
+        Task::Show => job.show(solver.template().variant()),
+    };
+    Done { out, err: None, tally: job.tally }
+}
+
+/// One puzzle being handled: what it needs and what it has found so far.
+struct Job<'a> {
+    puzzle: &'a Puzzle,
+    format: OutputFormat,
+    started: Instant,
+    fields: Map<String, Value>,
+    tally: Tally,
+}
+
+impl<'a> Job<'a> {
+    fn new(puzzle: &'a Puzzle, format: OutputFormat) -> Job<'a> {
+        let mut fields = Map::new();
+        fields.insert("line".into(), json!(puzzle.line));
+        Job { puzzle, format, started: Instant::now(), fields, tally: Tally::default() }
+    }
+
+    fn solve(&mut self, solver: &mut Solver<'_>, unique: bool) -> String {
+        let grid = &self.puzzle.grid;
+        let report = if unique { solver.solve_unique(grid) } else { solver.solve(grid) };
+        let (status, solution) = match &report.outcome {
+            Outcome::Solved(grid) => ("solved", Some(grid)),
+            Outcome::Unique(grid) => ("unique", Some(grid)),
+            // Under --unique several solutions is a failure: print the status, not a grid.
+            Outcome::Multiple(_) => ("multiple", None),
+            Outcome::None => ("none", None),
+            Outcome::Invalid(conflict) => {
+                self.fields.insert("error".into(), json!(conflict.to_string()));
+                ("invalid", None)
+            }
+        };
+        match status {
+            "solved" | "unique" => self.tally.solved += 1,
+            "multiple" => self.tally.multiple += 1,
+            "none" => self.tally.none += 1,
+            _ => self.tally.invalid += 1,
+        }
+        self.add_stats(status, solution, report.stats);
+        self.render(solver.template().variant(), solution, status)
+    }
+
+    fn count(&mut self, solver: &mut Solver<'_>, limit: Option<u64>) -> String {
+        let count = solver.count(&self.puzzle.grid, limit);
+        let status = match (&count.invalid, count.count) {
+            (Some(conflict), _) => {
+                self.fields.insert("error".into(), json!(conflict.to_string()));
+                "invalid"
+            }
+            (None, 0) => "none",
+            (None, 1) if count.complete => "unique",
+            (None, _) => "multiple",
+        };
+        match status {
+            "invalid" => self.tally.invalid += 1,
+            "none" => self.tally.none += 1,
+            _ => self.tally.solved += 1,
+        }
+        let text = match (status, count.complete) {
+            ("invalid", _) => status.to_owned(),
+            (_, true) => count.count.to_string(),
+            (_, false) => format!("{}+", count.count),
+        };
+        self.fields.insert("count".into(), json!(count.count));
+        self.fields.insert("complete".into(), json!(count.complete));
+        self.add_stats(status, None, count.stats);
+        self.text(&text)
+    }
+
+    fn enumerate(&mut self, solver: &mut Solver<'_>, limit: Option<u64>) -> String {
+        let variant = solver.template().variant();
+        let grids = match solver.enumerate(&self.puzzle.grid) {
+            Ok(grids) => grids,
+            Err(conflict) => {
+                self.tally.invalid += 1;
+                self.fields.insert("error".into(), json!(conflict.to_string()));
+                self.fields.insert("status".into(), json!("invalid"));
+                return self.render(variant, None, "invalid");
+            }
+        };
+        let limit = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+        let mut out = String::new();
+        let mut found = 0u64;
+        for grid in grids.take(limit) {
+            found += 1;
+            let mut one = Job::new(self.puzzle, self.format);
+            one.fields.insert("solution".into(), json!(grid.to_string()));
+            out += &one.render(variant, Some(&grid), "solved");
+        }
+        if found == 0 {
+            self.tally.none += 1;
+        } else {
+            self.tally.solved += 1;
+        }
+        out
+    }
+
+    fn check(&mut self, variant: &Variant) -> String {
+        let (status, text) = match variant.check(&self.puzzle.grid) {
+            Err(conflict) => {
+                self.tally.invalid += 1;
+                self.fields.insert("error".into(), json!(conflict.to_string()));
+                ("invalid", format!("invalid: {conflict}"))
+            }
+            Ok(()) if self.puzzle.grid.is_complete() => ("solved", "solved".to_owned()),
+            Ok(()) => ("valid", "valid".to_owned()),
+        };
+        self.tally.solved += u64::from(status != "invalid");
+        self.fields.insert("status".into(), json!(status));
+        self.text(&text)
+    }
+
+    fn show(&mut self, variant: &Variant) -> String {
+        self.tally.solved += 1;
+        let grid = &self.puzzle.grid;
+        match self.format {
+            OutputFormat::Json => {
+                self.fields.insert("puzzle".into(), json!(grid.to_string()));
+                self.fields.insert("size".into(), json!(grid.size()));
+                self.fields.insert("givens".into(), json!(grid.given_count()));
+                format!("{}\n", Value::Object(std::mem::take(&mut self.fields)))
+            }
+            OutputFormat::Grid => format!("{}\n", dancer_sudoku::pretty(grid, variant)),
+            // Whatever followed the puzzle on its line is the user's: keep it.
+            OutputFormat::Line => format!("{grid}{}\n", self.puzzle.extra.as_deref().unwrap_or("")),
+        }
+    }
+
+    /// A one-word (or one-line) result in the chosen format.
+    fn text(&mut self, text: &str) -> String {
+        match self.format {
+            OutputFormat::Json => format!("{}\n", Value::Object(std::mem::take(&mut self.fields))),
+            OutputFormat::Grid => format!("{text}\n\n"),
+            OutputFormat::Line => format!("{text}\n"),
+        }
+    }
+
+    fn add_stats(&mut self, status: &str, solution: Option<&Grid>, stats: dancer::Stats) {
+        self.fields.insert("status".into(), json!(status));
+        if let Some(grid) = solution {
+            self.fields.insert("solution".into(), json!(grid.to_string()));
+        }
+        self.fields.insert("nodes".into(), json!(stats.nodes()));
+        self.fields.insert("updates".into(), json!(stats.updates()));
+        self.fields.insert("micros".into(), json!(self.started.elapsed().as_micros()));
+    }
+
+    /// A solution, or the status word where there is none to show.
+    fn render(&mut self, variant: &Variant, grid: Option<&Grid>, status: &str) -> String {
+        let mut out = String::new();
+        let _ = match (self.format, grid) {
+            (OutputFormat::Json, _) => {
+                writeln!(out, "{}", Value::Object(std::mem::take(&mut self.fields)))
+            }
+            (OutputFormat::Grid, Some(grid)) => {
+                writeln!(out, "{}", dancer_sudoku::pretty(grid, variant))
+            }
+            (OutputFormat::Grid, None) => writeln!(out, "{status}\n"),
+            (OutputFormat::Line, Some(grid)) => writeln!(out, "{grid}"),
+            (OutputFormat::Line, None) => writeln!(out, "{status}"),
+        };
+        out
+    }
+}
+
+/// An unreadable record: `error` on stdout, the message on stderr.
+fn failure(format: OutputFormat, line: usize, message: String) -> Done {
+    let out = match format {
+        OutputFormat::Json => {
+            format!("{}\n", json!({ "line": line, "status": "error", "error": message }))
+        }
+        OutputFormat::Grid => "error\n\n".to_owned(),
+        OutputFormat::Line => "error\n".to_owned(),
+    };
+    Done { out, err: Some(message), tally: Tally { puzzles: 1, errors: 1, ..Tally::default() } }
+}

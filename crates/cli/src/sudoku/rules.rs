@@ -1,0 +1,208 @@
+//! Turning the variant options into a [`Variant`] for each puzzle size, and caching the
+//! templates built from them.
+
+use std::{collections::HashMap, path::Path};
+
+use anyhow::{bail, Context};
+use dancer_sudoku::{Cell, Template, Variant};
+
+use super::args::VariantArgs;
+
+/// The rules asked for on the command line, independent of any one puzzle.
+#[derive(Debug, Default)]
+pub(crate) struct Rules {
+    boxes: Option<(usize, usize)>,
+    diagonals: bool,
+    hyper: bool,
+    jigsaw: Option<(usize, String)>,
+    extra: Option<Vec<Vec<Cell>>>,
+    /// The only size these rules allow, when boxes, a jigsaw or extra regions fix it.
+    size: Option<usize>,
+}
+
+impl Rules {
+    /// Reads the options (and the files they name).
+    ///
+    /// # Errors
+    /// A malformed box shape, an unreadable file, or options that disagree on the size.
+    pub(crate) fn from_args(args: &VariantArgs) -> anyhow::Result<Rules> {
+        let mut rules = Rules { diagonals: args.diagonals, hyper: args.hyper, ..Rules::default() };
+        if let Some(shape) = &args.boxes {
+            let parsed = shape
+                .split_once(['x', 'X'])
+                .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+            let Some((r, c)) = parsed.filter(|&(r, c): &(usize, usize)| r > 0 && c > 0) else {
+                bail!("--boxes {shape}: expected ROWSxCOLUMNS, for example 2x3");
+            };
+            rules.boxes = Some((r, c));
+            rules.fix_size(r * c, "--boxes")?;
+        }
+        if let Some(regions) = &args.regions {
+            let layout = read_arg_or_file(regions)?;
+            let labels = layout.chars().filter(|c| !c.is_whitespace()).count();
+            let size = labels.isqrt();
+            if size * size != labels {
+                bail!("--regions: the layout has {labels} labels, not N*N for any size N");
+            }
+            Variant::jigsaw(size, &layout).with_context(|| "--regions")?;
+            rules.jigsaw = Some((size, layout));
+            rules.fix_size(size, "--regions")?;
+        }
+        if let Some(path) = &args.extra_regions {
+            let regions = read_extra_regions(path)?;
+            if let Some(first) = regions.first() {
+                rules.fix_size(first.len(), "--extra-regions")?;
+            }
+            rules.extra = Some(regions);
+        }
+        if rules.boxes.is_some() && rules.jigsaw.is_some() {
+            bail!("--boxes and --regions both say what the boxes are; give one");
+        }
+        Ok(rules)
+    }
+
+    fn fix_size(&mut self, size: usize, option: &str) -> anyhow::Result<()> {
+        match self.size {
+            Some(fixed) if fixed != size => bail!(
+                "{option} needs {size}x{size} grids, but another option needs {fixed}x{fixed}"
+            ),
+            _ => self.size = Some(size),
+        }
+        Ok(())
+    }
+
+    /// The variant for puzzles of side `size`.
+    ///
+    /// # Errors
+    /// A message for the user when these rules cannot apply to that size.
+    pub(crate) fn variant(&self, size: usize) -> Result<Variant, String> {
+        if let Some(fixed) = self.size.filter(|&fixed| fixed != size) {
+            return Err(format!(
+                "a {size}x{size} puzzle, but the variant options need {fixed}x{fixed}"
+            ));
+        }
+        let mut variant = match (&self.jigsaw, self.boxes) {
+            (Some((_, layout)), _) => Variant::jigsaw(size, layout),
+            (None, Some((r, c))) => Variant::with_boxes(size, r, c),
+            (None, None) => Variant::standard(size),
+        }
+        .map_err(|e| e.to_string())?;
+        if self.diagonals {
+            variant = variant.with_diagonals().map_err(|e| e.to_string())?;
+        }
+        if self.hyper {
+            variant = variant.with_hyper().map_err(|e| e.to_string())?;
+        }
+        if let Some(extra) = &self.extra {
+            variant =
+                variant.with_regions(extra.clone()).map_err(|e| format!("--extra-regions: {e}"))?;
+        }
+        Ok(variant)
+    }
+}
+
+/// Templates built so far, one per size, or the reason a size cannot be solved.
+#[derive(Default)]
+pub(crate) struct Templates {
+    built: HashMap<usize, Result<Template, String>>,
+}
+
+impl Templates {
+    /// Builds the template for `size` if not yet done.
+    pub(crate) fn prepare(&mut self, rules: &Rules, size: usize) {
+        self.built.entry(size).or_insert_with(|| rules.variant(size).map(Template::new));
+    }
+
+    /// The template for a prepared size.
+    ///
+    /// # Errors
+    /// Why the rules do not apply to this size.
+    pub(crate) fn get(&self, size: usize) -> Result<&Template, &str> {
+        match self.built.get(&size) {
+            Some(Ok(template)) => Ok(template),
+            Some(Err(message)) => Err(message),
+            None => Err("internal: size not prepared"),
+        }
+    }
+}
+
+/// The argument itself, or the file it names when such a file exists.
+fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
+    let path = Path::new(arg);
+    let text = if path.is_file() {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"))?
+    } else {
+        arg.to_owned()
+    };
+    Ok(text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Extra regions: each line lists N cells as `r1c1 r1c2 ...`; or the file is a layout of N*N
+/// labels, `.` for cells in no extra region, one region per other label.
+fn read_extra_regions(path: &Path) -> anyhow::Result<Vec<Vec<Cell>>> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let is_list = lines
+        .first()
+        .is_some_and(|(_, line)| line.starts_with(['r', 'R']) && line.contains(['c', 'C']));
+    if is_list {
+        return lines
+            .iter()
+            .map(|&(number, line)| cells_of(line).with_context(|| format!("{name}:{number}")))
+            .collect();
+    }
+    let labels: Vec<char> =
+        lines.iter().flat_map(|(_, l)| l.chars()).filter(|c| !c.is_whitespace()).collect();
+    let size = labels.len().isqrt();
+    if size * size != labels.len() {
+        bail!("{name}: {} labels is not a layout of N*N cells", labels.len());
+    }
+    let mut order: Vec<char> = Vec::new();
+    let mut regions: Vec<Vec<Cell>> = Vec::new();
+    for (cell, label) in labels.into_iter().enumerate().filter(|&(_, l)| l != '.') {
+        let k = order.iter().position(|&o| o == label).unwrap_or_else(|| {
+            order.push(label);
+            regions.push(Vec::new());
+            order.len() - 1
+        });
+        regions[k].push(cell);
+    }
+    // Cells are numbered for the layout's own size; with a list the size is the region length.
+    if regions.iter().any(|r| r.len() != size) {
+        bail!("{name}: every region of a {size}x{size} layout needs {size} cells");
+    }
+    Ok(regions)
+}
+
+/// The cells of one line `r1c1 r1c2 ...` (commas allowed), numbered for an N×N grid with N
+/// the number of cells on the line.
+fn cells_of(line: &str) -> anyhow::Result<Vec<Cell>> {
+    let tokens: Vec<&str> = line.split([' ', ',', '\t']).filter(|t| !t.is_empty()).collect();
+    let size = tokens.len();
+    tokens
+        .iter()
+        .map(|token| {
+            let lower = token.to_ascii_lowercase();
+            let parsed = lower
+                .strip_prefix('r')
+                .and_then(|rest| rest.split_once('c'))
+                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+            match parsed {
+                Some((r, c)) if (1..=size).contains(&r) && (1..=size).contains(&c) => {
+                    Ok((r - 1) * size + c - 1)
+                }
+                _ => bail!("'{token}' is not a cell r1c1..r{size}c{size}"),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,343 @@
+//! The cells of one line: grid rows ([`scan_row`] to size them up, [`parse_row`] to read
+//! them) and one-line puzzles ([`single`]: line, contest and numbers forms).
+//!
+//! Errors carry a byte offset into the line, turned into a character column by [`column`]
+//! only when an error is shown.
+
+use super::{ParseErrorKind, MAX_LINE_BYTES};
+use crate::{digit_of, Grid, MAX_LINE_SIZE, MAX_SIZE};
+
+/// A result whose error has the byte offset of the fault in the line.
+pub(super) type Located<T> = Result<T, (usize, ParseErrorKind)>;
+
+/// The 1-based character column of byte `offset` of `text` (1 if it is not a boundary).
+pub(super) fn column(text: &str, offset: usize) -> usize {
+    text.get(..offset).map_or(1, |before| before.chars().count() + 1)
+}
+
+/// The byte offset of `part`, a slice of `text`, within it.
+fn offset(text: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
+
+/// Separators between cells of a row; `|` is a box border.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == '|'
+}
+
+/// N when `count` is N² for N ≥ 1.
+fn exact_sqrt(count: usize) -> Option<usize> {
+    // Counts are bounded by the line length, so a short loop beats float rounding worries.
+    let mut n = 0;
+    while (n + 1) * (n + 1) <= count {
+        n += 1;
+    }
+    (n > 0 && n * n == count).then_some(n)
+}
+
+/// The value of a separated cell in its strict form, used to size rows up: empty (a blank
+/// between commas), one or two decimal digits, or one symbol. Longer digit strings are left
+/// out so that contest groups (`030605000`) never pass for numbers.
+fn cell_value(token: &str) -> Option<usize> {
+    match token.as_bytes() {
+        [] => Some(0),
+        [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {
+            Some(usize::from((a - b'0') * 10 + b - b'0'))
+        }
+        _ => single_char(token).and_then(digit_of).map(usize::from),
+    }
+}
+
+/// The character of a one-character token.
+fn single_char(token: &str) -> Option<char> {
+    let mut chars = token.chars();
+    chars.next().filter(|_| chars.next().is_none())
+}
+
+/// How many cells a row would have read each way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Shape {
+    count: usize,
+    max: usize,
+}
+
+/// A row sized up both ways: one symbol per character, or one cell per separated token.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct RowScan {
+    /// Cells are separated by commas, so only tokens count.
+    commas: bool,
+    /// One symbol per non-separator character, if every such character is a symbol.
+    symbols: Option<Shape>,
+    /// One cell per token, if every token is a cell.
+    tokens: Option<Shape>,
+    /// Some token has two digits, so characters would split numbers.
+    numbers: bool,
+    /// The last comma-separated token is empty (a trailing comma or a blank last cell).
+    trailing_empty: bool,
+    /// The first character that is neither separator nor symbol.
+    bad: Option<usize>,
+    /// The number of tokens, valid cells or not.
+    loose: usize,
+}
+
+impl RowScan {
+    /// Whether the row reads as exactly `n` cells of digits up to `n`.
+    pub(super) fn fits(&self, n: usize) -> bool {
+        let symbols = self.symbols.is_some_and(|s| s.count == n && s.max <= n);
+        let extra = usize::from(self.trailing_empty);
+        symbols || self.tokens.is_some_and(|s| (s.count == n || s.count == n + extra) && s.max <= n)
+    }
+
+    /// The number of cells, read the way that suits the row, if it is a row at all.
+    pub(super) fn count(&self) -> Option<usize> {
+        let tokens_first = self.commas || (self.numbers && self.tokens.is_some());
+        let shape = if tokens_first { self.tokens } else { self.symbols.or(self.tokens) };
+        shape.map(|s| s.count)
+    }
+
+    /// The number of cells, or of tokens when some are not cells: how wide a row with a typo
+    /// was meant to be.
+    pub(super) fn width(&self) -> usize {
+        self.count().unwrap_or(self.loose)
+    }
+}
+
+/// The cells of a row as (byte offset, text): comma-separated tokens trimmed of spaces and
+/// borders (and possibly empty), or else runs of non-separators.
+fn tokens(body: &str, commas: bool) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let split = move |c: char| if commas { c == ',' } else { is_separator(c) };
+    body.split(split)
+        .filter(move |token| commas || !token.is_empty())
+        .map(|token| token.trim_matches(is_separator))
+        .map(move |token| (offset(body, token), token))
+}
+
+/// A grid row without its `#` comment.
+fn row_body(text: &str) -> &str {
+    text.find('#').map_or(text, |hash| &text[..hash])
+}
+
+/// Sizes up a grid row without knowing the grid size.
+pub(super) fn scan_row(text: &str) -> RowScan {
+    if text.len() > MAX_LINE_BYTES {
+        return RowScan::default();
+    }
+    let body = row_body(text);
+    let mut scan = RowScan { commas: body.contains(','), ..RowScan::default() };
+    if !scan.commas {
+        let mut shape = Shape::default();
+        for (at, c) in body.char_indices().filter(|&(_, c)| !is_separator(c)) {
+            let Some(digit) = digit_of(c) else {
+                scan.bad = Some(at);
+                break;
+            };
+            shape = Shape { count: shape.count + 1, max: shape.max.max(usize::from(digit)) };
+        }
+        scan.symbols = scan.bad.is_none().then_some(shape);
+    }
+    let mut shape = Some(Shape::default());
+    for (_, token) in tokens(body, scan.commas) {
+        let Some(value) = cell_value(token) else {
+            shape = None;
+            break;
+        };
+        scan.numbers |= token.len() >= 2;
+        scan.trailing_empty = token.is_empty();
+        shape = shape.map(|s| Shape { count: s.count + 1, max: s.max.max(value) });
+    }
+    scan.tokens = shape;
+    scan.loose = tokens(body, scan.commas).count();
+    scan
+}
+
+/// Reads row `row` (from 1) of an `n`×`n` grid.
+pub(super) fn parse_row(text: &str, n: usize, row: usize) -> Located<Vec<u8>> {
+    if text.len() > MAX_LINE_BYTES {
+        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+    }
+    let body = row_body(text);
+    let scan = scan_row(text);
+    if let Some(at) = scan.bad {
+        return Err((at, ParseErrorKind::BadSymbol(body[at..].chars().next().unwrap_or('?'))));
+    }
+    let ragged = |found| (0, ParseErrorKind::RaggedRow { row, found, expected: n });
+    let mut cells = Vec::with_capacity(n + 1);
+    if scan.commas || scan.tokens.is_some_and(|s| s.count == n) {
+        for (at, token) in tokens(body, scan.commas) {
+            cells.push(value(token, n).map_err(|(inner, kind)| (at + inner, kind))?);
+        }
+        if scan.trailing_empty && cells.len() == n + 1 {
+            cells.pop();
+        }
+    } else if scan.symbols.is_some_and(|s| s.count == n) {
+        symbols(text, body, n, true, &mut cells)?;
+    } else {
+        return Err(ragged(scan.width()));
+    }
+    if cells.len() == n {
+        Ok(cells)
+    } else {
+        Err(ragged(cells.len()))
+    }
+}
+
+/// The digit of a separated cell of an `n`×`n` grid: blank if empty, a decimal number, or a
+/// single symbol; the error offset is within `token`.
+fn value(token: &str, n: usize) -> Located<u8> {
+    let number = if token.is_empty() {
+        Some(0)
+    } else if token.bytes().all(|b| b.is_ascii_digit()) {
+        // Saturating, so that a huge number stays huge and is reported as too large.
+        Some(
+            token
+                .bytes()
+                .fold(0usize, |v, b| v.saturating_mul(10).saturating_add(usize::from(b - b'0'))),
+        )
+    } else {
+        single_char(token).and_then(digit_of).map(usize::from)
+    };
+    let Some(number) = number else {
+        return Err(match token.char_indices().find(|&(_, c)| digit_of(c).is_none()) {
+            Some((at, c)) => (at, ParseErrorKind::BadSymbol(c)),
+            None => (0, ParseErrorKind::BadCell(token.to_owned())),
+        });
+    };
+    if number > n {
+        return Err((0, ParseErrorKind::DigitTooLarge { text: token.to_owned(), size: n }));
+    }
+    Ok(number as u8)
+}
+
+/// Appends the digits of `part` (a slice of `text`), one per character, skipping row
+/// separators if `skip_separators`.
+fn symbols(
+    text: &str,
+    part: &str,
+    n: usize,
+    skip_separators: bool,
+    cells: &mut Vec<u8>,
+) -> Located<()> {
+    let base = offset(text, part);
+    for (at, c) in part.char_indices() {
+        if skip_separators && is_separator(c) {
+            continue;
+        }
+        let digit = digit_of(c).ok_or((base + at, ParseErrorKind::BadSymbol(c)))?;
+        if usize::from(digit) > n {
+            return Err((
+                base + at,
+                ParseErrorKind::DigitTooLarge { text: c.to_string(), size: n },
+            ));
+        }
+        cells.push(digit);
+    }
+    Ok(())
+}
+
+/// The side of a one-line puzzle of `count` cells, checked against the size asked for.
+fn side(count: usize, size: Option<usize>) -> Result<usize, ParseErrorKind> {
+    match (exact_sqrt(count), size) {
+        (Some(found), Some(expected)) if found != expected => {
+            Err(ParseErrorKind::SizeMismatch { found, expected })
+        }
+        (Some(n), _) => Ok(n),
+        (None, Some(size)) => Err(ParseErrorKind::WrongLength { found: count, size }),
+        (None, None) => Err(ParseErrorKind::NotSquare(count)),
+    }
+}
+
+/// N for a contest line: N ≥ 2 whitespace-separated groups of N characters each.
+fn contest_size(body: &str) -> Option<usize> {
+    let mut groups = body.split_whitespace();
+    let k = groups.clone().take(MAX_LINE_SIZE + 1).count();
+    ((2..=MAX_LINE_SIZE).contains(&k) && groups.all(|g| g.chars().count() == k)).then_some(k)
+}
+
+/// The first field of a line puzzle: everything up to whitespace or `:`.
+fn first_field(body: &str) -> &str {
+    &body[..body.find(|c: char| c.is_whitespace() || c == ':').unwrap_or(body.len())]
+}
+
+/// The part of a line before any `#` comment, trimmed.
+fn before_comment(body: &str) -> &str {
+    body.find('#').map_or(body, |hash| body[..hash].trim_end())
+}
+
+/// Whether a line looks like a one-line puzzle (contest groups, or a first field of N² ≥ 4
+/// characters), as opposed to a grid row.
+pub(super) fn line_shaped(text: &str) -> bool {
+    if text.len() > MAX_LINE_BYTES {
+        return false;
+    }
+    let body = text.trim();
+    let field = first_field(body);
+    let length = field.chars().count();
+    contest_size(before_comment(body)).is_some()
+        || (!field.contains(',') && length >= 4 && exact_sqrt(length).is_some())
+}
+
+/// Reads one line as a whole puzzle, with what trails it.
+pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<String>)> {
+    if text.len() > MAX_LINE_BYTES {
+        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+    }
+    let body = text.trim();
+    let trailing = |end: &str| {
+        let rest = &body[end.len()..];
+        (!rest.is_empty()).then(|| rest.to_owned())
+    };
+    let main = before_comment(body);
+    if let Some(k) = contest_size(main) {
+        if let Some(expected) = size.filter(|&size| size != k) {
+            return Err((offset(text, body), ParseErrorKind::SizeMismatch { found: k, expected }));
+        }
+        let mut cells = Vec::with_capacity(k * k);
+        for group in main.split_whitespace() {
+            symbols(text, group, k, false, &mut cells)?;
+        }
+        return Ok((Grid::from_cells(k, cells), trailing(main)));
+    }
+    // Numbers separated by commas, perhaps with spaces: all the line but a comment.
+    if main.contains(',') && scan_row(main).tokens.is_some() {
+        return Ok((numbers(text, main, size)?, trailing(main)));
+    }
+    let field = first_field(body);
+    if field.is_empty() {
+        // The line starts with `:`, which no puzzle does.
+        return Err((
+            offset(text, body),
+            ParseErrorKind::BadSymbol(body.chars().next().unwrap_or(':')),
+        ));
+    }
+    if field.contains(',') {
+        return Ok((numbers(text, field, size)?, trailing(field)));
+    }
+    let n = side(field.chars().count(), size).map_err(|kind| (offset(text, field), kind))?;
+    if n > MAX_LINE_SIZE {
+        return Err((offset(text, field), ParseErrorKind::TooLarge(n)));
+    }
+    let mut cells = Vec::with_capacity(n * n);
+    symbols(text, field, n, false, &mut cells)?;
+    Ok((Grid::from_cells(n, cells), trailing(field)))
+}
+
+/// Reads `part` (a slice of `text`) as N² comma-separated cells.
+fn numbers(text: &str, part: &str, size: Option<usize>) -> Located<Grid> {
+    let mut count = part.split(',').count();
+    // A trailing comma is forgiven when the count is square without it.
+    let last_empty =
+        part.rsplit(',').next().is_some_and(|last| last.trim_matches(is_separator).is_empty());
+    if last_empty && exact_sqrt(count).is_none() && exact_sqrt(count - 1).is_some() {
+        count -= 1;
+    }
+    let n = side(count, size).map_err(|kind| (offset(text, part), kind))?;
+    if n > MAX_SIZE {
+        return Err((offset(text, part), ParseErrorKind::TooLarge(n)));
+    }
+    let base = offset(text, part);
+    let mut cells = Vec::with_capacity(count);
+    for (at, token) in tokens(part, true).take(count) {
+        cells.push(value(token, n).map_err(|(inner, kind)| (base + at + inner, kind))?);
+    }
+    Ok(Grid::from_cells(n, cells))
+}
