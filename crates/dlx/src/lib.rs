@@ -68,11 +68,6 @@ mod stats;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 
-/// The README's Rust examples run as doctests, so the README cannot drift from the API.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
-
 pub use crate::{
     builder::ProblemBuilder,
     error::{BuildError, CommitError},

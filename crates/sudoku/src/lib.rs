@@ -37,6 +37,12 @@ mod parse;
 mod solve;
 mod variant;
 
+/// The README's Rust examples (engine and sudoku) run as doctests here, where both crates are
+/// in scope, so the README cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
 pub use crate::{
     board::BoardError,
     encode::Template,

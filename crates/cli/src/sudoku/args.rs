@@ -142,6 +142,11 @@ pub struct VariantArgs {
     /// with '.' for cells in no extra region).
     #[arg(long, value_name = "FILE")]
     pub extra_regions: Option<PathBuf>,
+
+    /// The rules from a .board file (ROWS, COLUMNS and BLOCKS, as the autopear app writes
+    /// them): rows and columns plus every block.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["boxes", "regions"])]
+    pub board: Option<PathBuf>,
 }
 
 /// How results are printed.

@@ -130,9 +130,17 @@ struct Job<'a> {
 
 impl<'a> Job<'a> {
     fn new(puzzle: &'a Puzzle, format: OutputFormat) -> Job<'a> {
-        let mut fields = Map::new();
-        fields.insert("line".into(), json!(puzzle.line));
-        Job { puzzle, format, started: Instant::now(), fields, tally: Tally::default() }
+        let mut job =
+            Job { puzzle, format, started: Instant::now(), fields: Map::new(), tally: Tally::default() };
+        job.set("line", || json!(puzzle.line));
+        job
+    }
+
+    /// Records a JSON field; only JSON output pays for building it.
+    fn set(&mut self, key: &str, value: impl FnOnce() -> Value) {
+        if self.format == OutputFormat::Json {
+            self.fields.insert(key.to_owned(), value());
+        }
     }
 
     fn solve(&mut self, solver: &mut Solver<'_>, unique: bool) -> String {
@@ -145,7 +153,7 @@ impl<'a> Job<'a> {
             Outcome::Multiple(_) => ("multiple", None),
             Outcome::None => ("none", None),
             Outcome::Invalid(conflict) => {
-                self.fields.insert("error".into(), json!(conflict.to_string()));
+                self.set("error", || json!(conflict.to_string()));
                 ("invalid", None)
             }
         };
@@ -163,7 +171,7 @@ impl<'a> Job<'a> {
         let count = solver.count(&self.puzzle.grid, limit);
         let status = match (&count.invalid, count.count) {
             (Some(conflict), _) => {
-                self.fields.insert("error".into(), json!(conflict.to_string()));
+                self.set("error", || json!(conflict.to_string()));
                 "invalid"
             }
             (None, 0) => "none",
@@ -180,8 +188,8 @@ impl<'a> Job<'a> {
             (_, true) => count.count.to_string(),
             (_, false) => format!("{}+", count.count),
         };
-        self.fields.insert("count".into(), json!(count.count));
-        self.fields.insert("complete".into(), json!(count.complete));
+        self.set("count", || json!(count.count));
+        self.set("complete", || json!(count.complete));
         self.add_stats(status, None, count.stats);
         self.text(&text)
     }
@@ -192,8 +200,8 @@ impl<'a> Job<'a> {
             Ok(grids) => grids,
             Err(conflict) => {
                 self.tally.invalid += 1;
-                self.fields.insert("error".into(), json!(conflict.to_string()));
-                self.fields.insert("status".into(), json!("invalid"));
+                self.set("error", || json!(conflict.to_string()));
+                self.set("status", || json!("invalid"));
                 return self.render(variant, None, "invalid");
             }
         };
@@ -203,7 +211,7 @@ impl<'a> Job<'a> {
         for grid in grids.take(limit) {
             found += 1;
             let mut one = Job::new(self.puzzle, self.format);
-            one.fields.insert("solution".into(), json!(grid.to_string()));
+            one.set("solution", || json!(grid.to_string()));
             out += &one.render(variant, Some(&grid), "solved");
         }
         if found == 0 {
@@ -218,14 +226,14 @@ impl<'a> Job<'a> {
         let (status, text) = match variant.check(&self.puzzle.grid) {
             Err(conflict) => {
                 self.tally.invalid += 1;
-                self.fields.insert("error".into(), json!(conflict.to_string()));
+                self.set("error", || json!(conflict.to_string()));
                 ("invalid", format!("invalid: {conflict}"))
             }
             Ok(()) if self.puzzle.grid.is_complete() => ("solved", "solved".to_owned()),
             Ok(()) => ("valid", "valid".to_owned()),
         };
         self.tally.solved += u64::from(status != "invalid");
-        self.fields.insert("status".into(), json!(status));
+        self.set("status", || json!(status));
         self.text(&text)
     }
 
@@ -234,9 +242,9 @@ impl<'a> Job<'a> {
         let grid = &self.puzzle.grid;
         match self.format {
             OutputFormat::Json => {
-                self.fields.insert("puzzle".into(), json!(grid.to_string()));
-                self.fields.insert("size".into(), json!(grid.size()));
-                self.fields.insert("givens".into(), json!(grid.given_count()));
+                self.set("puzzle", || json!(grid.to_string()));
+                self.set("size", || json!(grid.size()));
+                self.set("givens", || json!(grid.given_count()));
                 format!("{}\n", Value::Object(std::mem::take(&mut self.fields)))
             }
             OutputFormat::Grid => format!("{}\n", dancer_sudoku::pretty(grid, variant)),
@@ -255,13 +263,14 @@ impl<'a> Job<'a> {
     }
 
     fn add_stats(&mut self, status: &str, solution: Option<&Grid>, stats: dancer::Stats) {
-        self.fields.insert("status".into(), json!(status));
+        self.set("status", || json!(status));
         if let Some(grid) = solution {
-            self.fields.insert("solution".into(), json!(grid.to_string()));
+            self.set("solution", || json!(grid.to_string()));
         }
-        self.fields.insert("nodes".into(), json!(stats.nodes()));
-        self.fields.insert("updates".into(), json!(stats.updates()));
-        self.fields.insert("micros".into(), json!(self.started.elapsed().as_micros()));
+        self.set("nodes", || json!(stats.nodes()));
+        self.set("updates", || json!(stats.updates()));
+        let micros = self.started.elapsed().as_micros();
+        self.set("micros", || json!(micros));
     }
 
     /// A solution, or the status word where there is none to show.

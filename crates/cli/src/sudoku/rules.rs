@@ -15,6 +15,7 @@ pub(crate) struct Rules {
     diagonals: bool,
     hyper: bool,
     jigsaw: Option<(usize, String)>,
+    board: Option<Variant>,
     extra: Option<Vec<Vec<Cell>>>,
     /// The only size these rules allow, when boxes, a jigsaw or extra regions fix it.
     size: Option<usize>,
@@ -47,6 +48,13 @@ impl Rules {
             Variant::jigsaw(size, &layout).with_context(|| "--regions")?;
             rules.jigsaw = Some((size, layout));
             rules.fix_size(size, "--regions")?;
+        }
+        if let Some(path) = &args.board {
+            let name = path.display();
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+            let variant = Variant::from_board(&text).with_context(|| format!("{name}"))?;
+            rules.fix_size(variant.size(), "--board")?;
+            rules.board = Some(variant);
         }
         if let Some(path) = &args.extra_regions {
             let regions = read_extra_regions(path)?;
@@ -81,12 +89,13 @@ impl Rules {
                 "a {size}x{size} puzzle, but the variant options need {fixed}x{fixed}"
             ));
         }
-        let mut variant = match (&self.jigsaw, self.boxes) {
-            (Some((_, layout)), _) => Variant::jigsaw(size, layout),
-            (None, Some((r, c))) => Variant::with_boxes(size, r, c),
-            (None, None) => Variant::standard(size),
-        }
-        .map_err(|e| e.to_string())?;
+        let base = match (&self.board, &self.jigsaw, self.boxes) {
+            (Some(board), _, _) => Ok(board.clone()),
+            (None, Some((_, layout)), _) => Variant::jigsaw(size, layout),
+            (None, None, Some((r, c))) => Variant::with_boxes(size, r, c),
+            (None, None, None) => Variant::standard(size),
+        };
+        let mut variant = base.map_err(|e| e.to_string())?;
         if self.diagonals {
             variant = variant.with_diagonals().map_err(|e| e.to_string())?;
         }
