@@ -63,7 +63,11 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
             }
         };
         // Records are parsed lazily, a batch at a time, so memory holds the text and one batch.
-        let mut records = dancer_sudoku::puzzles(&text);
+        // A size fixed by the options settles how lines group into puzzles.
+        let mut records = match rules.size() {
+            Some(size) => dancer_sudoku::puzzles_sized(&text, size),
+            None => dancer_sudoku::puzzles(&text),
+        };
         let progress = progress_bar(text.lines().count());
         loop {
             let batch: Vec<_> = records.by_ref().take(BATCH).collect();
@@ -73,21 +77,36 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
             for puzzle in batch.iter().flatten() {
                 templates.prepare(&rules, puzzle.grid.size());
             }
-            let done: Vec<_> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map_init(
-                        || Solvers::new(&templates),
-                        |solvers, record| handle(task, format, source, record, solvers),
-                    )
-                    .collect()
-            });
-            for result in done {
-                out.write_all(result.out.as_bytes())?;
-                if let Some(message) = result.err {
-                    writeln!(err, "sudoku: {message}")?;
+            if matches!(task, Task::Enumerate { .. }) {
+                // Solutions stream straight to the output, one puzzle after another.
+                let mut solvers = Solvers::new(&templates);
+                for record in &batch {
+                    let mut sink = |text: &str| out.write_all(text.as_bytes());
+                    let done = handle(task, format, source, record, &mut solvers, &mut sink)?;
+                    report(&done, err, &mut tally)?;
                 }
-                tally += result.tally;
+            } else {
+                let done: Vec<_> = pool.install(|| {
+                    batch
+                        .par_iter()
+                        .map_init(
+                            || Solvers::new(&templates),
+                            |solvers, record| {
+                                let mut text = String::new();
+                                let mut sink = |piece: &str| {
+                                    text.push_str(piece);
+                                    Ok(())
+                                };
+                                let done = handle(task, format, source, record, solvers, &mut sink);
+                                (text, done)
+                            },
+                        )
+                        .collect()
+                });
+                for (text, done) in done {
+                    out.write_all(text.as_bytes())?;
+                    report(&done?, err, &mut tally)?;
+                }
             }
             out.flush()?;
             if let (Some(bar), Some(last)) = (&progress, batch.last()) {
@@ -116,6 +135,15 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
     })
 }
 
+/// Passes a record's message to stderr and its counts to the tally.
+fn report(done: &record::Done, err: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
+    if let Some(message) = &done.err {
+        writeln!(err, "sudoku: {message}")?;
+    }
+    *tally += done.tally;
+    Ok(())
+}
+
 /// A progress bar on stderr for long inputs, only when a person is watching it. It counts
 /// input lines, which records are read from in order.
 fn progress_bar(lines: usize) -> Option<indicatif::ProgressBar> {
@@ -123,9 +151,8 @@ fn progress_bar(lines: usize) -> Option<indicatif::ProgressBar> {
         return None;
     }
     let bar = indicatif::ProgressBar::new(lines as u64);
-    let style = indicatif::ProgressStyle::with_template(
-        "{bar:40} line {pos}/{len}, {per_sec}, eta {eta}",
-    );
+    let style =
+        indicatif::ProgressStyle::with_template("{bar:40} line {pos}/{len}, {per_sec}, eta {eta}");
     if let Ok(style) = style {
         bar.set_style(style);
     }

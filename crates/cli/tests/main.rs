@@ -5,3 +5,10 @@ mod util;
 
 // `dlx`: output formats, limits, exit statuses and error messages.
 mod dlx;
+
+// `sudoku`: one line per puzzle in input order, count, enumerate, check, show, JSON, jobs,
+// stats, exit statuses and error messages.
+mod sudoku;
+
+// `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
+mod sudoku_variants;

@@ -51,7 +51,7 @@ pub enum Command {
     /// Count the solutions of each puzzle.
     Count {
         /// Stop counting at N solutions and print `N+`.
-        #[arg(short, long, value_name = "N")]
+        #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// Inputs, variant and output options.
         #[command(flatten)]
@@ -60,7 +60,7 @@ pub enum Command {
     /// Print every solution of each puzzle, one per line.
     Enumerate {
         /// At most N solutions per puzzle.
-        #[arg(short, long, value_name = "N")]
+        #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// Inputs, variant and output options.
         #[command(flatten)]
@@ -112,7 +112,8 @@ pub struct Common {
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Print a summary on stderr: puzzles, solved, none, invalid, errors, seconds, puzzles/s.
+    /// Print a summary on stderr: puzzles, solved, multiple, none, invalid, errors, seconds,
+    /// puzzles/s.
     #[arg(short, long)]
     pub stats: bool,
 }

@@ -1,7 +1,7 @@
 //! What one input record becomes: its output text, an optional message for stderr, and the
 //! counts for the summary. Pure with respect to I/O, so that records can run in parallel.
 
-use std::{collections::HashMap, fmt::Write as _, ops::AddAssign, time::Instant};
+use std::{collections::HashMap, fmt::Write as _, io, ops::AddAssign, time::Instant};
 
 use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Solver, Template, Variant};
 use serde_json::{json, Map, Value};
@@ -61,10 +61,8 @@ impl AddAssign for Tally {
     }
 }
 
-/// What a record produced.
+/// What a record produced besides its output.
 pub(crate) struct Done {
-    /// Text for stdout, each line ending in a newline.
-    pub(crate) out: String,
     /// A message for stderr.
     pub(crate) err: Option<String>,
     /// Its counts.
@@ -89,22 +87,31 @@ impl<'t> Solvers<'t> {
     }
 }
 
-/// Runs `task` on one record.
+/// Where a record's output goes, piece by piece: a buffer when records run in parallel, or
+/// stdout itself when `enumerate` streams solutions as they are found.
+pub(crate) type Sink<'s> = dyn FnMut(&str) -> io::Result<()> + 's;
+
+/// Runs `task` on one record, sending its output to `sink`.
+///
+/// # Errors
+/// Only what `sink` returns (a closed pipe, for instance).
 pub(crate) fn handle(
     task: Task,
     format: OutputFormat,
     source: &Source,
     record: &Result<Puzzle, ParseError>,
     solvers: &mut Solvers<'_>,
-) -> Done {
+    sink: &mut Sink<'_>,
+) -> io::Result<Done> {
     let puzzle = match record {
         Ok(puzzle) => puzzle,
-        Err(error) => return failure(format, error.line, format!("{source}:{error}")),
+        Err(error) => return failure(format, error.line, format!("{source}:{error}"), sink),
     };
     let solver = match solvers.get(puzzle.grid.size()) {
         Ok(solver) => solver,
         Err(message) => {
-            return failure(format, puzzle.line, format!("{source}:{}: {message}", puzzle.line))
+            let message = format!("{source}:{}:1: {message}", puzzle.line);
+            return failure(format, puzzle.line, message, sink);
         }
     };
     let mut job = Job::new(puzzle, format);
@@ -112,11 +119,12 @@ pub(crate) fn handle(
     let out = match task {
         Task::Solve { unique } => job.solve(solver, unique),
         Task::Count { limit } => job.count(solver, limit),
-        Task::Enumerate { limit } => job.enumerate(solver, limit),
+        Task::Enumerate { limit } => job.enumerate(solver, limit, sink)?,
         Task::Check => job.check(solver.template().variant()),
         Task::Show => job.show(solver.template().variant()),
     };
-    Done { out, err: None, tally: job.tally }
+    sink(&out)?;
+    Ok(Done { err: None, tally: job.tally })
 }
 
 /// One puzzle being handled: what it needs and what it has found so far.
@@ -130,8 +138,13 @@ struct Job<'a> {
 
 impl<'a> Job<'a> {
     fn new(puzzle: &'a Puzzle, format: OutputFormat) -> Job<'a> {
-        let mut job =
-            Job { puzzle, format, started: Instant::now(), fields: Map::new(), tally: Tally::default() };
+        let mut job = Job {
+            puzzle,
+            format,
+            started: Instant::now(),
+            fields: Map::new(),
+            tally: Tally::default(),
+        };
         job.set("line", || json!(puzzle.line));
         job
     }
@@ -194,7 +207,14 @@ impl<'a> Job<'a> {
         self.text(&text)
     }
 
-    fn enumerate(&mut self, solver: &mut Solver<'_>, limit: Option<u64>) -> String {
+    /// Sends each solution to `sink` as it is found (a blank 9×9 has more than memory holds);
+    /// returns what is left to print: nothing, or `invalid`.
+    fn enumerate(
+        &mut self,
+        solver: &mut Solver<'_>,
+        limit: Option<u64>,
+        sink: &mut Sink<'_>,
+    ) -> io::Result<String> {
         let variant = solver.template().variant();
         let grids = match solver.enumerate(&self.puzzle.grid) {
             Ok(grids) => grids,
@@ -202,24 +222,24 @@ impl<'a> Job<'a> {
                 self.tally.invalid += 1;
                 self.set("error", || json!(conflict.to_string()));
                 self.set("status", || json!("invalid"));
-                return self.render(variant, None, "invalid");
+                return Ok(self.render(variant, None, "invalid"));
             }
         };
         let limit = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
-        let mut out = String::new();
         let mut found = 0u64;
         for grid in grids.take(limit) {
             found += 1;
             let mut one = Job::new(self.puzzle, self.format);
+            one.set("status", || json!("solved"));
             one.set("solution", || json!(grid.to_string()));
-            out += &one.render(variant, Some(&grid), "solved");
+            sink(&one.render(variant, Some(&grid), "solved"))?;
         }
         if found == 0 {
             self.tally.none += 1;
         } else {
             self.tally.solved += 1;
         }
-        out
+        Ok(String::new())
     }
 
     fn check(&mut self, variant: &Variant) -> String {
@@ -292,7 +312,12 @@ impl<'a> Job<'a> {
 }
 
 /// An unreadable record: `error` on stdout, the message on stderr.
-fn failure(format: OutputFormat, line: usize, message: String) -> Done {
+fn failure(
+    format: OutputFormat,
+    line: usize,
+    message: String,
+    sink: &mut Sink<'_>,
+) -> io::Result<Done> {
     let out = match format {
         OutputFormat::Json => {
             format!("{}\n", json!({ "line": line, "status": "error", "error": message }))
@@ -300,5 +325,6 @@ fn failure(format: OutputFormat, line: usize, message: String) -> Done {
         OutputFormat::Grid => "error\n\n".to_owned(),
         OutputFormat::Line => "error\n".to_owned(),
     };
-    Done { out, err: Some(message), tally: Tally { puzzles: 1, errors: 1, ..Tally::default() } }
+    sink(&out)?;
+    Ok(Done { err: Some(message), tally: Tally { puzzles: 1, errors: 1, ..Tally::default() } })
 }

@@ -51,7 +51,8 @@ impl Rules {
         }
         if let Some(path) = &args.board {
             let name = path.display();
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
             let variant = Variant::from_board(&text).with_context(|| format!("{name}"))?;
             rules.fix_size(variant.size(), "--board")?;
             rules.board = Some(variant);
@@ -67,6 +68,11 @@ impl Rules {
             bail!("--boxes and --regions both say what the boxes are; give one");
         }
         Ok(rules)
+    }
+
+    /// The only puzzle size these rules allow, if they fix one.
+    pub(crate) fn size(&self) -> Option<usize> {
+        self.size
     }
 
     fn fix_size(&mut self, size: usize, option: &str) -> anyhow::Result<()> {
@@ -135,9 +141,17 @@ impl Templates {
     }
 }
 
-/// The argument itself, or the file it names when such a file exists.
+/// The argument itself, or the file it names when such a file exists. An argument that looks
+/// like a path (a separator or a file extension) but names no file is an error, not a layout.
 fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
     let path = Path::new(arg);
+    let looks_like_path = arg.contains(['/', '\\'])
+        || path.extension().is_some_and(|e| {
+            e.to_str().is_some_and(|e| e.chars().all(char::is_alphanumeric) && e.len() <= 6)
+        });
+    if !path.exists() && looks_like_path {
+        bail!("cannot read {arg}: no such file");
+    }
     let text = if path.is_file() {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"))?
     } else {

@@ -1,0 +1,572 @@
+//! The `sudoku` binary: one result line per puzzle in input order, count and enumerate,
+//! check and show, JSON lines, `--jobs`, `--stats`, exit statuses and error messages. The
+//! variant options are tested in `sudoku_variants`.
+
+use std::{
+    collections::HashSet,
+    fmt::Write as _,
+    path::PathBuf,
+    time::{Duration, Instant},
+};
+
+use serde_json::Value;
+
+use crate::{
+    eqnice,
+    util::{data, run, workspace, Run},
+};
+
+pub(crate) fn sudoku(args: &[&str], stdin: &str) -> Run {
+    run(env!("CARGO_BIN_EXE_sudoku"), args, stdin)
+}
+
+/// A directory of files written for one test, removed when dropped.
+pub(crate) struct Scratch(PathBuf);
+
+impl Scratch {
+    pub(crate) fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("dancer-sudoku-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `name` and returns its path.
+    pub(crate) fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A file of the shared data next to the workspace, or `None` (with a note) when absent.
+pub(crate) fn shared(path: &str) -> Option<String> {
+    let path = workspace().join("../shared").join(path);
+    if path.exists() {
+        Some(path.to_string_lossy().into_owned())
+    } else {
+        println!("note: {} is absent; skipping that part", path.display());
+        None
+    }
+}
+
+/// The cells of rows, columns and R×C boxes of an N×N grid (N = R * C).
+pub(crate) fn classic_regions(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let n = rows * cols;
+    let mut regions = Vec::new();
+    for k in 0..n {
+        regions.push((0..n).map(|c| k * n + c).collect());
+        regions.push((0..n).map(|r| r * n + k).collect());
+        let (top, left) = (k / rows * rows, k % rows * cols);
+        regions.push((0..n).map(|i| (top + i / cols) * n + left + i % cols).collect());
+    }
+    regions
+}
+
+/// Whether `grid` (line format, symbols 1-9 then A...) is complete and every region holds
+/// each digit once: an independent check of what the binary prints.
+pub(crate) fn holds_every_digit(grid: &str, regions: &[Vec<usize>]) -> bool {
+    let digits: Vec<u32> = grid.chars().map(|c| c.to_digit(36).unwrap_or(0)).collect();
+    let n = regions[0].len() as u32;
+    digits.len() == regions[0].len().pow(2)
+        && regions.iter().all(|region| {
+            let seen: HashSet<u32> = region.iter().map(|&cell| digits[cell]).collect();
+            seen == (1..=n).collect()
+        })
+}
+
+/// Whether `solution` keeps every given of `puzzle` (both in line format).
+pub(crate) fn keeps_givens(puzzle: &str, solution: &str) -> bool {
+    puzzle.len() == solution.len()
+        && puzzle.chars().zip(solution.chars()).all(|(p, s)| matches!(p, '.' | '0') || p == s)
+}
+
+const EASY: &str =
+    "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+const EASY_SOLUTION: &str =
+    "462958173897321546153467928528146739936572814714893652645219387289735461371684295";
+/// A 4x4 puzzle with one solution.
+const FOUR: &str = "1...3.1..1.4....";
+const FOUR_SOLUTION: &str = "1243341221344321";
+const CONTEST_SOLUTION: &str =
+    "239645817641897352578132496796281543812354769354769281467513928983426175125978634";
+const GRID_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// Consistent givens without a solution: row 1 needs a 9 at r1c9, column 9 has one at r2c9.
+fn no_solution() -> String {
+    format!("12345678{}9{}", ".".repeat(9), ".".repeat(63))
+}
+
+/// Givens breaking a rule: two 3s in row 1.
+fn invalid() -> String {
+    format!("3.3{}", ".".repeat(78))
+}
+
+#[test]
+fn classic_puzzles_solve_to_the_solutions_in_the_file() {
+    let text = std::fs::read_to_string(data("puzzles/classic.txt")).unwrap();
+    let records: Vec<Vec<&str>> =
+        text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split(':').collect()).collect();
+    let out = sudoku(&["solve", &data("puzzles/classic.txt")], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    let got: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(got.len(), records.len(), "{}", out.stdout);
+    for (fields, solution) in records.iter().zip(&got) {
+        let (puzzle, count, written) = (fields[0], fields[1], fields[2]);
+        if count == "1" {
+            assert_eq!(*solution, written, "puzzle {puzzle}");
+        } else {
+            // Several solutions: any one of them will do.
+            assert!(keeps_givens(puzzle, solution), "{solution} for {puzzle}");
+            assert!(holds_every_digit(solution, &classic_regions(3, 3)), "{solution}");
+        }
+    }
+
+    // Under --unique the last puzzle, which has two solutions, prints `multiple`.
+    let unique = sudoku(&["solve", "--unique", &data("puzzles/classic.txt")], "");
+    let mut expected: Vec<&str> = records.iter().map(|fields| fields[2]).collect();
+    *expected.last_mut().unwrap() = "multiple";
+    eqnice!(expected.join("\n") + "\n", unique.stdout);
+    assert_eq!(unique.code, 1);
+}
+
+#[test]
+fn contest_format_line_of_nine_groups_solves() {
+    let out = sudoku(&["solve", &data("puzzles/contest.txt")], "");
+    eqnice!(format!("{CONTEST_SOLUTION}\n"), out.stdout);
+    assert_eq!(out.code, 0);
+}
+
+/// A mix of every kind of record; the line numbers are those of [`corpus`].
+fn corpus() -> String {
+    let lines = [
+        "# alignment corpus: one output line per record".to_owned(),
+        EASY.to_owned(),            // 2: solved
+        no_solution(),              // 3: none
+        invalid(),                  // 4: invalid
+        String::new(),              // 5
+        format!("{EASY}."),         // 6: 82 cells
+        format!("x{}", &EASY[1..]), // 7: a bad symbol
+        format!("A{}", &EASY[1..]), // 8: a letter in a 9x9
+        EASY[1..].to_owned(),       // 9: 80 cells
+        ":".to_owned(),             // 10: only a separator
+        String::new(),              // 11
+        "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5"
+            .to_owned(), // 12-19: a grid whose ninth row (20) is one cell short
+        "....8..7".to_owned(),      // 20
+        String::new(),              // 21
+        format!("{FOUR}:note"),     // 22: 4x4
+        "# a blank 16x16".to_owned(), // 23
+        ".".repeat(256),            // 24: 16x16
+        String::new(),              // 25
+        "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n\
+         ------+-------+------\n8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n\
+         7 . . | . 2 . | . . 6\n------+-------+------\n. 6 . | . . . | 2 8 .\n\
+         . . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9"
+            .to_owned(), // 26-36: a grid with box borders
+    ];
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn every_record_gets_one_line_in_input_order() {
+    let out = sudoku(&["solve"], &corpus());
+    let got: Vec<&str> = out.stdout.lines().collect();
+    // Five bad lines, then the grid with a short row.
+    let mut expected = vec![EASY_SOLUTION, "none", "invalid"];
+    expected.extend(["error"; 6]);
+    expected.push(FOUR_SOLUTION);
+    assert_eq!(got.len(), 12, "{}", out.stdout);
+    assert_eq!(got[..10], expected, "{}", out.stdout);
+    assert!(holds_every_digit(got[10], &classic_regions(4, 4)), "16x16: {}", got[10]);
+    assert_eq!(got[11], GRID_SOLUTION);
+    // Unreadable records win over unsolvable ones.
+    assert_eq!(out.code, 2);
+
+    let messages: Vec<&str> = out.stderr.lines().collect();
+    let expected = [
+        ("6:1", "82 cells"),
+        ("7:1", "'x'"),
+        ("8:1", "'A' is not a digit of a 9x9"),
+        ("9:1", "80 cells"),
+        ("10:1", "':'"),
+        ("20:1", "row 9 has 8 cells"),
+    ];
+    assert_eq!(messages.len(), expected.len(), "{}", out.stderr);
+    for (message, (place, what)) in messages.iter().zip(expected) {
+        assert!(message.starts_with(&format!("sudoku: <stdin>:{place}: ")), "{message}");
+        assert!(message.contains(what), "{message} should say {what}");
+    }
+}
+
+#[test]
+fn json_lines_carry_line_numbers_and_statuses() {
+    let out = sudoku(&["solve", "--format", "json"], &corpus());
+    assert_eq!(out.code, 2);
+    let values: Vec<Value> =
+        out.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let error = "error";
+    let expected = [
+        (2, "solved"),
+        (3, "none"),
+        (4, "invalid"),
+        (6, error),
+        (7, error),
+        (8, error),
+        (9, error),
+        (10, error),
+        // An unreadable record is numbered where its fault is, as its message says.
+        (20, error),
+        (22, "solved"),
+        (24, "solved"),
+        (26, "solved"),
+    ];
+    assert_eq!(values.len(), expected.len(), "{}", out.stdout);
+    for (value, (line, status)) in values.iter().zip(expected) {
+        assert_eq!((value["line"].as_u64(), value["status"].as_str()), (Some(line), Some(status)));
+        let has = |field: &str| value.get(field).is_some();
+        assert_eq!(has("solution"), status == "solved", "{value}");
+        assert_eq!(has("error"), matches!(status, "error" | "invalid"), "{value}");
+        if status != "error" {
+            for field in ["nodes", "updates", "micros"] {
+                assert!(value[field].is_u64(), "{field} in {value}");
+            }
+        }
+    }
+    assert_eq!(values[0]["solution"], EASY_SOLUTION);
+    assert_eq!(values[2]["error"], "r1c3 repeats 3 of r1c1 in row 1");
+    let message = values[3]["error"].as_str().unwrap();
+    assert!(message.starts_with("<stdin>:6:1: 82 cells"), "{message}");
+
+    let unique = sudoku(&["solve", "-u", "-f", "json", &data("puzzles/classic.txt")], "");
+    let statuses: Vec<String> = unique
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(statuses[0], "\"unique\"");
+    assert_eq!(statuses.last().unwrap(), "\"multiple\"");
+}
+
+/// Runs `solve` with one, two and the default number of threads; all must agree.
+fn assert_jobs_agree(file: &str, records: usize) {
+    let one = sudoku(&["solve", "--jobs", "1", file], "");
+    assert_eq!(one.stdout.lines().count(), records);
+    for jobs in [&["--jobs", "2"][..], &[]] {
+        let other = sudoku(&[&["solve"][..], jobs, &[file]].concat(), "");
+        assert!(one.stdout == other.stdout, "stdout differs with {jobs:?}");
+        assert!(one.stderr == other.stderr, "stderr differs with {jobs:?}");
+        assert_eq!(one.code, other.code);
+    }
+}
+
+#[test]
+fn output_does_not_depend_on_the_number_of_jobs() {
+    let scratch = Scratch::new("jobs");
+    // Always: more records than one parallel batch holds, of every outcome, hard and easy.
+    let classic = std::fs::read_to_string(data("puzzles/classic.txt")).unwrap();
+    let classic: Vec<&str> = classic.lines().filter(|l| !l.starts_with('#')).collect();
+    let (none, bad, six) = (no_solution(), invalid(), ".".repeat(36));
+    let mut text = String::new();
+    for k in 0..500 {
+        let (a, b) = (classic[k % classic.len()], classic[(k + 3) % classic.len()]);
+        // Ten records: 9x9, 4x4, 2x2 and 6x6 puzzles, none, invalid and error.
+        writeln!(
+            text,
+            "{a}\n{b}\n{EASY}\n{FOUR}\n{none}\n{bad}\n{EASY}.\n....\n{six}\n{EASY}:{k}\n"
+        )
+        .unwrap();
+    }
+    let mixed = scratch.file("mixed.txt", &text);
+    assert_jobs_agree(&mixed, 5000);
+
+    if let Some(path) = shared("data/puzzles/tdoku_17_clue.txt") {
+        let text = std::fs::read_to_string(path).unwrap();
+        let first: Vec<&str> = text.lines().take(5000).collect();
+        let file = scratch.file("tdoku_17_clue_5000.txt", first.join("\n") + "\n");
+        assert_jobs_agree(&file, 5000);
+    }
+}
+
+#[test]
+fn count_prints_the_number_or_the_limit_reached() {
+    let blank = data("puzzles/blank4x4.txt");
+    let out = sudoku(&["count", &blank], "");
+    eqnice!("288\n", out.stdout);
+    assert_eq!(out.code, 0);
+    let out = sudoku(&["count", "--limit", "100", &blank], "");
+    eqnice!("100+\n", out.stdout);
+    assert_eq!(out.code, 0);
+    let out = sudoku(&["count"], "33..............\n");
+    eqnice!("invalid\n", out.stdout);
+    assert_eq!(out.code, 1);
+    // Row 1 needs a 4 at r1c4; column 4 has one at r2c4.
+    let out = sudoku(&["count"], "123....4........\n");
+    eqnice!("0\n", out.stdout);
+    assert_eq!(out.code, 1);
+
+    let out = sudoku(&["count", "-f", "json", "-l", "100", &blank], "");
+    let value: Value = serde_json::from_str(out.stdout.trim_end()).unwrap();
+    assert_eq!((value["line"].as_u64(), value["count"].as_u64()), (Some(2), Some(100)));
+    assert_eq!(value["complete"], false);
+}
+
+/// A 4×4 grid with 2×2 boxes holding every digit in every row, column and box.
+fn is_4x4_solution(grid: &str) -> bool {
+    holds_every_digit(grid, &classic_regions(2, 2))
+}
+
+#[test]
+fn enumerate_prints_every_solution_once() {
+    let out = sudoku(&["enumerate", &data("puzzles/blank4x4.txt")], "");
+    assert_eq!(out.code, 0);
+    let grids: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(grids.len(), 288);
+    assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 288, "solutions repeat");
+    assert!(grids.iter().all(|grid| is_4x4_solution(grid)), "{}", out.stdout);
+
+    let out = sudoku(&["enumerate", "--limit", "5", &data("puzzles/blank4x4.txt")], "");
+    assert_eq!(out.stdout.lines().count(), 5);
+    assert!(out.stdout.lines().all(is_4x4_solution));
+    let out = sudoku(&["enumerate"], &format!("{FOUR}\n33..............\n"));
+    eqnice!(format!("{FOUR_SOLUTION}\ninvalid\n"), out.stdout);
+    assert_eq!(out.code, 1);
+}
+
+#[test]
+
+fn enumerate_json_lines_have_a_status() {
+    let out = sudoku(&["enumerate", "-l", "2", "-f", "json", &data("puzzles/blank4x4.txt")], "");
+    for line in out.stdout.lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["status"], "solved", "{line}");
+    }
+}
+
+#[test]
+
+fn a_zero_limit_does_not_claim_no_solution() {
+    // A limit of 0 would count nothing and report "no solution": it is refused as bad usage.
+    for command in ["count", "enumerate"] {
+        let out = sudoku(&[command, "--limit", "0", &data("puzzles/blank4x4.txt")], "");
+        assert_eq!(out.code, 2, "{command}: {}", out.stdout);
+        assert!(out.stderr.contains("'--limit <N>'"), "{command}: {}", out.stderr);
+    }
+}
+
+#[test]
+
+fn enumerate_streams_solutions() {
+    use std::{
+        io::{BufRead, BufReader},
+        process::{Command, Stdio},
+    };
+    // 28 200 960 solutions: the first must come long before the last.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["enumerate", &data("puzzles/blank6x6.txt")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = send.send(first);
+    });
+    let first = receive.recv_timeout(Duration::from_secs(5));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(first.is_ok_and(|line| line.len() == 37), "no solution within 5 s");
+}
+
+#[test]
+fn check_names_the_first_broken_rule() {
+    let input = format!("{EASY_SOLUTION}\n{EASY}\n3...3{}\n", ".".repeat(76));
+    let out = sudoku(&["check"], &input);
+    eqnice!("solved\nvalid\ninvalid: r1c5 repeats 3 of r1c1 in row 1\n", out.stdout);
+    assert_eq!(out.code, 1);
+    assert_eq!(sudoku(&["check"], &format!("{EASY_SOLUTION}\n{EASY}\n")).code, 0);
+
+    let out = sudoku(&["check", "--format", "json"], &input);
+    let values: Vec<Value> = out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let statuses: Vec<&str> = values.iter().map(|v| v["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["solved", "valid", "invalid"]);
+    assert_eq!(values[2]["error"], "r1c5 repeats 3 of r1c1 in row 1");
+}
+
+#[test]
+fn show_prints_grids_with_box_borders() {
+    let out = sudoku(&["show"], "1..4.41..14.4..1:1:note\n");
+    eqnice!("1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n\n", out.stdout);
+    assert_eq!(out.code, 0);
+    let out = sudoku(&["show", &data("puzzles/contest.txt")], "");
+    let rows: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(rows.len(), 12, "{}", out.stdout);
+    assert_eq!(rows[0], ". 3 . | 6 . 5 | . . .");
+    assert_eq!(rows[3], "------+-------+------");
+    assert_eq!(rows[11], "");
+}
+
+#[test]
+fn show_line_format_keeps_the_rest_of_the_line() {
+    let path = data("puzzles/classic.txt");
+    let out = sudoku(&["show", "--format", "line", &path], "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Blanks are written '.', whatever they were; the fields after the puzzle stay as they were.
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            l.split_once(':').map(|(puzzle, rest)| puzzle.replace('0', ".") + ":" + rest).unwrap()
+        })
+        .collect();
+    eqnice!(lines.join("\n") + "\n", out.stdout);
+    // A grid becomes one line.
+    let out =
+        sudoku(&["show", "-f", "line"], "1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n");
+    eqnice!("1..4.41..14.4..1\n", out.stdout);
+    let out = sudoku(&["show", "-f", "json", &data("puzzles/contest.txt")], "");
+    let value: Value = serde_json::from_str(out.stdout.trim_end()).unwrap();
+    assert_eq!((value["size"].as_u64(), value["givens"].as_u64()), (Some(9), Some(25)));
+}
+
+#[test]
+fn a_missing_file_is_reported_and_the_others_still_run() {
+    let out = sudoku(&["solve", "no/such/puzzles.txt", &data("puzzles/contest.txt")], "");
+    eqnice!(format!("{CONTEST_SOLUTION}\n"), out.stdout);
+    assert!(out.stderr.starts_with("sudoku: cannot read no/such/puzzles.txt"), "{}", out.stderr);
+    assert_eq!(out.code, 2);
+    // `-` is standard input, among files.
+    let out = sudoku(&["solve", &data("puzzles/contest.txt"), "-"], &format!("{EASY}\n"));
+    eqnice!(format!("{CONTEST_SOLUTION}\n{EASY_SOLUTION}\n"), out.stdout);
+}
+
+#[test]
+fn empty_input_prints_nothing_and_succeeds() {
+    for input in ["", "\n\n", "# only a comment\n\n"] {
+        let out = sudoku(&["solve"], input);
+        assert_eq!((out.stdout.as_str(), out.stderr.as_str(), out.code), ("", "", 0), "{input:?}");
+    }
+}
+
+#[test]
+fn crlf_line_ends_and_a_byte_order_mark_are_read() {
+    let out = sudoku(&["solve"], &format!("\u{feff}{EASY}\r\n# comment\r\n\r\n{FOUR}  \r\n"));
+    eqnice!(format!("{EASY_SOLUTION}\n{FOUR_SOLUTION}\n"), out.stdout);
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn a_megabyte_of_garbage_is_one_error_at_once() {
+    let started = Instant::now();
+    let out = sudoku(&["solve"], &format!("{}\n{EASY}\n", "z".repeat(1 << 20)));
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    eqnice!(format!("error\n{EASY_SOLUTION}\n"), out.stdout);
+    assert!(
+        out.stderr.starts_with("sudoku: <stdin>:1:1: the line is 1048576 bytes"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn invalid_utf8_is_located() {
+    let scratch = Scratch::new("utf8");
+    let path = scratch.file("bad.txt", [EASY.as_bytes(), b"\n\xff\xfe\n"].concat());
+    let out = sudoku(&["solve", &path, &data("puzzles/contest.txt")], "");
+    // The file is not read at all; the next one is.
+    eqnice!(format!("{CONTEST_SOLUTION}\n"), out.stdout);
+    assert!(out.stderr.contains("bad.txt:2:1: input is not valid UTF-8"), "{}", out.stderr);
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    use std::{
+        io::{BufRead, BufReader, Write},
+        process::{Command, Stdio},
+    };
+    // Far more output than a pipe holds.
+    let text = format!("{}\n", ".".repeat(81)).repeat(20_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first.len(), 82);
+    // The reader is dropped here, as `head -1` would exit.
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// The numbers of the `--stats` line, by name, without the timings.
+fn stats(stderr: &str) -> Vec<(String, u64)> {
+    let line = stderr.lines().last().unwrap_or_default();
+    assert!(line.starts_with("puzzles: "), "{stderr}");
+    line.split(", ")
+        .filter_map(|field| field.split_once(": "))
+        .filter(|(name, _)| !matches!(*name, "seconds" | "puzzles/s"))
+        .map(|(name, value)| (name.to_owned(), value.parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn stats_summarise_the_run_on_stderr() {
+    let input = format!("{EASY}\n{}\n{}\n{EASY}.\n{FOUR}\n", no_solution(), invalid());
+    let out = sudoku(&["solve", "--stats"], &input);
+    assert_eq!(out.stdout.lines().count(), 5);
+    let expected = [
+        ("puzzles", 5),
+        ("solved", 2),
+        ("multiple", 0),
+        ("none", 1),
+        ("invalid", 1),
+        ("errors", 1),
+    ];
+    assert_eq!(stats(&out.stderr), expected.map(|(name, n)| (name.to_owned(), n)));
+    let last = out.stderr.lines().last().unwrap();
+    assert!(last.contains(", seconds: ") && last.contains(", puzzles/s: "), "{last}");
+
+    let out = sudoku(&["solve", "--unique", "--stats", &data("puzzles/classic.txt")], "");
+    let numbers: Vec<u64> = stats(&out.stderr).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(numbers, [8, 7, 1, 0, 0, 0]);
+    // Without --stats, stderr stays quiet.
+    assert_eq!(sudoku(&["solve", &data("puzzles/classic.txt")], "").stderr, "");
+}
+
+#[test]
+fn help_shows_examples_and_exit_statuses() {
+    let out = sudoku(&["--help"], "");
+    assert_eq!(out.code, 0);
+    for needle in ["Examples:", "sudoku solve", "Exit status:", "0 all solved", "2 some input"] {
+        assert!(out.stdout.contains(needle), "no {needle:?} in\n{}", out.stdout);
+    }
+    for command in ["solve", "count", "enumerate", "check", "show"] {
+        let out = sudoku(&[command, "--help"], "");
+        assert_eq!(out.code, 0);
+        assert!(out.stdout.contains("--format") && out.stdout.contains("--jobs"), "{command}");
+    }
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    for args in [&["solve", "--no-such-flag"][..], &["count", "--limit", "many"], &["frobnicate"]] {
+        let out = sudoku(args, "");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(out.stderr.contains("error:"), "{args:?}: {}", out.stderr);
+    }
+}
