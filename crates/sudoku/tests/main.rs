@@ -6,3 +6,7 @@ mod checker;
 mod formats;
 // Solving, counting, enumerating: classic puzzles, blank grids, variants, invalid givens.
 mod solve;
+// Property tests: random valid grids solve, counts survive symmetries, checks agree, reuse.
+mod properties;
+// The public data sets in ../shared/data (tdoku, Norvig, autopear), skipped when absent.
+mod shared_data;
