@@ -249,6 +249,35 @@ impl Matrix {
     }
 }
 
+// Randomising the order in which options are tried.
+impl Matrix {
+    /// Puts every item's options in a random order: `random_below(k)` must return a number
+    /// below `k`. Only valid on a clean matrix (nothing covered), where every option is linked.
+    pub(crate) fn shuffle_lists(&mut self, random_below: &mut dyn FnMut(usize) -> usize) {
+        let mut column = Vec::new();
+        for header in 1..=self.item_count {
+            column.clear();
+            let mut x = self.nodes[header as usize].down;
+            while x != header {
+                column.push(x);
+                x = self.nodes[x as usize].down;
+            }
+            // Fisher-Yates, then relink the list in the new order.
+            for k in (1..column.len()).rev() {
+                column.swap(k, random_below(k + 1).min(k));
+            }
+            let mut previous = header;
+            for &x in &column {
+                self.nodes[previous as usize].down = x;
+                self.nodes[x as usize].up = previous;
+                previous = x;
+            }
+            self.nodes[previous as usize].down = header;
+            self.nodes[header as usize].up = previous;
+        }
+    }
+}
+
 /// See [`Matrix::restore_cost`]; measured on the sudoku path (docs/PERFORMANCE.md).
 const BYTES_PER_UPDATE: u64 = 64;
 

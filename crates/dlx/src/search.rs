@@ -58,6 +58,8 @@ pub struct Solver<'p> {
     /// undoing everything would replay (the second an upper bound), to choose how to reset.
     committed_updates: u64,
     search_updates: u64,
+    /// Whether [`shuffle`](Self::shuffle) changed the order of the lists since the last reset.
+    shuffled: bool,
 }
 
 impl<'p> Solver<'p> {
@@ -77,6 +79,7 @@ impl<'p> Solver<'p> {
             solution: Vec::with_capacity(depth + problem.option_count().min(depth)),
             committed_updates: 0,
             search_updates: 0,
+            shuffled: false,
         }
     }
 
@@ -172,7 +175,7 @@ impl<'p> Solver<'p> {
     /// problem's initial links costs (typical for a puzzle's givens on a small matrix), copy.
     pub fn reset(&mut self) {
         let searched = if self.phase == Phase::Done { 0 } else { self.search_updates };
-        if self.committed_updates + searched > self.matrix.restore_cost() {
+        if self.shuffled || self.committed_updates + searched > self.matrix.restore_cost() {
             self.matrix.restore_from(&self.problem.matrix);
             self.committed.clear();
             self.level = 0;
@@ -185,6 +188,32 @@ impl<'p> Solver<'p> {
         }
         self.committed_updates = 0;
         self.search_updates = 0;
+        self.shuffled = false;
+    }
+
+    /// Resets, then puts the options of every item in a random order, so that searches try
+    /// them in that order: the way to draw random solutions (a random full sudoku grid, say).
+    /// `random_below(k)` must return a number below `k`; the engine has no random source of its
+    /// own, so callers choose theirs (and its seed). The order lasts until the next
+    /// [`reset`](Self::reset), which restores the problem's own order.
+    ///
+    /// ```
+    /// # let mut builder = dancer::ProblemBuilder::new();
+    /// # let items = builder.primary_items(3);
+    /// # for &item in &items { builder.option([item]); builder.option([item]); }
+    /// # let problem = builder.build().unwrap();
+    /// let mut solver = problem.solver();
+    /// let mut state = 7u64;
+    /// solver.shuffle(&mut |k| {
+    ///     state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    ///     (state >> 33) as usize % k
+    /// });
+    /// assert_eq!(solver.count(), 8); // the same solutions, found in another order
+    /// ```
+    pub fn shuffle(&mut self, random_below: &mut dyn FnMut(usize) -> usize) {
+        self.reset();
+        self.matrix.shuffle_lists(random_below);
+        self.shuffled = true;
     }
 
     /// Abandons any search in progress, keeping the committed options, so that the next
@@ -215,9 +244,7 @@ impl<'p> Solver<'p> {
     /// followed by the chosen ones; `None` once the search is exhausted (until a restart).
     /// This is the allocation-free primitive the other search methods are built on.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        let found =
-            if self.matrix.has_colors { self.advance::<true>() } else { self.advance::<false>() };
-        if !found {
+        if !self.advance_any() {
             return None;
         }
         self.solution.clear();
@@ -308,10 +335,20 @@ impl<'p> Solver<'p> {
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         self.restart();
         let mut count = 0u64;
-        while count < limit && self.next_solution().is_some() {
+        // Straight to the state machine: a count never looks at the solutions, so it need not
+        // gather each one's options (problems like set partitions find one every other node).
+        while count < limit && self.advance_any() {
             count += 1;
         }
         count
+    }
+
+    fn advance_any(&mut self) -> bool {
+        if self.matrix.has_colors {
+            self.advance::<true>()
+        } else {
+            self.advance::<false>()
+        }
     }
 
     /// A lazy iterator over the solutions, searching from the top.
@@ -376,5 +413,47 @@ mod tests {
         assert!(solver.committed().is_empty());
         // 12 items pair up in 11 · 9 · 7 · 5 · 3 · 1 ways.
         assert_eq!(solver.count(), 10_395);
+    }
+}
+
+#[cfg(test)]
+mod shuffle_tests {
+    use std::collections::BTreeSet;
+
+    use crate::ProblemBuilder;
+
+    #[test]
+    fn shuffling_changes_the_order_not_the_solutions_and_reset_undoes_it() {
+        // Exact covers of 6 items by pairs: 15 solutions.
+        let mut builder = ProblemBuilder::new();
+        let items = builder.primary_items(6);
+        for a in 0..6 {
+            for b in a + 1..6 {
+                builder.option([items[a], items[b]]);
+            }
+        }
+        let problem = builder.build().unwrap();
+        let mut solver = problem.solver();
+        let sorted = |s: Vec<crate::OptionId>| s.into_iter().collect::<BTreeSet<_>>();
+        let plain: Vec<_> = solver.solutions().map(sorted).collect();
+        let mut state = 1u64;
+        let mut random = |k: usize| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (state >> 33) as usize % k
+        };
+        let mut orders = BTreeSet::new();
+        for _ in 0..20 {
+            solver.shuffle(&mut random);
+            let shuffled: Vec<_> = solver.solutions().map(sorted).collect();
+            assert_eq!(
+                shuffled.iter().collect::<BTreeSet<_>>(),
+                plain.iter().collect::<BTreeSet<_>>()
+            );
+            orders.insert(shuffled);
+        }
+        assert!(orders.len() > 1, "twenty shuffles gave one order");
+        solver.reset();
+        assert_eq!(solver.matrix, problem.matrix);
+        assert_eq!(solver.solutions().map(sorted).collect::<Vec<_>>(), plain);
     }
 }

@@ -32,6 +32,7 @@ mod check;
 pub mod encode;
 mod error;
 mod format;
+pub mod generate;
 mod grid;
 mod parse;
 mod solve;
@@ -47,6 +48,7 @@ pub use crate::{
     board::BoardError,
     encode::Template,
     error::{Conflict, VariantError},
+    generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     solve::{Count, Grids, Outcome, Report, Solver},
     variant::{Region, RegionKind, Variant},

@@ -138,10 +138,7 @@ impl<'t> Solver<'t> {
             };
         }
         let limit = limit.unwrap_or(u64::MAX);
-        let mut count = 0;
-        while count < limit && self.engine.next_solution().is_some() {
-            count += 1;
-        }
+        let count = self.engine.count_up_to(limit);
         Count { count, complete: count < limit, invalid: None, stats: self.engine.stats() }
     }
 

@@ -1,0 +1,200 @@
+//! [`Generator`]: puzzles with exactly one solution. A random full grid comes from the engine
+//! (its option lists shuffled), then clues are removed in random order, a symmetric set at a
+//! time, as long as the puzzle stays unique (a count with limit 2 on the reusable template).
+
+mod symmetry;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use self::symmetry::{Symmetry, UnknownSymmetry};
+use crate::{Grid, Solver, Template};
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Givens are placed in symmetric sets.
+    pub symmetry: Symmetry,
+    /// Stop removing clues once the puzzle has at most this many (when reachable).
+    pub clues: Option<usize>,
+    /// After the symmetric pass, also try removing each remaining clue alone, so that no clue
+    /// can be removed (this may break the symmetry).
+    pub minimal: bool,
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// How many givens it has.
+    pub clues: usize,
+    /// Whether no single clue can be removed without losing uniqueness.
+    pub minimal: bool,
+    /// Whether `Options::clues` was reached (`None` when no target was set).
+    pub target_reached: Option<bool>,
+}
+
+/// The reproducible random source of puzzle `index` of a run seeded with `seed`: puzzles are
+/// the same whatever order or thread makes them.
+pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// Makes puzzles of one variant, reusing two solvers of its template: one draws random full
+/// grids, the other checks uniqueness.
+#[derive(Debug)]
+pub struct Generator<'t> {
+    template: &'t Template,
+    filler: dancer::Solver<'t>,
+    checker: Solver<'t>,
+}
+
+impl<'t> Generator<'t> {
+    /// A generator for `template`'s variant.
+    pub fn new(template: &'t Template) -> Generator<'t> {
+        Generator { template, filler: template.problem().solver(), checker: Solver::new(template) }
+    }
+
+    /// A random full grid of the variant, or `None` if the variant has no solution at all.
+    pub fn full_grid<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Grid> {
+        self.filler.shuffle(&mut |k| rng.gen_range(0..k));
+        let template = self.template;
+        let grid = self.filler.next_solution().map(|options| template.grid_of(options));
+        self.filler.reset();
+        grid
+    }
+
+    /// A puzzle with exactly one solution, or `None` if the variant has no solution at all.
+    pub fn generate<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        options: &Options,
+    ) -> Option<Generated> {
+        let solution = self.full_grid(rng)?;
+        let n = solution.size();
+        let mut puzzle = solution.clone();
+        let mut orbits = options.symmetry.orbits(n);
+        shuffle(&mut orbits, rng);
+        let reached =
+            |puzzle: &Grid| options.clues.is_some_and(|target| puzzle.given_count() <= target);
+        let mut complete_pass = true;
+        for orbit in &orbits {
+            if reached(&puzzle) {
+                complete_pass = false;
+                break;
+            }
+            self.try_remove(&mut puzzle, orbit);
+        }
+        let mut minimal = complete_pass && options.symmetry == Symmetry::None;
+        if options.minimal && !reached(&puzzle) {
+            let mut cells: Vec<usize> = puzzle.givens().map(|(cell, _)| cell).collect();
+            shuffle(&mut cells, rng);
+            for cell in cells {
+                if reached(&puzzle) {
+                    break;
+                }
+                self.try_remove(&mut puzzle, &[cell]);
+            }
+            minimal = !reached(&puzzle) || self.is_minimal(&puzzle);
+        }
+        let clues = puzzle.given_count();
+        let target_reached = options.clues.map(|target| clues <= target);
+        Some(Generated { puzzle, solution, clues, minimal, target_reached })
+    }
+
+    /// Removes `cells` from `puzzle` if it stays unique; says whether it did.
+    fn try_remove(&mut self, puzzle: &mut Grid, cells: &[usize]) -> bool {
+        let saved: Vec<_> = cells.iter().map(|&cell| puzzle.get(cell)).collect();
+        for &cell in cells {
+            puzzle.set(cell, None);
+        }
+        if self.checker.count(puzzle, Some(2)).count == 1 {
+            return true;
+        }
+        for (&cell, digit) in cells.iter().zip(saved) {
+            puzzle.set(cell, digit);
+        }
+        false
+    }
+
+    /// Whether no single clue of `puzzle` can be removed without losing uniqueness.
+    pub fn is_minimal(&mut self, puzzle: &Grid) -> bool {
+        let mut probe = puzzle.clone();
+        puzzle.givens().all(|(cell, digit)| {
+            probe.set(cell, None);
+            let needed = self.checker.count(&probe, Some(2)).count > 1;
+            probe.set(cell, Some(digit));
+            needed
+        })
+    }
+}
+
+fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    for k in (1..items.len()).rev() {
+        items.swap(k, rng.gen_range(0..=k));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn generated_puzzles_are_unique_minimal_symmetric_and_reproducible() {
+        let template = Template::new(Variant::standard(9).unwrap());
+        let mut generator = Generator::new(&template);
+        let mut checker = Solver::new(&template);
+        for (index, symmetry) in Symmetry::ALL.into_iter().enumerate() {
+            let options = Options { symmetry, ..Options::default() };
+            let made = generator.generate(&mut rng_for(7, index as u64), &options).unwrap();
+            assert_eq!(checker.count(&made.puzzle, Some(2)).count, 1, "{symmetry}");
+            assert!(template.variant().is_solution(&made.solution));
+            assert!(made.puzzle.givens().all(|(cell, d)| made.solution.get(cell) == Some(d)));
+            for orbit in symmetry.orbits(9) {
+                let given = orbit.iter().filter(|&&cell| made.puzzle.get(cell).is_some()).count();
+                assert!(given == 0 || given == orbit.len(), "{symmetry}: orbit {orbit:?}");
+            }
+            let again = generator.generate(&mut rng_for(7, index as u64), &options).unwrap();
+            assert_eq!(again, made, "same seed and index, same puzzle");
+        }
+        let plain = generator.generate(&mut rng_for(1, 0), &Options::default()).unwrap();
+        assert!(plain.minimal && generator.is_minimal(&plain.puzzle));
+        let strict = Options { symmetry: Symmetry::Rot180, minimal: true, clues: None };
+        let made = generator.generate(&mut rng_for(1, 1), &strict).unwrap();
+        assert!(made.minimal && generator.is_minimal(&made.puzzle));
+    }
+
+    #[test]
+    fn a_clue_target_stops_early_or_says_it_was_not_reached() {
+        let template = Template::new(Variant::standard(9).unwrap());
+        let mut generator = Generator::new(&template);
+        let easy = Options { clues: Some(40), ..Options::default() };
+        let made = generator.generate(&mut rng_for(3, 0), &easy).unwrap();
+        assert_eq!((made.clues, made.target_reached), (40, Some(true)));
+        let impossible = Options { clues: Some(10), ..Options::default() };
+        let made = generator.generate(&mut rng_for(3, 1), &impossible).unwrap();
+        assert!(made.clues > 16 && made.target_reached == Some(false));
+    }
+
+    #[test]
+    fn other_sizes_and_variants_generate() {
+        for variant in [
+            Variant::standard(4).unwrap(),
+            Variant::standard(6).unwrap(),
+            Variant::standard(9).unwrap().with_diagonals().unwrap(),
+            Variant::standard(16).unwrap(),
+        ] {
+            let template = Template::new(variant);
+            let made = Generator::new(&template)
+                .generate(&mut rng_for(5, 0), &Options::default())
+                .unwrap();
+            assert_eq!(Solver::new(&template).count(&made.puzzle, Some(2)).count, 1);
+        }
+    }
+}
