@@ -2,6 +2,7 @@
 //! parallel, print one result per puzzle in input order.
 
 mod args;
+mod generate;
 mod record;
 mod rules;
 
@@ -12,7 +13,7 @@ use std::{
 
 use rayon::prelude::*;
 
-pub use self::args::{Command, Common, OutputFormat, SudokuArgs, VariantArgs};
+pub use self::args::{Command, Common, GenerateArgs, OutputFormat, SudokuArgs, VariantArgs};
 use self::{
     record::{handle, Solvers, Tally, Task},
     rules::{Rules, Templates},
@@ -30,13 +31,13 @@ const BATCH: usize = 1024;
 /// Bad options (unreadable variant files, bad box shape) or a failed write. Unreadable
 /// puzzles are not errors here: they print `error` and set exit status 2.
 pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Exit> {
-    let common = args.command.common();
-    let task = match args.command {
-        Command::Solve { unique, .. } => Task::Solve { unique },
-        Command::Count { limit, .. } => Task::Count { limit },
-        Command::Enumerate { limit, .. } => Task::Enumerate { limit },
-        Command::Check { .. } => Task::Check,
-        Command::Show { .. } => Task::Show,
+    let (common, task) = match &args.command {
+        Command::Generate(generate) => return generate::run(generate, out, err),
+        Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
+        Command::Count { limit, common } => (common, Task::Count { limit: *limit }),
+        Command::Enumerate { limit, common } => (common, Task::Enumerate { limit: *limit }),
+        Command::Check { common } => (common, Task::Check),
+        Command::Show { common } => (common, Task::Show),
     };
     let default_format =
         if matches!(task, Task::Show) { OutputFormat::Grid } else { OutputFormat::Line };

@@ -79,19 +79,8 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
-}
-
-impl Command {
-    /// The options every subcommand shares.
-    pub fn common(&self) -> &Common {
-        match self {
-            Command::Solve { common, .. }
-            | Command::Count { common, .. }
-            | Command::Enumerate { common, .. }
-            | Command::Check { common }
-            | Command::Show { common } => common,
-        }
-    }
+    /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
+    Generate(GenerateArgs),
 }
 
 /// Inputs, variant and output options shared by the subcommands.
@@ -159,4 +148,56 @@ pub enum OutputFormat {
     Grid,
     /// JSON lines: {"line", "status", "solution", "count", "nodes", "updates", "micros", "error"}.
     Json,
+}
+
+/// `sudoku generate`: how many puzzles, of which variant, with what properties.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
+    pub count: u64,
+
+    /// Random seed: the same seed gives the same puzzles, whatever --jobs. Default: drawn from
+    /// the clock and printed on stderr, so that a run can be repeated.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Grid size N (default 9, or the size --boxes, --regions or --board imply).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+
+    /// Place givens in symmetric sets: none, rot180, rot90, horizontal, vertical, diagonal,
+    /// antidiagonal or dihedral.
+    #[arg(long, default_value = "none", value_name = "SYMMETRY")]
+    pub symmetry: String,
+
+    /// After the symmetric pass, try every clue alone too, so that no clue can be removed
+    /// (this may break the symmetry).
+    #[arg(long, conflicts_with = "clues")]
+    pub minimal: bool,
+
+    /// Stop removing clues at N clues; a puzzle that cannot get that low is printed anyway and
+    /// reported on stderr.
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+
+    /// Append the solution to each line as `puzzle:solution`.
+    #[arg(long)]
+    pub with_solution: bool,
+
+    /// The rules.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+
+    /// Output format: line, or json (grid prints the puzzle with box borders).
+    #[arg(short, long, value_enum)]
+    pub format: Option<OutputFormat>,
+
+    /// Worker threads (default: all cores). The puzzles do not depend on it.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Print a summary on stderr: puzzles, average clues, seconds, puzzles/s.
+    #[arg(short, long)]
+    pub stats: bool,
 }

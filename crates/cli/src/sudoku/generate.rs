@@ -1,0 +1,134 @@
+//! `sudoku generate`: unique puzzles, made in parallel but numbered, so that a seed gives the
+//! same puzzles whatever the number of threads.
+
+use std::{io::Write, time::Instant};
+
+use anyhow::{bail, Context};
+use dancer_sudoku::{
+    generate::{rng_for, Options},
+    Generated, Generator, Symmetry, Template,
+};
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::{args::GenerateArgs, rules::Rules, OutputFormat};
+use crate::Exit;
+
+/// Puzzles made per parallel batch.
+const BATCH: u64 = 256;
+
+/// Runs `sudoku generate`.
+///
+/// # Errors
+/// Bad options, a variant with no solution at all, or a failed write.
+pub(crate) fn run(
+    args: &GenerateArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let symmetry: Symmetry = args.symmetry.parse()?;
+    let rules = Rules::from_args(&args.variant)?;
+    let size = match (args.size, rules.size()) {
+        (Some(asked), Some(fixed)) if asked != fixed => {
+            bail!("--size {asked} disagrees with the variant options, which need {fixed}x{fixed}")
+        }
+        (asked, fixed) => asked.or(fixed).unwrap_or(9),
+    };
+    let variant = rules.variant(size).map_err(anyhow::Error::msg).context("cannot generate")?;
+    let template = Template::new(variant);
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    if args.seed.is_none() {
+        writeln!(err, "sudoku: generating with --seed {seed}")?;
+    }
+    let options = Options { symmetry, clues: args.clues, minimal: args.minimal };
+    let format = args.format.unwrap_or(OutputFormat::Line);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build()?;
+    let started = Instant::now();
+    let (mut made, mut clues, mut missed) = (0u64, 0u64, 0u64);
+    let mut start = 0;
+    while start < args.count {
+        let end = args.count.min(start + BATCH);
+        let batch: Vec<Option<Generated>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map_init(
+                    || Generator::new(&template),
+                    |generator, index| generator.generate(&mut rng_for(seed, index), &options),
+                )
+                .collect()
+        });
+        for (index, generated) in (start..).zip(batch) {
+            let Some(generated) = generated else {
+                bail!("the variant has no solution at all, so it has no puzzles");
+            };
+            made += 1;
+            clues += generated.clues as u64;
+            if generated.target_reached == Some(false) {
+                missed += 1;
+                let target = args.clues.unwrap_or_default();
+                writeln!(err, "sudoku: puzzle {index}: no unique puzzle with {target} clues found on this path; printed with {}", generated.clues)?;
+            }
+            write_puzzle(
+                out,
+                format,
+                &template,
+                &generated,
+                args.with_solution,
+                seed,
+                index,
+                symmetry,
+            )?;
+        }
+        out.flush()?;
+        start = end;
+    }
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let average = clues as f64 / made.max(1) as f64;
+        let rate = made as f64 / seconds.max(1e-9);
+        writeln!(err, "puzzles: {made}, average clues: {average:.1}, clue target missed: {missed}, seconds: {seconds:.3}, puzzles/s: {rate:.0}")?;
+    }
+    Ok(Exit::Solved)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_puzzle(
+    out: &mut dyn Write,
+    format: OutputFormat,
+    template: &Template,
+    generated: &Generated,
+    with_solution: bool,
+    seed: u64,
+    index: u64,
+    symmetry: Symmetry,
+) -> std::io::Result<()> {
+    let Generated { puzzle, solution, clues, minimal, .. } = generated;
+    match format {
+        OutputFormat::Line if with_solution => writeln!(out, "{puzzle}:{solution}"),
+        OutputFormat::Line => writeln!(out, "{puzzle}"),
+        OutputFormat::Grid => {
+            writeln!(out, "{}", dancer_sudoku::pretty(puzzle, template.variant()))
+        }
+        OutputFormat::Json => {
+            let mut object = json!({
+                "puzzle": puzzle.to_string(),
+                "clues": clues,
+                "symmetry": symmetry.name(),
+                "minimal": minimal,
+                "seed": seed,
+                "index": index,
+            });
+            if with_solution {
+                object["solution"] = json!(solution.to_string());
+            }
+            writeln!(out, "{object}")
+        }
+    }
+}
+
+/// A seed from the clock, for runs that did not ask for one.
+fn clock_seed() -> u64 {
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)
+}
