@@ -161,6 +161,16 @@ impl<'p> Solver<'p> {
         Ok(())
     }
 
+    /// Uncommits the option committed last (options come off in the reverse order of their
+    /// commits, as dancing links require), abandoning any search in progress first. Returns
+    /// it, or `None` when nothing is committed.
+    pub fn uncommit(&mut self) -> Option<OptionId> {
+        self.restart();
+        let option = *self.committed.last()?;
+        self.uncommit_last();
+        Some(option)
+    }
+
     fn uncommit_last(&mut self) {
         if let Some(option) = self.committed.pop() {
             self.matrix.uncommit_option(option.as_u32());

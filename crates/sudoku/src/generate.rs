@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
-use crate::{Grid, Solver, Template};
+use crate::{Cell, Grid, Solver, Template};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,19 +45,26 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
-/// Makes puzzles of one variant, reusing two solvers of its template: one draws random full
-/// grids, the other checks uniqueness.
+/// Makes puzzles of one variant, reusing solvers of its template: one draws random full
+/// grids, the others check uniqueness.
 #[derive(Debug)]
 pub struct Generator<'t> {
     template: &'t Template,
     filler: dancer::Solver<'t>,
     checker: Solver<'t>,
+    /// The engine behind the removal pass, whose commits are the current clues.
+    remover: dancer::Solver<'t>,
 }
+
+/// Clues kept since the last rebase of the removal stack, past which it is rebuilt.
+const MAX_ON_TOP: usize = 6;
 
 impl<'t> Generator<'t> {
     /// A generator for `template`'s variant.
     pub fn new(template: &'t Template) -> Generator<'t> {
-        Generator { template, filler: template.problem().solver(), checker: Solver::new(template) }
+        let problem = template.problem();
+        let remover = problem.solver();
+        Generator { template, filler: problem.solver(), checker: Solver::new(template), remover }
     }
 
     /// A random full grid of the variant, or `None` if the variant has no solution at all.
@@ -82,14 +89,7 @@ impl<'t> Generator<'t> {
         shuffle(&mut orbits, rng);
         let reached =
             |puzzle: &Grid| options.clues.is_some_and(|target| puzzle.given_count() <= target);
-        let mut complete_pass = true;
-        for orbit in &orbits {
-            if reached(&puzzle) {
-                complete_pass = false;
-                break;
-            }
-            self.try_remove(&mut puzzle, orbit);
-        }
+        let complete_pass = self.remove_pass(&mut puzzle, &solution, &orbits, options.clues);
         let mut minimal = complete_pass && options.symmetry == Symmetry::None;
         if options.minimal && !reached(&puzzle) {
             let mut cells: Vec<usize> = puzzle.givens().map(|(cell, _)| cell).collect();
@@ -105,6 +105,63 @@ impl<'t> Generator<'t> {
         let clues = puzzle.given_count();
         let target_reached = options.clues.map(|target| clues <= target);
         Some(Generated { puzzle, solution, clues, minimal, target_reached })
+    }
+
+    /// Tries the orbits in order, removing each whose removal keeps the puzzle unique, until
+    /// `target` clues are reached (returns false then) or every orbit was tried (true).
+    ///
+    /// The remover's commits are the current clues: the untested orbits in reverse order, so
+    /// the one to test is on top (dancing links undo last-in first-out), with the clues kept
+    /// since the last rebase above it, lifted off and put back around each test. A rebase
+    /// recommits kept clues under the untested ones once too many pile up on top. This commits
+    /// a few options per test instead of every clue.
+    fn remove_pass(
+        &mut self,
+        puzzle: &mut Grid,
+        solution: &Grid,
+        orbits: &[Vec<Cell>],
+        target: Option<usize>,
+    ) -> bool {
+        let template = self.template;
+        let option = |cell: Cell| template.option(cell, solution.get(cell).unwrap_or(1));
+        let rebase = |remover: &mut dancer::Solver<'t>, puzzle: &Grid, next: usize| {
+            remover.reset();
+            let untested: Vec<Cell> = orbits[next..].iter().flatten().copied().collect();
+            let kept =
+                puzzle.givens().map(|(cell, _)| cell).filter(|cell| !untested.contains(cell));
+            let order = kept.chain(untested.iter().rev().copied());
+            remover.commit_all(order.map(option)).expect("the clues of a solution never clash");
+        };
+        let mut on_top: Vec<Cell> = Vec::new();
+        rebase(&mut self.remover, puzzle, 0);
+        for (k, orbit) in orbits.iter().enumerate() {
+            if target.is_some_and(|target| puzzle.given_count() <= target) {
+                self.remover.reset();
+                return false;
+            }
+            for _ in 0..on_top.len() + orbit.len() {
+                self.remover.uncommit();
+            }
+            for &cell in &on_top {
+                self.remover.commit(option(cell)).expect("kept clues fit");
+            }
+            if self.remover.count_up_to(2) == 1 {
+                for &cell in orbit {
+                    puzzle.set(cell, None);
+                }
+            } else {
+                for &cell in orbit {
+                    self.remover.commit(option(cell)).expect("a clue of the solution fits");
+                    on_top.push(cell);
+                }
+                if on_top.len() > MAX_ON_TOP {
+                    rebase(&mut self.remover, puzzle, k + 1);
+                    on_top.clear();
+                }
+            }
+        }
+        self.remover.reset();
+        true
     }
 
     /// Removes `cells` from `puzzle` if it stays unique; says whether it did.
