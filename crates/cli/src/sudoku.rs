@@ -38,6 +38,17 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
         Command::Enumerate { limit, common } => (common, Task::Enumerate { limit: *limit }),
         Command::Check { common } => (common, Task::Check),
         Command::Show { common } => (common, Task::Show),
+        Command::Rate { common } => (common, Task::Rate),
+        Command::Hint { common } => (common, Task::Hint),
+        Command::Explain { common } => (common, Task::Explain),
+        Command::Canon { common } => (common, Task::Canon),
+        Command::Transform { seed, common } => {
+            let chosen = seed.unwrap_or_else(generate::clock_seed);
+            if seed.is_none() {
+                writeln!(err, "sudoku: transforming with --seed {chosen}")?;
+            }
+            (common, Task::Transform { seed: chosen })
+        }
     };
     let default_format =
         if matches!(task, Task::Show) { OutputFormat::Grid } else { OutputFormat::Line };
@@ -63,60 +74,18 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
                 continue;
             }
         };
-        // Records are parsed lazily, a batch at a time, so memory holds the text and one batch.
-        // A size fixed by the options settles how lines group into puzzles.
-        let mut records = match rules.size() {
-            Some(size) => dancer_sudoku::puzzles_sized(&text, size),
-            None => dancer_sudoku::puzzles(&text),
-        };
-        let progress = progress_bar(text.lines().count());
-        loop {
-            let batch: Vec<_> = records.by_ref().take(BATCH).collect();
-            if batch.is_empty() {
-                break;
-            }
-            for puzzle in batch.iter().flatten() {
-                templates.prepare(&rules, puzzle.grid.size());
-            }
-            if matches!(task, Task::Enumerate { .. }) {
-                // Solutions stream straight to the output, one puzzle after another.
-                let mut solvers = Solvers::new(&templates);
-                for record in &batch {
-                    let mut sink = |text: &str| out.write_all(text.as_bytes());
-                    let done = handle(task, format, source, record, &mut solvers, &mut sink)?;
-                    report(&done, err, &mut tally)?;
-                }
-            } else {
-                let done: Vec<_> = pool.install(|| {
-                    batch
-                        .par_iter()
-                        .map_init(
-                            || Solvers::new(&templates),
-                            |solvers, record| {
-                                let mut text = String::new();
-                                let mut sink = |piece: &str| {
-                                    text.push_str(piece);
-                                    Ok(())
-                                };
-                                let done = handle(task, format, source, record, solvers, &mut sink);
-                                (text, done)
-                            },
-                        )
-                        .collect()
-                });
-                for (text, done) in done {
-                    out.write_all(text.as_bytes())?;
-                    report(&done?, err, &mut tally)?;
-                }
-            }
-            out.flush()?;
-            if let (Some(bar), Some(last)) = (&progress, batch.last()) {
-                bar.set_position(last.as_ref().map_or_else(|e| e.line, |p| p.line) as u64);
-            }
-        }
-        if let Some(bar) = progress {
-            bar.finish_and_clear();
-        }
+        run_source(
+            &text,
+            source,
+            task,
+            format,
+            &rules,
+            &pool,
+            &mut templates,
+            &mut tally,
+            out,
+            err,
+        )?;
     }
     if common.stats {
         let seconds = started.elapsed().as_secs_f64();
@@ -134,6 +103,77 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
     } else {
         Exit::Solved
     })
+}
+
+/// Runs `task` on every record of one input, writing results in input order.
+#[allow(clippy::too_many_arguments)]
+fn run_source(
+    text: &str,
+    source: &Source,
+    task: Task,
+    format: OutputFormat,
+    rules: &Rules,
+    pool: &rayon::ThreadPool,
+    templates: &mut Templates,
+    tally: &mut Tally,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<()> {
+    // Records are parsed lazily, a batch at a time, so memory holds the text and one batch.
+    // A size fixed by the options settles how lines group into puzzles.
+    let mut records = match rules.size() {
+        Some(size) => dancer_sudoku::puzzles_sized(text, size),
+        None => dancer_sudoku::puzzles(text),
+    };
+    let progress = progress_bar(text.lines().count());
+    loop {
+        let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+        if batch.is_empty() {
+            break;
+        }
+        for puzzle in batch.iter().flatten() {
+            templates.prepare(rules, puzzle.grid.size());
+        }
+        if matches!(task, Task::Enumerate { .. }) {
+            // Solutions stream straight to the output, one puzzle after another.
+            let mut solvers = Solvers::new(templates);
+            for record in &batch {
+                let mut sink = |text: &str| out.write_all(text.as_bytes());
+                let done = handle(task, format, source, record, &mut solvers, &mut sink)?;
+                report(&done, err, tally)?;
+            }
+        } else {
+            let done: Vec<_> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map_init(
+                        || Solvers::new(templates),
+                        |solvers, record| {
+                            let mut text = String::new();
+                            let mut sink = |piece: &str| {
+                                text.push_str(piece);
+                                Ok(())
+                            };
+                            let done = handle(task, format, source, record, solvers, &mut sink);
+                            (text, done)
+                        },
+                    )
+                    .collect()
+            });
+            for (text, done) in done {
+                out.write_all(text.as_bytes())?;
+                report(&done?, err, tally)?;
+            }
+        }
+        out.flush()?;
+        if let (Some(bar), Some(last)) = (&progress, batch.last()) {
+            bar.set_position(last.as_ref().map_or_else(|e| e.line, |p| p.line) as u64);
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    Ok(())
 }
 
 /// Passes a record's message to stderr and its counts to the tally.

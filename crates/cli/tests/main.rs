@@ -12,3 +12,6 @@ mod sudoku;
 
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
+
+// `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
+mod sudoku_tools;

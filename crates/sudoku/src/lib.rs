@@ -28,14 +28,18 @@
 #![deny(missing_docs)]
 
 mod board;
+mod canon;
 mod check;
 pub mod encode;
 mod error;
 mod format;
 pub mod generate;
 mod grid;
+mod logic;
 mod parse;
+mod rate;
 mod solve;
+mod transform;
 mod variant;
 
 /// The README's Rust examples (engine and sudoku) run as doctests here, where both crates are
@@ -44,6 +48,10 @@ mod variant;
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
+pub use crate::logic::{
+    Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
+};
+pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{
     board::BoardError,
     encode::Template,
@@ -52,6 +60,10 @@ pub use crate::{
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     solve::{Count, Grids, Outcome, Report, Solver},
     variant::{Region, RegionKind, Variant},
+};
+pub use crate::{
+    canon::{canonical, canonical_with_transform},
+    transform::Transform,
 };
 pub use crate::{
     format::{line, pretty, Format, UnknownFormat},

@@ -10,3 +10,7 @@ mod solve;
 mod properties;
 // The public data sets in ../shared/data (tdoku, Norvig, autopear), skipped when absent.
 mod shared_data;
+// The logical solver: every step checked against the unique solution, and its strength.
+mod logic;
+// Transforms and canonical forms: class invariance, a brute-force oracle, the 17-clue list.
+mod canon;

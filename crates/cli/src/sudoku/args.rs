@@ -79,6 +79,44 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Rate each puzzle: `LEVEL STEPS HARDEST`, e.g. `hard 54 swordfish`. Levels: easy
+    /// (singles), medium (locked candidates, pairs), hard (triples, quads, fish), expert (wings,
+    /// colouring, unique rectangles, BUG+1), extreme (logic stalls: search needed).
+    Rate {
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The next logical step of each puzzle, explained: "r4c7 = 5: hidden single — ...".
+    Hint {
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The whole logical path of each puzzle, one step per line, until solved or stuck.
+    Explain {
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The canonical form of each puzzle: the least equivalent grid under relabelling digits,
+    /// swapping rows within bands, bands, columns within stacks, stacks, and transposing
+    /// (square boxes). Two puzzles are the same in disguise exactly when these match.
+    Canon {
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Apply a random validity-preserving transformation to each puzzle.
+    Transform {
+        /// Random seed: the same seed and input give the same output. Default: drawn from the
+        /// clock and printed on stderr.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
     /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
     Generate(GenerateArgs),
 }

@@ -127,7 +127,7 @@ fn write_puzzle(
 }
 
 /// A seed from the clock, for runs that did not ask for one.
-fn clock_seed() -> u64 {
+pub(crate) fn clock_seed() -> u64 {
     let now =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)

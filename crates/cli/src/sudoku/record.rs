@@ -3,8 +3,10 @@
 
 use std::{collections::HashMap, fmt::Write as _, io, ops::AddAssign, time::Instant};
 
-use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Solver, Template, Variant};
+use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Rater, Solver, Template, Variant};
 use serde_json::{json, Map, Value};
+
+mod advice;
 
 use super::{args::OutputFormat, rules::Templates};
 use crate::input::Source;
@@ -31,6 +33,19 @@ pub(crate) enum Task {
     Check,
     /// `show`.
     Show,
+    /// `rate`.
+    Rate,
+    /// `hint`.
+    Hint,
+    /// `explain`.
+    Explain,
+    /// `canon`.
+    Canon,
+    /// `transform`, with its seed.
+    Transform {
+        /// `--seed`.
+        seed: u64,
+    },
 }
 
 /// Counts for the `--stats` summary and the exit status.
@@ -73,12 +88,18 @@ pub(crate) struct Done {
 pub(crate) struct Solvers<'t> {
     templates: &'t Templates,
     by_size: HashMap<usize, Solver<'t>>,
+    raters: HashMap<usize, Rater<'t>>,
 }
 
 impl<'t> Solvers<'t> {
     /// No solvers yet.
     pub(crate) fn new(templates: &'t Templates) -> Solvers<'t> {
-        Solvers { templates, by_size: HashMap::new() }
+        Solvers { templates, by_size: HashMap::new(), raters: HashMap::new() }
+    }
+
+    fn rater(&mut self, size: usize) -> Result<&mut Rater<'t>, String> {
+        let template: &'t Template = self.templates.get(size).map_err(str::to_owned)?;
+        Ok(self.raters.entry(size).or_insert_with(|| Rater::new(template)))
     }
 
     fn get(&mut self, size: usize) -> Result<&mut Solver<'t>, String> {
@@ -122,9 +143,26 @@ pub(crate) fn handle(
         Task::Enumerate { limit } => job.enumerate(solver, limit, sink)?,
         Task::Check => job.check(solver.template().variant()),
         Task::Show => job.show(solver.template().variant()),
+        Task::Canon => job.canon(solver.template().variant()),
+        Task::Transform { seed } => job.transform(solver.template().variant(), seed),
+        Task::Rate | Task::Hint | Task::Explain => {
+            let rater = match solvers.rater(puzzle.grid.size()) {
+                Ok(rater) => rater,
+                Err(message) => {
+                    let message = format!("{source}:{}:1: {message}", puzzle.line);
+                    return failure(format, puzzle.line, message, sink);
+                }
+            };
+            match task {
+                Task::Rate => job.rate(rater),
+                Task::Hint => job.hint(rater),
+                _ => job.explain(rater),
+            }
+        }
     };
     sink(&out)?;
-    Ok(Done { err: None, tally: job.tally })
+    let err = job.err.map(|message| format!("{source}:{}:1: {message}", puzzle.line));
+    Ok(Done { err, tally: job.tally })
 }
 
 /// One puzzle being handled: what it needs and what it has found so far.
@@ -134,6 +172,8 @@ struct Job<'a> {
     started: Instant,
     fields: Map<String, Value>,
     tally: Tally,
+    /// A message for stderr, for records that end as `error`.
+    err: Option<String>,
 }
 
 impl<'a> Job<'a> {
@@ -144,6 +184,7 @@ impl<'a> Job<'a> {
             started: Instant::now(),
             fields: Map::new(),
             tally: Tally::default(),
+            err: None,
         };
         job.set("line", || json!(puzzle.line));
         job

@@ -1,0 +1,178 @@
+//! The puzzle-maker's subcommands on one record: `rate`, `hint`, `explain` (the logical
+//! solver), and `canon`, `transform` (the symmetry group of the grid).
+
+use std::fmt::Write as _;
+
+use dancer_sudoku::{
+    canonical, generate::rng_for, Grid, RateError, Rater, Step, TechniqueKind, Transform, Variant,
+};
+use serde_json::{json, Value};
+
+use super::{Job, OutputFormat};
+
+impl Job<'_> {
+    pub(super) fn rate(&mut self, rater: &mut Rater<'_>) -> String {
+        match rater.rate(&self.puzzle.grid) {
+            Ok(rating) => {
+                self.tally.solved += 1;
+                self.set("status", || json!("rated"));
+                self.set("level", || json!(rating.level.name()));
+                self.set("steps", || json!(rating.steps));
+                self.set("hardest", || json!(rating.hardest_name()));
+                self.set("solved_by_logic", || json!(rating.solved_by_logic));
+                self.set("clue_band", || json!(rating.clue_band.name()));
+                self.set("nodes", || json!(rating.nodes));
+                self.text(&rating.to_string())
+            }
+            Err(error) => self.unrated(&error),
+        }
+    }
+
+    /// A puzzle the logical tools refuse: they assume exactly one solution.
+    fn unrated(&mut self, error: &RateError) -> String {
+        let status = match error {
+            RateError::Invalid(conflict) => {
+                self.tally.invalid += 1;
+                self.set("error", || json!(conflict.to_string()));
+                "invalid"
+            }
+            RateError::NoSolution => {
+                self.tally.none += 1;
+                "none"
+            }
+            _ => {
+                self.tally.multiple += 1;
+                "multiple"
+            }
+        };
+        self.set("status", || json!(status));
+        self.text(status)
+    }
+
+    pub(super) fn hint(&mut self, rater: &mut Rater<'_>) -> String {
+        if let Err(error) = rater.check_unique(&self.puzzle.grid) {
+            return self.unrated(&error);
+        }
+        let variant = rater.logic().variant().clone();
+        let Ok(candidates) = rater.logic().candidates(&self.puzzle.grid) else {
+            return self.unrated(&RateError::NoSolution);
+        };
+        self.tally.solved += 1;
+        if candidates.is_solved() {
+            self.set("status", || json!("solved"));
+            return self.text("solved");
+        }
+        if let Some(step) = rater.logic().next_step(&candidates) {
+            self.set("status", || json!("step"));
+            self.set("step", || step_json(&step, &variant, self.puzzle.grid.size()));
+            return self.text(&step.explanation);
+        }
+        let nodes = rater.path(&self.puzzle.grid).map_or(0, |(_, nodes)| nodes);
+        self.set("status", || json!("stuck"));
+        self.set("nodes", || json!(nodes));
+        self.text(&format!(
+            "stuck: no technique applies; the rest needs search (the engine used {nodes} nodes)"
+        ))
+    }
+
+    pub(super) fn explain(&mut self, rater: &mut Rater<'_>) -> String {
+        if let Err(error) = rater.check_unique(&self.puzzle.grid) {
+            let text = self.unrated(&error);
+            // Every puzzle's explanation ends with a blank line, this one too.
+            return if self.format == OutputFormat::Line { text + "\n" } else { text };
+        }
+        let variant = rater.logic().variant().clone();
+        let Ok((path, nodes)) = rater.path(&self.puzzle.grid) else {
+            return self.unrated(&RateError::NoSolution);
+        };
+        self.tally.solved += 1;
+        let hardest = path.hardest();
+        let last = match (path.solved, hardest) {
+            (true, Some(kind)) => {
+                format!("solved in {} steps; hardest: {} ({})", path.steps.len(), kind.name(), kind.level())
+            }
+            (true, None) => "solved: nothing to do".to_owned(),
+            (false, _) => format!(
+                "stuck after {} steps: the rest needs search; the engine used {nodes} nodes to finish",
+                path.steps.len()
+            ),
+        };
+        if self.format == OutputFormat::Json {
+            let size = self.puzzle.grid.size();
+            self.set("status", || json!(if path.solved { "solved" } else { "stuck" }));
+            self.set("solved", || json!(path.solved));
+            self.set("steps", || {
+                Value::Array(path.steps.iter().map(|s| step_json(s, &variant, size)).collect())
+            });
+            self.set("hardest", || json!(hardest.map(TechniqueKind::name)));
+            self.set("nodes", || json!(nodes));
+            return self.text("");
+        }
+        let mut text = String::new();
+        for (k, step) in path.steps.iter().enumerate() {
+            let _ = writeln!(text, "{}. {}", k + 1, step.explanation);
+        }
+        text.push_str(&last);
+        // One puzzle's path is several lines: a blank line ends it, in both line and grid form.
+        format!("{text}\n\n")
+    }
+
+    pub(super) fn canon(&mut self, variant: &Variant) -> String {
+        let Some((rows, cols)) = plain_boxes(variant) else {
+            return self.refuse("canon needs plain boxes: no jigsaw, diagonals or extra regions");
+        };
+        self.tally.solved += 1;
+        let form = canonical(&self.puzzle.grid, rows, cols);
+        self.set("status", || json!("canonical"));
+        self.set("canonical", || json!(form.to_string()));
+        self.text(&form.to_string())
+    }
+
+    pub(super) fn transform(&mut self, variant: &Variant, seed: u64) -> String {
+        let Some((rows, cols)) = plain_boxes(variant) else {
+            return self
+                .refuse("transform needs plain boxes: no jigsaw, diagonals or extra regions");
+        };
+        self.tally.solved += 1;
+        // Seeded by the puzzle's line, so the output depends on the input, never on --jobs.
+        let mut rng = rng_for(seed, self.puzzle.line as u64);
+        let moved: Grid =
+            Transform::random(&mut rng, variant.size(), rows, cols).apply(&self.puzzle.grid);
+        self.set("status", || json!("transformed"));
+        self.set("puzzle", || json!(moved.to_string()));
+        self.text(&moved.to_string())
+    }
+
+    /// A puzzle this subcommand cannot handle under these rules: `error`, with the reason.
+    fn refuse(&mut self, reason: &str) -> String {
+        self.tally.errors += 1;
+        self.err = Some(reason.to_owned());
+        self.set("status", || json!("error"));
+        self.set("error", || json!(reason));
+        self.text("error")
+    }
+}
+
+/// The box shape of a variant with rows, columns and boxes only, whose whole symmetry group
+/// the transformations are.
+fn plain_boxes(variant: &Variant) -> Option<(usize, usize)> {
+    let shape = variant.box_shape()?;
+    (variant.regions().len() == 3 * variant.size()).then_some(shape)
+}
+
+/// A step as JSON: cells and regions by name, placements and eliminations as cell and digit.
+fn step_json(step: &Step, variant: &Variant, size: usize) -> Value {
+    let name = |cell: usize| format!("r{}c{}", cell / size + 1, cell % size + 1);
+    let pairs = |list: &[(usize, u8)]| -> Vec<Value> {
+        list.iter().map(|&(cell, digit)| json!({ "cell": name(cell), "digit": digit })).collect()
+    };
+    json!({
+        "technique": step.technique.name(),
+        "level": step.technique.level().name(),
+        "cells": step.cells.iter().map(|&cell| name(cell)).collect::<Vec<_>>(),
+        "regions": step.regions.iter().map(|&r| variant.regions()[r].to_string()).collect::<Vec<_>>(),
+        "placements": pairs(&step.placements),
+        "eliminations": pairs(&step.eliminations),
+        "explanation": step.explanation,
+    })
+}

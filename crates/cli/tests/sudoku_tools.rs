@@ -1,0 +1,154 @@
+//! The puzzle-maker's subcommands: generate, rate, hint, explain, canon, transform.
+
+use serde_json::Value;
+
+use crate::{
+    eqnice,
+    sudoku::{classic_regions, holds_every_digit, keeps_givens, sudoku},
+    util::data,
+};
+
+const CONTEST: &str =
+    "030605000600090002070100006090000000810050069000000080400003020900020005000908030";
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+#[test]
+fn generated_puzzles_are_unique_reproducible_and_independent_of_jobs() {
+    let one =
+        sudoku(&["generate", "-n", "12", "--seed", "42", "--jobs", "1", "--with-solution"], "");
+    let two =
+        sudoku(&["generate", "-n", "12", "--seed", "42", "--jobs", "2", "--with-solution"], "");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    eqnice!(one.stdout, two.stdout);
+    let other = sudoku(&["generate", "-n", "12", "--seed", "43"], "");
+    assert_ne!(one.stdout.lines().next(), other.stdout.lines().next());
+    let mut puzzles = String::new();
+    for line in one.stdout.lines() {
+        let (puzzle, solution) = line.split_once(':').expect("puzzle:solution");
+        assert!(holds_every_digit(solution, &classic_regions(3, 3)), "{solution}");
+        assert!(keeps_givens(puzzle, solution), "{line}");
+        puzzles += puzzle;
+        puzzles.push('\n');
+    }
+    // Each is unique, and its solution is the one printed beside it.
+    let solved = sudoku(&["solve", "--unique"], &puzzles);
+    assert_eq!(solved.code, 0, "{}", solved.stdout);
+    let expected: Vec<&str> = one.stdout.lines().map(|l| l.split_once(':').unwrap().1).collect();
+    assert_eq!(solved.stdout.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn generate_honours_symmetry_clues_size_and_json() {
+    let out = sudoku(
+        &["generate", "-n", "5", "--seed", "1", "--symmetry", "rot180", "--format", "json"],
+        "",
+    );
+    for line in out.stdout.lines() {
+        let object: Value = serde_json::from_str(line).unwrap();
+        let puzzle: Vec<char> = object["puzzle"].as_str().unwrap().chars().collect();
+        for cell in 0..81 {
+            assert_eq!(puzzle[cell] == '.', puzzle[80 - cell] == '.', "not rot180: {line}");
+        }
+        assert_eq!(object["symmetry"], "rot180");
+        assert_eq!(
+            object["clues"].as_u64().unwrap() as usize,
+            puzzle.iter().filter(|&&c| c != '.').count()
+        );
+    }
+    let target = sudoku(&["generate", "-n", "3", "--seed", "2", "--clues", "36"], "");
+    assert!(
+        target.stdout.lines().all(|l| l.chars().filter(|&c| c != '.').count() == 36),
+        "{}",
+        target.stdout
+    );
+    let low = sudoku(&["generate", "-n", "1", "--seed", "2", "--clues", "12"], "");
+    assert!(low.stderr.contains("no unique puzzle with 12 clues"), "{}", low.stderr);
+    let small = sudoku(&["generate", "-n", "4", "--seed", "3", "--size", "6"], "");
+    assert!(small.stdout.lines().all(|l| l.len() == 36));
+    let bad = sudoku(&["generate", "--symmetry", "spiral"], "");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown symmetry 'spiral'"), "{}", bad.stderr);
+}
+
+#[test]
+fn rate_prints_level_steps_and_hardest() {
+    let input = format!("{CONTEST}\n{EASTER_MONSTER}\n{}\n", ".".repeat(81));
+    let out = sudoku(&["rate"], &input);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    let fields: Vec<&str> = lines[0].split(' ').collect();
+    assert!(["easy", "medium", "hard", "expert"].contains(&fields[0]), "{}", lines[0]);
+    assert!(fields[1].parse::<usize>().unwrap() >= 81 - 27);
+    assert_eq!(lines[1], "extreme 0 search");
+    assert_eq!(lines[2], "multiple");
+    assert_eq!(out.code, 1, "a puzzle without a unique solution is a failure");
+    let json = sudoku(&["rate", "--format", "json"], &format!("{EASTER_MONSTER}\n"));
+    let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(object["level"], "extreme");
+    assert_eq!(object["solved_by_logic"], false);
+    assert_eq!(object["clue_band"], "evil");
+    assert!(object["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn hint_gives_the_next_step_and_explain_the_whole_path() {
+    let hint = sudoku(&["hint"], &format!("{CONTEST}\n"));
+    eqnice!("r3c6 = 2: hidden single — 2 fits nowhere else in box 2\n", hint.stdout);
+    let explain = sudoku(&["explain"], &format!("{CONTEST}\n{EASTER_MONSTER}\n"));
+    let paragraphs: Vec<&str> = explain.stdout.split("\n\n").filter(|p| !p.is_empty()).collect();
+    assert_eq!(paragraphs.len(), 2, "{}", explain.stdout);
+    assert!(paragraphs[0].starts_with("1. r3c6 = 2: hidden single"));
+    let last = paragraphs[0].lines().last().unwrap();
+    assert!(last.starts_with("solved in ") && last.contains("hardest: "), "{last}");
+    assert!(
+        paragraphs[1].starts_with("stuck after 0 steps: the rest needs search; the engine used ")
+    );
+    // The JSON path replays to the solution: apply every placement to the puzzle.
+    let json = sudoku(&["explain", "--format", "json"], &format!("{CONTEST}\n"));
+    let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    let mut grid: Vec<u8> = CONTEST.bytes().collect();
+    for step in object["steps"].as_array().unwrap() {
+        for placement in step["placements"].as_array().unwrap() {
+            let cell = placement["cell"].as_str().unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let index = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+            grid[index] = b'0' + placement["digit"].as_u64().unwrap() as u8;
+        }
+    }
+    let solved = sudoku(&["solve"], &format!("{CONTEST}\n"));
+    assert_eq!(String::from_utf8(grid).unwrap(), solved.stdout.trim());
+}
+
+#[test]
+fn canon_is_invariant_under_transform() {
+    let puzzles = std::fs::read_to_string(data("puzzles/classic.txt")).unwrap();
+    let canon = sudoku(&["canon", &data("puzzles/classic.txt")], "");
+    for seed in ["1", "2", "3"] {
+        let moved = sudoku(&["transform", "--seed", seed, &data("puzzles/classic.txt")], "");
+        assert_ne!(moved.stdout, canon.stdout);
+        let again = sudoku(&["canon"], &moved.stdout);
+        eqnice!(canon.stdout, again.stdout);
+        // A transformed puzzle keeps its solution count.
+        let counts = sudoku(&["count"], &moved.stdout);
+        let expected: Vec<&str> = puzzles
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split(':').nth(1).unwrap())
+            .collect();
+        assert_eq!(counts.stdout.lines().collect::<Vec<_>>(), expected);
+    }
+    let same = sudoku(&["transform", "--seed", "7", &data("puzzles/contest.txt")], "");
+    eqnice!(
+        same.stdout,
+        sudoku(&["transform", "--seed", "7", &data("puzzles/contest.txt")], "").stdout
+    );
+}
+
+#[test]
+fn canon_refuses_variants_it_cannot_transform() {
+    let out = sudoku(&["canon", "--x", &data("puzzles/contest.txt")], "");
+    eqnice!("error\n", out.stdout);
+    assert!(out.stderr.contains("contest.txt:1:1: canon needs plain boxes"), "{}", out.stderr);
+    assert_eq!(out.code, 2);
+}

@@ -1,0 +1,209 @@
+//! [`Rater`]: how hard a puzzle is, from the hardest technique its logical path needs; when
+//! logic stalls, the puzzle is extreme and the engine's search nodes measure how much search
+//! the rest takes.
+
+use std::fmt;
+
+use crate::{Conflict, Grid, Level, LogicSolver, Outcome, Path, Solver, TechniqueKind, Template};
+
+/// The clue-count bands some papers rate 9×9 puzzles by; given for reference only, since the
+/// number of clues says little about difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClueBand {
+    /// 38 to 46 clues.
+    Easy,
+    /// 32 to 37 clues.
+    Difficult,
+    /// 17 to 27 clues.
+    Evil,
+    /// Outside those bands, or not a 9×9.
+    None,
+}
+
+impl ClueBand {
+    /// The band of a puzzle of side `size` with `clues` givens.
+    pub fn of(size: usize, clues: usize) -> ClueBand {
+        match (size, clues) {
+            (9, 38..=46) => ClueBand::Easy,
+            (9, 32..=37) => ClueBand::Difficult,
+            (9, 17..=27) => ClueBand::Evil,
+            _ => ClueBand::None,
+        }
+    }
+
+    /// Its name: `easy`, `difficult`, `evil` or `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClueBand::Easy => "easy",
+            ClueBand::Difficult => "difficult",
+            ClueBand::Evil => "evil",
+            ClueBand::None => "none",
+        }
+    }
+}
+
+/// A puzzle's rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The level: the hardest technique's, or extreme when logic stalls.
+    pub level: Level,
+    /// Logical steps taken (until solved or stuck).
+    pub steps: usize,
+    /// The hardest technique used, if any step was taken.
+    pub hardest: Option<TechniqueKind>,
+    /// Whether logic alone solved it.
+    pub solved_by_logic: bool,
+    /// Its clue-count band (by clues, not by technique).
+    pub clue_band: ClueBand,
+    /// Search-tree nodes the engine needed to finish from where logic stalled (0 when logic
+    /// solved it).
+    pub nodes: u64,
+}
+
+impl Rating {
+    /// The name of the hardest technique, `search` when logic stalled, `none` when no step was
+    /// needed.
+    pub fn hardest_name(&self) -> &'static str {
+        match (self.solved_by_logic, self.hardest) {
+            (false, _) => "search",
+            (true, Some(kind)) => kind.name(),
+            (true, None) => "none",
+        }
+    }
+}
+
+/// The output contract of `sudoku rate`: `LEVEL STEPS HARDEST`, e.g. `hard 54 swordfish`.
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.level, self.steps, self.hardest_name())
+    }
+}
+
+/// Why a puzzle has no rating: only puzzles with exactly one solution are rated, since some
+/// techniques (unique rectangles, BUG+1) rely on uniqueness.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RateError {
+    /// The givens break a rule.
+    #[error("invalid: {0}")]
+    Invalid(Conflict),
+    /// No solution.
+    #[error("no solution")]
+    NoSolution,
+    /// More than one solution.
+    #[error("more than one solution")]
+    NotUnique,
+}
+
+/// Rates puzzles of one variant, reusing a logical solver and an engine solver.
+#[derive(Debug)]
+pub struct Rater<'t> {
+    logic: LogicSolver,
+    solver: Solver<'t>,
+}
+
+impl<'t> Rater<'t> {
+    /// A rater for `template`'s variant.
+    pub fn new(template: &'t Template) -> Rater<'t> {
+        Rater { logic: LogicSolver::new(template.variant()), solver: Solver::new(template) }
+    }
+
+    /// The logical solver, for hints and explanations.
+    pub fn logic(&self) -> &LogicSolver {
+        &self.logic
+    }
+
+    /// The logical path of `puzzle` and, when it stalls, the engine's nodes to finish.
+    ///
+    /// # Errors
+    /// When the givens break a rule.
+    pub fn path(&mut self, puzzle: &Grid) -> Result<(Path, u64), Conflict> {
+        let path = self.logic.solve(puzzle)?;
+        let nodes = if path.solved { 0 } else { self.solver.solve(&path.end.grid()).stats.nodes() };
+        Ok((path, nodes))
+    }
+
+    /// Whether `puzzle` has exactly one solution, as logic that relies on uniqueness needs.
+    ///
+    /// # Errors
+    /// Why it has not.
+    pub fn check_unique(&mut self, puzzle: &Grid) -> Result<(), RateError> {
+        match self.solver.solve_unique(puzzle).outcome {
+            Outcome::Invalid(conflict) => Err(RateError::Invalid(conflict)),
+            Outcome::None => Err(RateError::NoSolution),
+            Outcome::Multiple(_) => Err(RateError::NotUnique),
+            Outcome::Unique(_) | Outcome::Solved(_) => Ok(()),
+        }
+    }
+
+    /// Rates `puzzle`.
+    ///
+    /// # Errors
+    /// A [`RateError`] unless the puzzle has exactly one solution.
+    pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, RateError> {
+        self.check_unique(puzzle)?;
+        let (path, nodes) = self.path(puzzle).map_err(RateError::Invalid)?;
+        let hardest = path.hardest();
+        let level = if path.solved {
+            hardest.map_or(Level::Easy, TechniqueKind::level)
+        } else {
+            Level::Extreme
+        };
+        let clue_band = ClueBand::of(puzzle.size(), puzzle.given_count());
+        Ok(Rating {
+            level,
+            steps: path.steps.len(),
+            hardest,
+            solved_by_logic: path.solved,
+            clue_band,
+            nodes,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse_puzzle, Variant};
+
+    fn rate(line: &str) -> Result<Rating, RateError> {
+        let template = Template::new(Variant::standard(9).unwrap());
+        Rater::new(&template).rate(&parse_puzzle(line).unwrap().grid)
+    }
+
+    #[test]
+    fn an_easy_puzzle_needs_only_singles() {
+        let line =
+            "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+        let rating = rate(line).unwrap();
+        assert_eq!(rating.level, Level::Easy);
+        assert!(rating.solved_by_logic && rating.nodes == 0);
+        // 36 givens: one single per blank cell.
+        let blanks = line.matches('.').count();
+        assert_eq!((blanks, rating.steps), (45, 45));
+        assert_eq!(rating.clue_band, ClueBand::Difficult);
+        assert!(rating.to_string().starts_with("easy 45 "), "{rating}");
+    }
+
+    #[test]
+    fn the_easter_monster_is_extreme() {
+        let rating = rate(
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        )
+        .unwrap();
+        assert_eq!(rating.level, Level::Extreme);
+        assert!(!rating.solved_by_logic && rating.nodes > 0);
+        assert!(rating.to_string().ends_with(" search"));
+        assert_eq!(rating.clue_band, ClueBand::Evil);
+    }
+
+    #[test]
+    fn only_unique_puzzles_are_rated() {
+        assert_eq!(rate(&".".repeat(81)), Err(RateError::NotUnique));
+        let mut invalid = ".".repeat(81);
+        invalid.replace_range(0..2, "11");
+        assert!(matches!(rate(&invalid), Err(RateError::Invalid(_))));
+        let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        assert_eq!(rate(&none), Err(RateError::NoSolution));
+    }
+}
