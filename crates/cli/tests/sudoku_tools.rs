@@ -152,3 +152,23 @@ fn canon_refuses_variants_it_cannot_transform() {
     assert!(out.stderr.contains("contest.txt:1:1: canon needs plain boxes"), "{}", out.stderr);
     assert_eq!(out.code, 2);
 }
+
+#[test]
+fn generate_difficulty_keeps_only_puzzles_of_that_level() {
+    let out = sudoku(&["generate", "-n", "3", "--seed", "4", "--difficulty", "medium"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rated = sudoku(&["rate"], &out.stdout);
+    assert_eq!(rated.stdout.lines().count(), 3);
+    assert!(rated.stdout.lines().all(|l| l.starts_with("medium ")), "{}", rated.stdout);
+    let json = sudoku(&["generate", "-n", "1", "--seed", "4", "--format", "json"], "");
+    let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert!(["easy", "medium", "hard", "expert", "extreme"]
+        .contains(&object["rating"]["level"].as_str().unwrap()));
+    let bad = sudoku(&["generate", "--difficulty", "fiendish"], "");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown level 'fiendish'"), "{}", bad.stderr);
+    let gave_up =
+        sudoku(&["generate", "--seed", "4", "--difficulty", "extreme", "--attempts", "1"], "");
+    assert_eq!(gave_up.code, 2);
+    assert!(gave_up.stderr.contains("no extreme puzzle in 1 attempts"), "{}", gave_up.stderr);
+}

@@ -14,3 +14,5 @@ mod shared_data;
 mod logic;
 // Transforms and canonical forms: class invariance, a brute-force oracle, the 17-clue list.
 mod canon;
+// Ratings over the shared sets: forum-hardest all extreme; level distributions.
+mod rating;

@@ -219,6 +219,15 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
 
+    /// Keep only puzzles the rater puts at this level: easy, medium, hard, expert or extreme
+    /// (extreme ones are rare: many attempts may be needed).
+    #[arg(long, value_name = "LEVEL")]
+    pub difficulty: Option<String>,
+
+    /// With --difficulty: give up on a puzzle after this many attempts.
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    pub attempts: u64,
+
     /// Append the solution to each line as `puzzle:solution`.
     #[arg(long)]
     pub with_solution: bool,

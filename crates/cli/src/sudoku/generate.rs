@@ -6,8 +6,9 @@ use std::{io::Write, time::Instant};
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     generate::{rng_for, Options},
-    Generated, Generator, Symmetry, Template,
+    Generated, Generator, Level, Rater, Rating, Symmetry, Template,
 };
+use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -27,6 +28,7 @@ pub(crate) fn run(
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
     let symmetry: Symmetry = args.symmetry.parse()?;
+    let difficulty: Option<Level> = args.difficulty.as_deref().map(str::parse).transpose()?;
     let rules = Rules::from_args(&args.variant)?;
     let size = match (args.size, rules.size()) {
         (Some(asked), Some(fixed)) if asked != fixed => {
@@ -48,18 +50,29 @@ pub(crate) fn run(
     let mut start = 0;
     while start < args.count {
         let end = args.count.min(start + BATCH);
-        let batch: Vec<Option<Generated>> = pool.install(|| {
+        let batch: Vec<Made> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map_init(
-                    || Generator::new(&template),
-                    |generator, index| generator.generate(&mut rng_for(seed, index), &options),
+                    || (Generator::new(&template), Rater::new(&template)),
+                    |(generator, rater), index| {
+                        let rng = &mut rng_for(seed, index);
+                        make(generator, rater, rng, &options, difficulty, args.attempts)
+                    },
                 )
                 .collect()
         });
-        for (index, generated) in (start..).zip(batch) {
-            let Some(generated) = generated else {
-                bail!("the variant has no solution at all, so it has no puzzles");
+        for (index, slot) in (start..).zip(batch) {
+            let (generated, rating) = match slot {
+                Made::Puzzle(generated, rating) => (generated, rating),
+                Made::NoSolution => {
+                    bail!("the variant has no solution at all, so it has no puzzles")
+                }
+                Made::GaveUp => {
+                    let level = difficulty.map_or("", Level::name);
+                    let attempts = args.attempts;
+                    bail!("puzzle {index}: no {level} puzzle in {attempts} attempts (raise --attempts)")
+                }
             };
             made += 1;
             clues += generated.clues as u64;
@@ -68,16 +81,8 @@ pub(crate) fn run(
                 let target = args.clues.unwrap_or_default();
                 writeln!(err, "sudoku: puzzle {index}: no unique puzzle with {target} clues found on this path; printed with {}", generated.clues)?;
             }
-            write_puzzle(
-                out,
-                format,
-                &template,
-                &generated,
-                args.with_solution,
-                seed,
-                index,
-                symmetry,
-            )?;
+            let origin = Origin { seed, index, symmetry, with_solution: args.with_solution };
+            write_puzzle(out, format, &template, &generated, rating.as_ref(), &origin)?;
         }
         out.flush()?;
         start = end;
@@ -91,20 +96,53 @@ pub(crate) fn run(
     Ok(Exit::Solved)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What one puzzle slot produced.
+enum Made {
+    Puzzle(Generated, Option<Rating>),
+    NoSolution,
+    GaveUp,
+}
+
+/// One puzzle, rated (JSON shows the rating, and --difficulty filters on it); retries draw on
+/// from the same random source, so they are reproducible too.
+fn make(
+    generator: &mut Generator<'_>,
+    rater: &mut Rater<'_>,
+    rng: &mut ChaCha8Rng,
+    options: &Options,
+    difficulty: Option<Level>,
+    attempts: u64,
+) -> Made {
+    for _ in 0..attempts.max(1) {
+        let Some(generated) = generator.generate(rng, options) else { return Made::NoSolution };
+        let rating = rater.rate(&generated.puzzle).ok();
+        match difficulty {
+            Some(level) if rating.as_ref().map(|r| r.level) != Some(level) => {}
+            _ => return Made::Puzzle(generated, rating),
+        }
+    }
+    Made::GaveUp
+}
+
+/// Where a puzzle came from, for its JSON.
+struct Origin {
+    seed: u64,
+    index: u64,
+    symmetry: Symmetry,
+    with_solution: bool,
+}
+
 fn write_puzzle(
     out: &mut dyn Write,
     format: OutputFormat,
     template: &Template,
     generated: &Generated,
-    with_solution: bool,
-    seed: u64,
-    index: u64,
-    symmetry: Symmetry,
+    rating: Option<&Rating>,
+    origin: &Origin,
 ) -> std::io::Result<()> {
     let Generated { puzzle, solution, clues, minimal, .. } = generated;
     match format {
-        OutputFormat::Line if with_solution => writeln!(out, "{puzzle}:{solution}"),
+        OutputFormat::Line if origin.with_solution => writeln!(out, "{puzzle}:{solution}"),
         OutputFormat::Line => writeln!(out, "{puzzle}"),
         OutputFormat::Grid => {
             writeln!(out, "{}", dancer_sudoku::pretty(puzzle, template.variant()))
@@ -113,12 +151,22 @@ fn write_puzzle(
             let mut object = json!({
                 "puzzle": puzzle.to_string(),
                 "clues": clues,
-                "symmetry": symmetry.name(),
+                "symmetry": origin.symmetry.name(),
                 "minimal": minimal,
-                "seed": seed,
-                "index": index,
+                "seed": origin.seed,
+                "index": origin.index,
             });
-            if with_solution {
+            if let Some(rating) = rating {
+                object["rating"] = json!({
+                    "level": rating.level.name(),
+                    "steps": rating.steps,
+                    "hardest": rating.hardest_name(),
+                    "solved_by_logic": rating.solved_by_logic,
+                    "clue_band": rating.clue_band.name(),
+                    "nodes": rating.nodes,
+                });
+            }
+            if origin.with_solution {
                 object["solution"] = json!(solution.to_string());
             }
             writeln!(out, "{object}")
