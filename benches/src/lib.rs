@@ -14,6 +14,11 @@
 //! matrix, and with the same most-remaining-values rule (ties to the leftmost item) they walk the
 //! same search tree. [`PeerStats`] makes that checkable: before timing anything, the benchmarks
 //! assert that both engines find the same number of solutions and of search-tree nodes.
+//!
+//! The sudoku benchmarks (`benches/sudoku.rs`) also time the naive way to solve a sudoku with a
+//! general exact-cover crate, a fresh matrix per puzzle: [`fresh_dlx_unique`] with the peer,
+//! [`fresh_dancer_unique`] with our engine as a control. [`sudoku_placements`] is the matrix both
+//! build.
 
 use std::collections::HashMap;
 
@@ -147,6 +152,107 @@ fn search<P: Solve>(problem: &mut P) -> PeerStats {
     }
 }
 
+/// Side of the classic sudoku the fresh-matrix functions build.
+const SUDOKU_SIZE: usize = 9;
+
+/// The (cell, digit) placements, one option each, of a classic 9×9 puzzle's own exact-cover
+/// matrix, as a user of a general exact-cover crate writes it: a blank cell (0 in `cells`, row
+/// by row) keeps its nine options, a given cell only the one of its digit, so the matrix has
+/// 729 − 8·givens options. Cells and digits go in the order of `dancer-sudoku`'s template.
+///
+/// # Panics
+/// If `cells` is not 81 digits 0 to 9.
+pub fn sudoku_placements(cells: &[u8]) -> Vec<(usize, u8)> {
+    assert_eq!(cells.len(), SUDOKU_SIZE * SUDOKU_SIZE, "a classic sudoku has 81 cells");
+    let mut placements = Vec::with_capacity(SUDOKU_SIZE.pow(3));
+    for (cell, &given) in cells.iter().enumerate() {
+        assert!(usize::from(given) <= SUDOKU_SIZE, "digit {given} in a 9x9 sudoku");
+        if given == 0 {
+            placements.extend((1..=SUDOKU_SIZE as u8).map(|digit| (cell, digit)));
+        } else {
+            placements.push((cell, given));
+        }
+    }
+    placements
+}
+
+/// The four items a placement covers, numbered as in `dancer-sudoku`'s template (so that MRV
+/// breaks ties the same way): the cell (0..81), then row, column and box with the digit
+/// (81 + 9·region + digit − 1, rows being regions 0..9, columns 9..18, boxes 18..27).
+fn sudoku_items((cell, digit): (usize, u8)) -> [usize; 4] {
+    let n = SUDOKU_SIZE;
+    let (row, column) = (cell / n, cell % n);
+    let bx = row / 3 * 3 + column / 3;
+    let d = usize::from(digit) - 1;
+    [cell, n * n + row * n + d, n * n + (n + column) * n + d, n * n + (2 * n + bx) * n + d]
+}
+
+/// What a fresh-matrix search of one puzzle found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreshOutcome {
+    /// The first solution's 81 digits, row by row, if there is one.
+    pub solution: Option<Vec<u8>>,
+    /// Whether the search found no second solution.
+    pub unique: bool,
+}
+
+/// The grid a list of chosen placements fills in.
+fn fill(placements: &[(usize, u8)], chosen: impl Iterator<Item = usize>) -> Vec<u8> {
+    let mut grid = vec![0; SUDOKU_SIZE * SUDOKU_SIZE];
+    for option in chosen {
+        let (cell, digit) = placements[option];
+        grid[cell] = digit;
+    }
+    grid
+}
+
+/// Solves a 9×9 puzzle (`cells` as in [`sudoku_placements`]) with the peer, building its matrix
+/// from scratch with `dlx::x::make_problem`, the crate's constructor from item numbers (no text
+/// is written or parsed), then searching for up to two solutions with the same MRV chooser as
+/// [`PeerProblem`]. This is the per-puzzle work that a reusable template avoids.
+pub fn fresh_dlx_unique(cells: &[u8]) -> FreshOutcome {
+    let placements = sudoku_placements(cells);
+    let options: Vec<Vec<dlx::Uint>> = placements
+        .iter()
+        .map(|&placement| sudoku_items(placement).map(|item| item as dlx::Uint).to_vec())
+        .collect();
+    let items = (4 * SUDOKU_SIZE * SUDOKU_SIZE) as dlx::Uint;
+    let mut problem = dlx::x::make_problem(items, 0, &options, OptOrder::Seq);
+    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = Solver::new(&mut problem);
+    if !solver.next_solution(&mut chooser) {
+        return FreshOutcome { solution: None, unique: false };
+    }
+    // The peer reports options by their 0-based input position.
+    let chosen = solver
+        .fmt_solution()
+        .iter()
+        .map(|&option| usize::try_from(option).expect("the peer numbers options from 0"));
+    let solution = fill(&placements, chosen);
+    let unique = !solver.next_solution(&mut chooser);
+    FreshOutcome { solution: Some(solution), unique }
+}
+
+/// The same as [`fresh_dlx_unique`] with our engine: a [`ProblemBuilder`](dancer::ProblemBuilder)
+/// per puzzle instead of the reused template, to separate what reuse saves from what the engine
+/// itself costs.
+pub fn fresh_dancer_unique(cells: &[u8]) -> FreshOutcome {
+    let placements = sudoku_placements(cells);
+    let mut builder = dancer::ProblemBuilder::new();
+    let items = builder.primary_items(4 * SUDOKU_SIZE * SUDOKU_SIZE);
+    for &placement in &placements {
+        builder.option(sudoku_items(placement).map(|item| items[item]));
+    }
+    let problem = builder.build().expect("the sudoku matrix is well formed");
+    let mut solver = problem.solver();
+    let Some(options) = solver.next_solution() else {
+        return FreshOutcome { solution: None, unique: false };
+    };
+    let solution = fill(&placements, options.iter().map(|option| option.index()));
+    let unique = solver.next_solution().is_none();
+    FreshOutcome { solution: Some(solution), unique }
+}
+
 #[cfg(test)]
 mod tests {
     use dancer::ProblemBuilder;
@@ -190,6 +296,37 @@ mod tests {
         assert_eq!(peer.count_with_stats().solutions, 1);
         // Counting again reuses the restored links.
         assert_eq!(peer.count(), 1);
+    }
+
+    #[test]
+    fn fresh_matrices_solve_sudoku() {
+        // The first puzzle of tdoku's 17-clue set and its solution.
+        let puzzle =
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+        let cells: Vec<u8> = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let placements = sudoku_placements(&cells);
+        assert_eq!(placements.len(), 729 - 8 * 17);
+        let dlx = fresh_dlx_unique(&cells);
+        assert!(dlx.unique);
+        assert_eq!(fresh_dancer_unique(&cells), dlx);
+        let solution = dlx.solution.expect("solvable");
+        assert!(cells.iter().zip(&solution).all(|(&given, &digit)| given == 0 || given == digit));
+        // Every row, column and box holds each digit once: each item covered exactly once.
+        let mut covered = [0u8; 324];
+        for (cell, &digit) in solution.iter().enumerate() {
+            for item in sudoku_items((cell, digit)) {
+                covered[item] += 1;
+            }
+        }
+        assert!(covered.iter().all(|&times| times == 1));
+        // Two givens removed from a 17-clue puzzle: several solutions.
+        let mut loose = cells.clone();
+        let first_two: Vec<usize> = (0..81).filter(|&c| cells[c] != 0).take(2).collect();
+        for cell in first_two {
+            loose[cell] = 0;
+        }
+        assert!(!fresh_dlx_unique(&loose).unique);
+        assert!(!fresh_dancer_unique(&loose).unique);
     }
 
     #[test]
