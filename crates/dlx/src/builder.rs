@@ -24,6 +24,8 @@ use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Proble
 #[derive(Clone, Debug)]
 pub struct ProblemBuilder {
     names: Vec<String>,
+    /// Name → first item of that name, so options by name need no scan.
+    name_index: HashMap<String, ItemId>,
     primary_count: usize,
     late_primary: Option<String>,
     color_names: Vec<String>,
@@ -44,6 +46,7 @@ impl ProblemBuilder {
     pub fn new() -> ProblemBuilder {
         ProblemBuilder {
             names: Vec::new(),
+            name_index: HashMap::new(),
             primary_count: 0,
             late_primary: None,
             color_names: Vec::new(),
@@ -84,8 +87,10 @@ impl ProblemBuilder {
     }
 
     fn push_item(&mut self, name: String) -> ItemId {
+        let item = ItemId::new(self.names.len());
+        self.name_index.entry(name.clone()).or_insert(item);
         self.names.push(name);
-        ItemId::new(self.names.len() - 1)
+        item
     }
 
     /// The colour called `name`, declaring it on first use.
@@ -99,9 +104,9 @@ impl ProblemBuilder {
         color
     }
 
-    /// The item declared as `name`, if any. Linear in the number of items.
+    /// The item declared as `name` (the first, if declared twice, which `build` rejects).
     pub fn item_id(&self, name: &str) -> Option<ItemId> {
-        self.names.iter().position(|n| n == name).map(ItemId::new)
+        self.name_index.get(name).copied()
     }
 
     /// The number of items declared so far.

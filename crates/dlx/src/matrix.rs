@@ -15,8 +15,9 @@ pub(crate) const PURIFIED: u32 = u32::MAX;
 /// item's length does not change while it is covered: every option in its list is hidden.
 pub(crate) const COVERED: u32 = 1 << 31;
 
-/// One node: an item header, an option node or a spacer. Twelve bytes, so that a classic
-/// sudoku's matrix (about 4 000 nodes) fits a 48 KiB L1 cache; COLOR lives in [`Matrix::colors`].
+/// One node: an item header, an option node or a spacer. COLOR stays in the node: kept in a
+/// separate array (12-byte nodes) it cost coloured problems 14% and gained sudoku nothing
+/// measurable (docs/PERFORMANCE.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     /// Knuth's TOP for option nodes (the header index of the node's item, `1..=n`) and spacers
@@ -32,6 +33,9 @@ pub(crate) struct Node {
     /// # Invariant
     /// While `self` is linked, `nodes[down].up` is `self`.
     pub(crate) down: u32,
+    /// Knuth's COLOR: 0 for none, a colour id, or [`PURIFIED`]. On a secondary header: the
+    /// colour the item is purified with, or 0 while it is not (used to check committed options).
+    pub(crate) color: u32,
 }
 
 /// Knuth's LLINK and RLINK of one item in the doubly linked list of active items.
@@ -57,10 +61,6 @@ pub(crate) struct Matrix {
     /// `len[i] & !COVERED` is the number of nodes linked into item `i`'s vertical list, and
     /// the flag is set exactly while `i` is out of its list of active items.
     pub(crate) len: Vec<u32>,
-    /// Knuth's COLOR of each node: 0 for none, a colour id, or [`PURIFIED`]. On a secondary
-    /// header: the colour the item is purified with, or 0 while it is not (used to check
-    /// committed options). Read only by coloured problems.
-    pub(crate) colors: Vec<u32>,
     /// The number of primary items in the active list, to pick the cheaper MRV scan.
     pub(crate) active_primary: u32,
     /// For each node, the option it belongs to (`u32::MAX` for headers and spacers). Read only
@@ -98,12 +98,12 @@ impl Matrix {
             items[n as usize].right = n + 1;
         }
 
-        let mut nodes: Vec<Node> = (0..=n).map(|k| Node { top: 0, up: k, down: k }).collect();
+        let mut nodes: Vec<Node> =
+            (0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }).collect();
         let mut len = vec![0u32; n as usize + 1];
         let mut node_option = vec![u32::MAX; nodes.len()];
         let mut option_start = Vec::new();
         let mut has_colors = false;
-        let mut colors = vec![0u32; nodes.len() + 1];
         // The first spacer.
         let mut spacer = nodes.len() as u32;
         nodes.push(Node::default());
@@ -115,8 +115,7 @@ impl Matrix {
                 let header = item + 1;
                 let x = nodes.len() as u32;
                 let last = nodes[header as usize].up;
-                nodes.push(Node { top: header, up: last, down: header });
-                colors.push(color);
+                nodes.push(Node { top: header, up: last, down: header, color });
                 node_option.push(index as u32);
                 nodes[last as usize].down = x;
                 nodes[header as usize].up = x;
@@ -126,17 +125,14 @@ impl Matrix {
             let last = nodes.len() as u32 - 1;
             nodes[spacer as usize].down = last;
             spacer = nodes.len() as u32;
-            nodes.push(Node { top: 0, up: first, down: 0 });
-            colors.push(0);
+            nodes.push(Node { top: 0, up: first, down: 0, color: 0 });
             node_option.push(u32::MAX);
         }
         option_start.push(spacer + 1);
-        debug_assert_eq!(colors.len(), nodes.len());
         Matrix {
             items,
             nodes,
             len,
-            colors,
             active_primary: p,
             node_option,
             option_start,
@@ -231,8 +227,7 @@ impl Matrix {
     /// Roughly how many undo updates cost as much as [`restore_from`](Self::restore_from): an
     /// update (a hidden node relinked) costs about as much as copying 64 bytes.
     pub(crate) fn restore_cost(&self) -> u64 {
-        let words = self.nodes.len() * 3 + self.len.len() + self.items.len() * 2;
-        let words = words + if self.has_colors { self.colors.len() } else { 0 };
+        let words = self.nodes.len() * 4 + self.len.len() + self.items.len() * 2;
         words as u64 * 4 / BYTES_PER_UPDATE
     }
 
@@ -242,9 +237,6 @@ impl Matrix {
         self.items.copy_from_slice(&initial.items);
         self.nodes.copy_from_slice(&initial.nodes);
         self.len.copy_from_slice(&initial.len);
-        if self.has_colors {
-            self.colors.copy_from_slice(&initial.colors);
-        }
         self.active_primary = initial.active_primary;
     }
 }
@@ -291,12 +283,12 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let Node { top: x, up, down } = self.nodes[q as usize];
+            let Node { top: x, up, down, color } = self.nodes[q as usize];
             if x == 0 {
                 q = up;
                 continue;
             }
-            if !COLORS || self.colors[q as usize] != PURIFIED {
+            if !COLORS || color != PURIFIED {
                 self.nodes[up as usize].down = down;
                 self.nodes[down as usize].up = up;
                 self.len[x as usize] -= 1;
@@ -312,12 +304,12 @@ impl Matrix {
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node { top: x, up, down } = self.nodes[q as usize];
+            let Node { top: x, up, down, color } = self.nodes[q as usize];
             if x == 0 {
                 q = down;
                 continue;
             }
-            if !COLORS || self.colors[q as usize] != PURIFIED {
+            if !COLORS || color != PURIFIED {
                 self.nodes[up as usize].down = q;
                 self.nodes[down as usize].up = q;
                 self.len[x as usize] += 1;
@@ -361,14 +353,14 @@ impl Matrix {
     /// purify(p): keep the options that give `p`'s item `p`'s colour (marking them purified),
     /// hide the rest.
     fn purify(&mut self, p: u32) -> u64 {
-        let (i, c) = (self.nodes[p as usize].top, self.colors[p as usize]);
-        self.colors[i as usize] = c;
+        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = c;
         let mut updates = 0;
         let mut q = self.nodes[i as usize].down;
         while q != i {
-            if self.colors[q as usize] == c {
+            if self.nodes[q as usize].color == c {
                 if q != p {
-                    self.colors[q as usize] = PURIFIED;
+                    self.nodes[q as usize].color = PURIFIED;
                 }
             } else {
                 updates += self.hide::<true>(q);
@@ -380,12 +372,12 @@ impl Matrix {
 
     /// unpurify(p): the exact inverse of `purify`.
     fn unpurify(&mut self, p: u32) {
-        let (i, c) = (self.nodes[p as usize].top, self.colors[p as usize]);
-        self.colors[i as usize] = 0;
+        let Node { top: i, color: c, .. } = self.nodes[p as usize];
+        self.nodes[i as usize].color = 0;
         let mut q = self.nodes[i as usize].up;
         while q != i {
-            if self.colors[q as usize] == PURIFIED {
-                self.colors[q as usize] = c;
+            if self.nodes[q as usize].color == PURIFIED {
+                self.nodes[q as usize].color = c;
             } else if q != p {
                 self.unhide::<true>(q);
             }
@@ -399,7 +391,7 @@ impl Matrix {
         if !COLORS {
             return self.cover::<false>(j);
         }
-        match self.colors[p as usize] {
+        match self.nodes[p as usize].color {
             0 => self.cover::<true>(j),
             PURIFIED => 0,
             _ => self.purify(p),
@@ -412,7 +404,7 @@ impl Matrix {
         if !COLORS {
             return self.uncover::<false>(j);
         }
-        match self.colors[p as usize] {
+        match self.nodes[p as usize].color {
             0 => self.uncover::<true>(j),
             PURIFIED => {}
             _ => self.unpurify(p),
@@ -492,11 +484,11 @@ impl Matrix {
     /// solver checks that case itself.)
     pub(crate) fn option_fits(&self, option: u32) -> Result<(), u32> {
         for x in self.option_nodes(option) {
-            let (i, color) = (self.nodes[x as usize].top, self.colors[x as usize]);
+            let Node { top: i, color, .. } = self.nodes[x as usize];
             // A secondary item purified with this node's colour may be shared. The node is
             // marked PURIFIED then, unless it was hidden before the purification; its option
             // then clashes on another item, which this loop names instead.
-            let purified_with = self.colors[i as usize];
+            let purified_with = self.nodes[i as usize].color;
             let fits = self.is_active(i)
                 && (i <= self.primary_count
                     || purified_with == 0

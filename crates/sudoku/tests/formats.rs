@@ -2,6 +2,7 @@
 //! with their kinds and positions, the shared data files, and property tests that printing
 //! round-trips and that no input panics.
 
+use crate::fixtures::shared;
 use std::path::{Path, PathBuf};
 
 use dancer_sudoku::{
@@ -256,17 +257,6 @@ fn garbage_fails_fast_without_panicking() {
     let one_line = noise.replace(['\n', '\r'], " ");
     assert!(matches!(error(&one_line).kind, Kind::LineTooLong(_)));
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
-}
-
-/// `../shared/data` next to the repository, if present.
-fn shared(path: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    let path = root.join(path);
-    if path.exists() {
-        return Some(path);
-    }
-    println!("skipped: {} is absent", path.display());
-    None
 }
 
 fn sdk_files(dir: &Path, found: &mut Vec<PathBuf>) {

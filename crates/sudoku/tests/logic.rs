@@ -6,7 +6,7 @@
 //! 4, 6 and 9, X and hyper. A release-only test then measures the solver's strength against the
 //! `sudoku` crate's share.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use dancer_sudoku::{
@@ -16,25 +16,7 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 
 use crate::checker::{cells, is_valid_solution, keeps_givens};
-
-/// `../shared/data/{path}` next to the workspace, or `None` (with a note) when it is absent.
-fn shared(path: &str) -> Option<PathBuf> {
-    let full = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(path);
-    if full.exists() {
-        return Some(full);
-    }
-    eprintln!("skipped: ../shared/data/{path} not found");
-    None
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The records of a one-per-line file, comments and blank lines skipped.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
-}
+use crate::fixtures::{lines, read, shared};
 
 /// The unique solution of `puzzle`, by exact cover.
 fn unique(template: &Template, puzzle: &Grid) -> Grid {

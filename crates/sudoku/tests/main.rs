@@ -2,6 +2,8 @@
 
 // The independent solution checker the other tests verify solutions with.
 mod checker;
+// Reading the shared data sets beside the workspace (skipped with a note when absent).
+mod fixtures;
 // Puzzle formats: reading with auto-detection, printing, round trips, the shared data files.
 mod formats;
 // Solving, counting, enumerating: classic puzzles, blank grids, variants, invalid givens.

@@ -3,13 +3,9 @@
 
 use dancer_sudoku::{parse_puzzle, puzzles, Level, LogicSolver, Rater, Template, Variant};
 
+/// The text of a shared data file, or `None` (with a note) when it is absent.
 fn shared(path: &str) -> Option<String> {
-    let full = format!("{}/../../../shared/data/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&full).ok();
-    if text.is_none() {
-        eprintln!("skipped: {full} not found");
-    }
-    text
+    crate::fixtures::shared(path).map(|path| crate::fixtures::read(&path))
 }
 
 #[test]

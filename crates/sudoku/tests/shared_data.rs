@@ -6,32 +6,14 @@
 //! the data is absent each test prints a note and passes, so a bare checkout still tests.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use dancer_sudoku::{parse_puzzle, Grid, Outcome, Solver, Template, Variant};
 
 use crate::checker::{cells, is_valid_solution, keeps_givens};
-
-/// `../shared/data/{path}` next to the workspace, or `None` (with a note) when it is absent.
-fn shared(path: &str) -> Option<PathBuf> {
-    let full = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(path);
-    if full.exists() {
-        return Some(full);
-    }
-    eprintln!("skipped: ../shared/data/{path} not found");
-    None
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The puzzle lines of a one-per-line file (the tdoku files have no comments, but be safe).
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
-}
+use crate::fixtures::{lines, read, shared};
 
 /// Proves `puzzle` unique and verifies the solution with the checker, returning its cells.
 fn unique_checked(solver: &mut Solver<'_>, puzzle: &Grid, boxes: (usize, usize)) -> Vec<u8> {
