@@ -10,6 +10,9 @@
 /// COLOR of a node whose item was purified with the node's own colour: it stays in its list.
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
+/// The fewest primary items for which MRV scans lengths densely (see `choose_mrv`).
+const DENSE_SCAN_MIN: u32 = 128;
+
 /// Flag added to a covered item's LEN so that a dense minimum never picks it. Lengths stay far
 /// below it (a list cannot have 2^31 nodes in a u32-indexed arena of 4 words a node). A covered
 /// item's length does not change while it is covered: every option in its list is hidden.
@@ -150,9 +153,10 @@ impl Matrix {
             return None;
         }
         // Two scans that choose the same item: a dense one over all primary lengths, which
-        // vectorises and has no chain of dependent loads, while many items are active; the
-        // list walk once few are left (deep in large problems).
-        if self.active_primary as usize * 4 >= self.primary_count as usize {
+        // has no chain of dependent loads, for large problems while many items are active
+        // (sudoku: 324 items); the list walk otherwise, which on a few dozen items (queens,
+        // pentominoes, Langford) measured about 10% faster.
+        if self.primary_count >= DENSE_SCAN_MIN && self.active_primary * 4 >= self.primary_count {
             let at = leftmost_min(&self.len[1..=self.primary_count as usize]);
             return Some(at as u32 + 1);
         }
