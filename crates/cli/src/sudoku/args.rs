@@ -15,6 +15,11 @@ Examples:
   sudoku solve --regions jigsaw.txt puzzle.txt   jigsaw, layout of region labels
   sudoku check grids.txt                         name the first broken rule
   sudoku show --format json puzzles.txt
+  sudoku generate -n 10 --seed 7 --symmetry rot180   ten unique puzzles, reproducibly
+  sudoku generate --difficulty hard --with-solution  one hard puzzle and its solution
+  sudoku rate puzzles.txt                        LEVEL STEPS HARDEST per puzzle
+  sudoku hint puzzle.txt                         the next logical step, explained
+  sudoku canon puzzles.txt | sort | uniq -d      puzzles that are the same in disguise
 
 Input: the line format (N*N symbols: 1-9 then A=10, B, ...; blank '.', '0' or '_'; fields after
 ':' or blanks are kept) or grids (N rows, cells optionally separated by spaces or commas, box
