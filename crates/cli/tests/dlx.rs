@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::{
     eqnice,
-    util::{data, run, Run},
+    util::{data, first_line_then_close, run, Run},
 };
 
 fn dlx(args: &[&str], stdin: &str) -> Run {
@@ -166,10 +166,6 @@ fn help_shows_examples_and_exit_statuses() {
 
 #[test]
 fn a_closed_pipe_is_not_an_error() {
-    use std::{
-        io::{BufRead, BufReader, Write},
-        process::{Command, Stdio},
-    };
     // 2^12 - 1 options over 12 items: B(12) = 4 213 597 solutions, far more than a pipe holds.
     let mut text = (0..12).map(|k| format!("i{k}")).collect::<Vec<_>>().join(" ") + "\n";
     for mask in 1u32..1 << 12 {
@@ -177,17 +173,7 @@ fn a_closed_pipe_is_not_an_error() {
             (0..12).filter(|k| mask >> k & 1 == 1).map(|k| format!("i{k}")).collect();
         text += &(items.join(" ") + "\n");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let (first, output) = first_line_then_close(env!("CARGO_BIN_EXE_dlx"), &[], &text);
     assert!(!first.is_empty());
-    // The reader is dropped here, as `head -1` would exit.
-    let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::{
     eqnice,
-    util::{data, run, workspace, Run},
+    util::{data, first_line_then_close, run, workspace, Run},
 };
 
 pub(crate) fn sudoku(args: &[&str], stdin: &str) -> Run {
@@ -491,25 +491,10 @@ fn invalid_utf8_is_located() {
 
 #[test]
 fn a_closed_pipe_is_not_an_error() {
-    use std::{
-        io::{BufRead, BufReader, Write},
-        process::{Command, Stdio},
-    };
     // Far more output than a pipe holds.
     let text = format!("{}\n", ".".repeat(81)).repeat(20_000);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .arg("solve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let (first, output) = first_line_then_close(env!("CARGO_BIN_EXE_sudoku"), &["solve"], &text);
     assert_eq!(first.len(), 82);
-    // The reader is dropped here, as `head -1` would exit.
-    let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }
 

@@ -56,3 +56,28 @@ macro_rules! eqnice {
         }
     }};
 }
+
+/// Runs `bin` with `args` on `stdin`, reads one line of its output and closes the pipe, as
+/// `| head -1` would; returns that line and how the binary ended.
+pub(crate) fn first_line_then_close(bin: &str, args: &[&str], stdin: &str) -> (String, Output) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("input is taken");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout is piped"))
+        .read_line(&mut first)
+        .expect("a line");
+    // The reader is dropped here, as `head -1` would exit.
+    (first, child.wait_with_output().expect("the binary ends"))
+}
