@@ -13,7 +13,7 @@
 
 use dancer::{OptionId, Problem, ProblemBuilder};
 
-use crate::{Cell, Digit, Grid, RegionKind, Variant};
+use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
 /// solver of this problem rather than building their own.
@@ -21,6 +21,8 @@ use crate::{Cell, Digit, Grid, RegionKind, Variant};
 pub struct Template {
     variant: Variant,
     problem: Problem,
+    /// For the bitmask pass that runs before the search (grids up to 256 cells).
+    tables: Option<Tables>,
 }
 
 impl Template {
@@ -58,7 +60,8 @@ impl Template {
         // Names are unique and well formed, every option is nonempty with distinct items and
         // no colours, and even 64×64 stays far below u32 nodes: building cannot fail.
         let problem = builder.build().expect("a validated variant always encodes");
-        Template { variant, problem }
+        let tables = Tables::new(&variant);
+        Template { variant, problem, tables }
     }
 
     /// The variant.
@@ -69,6 +72,10 @@ impl Template {
     /// The exact-cover problem, for callers who want the engine directly.
     pub fn problem(&self) -> &Problem {
         &self.problem
+    }
+
+    pub(crate) fn tables(&self) -> Option<&Tables> {
+        self.tables.as_ref()
     }
 
     /// The option placing `digit` in `cell`.

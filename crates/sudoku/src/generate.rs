@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
-use crate::{Cell, Grid, Solver, Template};
+use crate::{propagate::Propagation, Cell, Grid, Solver, Template};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,6 +54,9 @@ pub struct Generator<'t> {
     checker: Solver<'t>,
     /// The engine behind the removal pass, whose commits are the current clues.
     remover: dancer::Solver<'t>,
+    /// The bitmask pass, which settles most removal tests without a search (grids below
+    /// 16×16).
+    pass: Option<Propagation>,
 }
 
 /// Clues kept since the last rebase of the removal stack, past which it is rebuilt.
@@ -64,7 +67,14 @@ impl<'t> Generator<'t> {
     pub fn new(template: &'t Template) -> Generator<'t> {
         let problem = template.problem();
         let remover = problem.solver();
-        Generator { template, filler: problem.solver(), checker: Solver::new(template), remover }
+        let pass = template.tables().map(|_| Propagation::default());
+        Generator {
+            template,
+            filler: problem.solver(),
+            checker: Solver::new(template),
+            remover,
+            pass,
+        }
     }
 
     /// A random full grid of the variant, or `None` if the variant has no solution at all.
@@ -98,7 +108,7 @@ impl<'t> Generator<'t> {
                 if reached(&puzzle) {
                     break;
                 }
-                self.try_remove(&mut puzzle, &[cell]);
+                self.try_remove(&mut puzzle, &solution, cell);
             }
             minimal = !reached(&puzzle) || self.is_minimal(&puzzle);
         }
@@ -133,50 +143,79 @@ impl<'t> Generator<'t> {
             remover.commit_all(order.map(option)).expect("the clues of a solution never clash");
         };
         let mut on_top: Vec<Cell> = Vec::new();
-        rebase(&mut self.remover, puzzle, 0);
+        // Whether the remover's commits are laid out as described; they go stale when a test
+        // settled without it removes an orbit, and are rebuilt when next needed.
+        let mut in_order = false;
         for (k, orbit) in orbits.iter().enumerate() {
             if target.is_some_and(|target| puzzle.given_count() <= target) {
                 self.remover.reset();
                 return false;
             }
-            for _ in 0..on_top.len() + orbit.len() {
-                self.remover.uncommit();
+            for &cell in orbit {
+                puzzle.set(cell, None);
             }
-            for &cell in &on_top {
-                self.remover.commit(option(cell)).expect("kept clues fit");
-            }
-            if self.remover.count_up_to(2) == 1 {
-                for &cell in orbit {
-                    puzzle.set(cell, None);
-                }
-            } else {
-                for &cell in orbit {
-                    self.remover.commit(option(cell)).expect("a clue of the solution fits");
-                    on_top.push(cell);
-                }
-                if on_top.len() > MAX_ON_TOP {
-                    rebase(&mut self.remover, puzzle, k + 1);
+            let verdict = self.quick_verdict(puzzle, solution, orbit);
+            let unique = verdict.unwrap_or_else(|| {
+                if !in_order {
+                    rebase(&mut self.remover, puzzle, k);
                     on_top.clear();
+                    in_order = true;
                 }
+                for _ in 0..on_top.len() + orbit.len() {
+                    self.remover.uncommit();
+                }
+                for &cell in &on_top {
+                    self.remover.commit(option(cell)).expect("kept clues fit");
+                }
+                self.remover.count_up_to(2) == 1
+            });
+            if unique {
+                in_order &= verdict.is_none();
+                continue;
             }
+            for &cell in orbit {
+                puzzle.set(cell, solution.get(cell));
+                // After a verdict without the remover the orbit is still committed, just
+                // under the clues on top: the next test lifts both off together.
+                if verdict.is_none() {
+                    self.remover.commit(option(cell)).expect("a clue of the solution fits");
+                }
+                on_top.push(cell);
+            }
+            in_order &= on_top.len() <= MAX_ON_TOP;
         }
         self.remover.reset();
         true
     }
 
-    /// Removes `cells` from `puzzle` if it stays unique; says whether it did.
-    fn try_remove(&mut self, puzzle: &mut Grid, cells: &[usize]) -> bool {
-        let saved: Vec<_> = cells.iter().map(|&cell| puzzle.get(cell)).collect();
-        for &cell in cells {
-            puzzle.set(cell, None);
+    /// Whether `puzzle`, a unique puzzle with solution `solution` from which `removed` were
+    /// just taken, is still unique, when that is quick to tell: `None` when the remover must
+    /// count.
+    ///
+    /// With one cell removed, the puzzle stays unique unless it has a solution without the
+    /// cell's old digit ([`Solver::has_solution_without`]). With several, only a bitmask pass
+    /// that fills the grid decides (it proves the puzzle unique).
+    fn quick_verdict(&mut self, puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> Option<bool> {
+        if let &[cell] = removed {
+            let digit = solution.get(cell)?;
+            return Some(!self.checker.has_solution_without(puzzle, cell, digit));
         }
-        if self.checker.count(puzzle, Some(2)).count == 1 {
-            return true;
+        let (Some(pass), Some(tables)) = (&mut self.pass, self.template.tables()) else {
+            return None;
+        };
+        // A grid filled by sound deductions alone has one solution.
+        pass.run(tables, puzzle, None).is_ok_and(|filled| filled).then_some(true)
+    }
+
+    /// Removes `cell` from `puzzle` if it stays unique; says whether it did.
+    fn try_remove(&mut self, puzzle: &mut Grid, solution: &Grid, cell: Cell) -> bool {
+        puzzle.set(cell, None);
+        let digit = solution.get(cell).expect("a clue's cell is filled in the solution");
+        let unique = !self.checker.has_solution_without(puzzle, cell, digit);
+        if !unique {
+            puzzle.set(cell, solution.get(cell));
         }
-        for (&cell, digit) in cells.iter().zip(saved) {
-            puzzle.set(cell, digit);
-        }
-        false
+        unique
     }
 
     /// Whether no single clue of `puzzle` can be removed without losing uniqueness.

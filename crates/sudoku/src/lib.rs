@@ -37,6 +37,7 @@ pub mod generate;
 mod grid;
 mod logic;
 mod parse;
+mod propagate;
 mod rate;
 mod solve;
 mod transform;

@@ -5,7 +5,10 @@ use std::iter::FusedIterator;
 
 use dancer::Stats;
 
-use crate::{Conflict, Grid, LogicSolver, TechniqueKind, Template};
+use crate::{
+    propagate::{Contradiction, Propagation},
+    Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template,
+};
 
 /// What solving a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +66,18 @@ pub struct Solver<'t> {
     engine: dancer::Solver<'t>,
     /// For large grids: sound deductions made before the search (see [`LOGIC_FIRST`]).
     logic: Option<LogicSolver>,
+    /// For the others: the bitmask pass of singles and locked candidates.
+    propagation: Option<Propagation>,
+}
+
+/// What loading a puzzle left to do.
+enum Loaded {
+    /// The engine holds the givens and the deductions: search.
+    Search,
+    /// The deductions filled the grid: the only solution.
+    Solved(Grid),
+    /// The deductions found a contradiction between consistent givens: no solution.
+    NoSolution,
 }
 
 /// From this size up, the solver first applies logical deductions that hold in every solution
@@ -84,7 +99,8 @@ impl<'t> Solver<'t> {
                 .collect();
             LogicSolver::with_techniques(variant, &sound)
         });
-        Solver { template, engine: template.problem().solver(), logic }
+        let propagation = template.tables().map(|_| Propagation::default());
+        Solver { template, engine: template.problem().solver(), logic, propagation }
     }
 
     /// The template.
@@ -92,27 +108,57 @@ impl<'t> Solver<'t> {
         self.template
     }
 
-    /// Resets the engine and commits the givens of `puzzle`.
-    fn load(&mut self, puzzle: &Grid) -> Result<(), Conflict> {
+    /// Resets the engine and commits the givens of `puzzle`, with what the deductions before
+    /// the search found. With `finish`, a puzzle those deductions settle is not committed.
+    fn load(&mut self, puzzle: &Grid, finish: bool) -> Result<Loaded, Conflict> {
+        self.load_forbidding(puzzle, finish, None)
+    }
+
+    /// [`load`](Self::load), with `forbidden` ruled out by the bitmask pass when there is one
+    /// (the engine does not know of it: callers check the solutions it finds).
+    fn load_forbidding(
+        &mut self,
+        puzzle: &Grid,
+        finish: bool,
+        forbidden: Option<(Cell, Digit)>,
+    ) -> Result<Loaded, Conflict> {
         let n = self.template.variant().size();
         assert_eq!(puzzle.size(), n, "a {0}x{0} puzzle given to a {n}x{n} solver", puzzle.size());
         self.engine.reset();
         self.engine.reset_stats();
-        let deduced = self
-            .logic
-            .as_ref()
-            .and_then(|logic| logic.solve(puzzle).ok())
-            .map(|path| path.end.grid());
-        if let Some(deduced) = deduced {
-            if self.commit_givens(&deduced) {
-                return Ok(());
+        if let Some(logic) = &self.logic {
+            if let Ok(path) = logic.solve(puzzle) {
+                if self.commit_givens(&path.end.grid()) {
+                    return Ok(Loaded::Search);
+                }
+                // Deductions from givens with no solution may contradict each other: search
+                // the givens alone, which finds no solution (or names the conflict).
+                self.engine.reset();
             }
-            // Deductions from givens with no solution may contradict each other: search the
-            // givens alone, which finds no solution (or names the conflict).
-            self.engine.reset();
+        } else if let (Some(state), Some(tables)) = (&mut self.propagation, self.template.tables())
+        {
+            match state.run(tables, puzzle, forbidden) {
+                Ok(true) if finish => {
+                    return Ok(Loaded::Solved(Grid::from_cells(n, state.placed().to_vec())))
+                }
+                Ok(_) => {
+                    let template = self.template;
+                    let placed = state.placed().iter().enumerate().filter(|(_, &d)| d != 0);
+                    let options = placed.map(|(cell, &digit)| template.option(cell, digit));
+                    self.engine
+                        .commit_all(options)
+                        .expect("placements that passed the bitmask checks fit together");
+                    return Ok(Loaded::Search);
+                }
+                Err(Contradiction) if finish => {
+                    return self.template.variant().check(puzzle).map(|()| Loaded::NoSolution);
+                }
+                // Enumerating: let the engine find that there is nothing to enumerate.
+                Err(Contradiction) => {}
+            }
         }
         if self.commit_givens(puzzle) {
-            return Ok(());
+            return Ok(Loaded::Search);
         }
         self.engine.reset();
         // Two givens share an item exactly when they share a region and a digit.
@@ -136,9 +182,11 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn solve(&mut self, puzzle: &Grid) -> Report {
-        let outcome = match self.load(puzzle) {
+        let outcome = match self.load(puzzle, true) {
             Err(conflict) => Outcome::Invalid(conflict),
-            Ok(()) => self.next_grid().map_or(Outcome::None, Outcome::Solved),
+            Ok(Loaded::Solved(grid)) => Outcome::Solved(grid),
+            Ok(Loaded::NoSolution) => Outcome::None,
+            Ok(Loaded::Search) => self.next_grid().map_or(Outcome::None, Outcome::Solved),
         };
         Report { outcome, stats: self.engine.stats() }
     }
@@ -148,9 +196,11 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn solve_unique(&mut self, puzzle: &Grid) -> Report {
-        let outcome = match self.load(puzzle) {
+        let outcome = match self.load(puzzle, true) {
             Err(conflict) => Outcome::Invalid(conflict),
-            Ok(()) => match self.next_grid() {
+            Ok(Loaded::Solved(grid)) => Outcome::Unique(grid),
+            Ok(Loaded::NoSolution) => Outcome::None,
+            Ok(Loaded::Search) => match self.next_grid() {
                 None => Outcome::None,
                 Some(grid) if self.engine.next_solution().is_some() => Outcome::Multiple(grid),
                 Some(grid) => Outcome::Unique(grid),
@@ -164,16 +214,20 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> Count {
-        if let Err(conflict) = self.load(puzzle) {
-            return Count {
-                count: 0,
-                complete: true,
-                invalid: Some(conflict),
-                stats: self.engine.stats(),
-            };
-        }
         let limit = limit.unwrap_or(u64::MAX);
-        let count = self.engine.count_up_to(limit);
+        let count = match self.load(puzzle, true) {
+            Err(conflict) => {
+                return Count {
+                    count: 0,
+                    complete: true,
+                    invalid: Some(conflict),
+                    stats: self.engine.stats(),
+                };
+            }
+            Ok(Loaded::Solved(_)) => 1.min(limit),
+            Ok(Loaded::NoSolution) => 0,
+            Ok(Loaded::Search) => self.engine.count_up_to(limit),
+        };
         Count { count, complete: count < limit, invalid: None, stats: self.engine.stats() }
     }
 
@@ -185,8 +239,29 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn enumerate(&mut self, puzzle: &Grid) -> Result<Grids<'_, 't>, Conflict> {
-        self.load(puzzle)?;
+        self.load(puzzle, false)?;
         Ok(Grids { solver: self })
+    }
+
+    /// Whether `puzzle` has a solution without `digit` in `cell`, an open cell. The
+    /// generator's test for removing a clue from a unique puzzle: only a solution other than
+    /// the known one avoids the clue's digit. The bitmask pass runs with the digit ruled out,
+    /// which usually settles it; otherwise the engine searches what the pass left, and at most
+    /// one solution it finds (the known one) can hold the digit.
+    pub(crate) fn has_solution_without(&mut self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
+        match self.load_forbidding(puzzle, true, Some((cell, digit))) {
+            Err(_) | Ok(Loaded::NoSolution) => false,
+            Ok(Loaded::Solved(_)) => true,
+            Ok(Loaded::Search) => {
+                let option = self.template.option(cell, digit);
+                while let Some(solution) = self.engine.next_solution() {
+                    if !solution.contains(&option) {
+                        return true;
+                    }
+                }
+                false
+            }
+        }
     }
 
     /// The engine's counters since the current puzzle was loaded.

@@ -34,7 +34,7 @@ fn classic_puzzles_have_their_published_counts_and_solutions() {
     let mut solver = Solver::new(&template);
     let puzzles = classic_file();
     assert_eq!(puzzles.len(), 8);
-    for (puzzle, count, solution) in &puzzles {
+    for (index, (puzzle, count, solution)) in puzzles.iter().enumerate() {
         let expected = cells(solution, 9);
         assert!(is_valid_solution(&expected, 9, 3, 3), "{solution}");
         assert!(keeps_givens(&cells(puzzle, 9), &expected), "{puzzle}");
@@ -45,7 +45,13 @@ fn classic_puzzles_have_their_published_counts_and_solutions() {
             (Outcome::Multiple(found), 2) => assert!(is_valid_solution(found.cells(), 9, 3, 3)),
             (outcome, _) => panic!("{puzzle}: {outcome:?}"),
         }
-        assert!(report.stats.nodes() > 0);
+        // Singles and locked candidates settle the easy puzzle before the search; Easter
+        // Monster and golden nugget need the engine.
+        match index {
+            6 => assert_eq!(report.stats.nodes(), 0, "{puzzle}"),
+            1 | 2 => assert!(report.stats.nodes() > 100, "{puzzle}"),
+            _ => {}
+        }
     }
     // The brute-force killer's solution starts with 987654321, as published.
     assert!(puzzles[0].2.starts_with("987654321"));
