@@ -4,10 +4,11 @@
 //!   pieces, and extra regions (diagonals, hyper windows, any N-cell regions).
 //! - [`Template`]: the exact-cover problem of a variant, built once (see [`encode`] for the
 //!   item and option numbering).
-//! - [`Solver`]: per puzzle, commits the givens to the template's matrix, searches, resets:
+//! - [`Solver`]: per puzzle, runs a bitmask pass of singles and locked candidates, commits
+//!   what it places to the template's matrix, searches, resets:
 //!   [`solve`](Solver::solve), [`solve_unique`](Solver::solve_unique),
 //!   [`count`](Solver::count), [`enumerate`](Solver::enumerate). Every result carries the
-//!   engine's [`Stats`](dancer::Stats).
+//!   engine's [`Stats`](dancer::Stats) (all 0 when the pass alone filled the grid).
 //! - [`Grid`]: the digits; [`Variant::check`] names the first broken rule.
 //!
 //! # Example

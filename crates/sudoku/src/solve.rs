@@ -25,7 +25,8 @@ pub enum Outcome {
     Invalid(Conflict),
 }
 
-/// An outcome with the engine's counters for this puzzle (commits included).
+/// An outcome with the engine's counters for this puzzle (commits included; 0 when the bitmask
+/// pass before the search filled the grid).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// What was found.
