@@ -123,8 +123,10 @@ impl<'t> Generator<'t> {
     /// The remover's commits are the current clues: the untested orbits in reverse order, so
     /// the one to test is on top (dancing links undo last-in first-out), with the clues kept
     /// since the last rebase above it, lifted off and put back around each test. A rebase
-    /// recommits kept clues under the untested ones once too many pile up on top. This commits
-    /// a few options per test instead of every clue.
+    /// recommits kept clues under the untested ones; it happens at the next test that needs
+    /// the remover once too many clues pile up on top, or once a test settled without it
+    /// removed an orbit. This commits a few options per test instead of every clue. Most
+    /// tests need no remover at all (see [`quick_verdict`](Self::quick_verdict)).
     fn remove_pass(
         &mut self,
         puzzle: &mut Grid,
