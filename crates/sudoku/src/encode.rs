@@ -21,7 +21,7 @@ use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
 pub struct Template {
     variant: Variant,
     problem: Problem,
-    /// For the bitmask pass that runs before the search (grids up to 256 cells).
+    /// For the bitmask pass that runs before the search (grids below 16×16).
     tables: Option<Tables>,
 }
 

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
-use crate::{propagate::Propagation, Cell, Grid, Solver, Template};
+use crate::{Cell, Grid, Solver, Template};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,9 +54,6 @@ pub struct Generator<'t> {
     checker: Solver<'t>,
     /// The engine behind the removal pass, whose commits are the current clues.
     remover: dancer::Solver<'t>,
-    /// The bitmask pass, which settles most removal tests without a search (grids below
-    /// 16×16).
-    pass: Option<Propagation>,
 }
 
 /// Clues kept since the last rebase of the removal stack, past which it is rebuilt.
@@ -67,14 +64,7 @@ impl<'t> Generator<'t> {
     pub fn new(template: &'t Template) -> Generator<'t> {
         let problem = template.problem();
         let remover = problem.solver();
-        let pass = template.tables().map(|_| Propagation::default());
-        Generator {
-            template,
-            filler: problem.solver(),
-            checker: Solver::new(template),
-            remover,
-            pass,
-        }
+        Generator { template, filler: problem.solver(), checker: Solver::new(template), remover }
     }
 
     /// A random full grid of the variant, or `None` if the variant has no solution at all.
@@ -202,20 +192,17 @@ impl<'t> Generator<'t> {
             let digit = solution.get(cell)?;
             return Some(!self.checker.has_solution_without(puzzle, cell, digit));
         }
-        let (Some(pass), Some(tables)) = (&mut self.pass, self.template.tables()) else {
-            return None;
-        };
         // A grid filled by sound deductions alone has one solution.
-        pass.run(tables, puzzle, None).is_ok_and(|filled| filled).then_some(true)
+        self.checker.deductions_fill(puzzle).then_some(true)
     }
 
     /// Removes `cell` from `puzzle` if it stays unique; says whether it did.
     fn try_remove(&mut self, puzzle: &mut Grid, solution: &Grid, cell: Cell) -> bool {
-        puzzle.set(cell, None);
         let digit = solution.get(cell).expect("a clue's cell is filled in the solution");
+        puzzle.set(cell, None);
         let unique = !self.checker.has_solution_without(puzzle, cell, digit);
         if !unique {
-            puzzle.set(cell, solution.get(cell));
+            puzzle.set(cell, Some(digit));
         }
         unique
     }

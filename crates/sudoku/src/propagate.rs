@@ -18,9 +18,6 @@ pub(crate) struct Tables {
     peer_starts: Vec<u32>,
     /// Region `r`'s cells are `region_cells[r * size..(r + 1) * size]`.
     region_cells: Vec<u32>,
-    /// `cell_regions[cell_region_starts[c]..cell_region_starts[c + 1]]`: the regions of `c`.
-    cell_regions: Vec<u32>,
-    cell_region_starts: Vec<u32>,
     /// Pairs of regions meeting in two cells or more (a box and a line, say).
     intersections: Vec<Intersection>,
     /// The cells of every intersection's three parts, see [`Intersection`].
@@ -83,32 +80,11 @@ impl Tables {
                 intersections.push(Intersection { start, shared: shared_end, a_end, b_end });
             }
         }
-        let mut cell_region_starts = vec![0];
-        let mut cell_regions = Vec::new();
-        for cell in 0..n * n {
-            cell_regions.extend_from_slice(variant.regions_of(cell));
-            cell_region_starts.push(cell_regions.len() as u32);
-        }
-        Some(Tables {
-            size: n,
-            peers,
-            peer_starts,
-            region_cells,
-            cell_regions,
-            cell_region_starts,
-            intersections,
-            parts,
-        })
+        Some(Tables { size: n, peers, peer_starts, region_cells, intersections, parts })
     }
 
     fn peers(&self, cell: usize) -> &[u32] {
         &self.peers[self.peer_starts[cell] as usize..self.peer_starts[cell + 1] as usize]
-    }
-
-    fn regions_of(&self, cell: usize) -> &[u32] {
-        let range =
-            self.cell_region_starts[cell] as usize..self.cell_region_starts[cell + 1] as usize;
-        &self.cell_regions[range]
     }
 }
 
@@ -138,6 +114,7 @@ impl Propagation {
     pub(crate) fn run(
         &mut self,
         tables: &Tables,
+        variant: &Variant,
         puzzle: &Grid,
         forbidden: Option<(Cell, Digit)>,
     ) -> Result<bool, Contradiction> {
@@ -155,20 +132,20 @@ impl Propagation {
             self.candidates[cell] &= !(1 << (digit - 1));
         }
         for (cell, digit) in puzzle.givens() {
-            self.place(tables, cell, digit)?;
+            self.place(tables, variant, cell, digit)?;
         }
         loop {
             while let Some(cell) = self.singles.pop() {
                 let candidates = self.candidates[cell as usize];
                 if candidates != 0 {
                     let digit = candidates.trailing_zeros() as Digit + 1;
-                    self.place(tables, cell as usize, digit)?;
+                    self.place(tables, variant, cell as usize, digit)?;
                 }
             }
             if self.open == 0 {
                 return Ok(true);
             }
-            if self.hidden_singles(tables, all)? || self.locked_candidates(tables)? {
+            if self.hidden_singles(tables, variant, all)? || self.locked_candidates(tables)? {
                 continue;
             }
             return Ok(false);
@@ -180,7 +157,13 @@ impl Propagation {
         &self.placed
     }
 
-    fn place(&mut self, tables: &Tables, cell: Cell, digit: Digit) -> Result<(), Contradiction> {
+    fn place(
+        &mut self,
+        tables: &Tables,
+        variant: &Variant,
+        cell: Cell,
+        digit: Digit,
+    ) -> Result<(), Contradiction> {
         let bit = 1u64 << (digit - 1);
         if self.candidates[cell] & bit == 0 {
             return Err(Contradiction);
@@ -188,7 +171,7 @@ impl Propagation {
         self.placed[cell] = digit;
         self.candidates[cell] = 0;
         self.open -= 1;
-        for &region in tables.regions_of(cell) {
+        for &region in variant.regions_of(cell) {
             self.region_placed[region as usize] |= bit;
         }
         // The hot loop of the pass, so written out rather than calling `eliminate`.
@@ -226,7 +209,12 @@ impl Propagation {
     }
 
     /// Places every digit that has one possible cell in some region. True if any was placed.
-    fn hidden_singles(&mut self, tables: &Tables, all: u64) -> Result<bool, Contradiction> {
+    fn hidden_singles(
+        &mut self,
+        tables: &Tables,
+        variant: &Variant,
+        all: u64,
+    ) -> Result<bool, Contradiction> {
         let n = tables.size;
         let mut progress = false;
         for (r, region) in tables.region_cells.chunks_exact(n).enumerate() {
@@ -250,7 +238,7 @@ impl Propagation {
                 let cell = region.iter().find(|&&c| self.candidates[c as usize] & bit != 0);
                 // Placing an earlier digit of this region may have taken this one's only cell.
                 let cell = *cell.ok_or(Contradiction)? as usize;
-                self.place(tables, cell, bit.trailing_zeros() as Digit + 1)?;
+                self.place(tables, variant, cell, bit.trailing_zeros() as Digit + 1)?;
                 progress = true;
             }
         }

@@ -138,7 +138,7 @@ impl<'t> Solver<'t> {
             }
         } else if let (Some(state), Some(tables)) = (&mut self.propagation, self.template.tables())
         {
-            match state.run(tables, puzzle, forbidden) {
+            match state.run(tables, self.template.variant(), puzzle, forbidden) {
                 Ok(true) if finish => {
                     return Ok(Loaded::Solved(Grid::from_cells(n, state.placed().to_vec())))
                 }
@@ -263,6 +263,15 @@ impl<'t> Solver<'t> {
                 false
             }
         }
+    }
+
+    /// Whether the bitmask pass alone fills `puzzle` (which proves it unique); false when it
+    /// does not, or when the variant has no pass (from [`LOGIC_FIRST`] up).
+    pub(crate) fn deductions_fill(&mut self, puzzle: &Grid) -> bool {
+        let (Some(state), Some(tables)) = (&mut self.propagation, self.template.tables()) else {
+            return false;
+        };
+        state.run(tables, self.template.variant(), puzzle, None) == Ok(true)
     }
 
     /// The engine's counters since the current puzzle was loaded.

@@ -6,7 +6,8 @@ use crate::{generate::rng_for, Generator, Solver, Template};
 fn agrees_with_the_engine(template: &Template, puzzle: &Grid) -> bool {
     let tables = Tables::new(template.variant()).expect("a small grid");
     let mut state = Propagation::default();
-    let solved = state.run(&tables, puzzle, None).expect("a puzzle with a solution");
+    let solved =
+        state.run(&tables, template.variant(), puzzle, None).expect("a puzzle with a solution");
     let mut solver = Solver::new(template);
     let count = solver.count(puzzle, Some(2));
     assert_eq!(count.count, 1, "the fixtures are unique: {puzzle}");
@@ -78,23 +79,27 @@ fn contradictions_are_found_and_forbidding_the_solution_leaves_none() {
     }
     dead.set(9 * 8 + 8, Some(9));
     assert!(template.variant().check(&dead).is_ok());
-    assert_eq!(state.run(&tables, &dead, None), Err(Contradiction));
+    assert_eq!(state.run(&tables, template.variant(), &dead, None), Err(Contradiction));
     // Two 5s in a row break a rule.
     let mut clash = Grid::empty(9);
     clash.set(0, Some(5));
     clash.set(4, Some(5));
-    assert_eq!(state.run(&tables, &clash, None), Err(Contradiction));
+    assert_eq!(state.run(&tables, template.variant(), &clash, None), Err(Contradiction));
     // A unique puzzle the pass settles: with any open cell's digit forbidden, nothing is left.
     let easy =
         line("4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5");
-    assert_eq!(state.run(&tables, &easy, None), Ok(true));
+    assert_eq!(state.run(&tables, template.variant(), &easy, None), Ok(true));
     let solution = state.placed().to_vec();
     for cell in (0..81).filter(|&c| easy.get(c).is_none()) {
         let forbidden = Some((cell, solution[cell]));
-        assert_eq!(state.run(&tables, &easy, forbidden), Err(Contradiction), "r{cell}");
+        assert_eq!(
+            state.run(&tables, template.variant(), &easy, forbidden),
+            Err(Contradiction),
+            "r{cell}"
+        );
     }
     // A blank grid has many solutions: forbidding one digit leaves the pass undecided.
-    assert_eq!(state.run(&tables, &Grid::empty(9), Some((0, 1))), Ok(false));
+    assert_eq!(state.run(&tables, template.variant(), &Grid::empty(9), Some((0, 1))), Ok(false));
 }
 
 #[test]
