@@ -16,6 +16,18 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Counters from another search, for a program that runs its own search in front of (or
+    /// instead of) the engine and reports in the same terms.
+    ///
+    /// ```
+    /// let stats = dancer::Stats::from_counts(5, 40, 1, 3);
+    /// assert_eq!((stats.nodes(), stats.updates(), stats.solutions(), stats.max_depth()), (5, 40, 1, 3));
+    /// ```
+    #[must_use]
+    pub fn from_counts(nodes: u64, updates: u64, solutions: u64, max_depth: u32) -> Stats {
+        Stats { nodes, updates, solutions, max_depth }
+    }
+
     /// Search-tree nodes entered.
     pub fn nodes(&self) -> u64 {
         self.nodes

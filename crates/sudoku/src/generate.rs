@@ -68,7 +68,12 @@ impl<'t> Generator<'t> {
     }
 
     /// A random full grid of the variant, or `None` if the variant has no solution at all.
+    /// Below 16×16 the checker's bitmask search fills a blank grid trying digits in random
+    /// order; from there up the engine does, with its option lists shuffled.
     pub fn full_grid<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Grid> {
+        if self.checker.has_bitmask_search() {
+            return self.checker.random_fill(&mut |k| rng.gen_range(0..k));
+        }
         self.filler.shuffle(&mut |k| rng.gen_range(0..k));
         let template = self.template;
         let grid = self.filler.next_solution().map(|options| template.grid_of(options));
@@ -185,15 +190,14 @@ impl<'t> Generator<'t> {
     /// count.
     ///
     /// With one cell removed, the puzzle stays unique unless it has a solution without the
-    /// cell's old digit ([`Solver::has_solution_without`]). With several, only a bitmask pass
-    /// that fills the grid decides (it proves the puzzle unique).
+    /// cell's old digit ([`Solver::has_solution_without`]). With several, the checker's
+    /// bitmask search counts to 2 (below 16×16; from there up the remover counts).
     fn quick_verdict(&mut self, puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> Option<bool> {
         if let &[cell] = removed {
             let digit = solution.get(cell)?;
             return Some(!self.checker.has_solution_without(puzzle, cell, digit));
         }
-        // A grid filled by sound deductions alone has one solution.
-        self.checker.deductions_fill(puzzle).then_some(true)
+        self.checker.unique_by_masks(puzzle)
     }
 
     /// Removes `cell` from `puzzle` if it stays unique; says whether it did.

@@ -6,7 +6,7 @@ use std::iter::FusedIterator;
 use dancer::Stats;
 
 use crate::{
-    propagate::{Contradiction, Propagation},
+    propagate::{search::Search, Contradiction},
     Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template,
 };
 
@@ -25,8 +25,7 @@ pub enum Outcome {
     Invalid(Conflict),
 }
 
-/// An outcome with the engine's counters for this puzzle (commits included; 0 when the bitmask
-/// pass before the search filled the grid).
+/// An outcome with the search's counters for this puzzle (see [`Solver::stats`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// What was found.
@@ -48,8 +47,11 @@ pub struct Count {
     pub stats: Stats,
 }
 
-/// Solves puzzles of one variant, reusing one exact-cover matrix. Not `Sync`: give each thread
-/// its own solver of the shared [`Template`].
+/// Solves puzzles of one variant. Below 16×16 a depth-first search on candidate bitmasks,
+/// with singles and locked candidates at every node, answers `solve` and `count`; from 16×16
+/// up, and for `enumerate` at every size, the exact-cover engine searches one reused matrix:
+/// each puzzle commits its givens, searches, and is reset, with no rebuilding. Not `Sync`: give
+/// each thread its own solver of the shared [`Template`].
 ///
 /// ```
 /// use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
@@ -67,24 +69,16 @@ pub struct Solver<'t> {
     engine: dancer::Solver<'t>,
     /// For large grids: sound deductions made before the search (see [`LOGIC_FIRST`]).
     logic: Option<LogicSolver>,
-    /// For the others: the bitmask pass of singles and locked candidates.
-    propagation: Option<Propagation>,
-}
-
-/// What loading a puzzle left to do.
-enum Loaded {
-    /// The engine holds the givens and the deductions: search.
-    Search,
-    /// The deductions filled the grid: the only solution.
-    Solved(Grid),
-    /// The deductions found a contradiction between consistent givens: no solution.
-    NoSolution,
+    /// For the others: the bitmask search.
+    search: Option<Search>,
+    /// The counters of the last bitmask search, `None` when the engine did the last search.
+    last: Option<Stats>,
 }
 
 /// From this size up, the solver first applies logical deductions that hold in every solution
 /// (all techniques but those assuming uniqueness) and commits them with the givens. The
 /// solutions are the same, but plain MRV search on a 25×25 can wander for hours where these
-/// deductions finish the grid in milliseconds; on 9×9 the search alone is faster.
+/// deductions finish the grid in milliseconds. Below it, the bitmask search does the work.
 pub const LOGIC_FIRST: usize = 16;
 
 impl<'t> Solver<'t> {
@@ -100,8 +94,8 @@ impl<'t> Solver<'t> {
                 .collect();
             LogicSolver::with_techniques(variant, &sound)
         });
-        let propagation = template.tables().map(|_| Propagation::default());
-        Solver { template, engine: template.problem().solver(), logic, propagation }
+        let search = template.tables().map(Search::new);
+        Solver { template, engine: template.problem().solver(), logic, search, last: None }
     }
 
     /// The template.
@@ -109,57 +103,76 @@ impl<'t> Solver<'t> {
         self.template
     }
 
-    /// Resets the engine and commits the givens of `puzzle`, with what the deductions before
-    /// the search found. With `finish`, a puzzle those deductions settle is not committed.
-    fn load(&mut self, puzzle: &Grid, finish: bool) -> Result<Loaded, Conflict> {
-        self.load_forbidding(puzzle, finish, None)
-    }
-
-    /// [`load`](Self::load), with `forbidden` ruled out by the bitmask pass when there is one
-    /// (the engine does not know of it: callers check the solutions it finds).
-    fn load_forbidding(
-        &mut self,
-        puzzle: &Grid,
-        finish: bool,
-        forbidden: Option<(Cell, Digit)>,
-    ) -> Result<Loaded, Conflict> {
+    fn check_size(&self, puzzle: &Grid) {
         let n = self.template.variant().size();
         assert_eq!(puzzle.size(), n, "a {0}x{0} puzzle given to a {n}x{n} solver", puzzle.size());
+    }
+
+    /// Counts the solutions of `puzzle` without `forbidden`, up to `limit`, with the bitmask
+    /// search; `None` when the variant has none (from [`LOGIC_FIRST`] up). `Err` when the
+    /// givens contradict each other, directly or through deductions.
+    fn search_masks(
+        &mut self,
+        puzzle: &Grid,
+        forbidden: Option<(Cell, Digit)>,
+        limit: u64,
+    ) -> Option<Result<u64, Contradiction>> {
+        // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles need
+        // them to avoid branching), not on the generator's tests with a digit ruled out.
+        let locked = forbidden.is_none();
+        self.search.as_ref()?;
+        self.check_size(puzzle);
+        let (search, tables) = (self.search.as_mut()?, self.template.tables()?);
+        let found = search.count(tables, puzzle, forbidden, limit.max(1), locked);
+        let found = found.map(|count| count.min(limit));
+        self.last = Some(search.stats(*found.as_ref().unwrap_or(&0)));
+        Some(found)
+    }
+
+    /// The first solution of the last bitmask search.
+    fn first_found(&self) -> Grid {
+        let (Some(search), Some(tables)) = (&self.search, self.template.tables()) else {
+            unreachable!("only called after a bitmask search");
+        };
+        Grid::from_cells(self.template.variant().size(), search.first(tables))
+    }
+
+    /// `Outcome::Invalid` when the givens break a rule directly, else `Outcome::None`.
+    fn none_or_invalid(&self, puzzle: &Grid) -> Outcome {
+        self.template.variant().check(puzzle).map_or_else(Outcome::Invalid, |()| Outcome::None)
+    }
+
+    /// Resets the engine and commits the givens of `puzzle`, with what the deductions before
+    /// the search found.
+    fn load(&mut self, puzzle: &Grid) -> Result<(), Conflict> {
+        self.check_size(puzzle);
         self.engine.reset();
         self.engine.reset_stats();
+        self.last = None;
         if let Some(logic) = &self.logic {
             if let Ok(path) = logic.solve(puzzle) {
                 if self.commit_givens(&path.end.grid()) {
-                    return Ok(Loaded::Search);
+                    return Ok(());
                 }
                 // Deductions from givens with no solution may contradict each other: search
                 // the givens alone, which finds no solution (or names the conflict).
                 self.engine.reset();
             }
-        } else if let (Some(state), Some(tables)) = (&mut self.propagation, self.template.tables())
-        {
-            match state.run(tables, self.template.variant(), puzzle, forbidden) {
-                Ok(true) if finish => {
-                    return Ok(Loaded::Solved(Grid::from_cells(n, state.placed().to_vec())))
-                }
-                Ok(_) => {
-                    let template = self.template;
-                    let placed = state.placed().iter().enumerate().filter(|(_, &d)| d != 0);
-                    let options = placed.map(|(cell, &digit)| template.option(cell, digit));
-                    self.engine
-                        .commit_all(options)
-                        .expect("placements that passed the bitmask checks fit together");
-                    return Ok(Loaded::Search);
-                }
-                Err(Contradiction) if finish => {
-                    return self.template.variant().check(puzzle).map(|()| Loaded::NoSolution);
-                }
-                // Enumerating: let the engine find that there is nothing to enumerate.
-                Err(Contradiction) => {}
+        } else if let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) {
+            // After a contradiction, the engine finds that there is nothing to enumerate.
+            if search.deduce(tables, puzzle, None, true).is_ok() {
+                let template = self.template;
+                let placed = search.first(tables);
+                let placed = placed.iter().enumerate().filter(|(_, &digit)| digit != 0);
+                let options = placed.map(|(cell, &digit)| template.option(cell, digit));
+                self.engine
+                    .commit_all(options)
+                    .expect("placements that passed the bitmask checks fit together");
+                return Ok(());
             }
         }
         if self.commit_givens(puzzle) {
-            return Ok(Loaded::Search);
+            return Ok(());
         }
         self.engine.reset();
         // Two givens share an item exactly when they share a region and a digit.
@@ -183,13 +196,16 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn solve(&mut self, puzzle: &Grid) -> Report {
-        let outcome = match self.load(puzzle, true) {
-            Err(conflict) => Outcome::Invalid(conflict),
-            Ok(Loaded::Solved(grid)) => Outcome::Solved(grid),
-            Ok(Loaded::NoSolution) => Outcome::None,
-            Ok(Loaded::Search) => self.next_grid().map_or(Outcome::None, Outcome::Solved),
+        let outcome = match self.search_masks(puzzle, None, 1) {
+            Some(Ok(0)) => Outcome::None,
+            Some(Ok(_)) => Outcome::Solved(self.first_found()),
+            Some(Err(Contradiction)) => self.none_or_invalid(puzzle),
+            None => match self.load(puzzle) {
+                Err(conflict) => Outcome::Invalid(conflict),
+                Ok(()) => self.next_grid().map_or(Outcome::None, Outcome::Solved),
+            },
         };
-        Report { outcome, stats: self.engine.stats() }
+        Report { outcome, stats: self.stats() }
     }
 
     /// A solution, and whether it is the only one (the search stops at a second).
@@ -197,17 +213,21 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn solve_unique(&mut self, puzzle: &Grid) -> Report {
-        let outcome = match self.load(puzzle, true) {
-            Err(conflict) => Outcome::Invalid(conflict),
-            Ok(Loaded::Solved(grid)) => Outcome::Unique(grid),
-            Ok(Loaded::NoSolution) => Outcome::None,
-            Ok(Loaded::Search) => match self.next_grid() {
-                None => Outcome::None,
-                Some(grid) if self.engine.next_solution().is_some() => Outcome::Multiple(grid),
-                Some(grid) => Outcome::Unique(grid),
+        let outcome = match self.search_masks(puzzle, None, 2) {
+            Some(Ok(0)) => Outcome::None,
+            Some(Ok(1)) => Outcome::Unique(self.first_found()),
+            Some(Ok(_)) => Outcome::Multiple(self.first_found()),
+            Some(Err(Contradiction)) => self.none_or_invalid(puzzle),
+            None => match self.load(puzzle) {
+                Err(conflict) => Outcome::Invalid(conflict),
+                Ok(()) => match self.next_grid() {
+                    None => Outcome::None,
+                    Some(grid) if self.engine.next_solution().is_some() => Outcome::Multiple(grid),
+                    Some(grid) => Outcome::Unique(grid),
+                },
             },
         };
-        Report { outcome, stats: self.engine.stats() }
+        Report { outcome, stats: self.stats() }
     }
 
     /// The number of solutions, stopping at `limit` when given.
@@ -216,20 +236,19 @@ impl<'t> Solver<'t> {
     /// If the puzzle's size is not the variant's.
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> Count {
         let limit = limit.unwrap_or(u64::MAX);
-        let count = match self.load(puzzle, true) {
-            Err(conflict) => {
-                return Count {
-                    count: 0,
-                    complete: true,
-                    invalid: Some(conflict),
-                    stats: self.engine.stats(),
-                };
-            }
-            Ok(Loaded::Solved(_)) => 1.min(limit),
-            Ok(Loaded::NoSolution) => 0,
-            Ok(Loaded::Search) => self.engine.count_up_to(limit),
+        let counted = match self.search_masks(puzzle, None, limit) {
+            Some(Ok(count)) => Ok(count),
+            Some(Err(Contradiction)) => self.template.variant().check(puzzle).map(|()| 0),
+            None => self.load(puzzle).map(|()| self.engine.count_up_to(limit)),
         };
-        Count { count, complete: count < limit, invalid: None, stats: self.engine.stats() }
+        match counted {
+            Ok(count) => {
+                Count { count, complete: count < limit, invalid: None, stats: self.stats() }
+            }
+            Err(conflict) => {
+                Count { count: 0, complete: true, invalid: Some(conflict), stats: self.stats() }
+            }
+        }
     }
 
     /// Every solution, lazily, one grid at a time (memory stays flat however many there are).
@@ -240,43 +259,63 @@ impl<'t> Solver<'t> {
     /// # Panics
     /// If the puzzle's size is not the variant's.
     pub fn enumerate(&mut self, puzzle: &Grid) -> Result<Grids<'_, 't>, Conflict> {
-        self.load(puzzle, false)?;
+        self.load(puzzle)?;
         Ok(Grids { solver: self })
     }
 
     /// Whether `puzzle` has a solution without `digit` in `cell`, an open cell. The
     /// generator's test for removing a clue from a unique puzzle: only a solution other than
-    /// the known one avoids the clue's digit. The bitmask pass runs with the digit ruled out,
-    /// which usually settles it; otherwise the engine searches what the pass left, and at most
-    /// one solution it finds (the known one) can hold the digit.
+    /// the known one avoids the clue's digit. The bitmask search rules the digit out from the
+    /// start; the engine (from [`LOGIC_FIRST`] up) searches the puzzle, and at most one
+    /// solution it finds (the known one) can hold the digit.
     pub(crate) fn has_solution_without(&mut self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
-        match self.load_forbidding(puzzle, true, Some((cell, digit))) {
-            Err(_) | Ok(Loaded::NoSolution) => false,
-            Ok(Loaded::Solved(_)) => true,
-            Ok(Loaded::Search) => {
-                let option = self.template.option(cell, digit);
-                while let Some(solution) = self.engine.next_solution() {
-                    if !solution.contains(&option) {
-                        return true;
-                    }
-                }
-                false
+        if let Some(found) = self.search_masks(puzzle, Some((cell, digit)), 1) {
+            return found.is_ok_and(|count| count > 0);
+        }
+        if self.load(puzzle).is_err() {
+            return false;
+        }
+        let option = self.template.option(cell, digit);
+        while let Some(solution) = self.engine.next_solution() {
+            if !solution.contains(&option) {
+                return true;
             }
         }
+        false
     }
 
-    /// Whether the bitmask pass alone fills `puzzle` (which proves it unique); false when it
-    /// does not, or when the variant has no pass (from [`LOGIC_FIRST`] up).
-    pub(crate) fn deductions_fill(&mut self, puzzle: &Grid) -> bool {
-        let (Some(state), Some(tables)) = (&mut self.propagation, self.template.tables()) else {
-            return false;
+    /// Whether this solver has the bitmask search (below [`LOGIC_FIRST`]).
+    pub(crate) fn has_bitmask_search(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// A random solution of the blank grid from the bitmask search, or `None` if the variant
+    /// has no solution.
+    ///
+    /// # Panics
+    /// If there is no bitmask search (see [`has_bitmask_search`](Self::has_bitmask_search)).
+    pub(crate) fn random_fill(
+        &mut self,
+        random_below: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Grid> {
+        let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) else {
+            panic!("random_fill needs the bitmask search, below {LOGIC_FIRST}x{LOGIC_FIRST}");
         };
-        state.run(tables, self.template.variant(), puzzle, None) == Ok(true)
+        let n = self.template.variant().size();
+        search.random_fill(tables, random_below).map(|cells| Grid::from_cells(n, cells))
     }
 
-    /// The engine's counters since the current puzzle was loaded.
+    /// Whether `puzzle` has exactly one solution, when the bitmask search can tell quickly;
+    /// `None` from [`LOGIC_FIRST`] up, where it is not used.
+    pub(crate) fn unique_by_masks(&mut self, puzzle: &Grid) -> Option<bool> {
+        Some(matches!(self.search_masks(puzzle, None, 2)?, Ok(1)))
+    }
+
+    /// The counters of the last search: the bitmask search's (nodes: branches tried, the root
+    /// included; updates: candidates eliminated), or the engine's since the current puzzle was
+    /// loaded.
     pub fn stats(&self) -> Stats {
-        self.engine.stats()
+        self.last.unwrap_or_else(|| self.engine.stats())
     }
 }
 

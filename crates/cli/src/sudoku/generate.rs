@@ -44,6 +44,8 @@ pub(crate) fn run(
     }
     let options = Options { symmetry, clues: args.clues, minimal: args.minimal };
     let format = args.format.unwrap_or(OutputFormat::Line);
+    // Only JSON prints the rating: line and grid output rate only to pick a difficulty.
+    let rate = difficulty.is_some() || format == OutputFormat::Json;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build()?;
     let started = Instant::now();
     let (mut made, mut clues, mut missed) = (0u64, 0u64, 0u64);
@@ -57,7 +59,14 @@ pub(crate) fn run(
                     || (Generator::new(&template), Rater::new(&template)),
                     |(generator, rater), index| {
                         let rng = &mut rng_for(seed, index);
-                        make(generator, rater, rng, &options, difficulty, args.attempts)
+                        make(
+                            generator,
+                            rate.then_some(rater),
+                            rng,
+                            &options,
+                            difficulty,
+                            args.attempts,
+                        )
                     },
                 )
                 .collect()
@@ -107,15 +116,16 @@ enum Made {
 /// from the same random source, so they are reproducible too.
 fn make(
     generator: &mut Generator<'_>,
-    rater: &mut Rater<'_>,
+    rater: Option<&mut Rater<'_>>,
     rng: &mut ChaCha8Rng,
     options: &Options,
     difficulty: Option<Level>,
     attempts: u64,
 ) -> Made {
+    let mut rater = rater;
     for _ in 0..attempts.max(1) {
         let Some(generated) = generator.generate(rng, options) else { return Made::NoSolution };
-        let rating = rater.rate(&generated.puzzle).ok();
+        let rating = rater.as_mut().and_then(|rater| rater.rate(&generated.puzzle).ok());
         match difficulty {
             Some(level) if rating.as_ref().map(|r| r.level) != Some(level) => {}
             _ => return Made::Puzzle(generated, rating),

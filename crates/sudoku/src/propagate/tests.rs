@@ -1,23 +1,22 @@
-use super::*;
+use super::{search::Search, *};
 use crate::{generate::rng_for, Generator, Solver, Template};
 
 /// Runs the pass on `puzzle` and checks it against the engine's only solution: every
 /// placement is the solution's digit and no digit of the solution is ever ruled out.
 fn agrees_with_the_engine(template: &Template, puzzle: &Grid) -> bool {
     let tables = Tables::new(template.variant()).expect("a small grid");
-    let mut state = Propagation::default();
-    let solved =
-        state.run(&tables, template.variant(), puzzle, None).expect("a puzzle with a solution");
+    let mut state = Search::new(&tables);
+    let solved = state.deduce(&tables, puzzle, None, true).expect("a puzzle with a solution");
     let mut solver = Solver::new(template);
     let count = solver.count(puzzle, Some(2));
     assert_eq!(count.count, 1, "the fixtures are unique: {puzzle}");
     let solution = solver.solve(puzzle);
     let crate::Outcome::Solved(solution) = solution.outcome else { panic!("{puzzle}") };
-    let placed = state.placed();
+    let placed = state.first(&tables);
     assert!(placed.iter().zip(solution.cells()).all(|(&p, &s)| p == 0 || p == s), "{puzzle}");
     for (cell, &digit) in solution.cells().iter().enumerate() {
         let open = placed[cell] == 0;
-        let kept = state.candidates[cell] & (1 << (digit - 1)) != 0;
+        let kept = state.candidates(cell) & (1 << (digit - 1)) != 0;
         assert!(!open || kept, "{puzzle}: cell {cell} lost {digit}");
     }
     assert_eq!(solved, placed.iter().all(|&p| p != 0));
@@ -71,7 +70,7 @@ fn hard_puzzles_leave_work_for_the_search() {
 fn contradictions_are_found_and_forbidding_the_solution_leaves_none() {
     let template = Template::new(Variant::standard(9).unwrap());
     let tables = Tables::new(template.variant()).unwrap();
-    let mut state = Propagation::default();
+    let mut state = Search::new(&tables);
     // Consistent givens, no solution: r1c9 can hold nothing (1..8 in its row, 9 in its column).
     let mut dead = Grid::empty(9);
     for (cell, digit) in (0..8).zip(1..=8) {
@@ -79,27 +78,23 @@ fn contradictions_are_found_and_forbidding_the_solution_leaves_none() {
     }
     dead.set(9 * 8 + 8, Some(9));
     assert!(template.variant().check(&dead).is_ok());
-    assert_eq!(state.run(&tables, template.variant(), &dead, None), Err(Contradiction));
+    assert_eq!(state.deduce(&tables, &dead, None, true), Err(Contradiction));
     // Two 5s in a row break a rule.
     let mut clash = Grid::empty(9);
     clash.set(0, Some(5));
     clash.set(4, Some(5));
-    assert_eq!(state.run(&tables, template.variant(), &clash, None), Err(Contradiction));
+    assert_eq!(state.deduce(&tables, &clash, None, true), Err(Contradiction));
     // A unique puzzle the pass settles: with any open cell's digit forbidden, nothing is left.
     let easy =
         line("4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5");
-    assert_eq!(state.run(&tables, template.variant(), &easy, None), Ok(true));
-    let solution = state.placed().to_vec();
+    assert_eq!(state.deduce(&tables, &easy, None, true), Ok(true));
+    let solution = state.first(&tables);
     for cell in (0..81).filter(|&c| easy.get(c).is_none()) {
         let forbidden = Some((cell, solution[cell]));
-        assert_eq!(
-            state.run(&tables, template.variant(), &easy, forbidden),
-            Err(Contradiction),
-            "r{cell}"
-        );
+        assert_eq!(state.deduce(&tables, &easy, forbidden, true), Err(Contradiction), "r{cell}");
     }
     // A blank grid has many solutions: forbidding one digit leaves the pass undecided.
-    assert_eq!(state.run(&tables, template.variant(), &Grid::empty(9), Some((0, 1))), Ok(false));
+    assert_eq!(state.deduce(&tables, &Grid::empty(9), Some((0, 1)), true), Ok(false));
 }
 
 #[test]
