@@ -1,14 +1,15 @@
-//! Sudoku of every size and region shape as exact cover, solved by the [`dancer`] engine.
+//! Sudoku of every size and region shape as exact cover, searched by the [`dancer`] engine or,
+//! below 16×16, by a faster depth-first search on candidate bitmasks.
 //!
 //! - [`Variant`]: the rules as data: size N (1 to 64), rows, columns, R×C boxes or jigsaw
 //!   pieces, and extra regions (diagonals, hyper windows, any N-cell regions).
 //! - [`Template`]: the exact-cover problem of a variant, built once (see [`encode`] for the
 //!   item and option numbering).
-//! - [`Solver`]: per puzzle, runs a bitmask pass of singles and locked candidates, commits
-//!   what it places to the template's matrix, searches, resets:
-//!   [`solve`](Solver::solve), [`solve_unique`](Solver::solve_unique),
-//!   [`count`](Solver::count), [`enumerate`](Solver::enumerate). Every result carries the
-//!   engine's [`Stats`](dancer::Stats) (all 0 when the pass alone filled the grid).
+//! - [`Solver`]: [`solve`](Solver::solve), [`solve_unique`](Solver::solve_unique),
+//!   [`count`](Solver::count), [`enumerate`](Solver::enumerate). Below 16×16 the first three
+//!   run a depth-first search on candidate bitmasks with singles at every node; from 16×16 up,
+//!   and for `enumerate`, the engine searches the template's matrix, reset between puzzles.
+//!   Every result carries the search's [`Stats`](dancer::Stats) (see [`Solver::stats`]).
 //! - [`Grid`]: the digits; [`Variant::check`] names the first broken rule.
 //!
 //! # Example

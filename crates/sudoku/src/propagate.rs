@@ -8,141 +8,19 @@
 //! checks from the hot loops.
 
 pub(crate) mod search;
+mod tables;
 
-use crate::{Grid, Variant, LOGIC_FIRST};
+pub(crate) use self::tables::Tables;
+use crate::Grid;
 
 /// Entries of every per-cell array (see the module documentation).
-const MAX_CELLS: usize = 256;
+pub(crate) const MAX_CELLS: usize = 256;
 /// A cell word: the open cell's candidates in the low half (bit `d - 1` for digit `d`), the
 /// placed digit's bit in the high half. An open cell has nothing in the high half and a placed
 /// one nothing in the low half, so a region's words combined with `|` tell at once which digits
 /// are placed and which are still possible.
 const CANDIDATES: u32 = 0xFFFF;
 const PLACED_SHIFT: u32 = 16;
-
-/// The fixed tables of one variant: peers, regions, and region intersections.
-#[derive(Clone, Debug)]
-pub(crate) struct Tables {
-    size: usize,
-    /// Every digit: the low `size` bits.
-    all: u32,
-    /// `peers[peer_starts[c]..peer_starts[c + 1]]`: the cells sharing a region with `c`.
-    peers: Vec<u8>,
-    peer_starts: Vec<u16>,
-    /// Region `r`'s cells are `region_cells[r * size..(r + 1) * size]`.
-    region_cells: Vec<u8>,
-    /// Pairs of regions meeting in two cells or more (a box and a line, say).
-    intersections: Vec<Intersection>,
-    /// The cells of every intersection's three parts, see [`Intersection`].
-    parts: Vec<u8>,
-    /// For each cell, bit `r` set for each region `r` it is in; every bit when the variant has
-    /// more than 64 regions (then every scan looks at every region).
-    region_bits: Box<[u64; MAX_CELLS]>,
-    /// Bit `r` set for every region `r`.
-    all_regions: u64,
-}
-
-/// Regions `a` and `b` meeting in `parts[start..shared]`; `parts[shared..a_end]` are the rest
-/// of `a`, `parts[a_end..b_end]` the rest of `b`.
-#[derive(Clone, Copy, Debug)]
-struct Intersection {
-    start: u16,
-    shared: u16,
-    a_end: u16,
-    b_end: u16,
-}
-
-impl Tables {
-    /// The tables of `variant`, or `None` from [`LOGIC_FIRST`] up, where the full logical
-    /// solver goes first instead.
-    pub(crate) fn new(variant: &Variant) -> Option<Tables> {
-        let n = variant.size();
-        if n >= LOGIC_FIRST {
-            return None;
-        }
-        let byte = |cell: usize| u8::try_from(cell).expect("below 16x16 a cell fits a byte");
-        let mut peers = Vec::new();
-        let mut peer_starts = vec![0];
-        let mut seen = vec![false; n * n];
-        for cell in 0..n * n {
-            let start = peers.len();
-            for &r in variant.regions_of(cell) {
-                for &other in &variant.regions()[r as usize].cells {
-                    if other != cell && !seen[other] {
-                        seen[other] = true;
-                        peers.push(byte(other));
-                    }
-                }
-            }
-            for &other in &peers[start..] {
-                seen[usize::from(other)] = false;
-            }
-            peer_starts.push(u16::try_from(peers.len()).expect("at most 225 x 224 peers"));
-        }
-        let regions = variant.regions();
-        let region_cells = regions.iter().flat_map(|r| r.cells.iter().map(|&c| byte(c))).collect();
-        let (mut intersections, mut parts) = (Vec::new(), Vec::new());
-        let at = |parts: &Vec<u8>| u16::try_from(parts.len()).expect("intersections fit");
-        for (i, a) in regions.iter().enumerate() {
-            for b in &regions[i + 1..] {
-                let shared: Vec<usize> =
-                    a.cells.iter().filter(|c| b.cells.contains(c)).copied().collect();
-                if shared.len() < 2 || shared.len() == n {
-                    continue;
-                }
-                let start = at(&parts);
-                parts.extend(shared.iter().map(|&c| byte(c)));
-                let shared_end = at(&parts);
-                parts.extend(a.cells.iter().filter(|c| !shared.contains(c)).map(|&c| byte(c)));
-                let a_end = at(&parts);
-                parts.extend(b.cells.iter().filter(|c| !shared.contains(c)).map(|&c| byte(c)));
-                intersections.push(Intersection {
-                    start,
-                    shared: shared_end,
-                    a_end,
-                    b_end: at(&parts),
-                });
-            }
-        }
-        let all = (1u32 << n) - 1;
-        let mut region_bits = Box::new([0; MAX_CELLS]);
-        let all_regions = if regions.len() <= 64 {
-            for (r, region) in regions.iter().enumerate() {
-                for &cell in &region.cells {
-                    region_bits[cell] |= 1 << r;
-                }
-            }
-            u64::MAX >> (64 - regions.len())
-        } else {
-            region_bits.fill(u64::MAX);
-            u64::MAX
-        };
-        Some(Tables {
-            size: n,
-            all,
-            peers,
-            peer_starts,
-            region_cells,
-            intersections,
-            parts,
-            region_bits,
-            all_regions,
-        })
-    }
-
-    fn peers(&self, cell: u8) -> &[u8] {
-        let cell = usize::from(cell);
-        &self.peers[usize::from(self.peer_starts[cell])..usize::from(self.peer_starts[cell + 1])]
-    }
-
-    fn cell_count(&self) -> usize {
-        self.size * self.size
-    }
-
-    fn region_count(&self) -> usize {
-        self.region_cells.len() / self.size
-    }
-}
 
 /// Cells down to one candidate and not yet placed, last in first out.
 ///

@@ -1,5 +1,5 @@
 use super::{search::Search, *};
-use crate::{generate::rng_for, Generator, Solver, Template};
+use crate::{generate::rng_for, Generator, Solver, Template, Variant};
 
 /// Runs the pass on `puzzle` and checks it against the engine's only solution: every
 /// placement is the solution's digit and no digit of the solution is ever ruled out.
