@@ -129,3 +129,26 @@ fn a_solution_without_a_digit_is_found_exactly_when_it_exists() {
         assert!(solver.has_solution_without(&two, cell, grid.get(cell).unwrap()));
     }
 }
+
+#[test]
+fn more_than_64_regions_take_the_slower_paths_with_the_same_results() {
+    // Repeating a row as an extra region changes no rule, only the number of regions: past 64
+    // the search loads givens one by one and scans every region.
+    let copies = |n: usize, times: usize| vec![(0..n).collect::<Vec<_>>(); times];
+    let many = Variant::standard(4).unwrap().with_regions(copies(4, 53)).unwrap();
+    assert!(many.regions().len() > 64);
+    let template = Template::new(many);
+    assert_eq!(Solver::new(&template).count(&Grid::empty(4), None).count, 288);
+    let many = Variant::standard(9).unwrap().with_regions(copies(9, 40)).unwrap();
+    let template = Template::new(many);
+    let easter_monster =
+        line("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    let report = Solver::new(&template).solve_unique(&easter_monster);
+    let plain = Template::new(Variant::standard(9).unwrap());
+    assert_eq!(report.outcome, Solver::new(&plain).solve_unique(&easter_monster).outcome);
+    assert!(matches!(report.outcome, crate::Outcome::Unique(_)));
+    let mut clash = Grid::empty(9);
+    clash.set(0, Some(5));
+    clash.set(4, Some(5));
+    assert!(matches!(Solver::new(&template).solve(&clash).outcome, crate::Outcome::Invalid(_)));
+}
