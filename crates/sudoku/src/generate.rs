@@ -260,6 +260,19 @@ mod tests {
     }
 
     #[test]
+    fn a_variant_without_solutions_has_no_full_grid_and_no_puzzle() {
+        // A 2×2 latin square has its two equal digits on a diagonal, so with diagonals as
+        // regions nothing fits; a 2×2 without them has two grids.
+        let none = Template::new(Variant::latin(2).unwrap().with_diagonals().unwrap());
+        let mut generator = Generator::new(&none);
+        assert_eq!(generator.full_grid(&mut rng_for(3, 0)), None);
+        assert_eq!(generator.generate(&mut rng_for(3, 0), &Options::default()), None);
+        let two = Template::new(Variant::latin(2).unwrap());
+        let grid = Generator::new(&two).full_grid(&mut rng_for(3, 0)).unwrap();
+        assert!(two.variant().is_solution(&grid));
+    }
+
+    #[test]
     fn a_clue_target_stops_early_or_says_it_was_not_reached() {
         let template = Template::new(Variant::standard(9).unwrap());
         let mut generator = Generator::new(&template);

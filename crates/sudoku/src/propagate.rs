@@ -93,12 +93,12 @@ impl Board {
         singles: &mut Singles,
     ) -> Result<Board, Contradiction> {
         let mut board = Board::blank(tables);
+        if let Some((cell, bit)) = forbidden {
+            board.cells[usize::from(cell)] &= !bit;
+        }
         let byte = |cell: usize| u8::try_from(cell).expect("below 16x16 a cell fits a byte");
         if tables.region_count() > 64 {
             // Rare (many extra regions): place given by given.
-            if let Some((cell, bit)) = forbidden {
-                board.cells[usize::from(cell)] &= !bit;
-            }
             for (cell, digit) in puzzle.givens() {
                 board.place(tables, byte(cell), 1 << (digit - 1), singles)?;
             }
@@ -109,6 +109,9 @@ impl Board {
         let mut placed = [0u32; 64];
         for (cell, digit) in puzzle.givens() {
             let bit = 1 << (digit - 1);
+            if board.cells[cell] & bit == 0 {
+                return Err(Contradiction); // the forbidden digit, given
+            }
             let mut regions = tables.region_bits[usize::from(byte(cell))];
             while regions != 0 {
                 let r = regions.trailing_zeros() as usize;
@@ -131,11 +134,7 @@ impl Board {
                 seen |= placed[regions.trailing_zeros() as usize];
                 regions &= regions - 1;
             }
-            let mut candidates = tables.all & !seen;
-            if let Some((forbidden, bit)) = forbidden.filter(|&(at, _)| usize::from(at) == cell) {
-                debug_assert_eq!(usize::from(forbidden), cell);
-                candidates &= !bit;
-            }
+            let candidates = board.cells[cell] & !seen;
             board.cells[cell] = candidates;
             if candidates & candidates.wrapping_sub(1) == 0 {
                 if candidates == 0 {

@@ -48,7 +48,7 @@ pub struct Count {
 }
 
 /// Solves puzzles of one variant. Below 16×16 a depth-first search on candidate bitmasks,
-/// with singles and locked candidates at every node, answers `solve` and `count`; from 16×16
+/// with singles at every node (and locked candidates at the root), answers `solve` and `count`; from 16×16
 /// up, and for `enumerate` at every size, the exact-cover engine searches one reused matrix:
 /// each puzzle commits its givens, searches, and is reset, with no rebuilding. Not `Sync`: give
 /// each thread its own solver of the shared [`Template`].
@@ -120,7 +120,6 @@ impl<'t> Solver<'t> {
         // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles need
         // them to avoid branching), not on the generator's tests with a digit ruled out.
         let locked = forbidden.is_none();
-        self.search.as_ref()?;
         self.check_size(puzzle);
         let (search, tables) = (self.search.as_mut()?, self.template.tables()?);
         let found = search.count(tables, puzzle, forbidden, limit.max(1), locked);
