@@ -1,6 +1,10 @@
-//! [`Generator`]: puzzles with exactly one solution. A random full grid comes from the engine
-//! (its option lists shuffled), then clues are removed in random order, a symmetric set at a
-//! time, as long as the puzzle stays unique (a count with limit 2 on the reusable template).
+//! [`Generator`]: puzzles with exactly one solution. A random full grid comes from a search
+//! that tries digits in random order, then clues are removed in random order, a symmetric set
+//! at a time, as long as the puzzle stays unique.
+//!
+//! Below 16×16 the bitmask search does both, and each removal is tested from a board of the
+//! current clues kept up to date; from 16×16 up the engine does, on the reusable
+//! template.
 
 mod symmetry;
 
@@ -8,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
+use crate::propagate::{search::Search, Clues};
 use crate::{Cell, Grid, Solver, Template};
 
 /// What to generate.
@@ -54,6 +59,8 @@ pub struct Generator<'t> {
     checker: Solver<'t>,
     /// The engine behind the removal pass, whose commits are the current clues.
     remover: dancer::Solver<'t>,
+    /// Below 16×16: the bitmask search that fills grids and tests removals.
+    search: Option<Search>,
 }
 
 /// Clues kept since the last rebase of the removal stack, past which it is rebuilt.
@@ -64,15 +71,18 @@ impl<'t> Generator<'t> {
     pub fn new(template: &'t Template) -> Generator<'t> {
         let problem = template.problem();
         let remover = problem.solver();
-        Generator { template, filler: problem.solver(), checker: Solver::new(template), remover }
+        let search = template.tables().map(Search::new);
+        let checker = Solver::new(template);
+        Generator { template, filler: problem.solver(), checker, remover, search }
     }
 
     /// A random full grid of the variant, or `None` if the variant has no solution at all.
-    /// Below 16×16 the checker's bitmask search fills a blank grid trying digits in random
-    /// order; from there up the engine does, with its option lists shuffled.
+    /// Below 16×16 the bitmask search fills a blank grid trying digits in random order; from
+    /// there up the engine does, with its option lists shuffled.
     pub fn full_grid<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Grid> {
-        if self.checker.has_bitmask_search() {
-            return self.checker.random_fill(&mut |k| rng.gen_range(0..k));
+        if let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) {
+            let cells = search.random_fill(tables, &mut |k| rng.gen_range(0..k))?;
+            return Some(Grid::from_cells(tables.size(), cells));
         }
         self.filler.shuffle(&mut |k| rng.gen_range(0..k));
         let template = self.template;
@@ -94,7 +104,12 @@ impl<'t> Generator<'t> {
         shuffle(&mut orbits, rng);
         let reached =
             |puzzle: &Grid| options.clues.is_some_and(|target| puzzle.given_count() <= target);
-        let complete_pass = self.remove_pass(&mut puzzle, &solution, &orbits, options.clues);
+        let clues = self.template.tables().and_then(|tables| Clues::new(tables, &solution));
+        let mut clues = clues.map(|clues| clues.expect("the digits of a solution never clash"));
+        let complete_pass = match &mut clues {
+            Some(clues) => self.remove_by_masks(clues, &mut puzzle, &orbits, options.clues),
+            None => self.remove_pass(&mut puzzle, &solution, &orbits, options.clues),
+        };
         let mut minimal = complete_pass && options.symmetry == Symmetry::None;
         if options.minimal && !reached(&puzzle) {
             let mut cells: Vec<usize> = puzzle.givens().map(|(cell, _)| cell).collect();
@@ -103,7 +118,14 @@ impl<'t> Generator<'t> {
                 if reached(&puzzle) {
                     break;
                 }
-                self.try_remove(&mut puzzle, &solution, cell);
+                match &mut clues {
+                    Some(clues) => {
+                        self.remove_by_masks(clues, &mut puzzle, &[vec![cell]], None);
+                    }
+                    None => {
+                        self.try_remove(&mut puzzle, &solution, cell);
+                    }
+                }
             }
             minimal = !reached(&puzzle) || self.is_minimal(&puzzle);
         }
@@ -113,7 +135,51 @@ impl<'t> Generator<'t> {
     }
 
     /// Tries the orbits in order, removing each whose removal keeps the puzzle unique, until
-    /// `target` clues are reached (returns false then) or every orbit was tried (true).
+    /// `target` clues are reached (returns false then) or every orbit was tried (true), with
+    /// the bitmask search from the board of the current `clues` (those of `puzzle`).
+    ///
+    /// A unique puzzle without the cells `c1 … ck` of an orbit has a second solution exactly
+    /// when, for some `i`, it has a solution without `ci`'s digit that keeps the digits of
+    /// `ci+1 … ck` (take the last cell where the second solution differs). So each cell of the
+    /// orbit is taken out in turn and tested alone, as a single clue is: a search for any
+    /// solution with the digit ruled out, which settles most tests by its deductions alone.
+    fn remove_by_masks(
+        &mut self,
+        clues: &mut Clues,
+        puzzle: &mut Grid,
+        orbits: &[Vec<Cell>],
+        target: Option<usize>,
+    ) -> bool {
+        let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) else {
+            unreachable!("clues are kept only with the bitmask search");
+        };
+        for orbit in orbits {
+            if target.is_some_and(|target| puzzle.given_count() <= target) {
+                return false;
+            }
+            let digits: Vec<_> = orbit.iter().map(|&cell| clues.given(cell)).collect();
+            let mut removed = 0;
+            let unique = orbit.iter().zip(&digits).all(|(&cell, &digit)| {
+                let digit = digit.expect("an orbit still in the puzzle is all givens");
+                clues.remove(tables, cell);
+                removed += 1;
+                !search.has_solution_without(tables, clues, cell, digit)
+            });
+            if unique {
+                for &cell in orbit {
+                    puzzle.set(cell, None);
+                }
+            } else {
+                for (&cell, &digit) in orbit.iter().zip(&digits).take(removed) {
+                    clues.restore(tables, cell, digit.expect("tested above"));
+                }
+            }
+        }
+        true
+    }
+
+    /// [`remove_by_masks`](Self::remove_by_masks) with the engine (from 16×16 up, or with
+    /// more than 64 regions).
     ///
     /// The remover's commits are the current clues: the untested orbits in reverse order, so
     /// the one to test is on top (dancing links undo last-in first-out), with the clues kept

@@ -6,7 +6,7 @@ use std::iter::FusedIterator;
 use dancer::Stats;
 
 use crate::{
-    propagate::{search::Search, Contradiction},
+    propagate::{search::Search, Contradiction, Deductions},
     Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template,
 };
 
@@ -119,10 +119,14 @@ impl<'t> Solver<'t> {
     ) -> Option<Result<u64, Contradiction>> {
         // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles need
         // them to avoid branching), not on the generator's tests with a digit ruled out.
-        let locked = forbidden.is_none();
+        let root = if forbidden.is_none() {
+            Deductions::LockedCandidates
+        } else {
+            Deductions::HiddenSingles
+        };
         self.check_size(puzzle);
         let (search, tables) = (self.search.as_mut()?, self.template.tables()?);
-        let found = search.count(tables, puzzle, forbidden, limit.max(1), locked);
+        let found = search.count(tables, puzzle, forbidden, limit.max(1), root);
         let found = found.map(|count| count.min(limit));
         self.last = Some(search.stats(*found.as_ref().unwrap_or(&0)));
         Some(found)
@@ -159,7 +163,7 @@ impl<'t> Solver<'t> {
             }
         } else if let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) {
             // After a contradiction, the engine finds that there is nothing to enumerate.
-            if search.deduce(tables, puzzle, None, true).is_ok() {
+            if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_ok() {
                 let template = self.template;
                 let placed = search.first(tables);
                 let placed = placed.iter().enumerate().filter(|(_, &digit)| digit != 0);
@@ -281,27 +285,6 @@ impl<'t> Solver<'t> {
             }
         }
         false
-    }
-
-    /// Whether this solver has the bitmask search (below [`LOGIC_FIRST`]).
-    pub(crate) fn has_bitmask_search(&self) -> bool {
-        self.search.is_some()
-    }
-
-    /// A random solution of the blank grid from the bitmask search, or `None` if the variant
-    /// has no solution.
-    ///
-    /// # Panics
-    /// If there is no bitmask search (see [`has_bitmask_search`](Self::has_bitmask_search)).
-    pub(crate) fn random_fill(
-        &mut self,
-        random_below: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Grid> {
-        let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) else {
-            panic!("random_fill needs the bitmask search, below {LOGIC_FIRST}x{LOGIC_FIRST}");
-        };
-        let n = self.template.variant().size();
-        search.random_fill(tables, random_below).map(|cells| Grid::from_cells(n, cells))
     }
 
     /// Whether `puzzle` has exactly one solution, when the bitmask search can tell quickly;

@@ -24,7 +24,17 @@ pub(crate) struct Tables {
     pub(super) region_bits: Box<[u64; MAX_CELLS]>,
     /// Bit `r` set for every region `r`.
     pub(super) all_regions: u64,
+    /// Up to [`PLANE_CELLS`] cells: bit `p` of entry `c` set for each peer `p` of cell `c`
+    /// (see [`Board::planes`](super::Board)); `None` for larger grids.
+    pub(super) peer_masks: Option<Box<[u128; MAX_CELLS]>>,
+    /// With `peer_masks`: bit `c` of entry `c` (a load is cheaper than a 128-bit shift).
+    pub(super) cell_masks: Box<[u128; MAX_CELLS]>,
+    /// With `peer_masks`: bit `c` of entry `r` set for each cell `c` of region `r`.
+    pub(super) region_masks: Vec<u128>,
 }
+
+/// The most cells for which boards keep a cell set per digit (one `u128` each): up to 11×11.
+pub(super) const PLANE_CELLS: usize = 128;
 
 /// Regions `a` and `b` meeting in `parts[start..shared]`; `parts[shared..a_end]` are the rest
 /// of `a`, `parts[a_end..b_end]` the rest of `b`.
@@ -101,6 +111,24 @@ impl Tables {
             region_bits.fill(u64::MAX);
             u64::MAX
         };
+        let mut cell_masks = Box::new([0; MAX_CELLS]);
+        let (peer_masks, region_masks) = if n * n <= PLANE_CELLS {
+            for (cell, mask) in cell_masks.iter_mut().enumerate().take(n * n) {
+                *mask = 1 << cell;
+            }
+            let mut masks = Box::new([0; MAX_CELLS]);
+            for (cell, mask) in masks.iter_mut().enumerate().take(n * n) {
+                let cell = byte(cell);
+                *mask = peers[usize::from(peer_starts[usize::from(cell)])
+                    ..usize::from(peer_starts[usize::from(cell) + 1])]
+                    .iter()
+                    .fold(0, |m, &p| m | 1u128 << p);
+            }
+            let regions = regions.iter().map(|r| r.cells.iter().fold(0, |m, &c| m | 1u128 << c));
+            (Some(masks), regions.collect())
+        } else {
+            (None, Vec::new())
+        };
         Some(Tables {
             size: n,
             all,
@@ -111,12 +139,20 @@ impl Tables {
             parts,
             region_bits,
             all_regions,
+            peer_masks,
+            cell_masks,
+            region_masks,
         })
     }
 
     pub(super) fn peers(&self, cell: u8) -> &[u8] {
         let cell = usize::from(cell);
         &self.peers[usize::from(self.peer_starts[cell])..usize::from(self.peer_starts[cell + 1])]
+    }
+
+    /// The side of the grid.
+    pub(crate) fn size(&self) -> usize {
+        self.size
     }
 
     pub(super) fn cell_count(&self) -> usize {
