@@ -25,6 +25,10 @@ use crate::{input::Source, Exit};
 /// memory stays flat.
 const BATCH: usize = 1024;
 
+/// Records a thread takes at a time from a batch: small enough to share out a run of hard
+/// puzzles, large enough that taking one costs nothing.
+const CHUNK: usize = 16;
+
 /// Runs `sudoku` with parsed arguments.
 ///
 /// # Errors
@@ -143,23 +147,37 @@ fn run_source(
                 report(&done, err, tally)?;
             }
         } else {
-            let done: Vec<_> = pool.install(|| {
+            // Records go in chunks to the pool's threads; a chunk borrows solvers left by
+            // an earlier chunk, so a batch builds about one set per thread rather than one per
+            // split of the work (rayon's `map_init`), each a copy of the template's links.
+            let spare = std::sync::Mutex::new(Vec::new());
+            let chunks: Vec<Vec<_>> = pool.install(|| {
                 batch
-                    .par_iter()
-                    .map_init(
-                        || Solvers::new(templates),
-                        |solvers, record| {
-                            let mut text = String::new();
-                            let mut sink = |piece: &str| {
-                                text.push_str(piece);
-                                Ok(())
-                            };
-                            let done = handle(task, format, source, record, solvers, &mut sink);
-                            (text, done)
-                        },
-                    )
+                    .par_chunks(CHUNK)
+                    .map(|chunk| {
+                        let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
+                        let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
+                        let done = chunk
+                            .iter()
+                            .map(|record| {
+                                let mut text = String::new();
+                                let mut sink = |piece: &str| {
+                                    text.push_str(piece);
+                                    Ok(())
+                                };
+                                let done =
+                                    handle(task, format, source, record, &mut solvers, &mut sink);
+                                (text, done)
+                            })
+                            .collect();
+                        if let Ok(mut spare) = spare.lock() {
+                            spare.push(solvers);
+                        }
+                        done
+                    })
                     .collect()
             });
+            let done = chunks.into_iter().flatten();
             for (text, done) in done {
                 out.write_all(text.as_bytes())?;
                 report(&done?, err, tally)?;
