@@ -77,6 +77,15 @@ impl Search {
         }
     }
 
+    /// Forgets the last search: its counters, its first solution and its branch points.
+    fn start(&mut self) {
+        self.nodes = 1;
+        self.max_depth = 0;
+        self.first = None;
+        self.depth = 0;
+        self.singles.clear();
+    }
+
     /// Places the givens of `puzzle`, rules out `forbidden`, and applies the deductions up to
     /// `level`: `Ok(true)` when that fills the grid.
     pub(crate) fn deduce(
@@ -86,11 +95,7 @@ impl Search {
         forbidden: Option<(Cell, Digit)>,
         level: Deductions,
     ) -> Result<bool, Contradiction> {
-        self.nodes = 1;
-        self.max_depth = 0;
-        self.first = None;
-        self.depth = 0;
-        self.singles.clear();
+        self.start();
         let forbidden = forbidden.map(|(cell, digit)| {
             (u8::try_from(cell).expect("below 16x16 a cell fits a byte"), 1u32 << (digit - 1))
         });
@@ -136,11 +141,7 @@ impl Search {
         cell: Cell,
         digit: Digit,
     ) -> bool {
-        self.nodes = 1;
-        self.max_depth = 0;
-        self.first = None;
-        self.depth = 0;
-        self.singles.clear();
+        self.start();
         self.board.copy_from(&clues.board, tables);
         self.board.dirty = tables.all_regions;
         let cell = u8::try_from(cell).expect("below 16x16 a cell fits a byte");
