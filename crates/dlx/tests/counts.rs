@@ -140,8 +140,9 @@ fn pentominoes_6x10_up_to_symmetry() {
 }
 
 #[test]
-#[ignore = "slow: about 8 s in release, four times the restricted count's search"]
+#[cfg_attr(debug_assertions, ignore = "slow: run in release, where it takes a few seconds")]
 fn pentominoes_6x10_all_orientations() {
+    // Four times the restricted count's search: every packing in each of its 4 orientations.
     assert_eq!(count(&pentominoes(6, 10, false).unwrap()), 9_356);
 }
 
