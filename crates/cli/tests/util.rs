@@ -3,7 +3,7 @@
 use std::{
     io::Write,
     path::PathBuf,
-    process::{Command, Output, Stdio},
+    process::{Child, Command, Output, Stdio},
 };
 
 /// The root of the workspace, where `data/` lives.
@@ -23,15 +23,20 @@ pub(crate) struct Run {
     pub(crate) code: i32,
 }
 
-/// Runs `bin` with `args`, feeding `stdin`.
-pub(crate) fn run(bin: &str, args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(bin)
+/// Starts `bin` with `args`, its three streams piped.
+fn spawn(bin: &str, args: &[&str]) -> Child {
+    Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
+        .expect("the binary starts")
+}
+
+/// Runs `bin` with `args`, feeding `stdin`.
+pub(crate) fn run(bin: &str, args: &[&str], stdin: &str) -> Run {
+    let mut child = spawn(bin, args);
     let mut input = child.stdin.take().expect("stdin is piped");
     // A binary that stops reading early closes the pipe; that is not our failure here.
     let _ = input.write_all(stdin.as_bytes());
@@ -61,13 +66,7 @@ macro_rules! eqnice {
 /// `| head -1` would; returns that line and how the binary ended.
 pub(crate) fn first_line_then_close(bin: &str, args: &[&str], stdin: &str) -> (String, Output) {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = spawn(bin, args);
     child
         .stdin
         .take()
