@@ -18,6 +18,50 @@ const DENSE_SCAN_MIN: u32 = 128;
 /// item's length does not change while it is covered: every option in its list is hidden.
 pub(crate) const COVERED: u32 = 1 << 31;
 
+/// The properties of a matrix that its hot loops are compiled for, as constants, so that each
+/// combination gets its own code and no test of them runs per node. [`with_mode!`] picks the
+/// instance that matches a matrix.
+pub(crate) trait Mode {
+    /// Some option gives a secondary item a colour: Knuth's Algorithm C (DLX2) rather than X.
+    const COLORS: bool;
+    /// MRV may scan the lengths densely, so covers keep the [`COVERED`] flags and the number
+    /// of active primary items, which cost a few writes per cover that small problems skip.
+    const DENSE: bool;
+}
+
+/// The [`Mode`] with the given constants.
+pub(crate) struct Flags<const COLORS: bool, const DENSE: bool>;
+
+impl<const C: bool, const D: bool> Mode for Flags<C, D> {
+    const COLORS: bool = C;
+    const DENSE: bool = D;
+}
+
+/// Evaluates `$body` with the type `$mode` standing for the [`Mode`] of `$matrix`.
+macro_rules! with_mode {
+    ($matrix:expr, $mode:ident => $body:expr) => {
+        match ($matrix.has_colors, $matrix.dense) {
+            (false, false) => {
+                type $mode = $crate::matrix::Flags<false, false>;
+                $body
+            }
+            (false, true) => {
+                type $mode = $crate::matrix::Flags<false, true>;
+                $body
+            }
+            (true, false) => {
+                type $mode = $crate::matrix::Flags<true, false>;
+                $body
+            }
+            (true, true) => {
+                type $mode = $crate::matrix::Flags<true, true>;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_mode;
+
 /// One node: an item header, an option node or a spacer. COLOR stays in the node: kept in a
 /// separate array (12-byte nodes) it cost coloured problems 14% and gained sudoku nothing
 /// measurable (docs/PERFORMANCE.md).
@@ -74,6 +118,9 @@ pub(crate) struct Matrix {
     pub(crate) item_count: u32,
     pub(crate) primary_count: u32,
     pub(crate) has_colors: bool,
+    /// Whether MRV may scan the lengths densely (at least [`DENSE_SCAN_MIN`] primary items):
+    /// only then do covers keep the [`COVERED`] flags and `active_primary` up to date.
+    pub(crate) dense: bool,
 }
 
 impl Matrix {
@@ -142,13 +189,14 @@ impl Matrix {
             item_count: n,
             primary_count: p,
             has_colors,
+            dense: p >= DENSE_SCAN_MIN,
         }
     }
 
     /// The header index of the active primary item with the shortest list, the leftmost on
     /// ties (Knuth's MRV exactly as in DLX1), or `None` when every primary item is covered.
     #[inline]
-    pub(crate) fn choose_mrv(&self) -> Option<u32> {
+    pub(crate) fn choose_mrv<M: Mode>(&self) -> Option<u32> {
         if self.items[0].right == 0 {
             return None;
         }
@@ -156,7 +204,7 @@ impl Matrix {
         // has no chain of dependent loads, for large problems while many items are active
         // (sudoku: 324 items); the list walk otherwise, which on a few dozen items (queens,
         // pentominoes, Langford) measured about 10% faster.
-        if self.primary_count >= DENSE_SCAN_MIN && self.active_primary * 4 >= self.primary_count {
+        if M::DENSE && self.active_primary * 4 >= self.primary_count {
             let at = leftmost_min(&self.len[1..=self.primary_count as usize]);
             return Some(at as u32 + 1);
         }
@@ -277,86 +325,129 @@ impl Matrix {
 /// See [`Matrix::restore_cost`]; measured on the sudoku path (docs/PERFORMANCE.md).
 const BYTES_PER_UPDATE: u64 = 64;
 
-// Algorithm C's operations. `COLORS = false` compiles the colour tests away for the common
-// uncoloured problems (Knuth's DLX1); `true` is DLX2. Each returns its number of updates
-// (links changed), counted as DLX1 counts them.
+// Algorithm C's operations, compiled per [`Mode`]: without colours the colour tests vanish
+// (Knuth's DLX1), with them this is DLX2. Each returns its number of updates (links changed),
+// counted as DLX1 counts them.
 impl Matrix {
     /// hide'(p): unlink every other node of `p`'s option from its item's list.
+    ///
+    /// The walk is two loops, right of `p` up to the option's spacer, then from the option's
+    /// first node up to `p`, so that each loop tests one exit condition a node instead of two
+    /// (Knuth's single loop tests for the spacer and for `p` at every node). Indices are
+    /// widened to `usize` as they are loaded: `u32` loop variables made the compiler keep a
+    /// zero-extended copy of each beside it.
     #[inline]
-    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
+    fn hide<M: Mode>(&mut self, p: usize) -> u64 {
+        let mut unlinked = 0;
         let mut q = p + 1;
+        let spacer = loop {
+            let node = self.nodes[q];
+            if node.top == 0 {
+                break q;
+            }
+            unlinked += self.unlink::<M>(node);
+            q += 1;
+        };
+        let first = self.nodes[spacer].up as usize;
+        q = first;
         while q != p {
-            let Node { top: x, up, down, color } = self.nodes[q as usize];
-            if x == 0 {
-                q = up;
-                continue;
-            }
-            if !COLORS || color != PURIFIED {
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                self.len[x as usize] -= 1;
-                updates += 1;
-            }
+            unlinked += self.unlink::<M>(self.nodes[q]);
             q += 1;
         }
-        updates
+        // Without colours every other node is unlinked: count them once, not in the loops.
+        if M::COLORS {
+            unlinked
+        } else {
+            (spacer - first - 1) as u64
+        }
+    }
+
+    /// Takes the node with links `node` out of its item's list (unless it is purified), and
+    /// returns the number of updates.
+    #[inline]
+    fn unlink<M: Mode>(&mut self, node: Node) -> u64 {
+        let Node { top, up, down, color } = node;
+        if M::COLORS && color == PURIFIED {
+            return 0;
+        }
+        self.nodes[up as usize].down = down;
+        self.nodes[down as usize].up = up;
+        self.len[top as usize] -= 1;
+        1
+    }
+
+    /// Puts node `q`, with links `node`, back into its item's list: the inverse of `unlink`.
+    #[inline]
+    fn relink<M: Mode>(&mut self, q: usize, node: Node) {
+        let Node { top, up, down, color } = node;
+        if M::COLORS && color == PURIFIED {
+            return;
+        }
+        self.nodes[up as usize].down = q as u32;
+        self.nodes[down as usize].up = q as u32;
+        self.len[top as usize] += 1;
     }
 
     /// unhide'(p): the exact inverse of `hide`, walking the option the other way.
     #[inline]
-    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+    fn unhide<M: Mode>(&mut self, p: usize) {
         let mut q = p - 1;
+        loop {
+            let node = self.nodes[q];
+            if node.top == 0 {
+                q = node.down as usize;
+                break;
+            }
+            self.relink::<M>(q, node);
+            q -= 1;
+        }
         while q != p {
-            let Node { top: x, up, down, color } = self.nodes[q as usize];
-            if x == 0 {
-                q = down;
-                continue;
-            }
-            if !COLORS || color != PURIFIED {
-                self.nodes[up as usize].down = q;
-                self.nodes[down as usize].up = q;
-                self.len[x as usize] += 1;
-            }
+            self.relink::<M>(q, self.nodes[q]);
             q -= 1;
         }
     }
 
     /// cover(i): hide every option that contains item `i`, then unlink `i` from its list.
     #[inline]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32) -> u64 {
+    pub(crate) fn cover<M: Mode>(&mut self, i: u32) -> u64 {
         let mut updates = 1;
-        let mut p = self.nodes[i as usize].down;
-        while p != i {
-            updates += self.hide::<COLORS>(p);
-            p = self.nodes[p as usize].down;
+        let header = i as usize;
+        let mut p = self.nodes[header].down as usize;
+        while p != header {
+            updates += self.hide::<M>(p);
+            p = self.nodes[p].down as usize;
         }
-        let ItemLinks { left, right } = self.items[i as usize];
+        let ItemLinks { left, right } = self.items[header];
         self.items[left as usize].right = right;
         self.items[right as usize].left = left;
-        self.len[i as usize] |= COVERED;
-        self.active_primary -= u32::from(i <= self.primary_count);
+        if M::DENSE {
+            self.len[header] |= COVERED;
+            self.active_primary -= u32::from(i <= self.primary_count);
+        }
         updates
     }
 
     /// uncover(i): the exact inverse of `cover`.
     #[inline]
-    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let ItemLinks { left, right } = self.items[i as usize];
+    pub(crate) fn uncover<M: Mode>(&mut self, i: u32) {
+        let header = i as usize;
+        let ItemLinks { left, right } = self.items[header];
         self.items[left as usize].right = i;
         self.items[right as usize].left = i;
-        self.len[i as usize] &= !COVERED;
-        self.active_primary += u32::from(i <= self.primary_count);
-        let mut p = self.nodes[i as usize].up;
-        while p != i {
-            self.unhide::<COLORS>(p);
-            p = self.nodes[p as usize].up;
+        if M::DENSE {
+            self.len[header] &= !COVERED;
+            self.active_primary += u32::from(i <= self.primary_count);
+        }
+        let mut p = self.nodes[header].up as usize;
+        while p != header {
+            self.unhide::<M>(p);
+            p = self.nodes[p].up as usize;
         }
     }
 
     /// purify(p): keep the options that give `p`'s item `p`'s colour (marking them purified),
     /// hide the rest.
-    fn purify(&mut self, p: u32) -> u64 {
+    fn purify<M: Mode>(&mut self, p: u32) -> u64 {
         let Node { top: i, color: c, .. } = self.nodes[p as usize];
         self.nodes[i as usize].color = c;
         let mut updates = 0;
@@ -367,7 +458,7 @@ impl Matrix {
                     self.nodes[q as usize].color = PURIFIED;
                 }
             } else {
-                updates += self.hide::<true>(q);
+                updates += self.hide::<M>(q as usize);
             }
             q = self.nodes[q as usize].down;
         }
@@ -375,7 +466,7 @@ impl Matrix {
     }
 
     /// unpurify(p): the exact inverse of `purify`.
-    fn unpurify(&mut self, p: u32) {
+    fn unpurify<M: Mode>(&mut self, p: u32) {
         let Node { top: i, color: c, .. } = self.nodes[p as usize];
         self.nodes[i as usize].color = 0;
         let mut q = self.nodes[i as usize].up;
@@ -383,7 +474,7 @@ impl Matrix {
             if self.nodes[q as usize].color == PURIFIED {
                 self.nodes[q as usize].color = c;
             } else if q != p {
-                self.unhide::<true>(q);
+                self.unhide::<M>(q as usize);
             }
             q = self.nodes[q as usize].up;
         }
@@ -391,42 +482,49 @@ impl Matrix {
 
     /// commit(p, j): the effect on item `j` of choosing the option of node `p`.
     #[inline]
-    fn commit<const COLORS: bool>(&mut self, p: u32, j: u32) -> u64 {
-        if !COLORS {
-            return self.cover::<false>(j);
+    fn commit<M: Mode>(&mut self, p: u32, j: u32) -> u64 {
+        if !M::COLORS {
+            return self.cover::<M>(j);
         }
         match self.nodes[p as usize].color {
-            0 => self.cover::<true>(j),
+            0 => self.cover::<M>(j),
             PURIFIED => 0,
-            _ => self.purify(p),
+            _ => self.purify::<M>(p),
         }
     }
 
     /// uncommit(p, j): the exact inverse of `commit`.
     #[inline]
-    fn uncommit<const COLORS: bool>(&mut self, p: u32, j: u32) {
-        if !COLORS {
-            return self.uncover::<false>(j);
+    fn uncommit<M: Mode>(&mut self, p: u32, j: u32) {
+        if !M::COLORS {
+            return self.uncover::<M>(j);
         }
         match self.nodes[p as usize].color {
-            0 => self.uncover::<true>(j),
+            0 => self.uncover::<M>(j),
             PURIFIED => {}
-            _ => self.unpurify(p),
+            _ => self.unpurify::<M>(p),
         }
     }
 
-    /// Commits every node of `x`'s option except `x` itself, left to right.
+    /// Commits every node of `x`'s option except `x` itself, left to right: as in `hide`, the
+    /// nodes right of `x` up to the spacer, then the option's first nodes up to `x`.
     #[inline]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32) -> u64 {
+    pub(crate) fn commit_others<M: Mode>(&mut self, x: u32) -> u64 {
+        let x = x as usize;
         let mut updates = 0;
         let mut p = x + 1;
-        while p != x {
-            let Node { top: j, up, .. } = self.nodes[p as usize];
-            if j == 0 {
-                p = up;
-                continue;
+        loop {
+            let Node { top, up, .. } = self.nodes[p];
+            if top == 0 {
+                p = up as usize;
+                break;
             }
-            updates += self.commit::<COLORS>(p, j);
+            updates += self.commit::<M>(p as u32, top);
+            p += 1;
+        }
+        while p != x {
+            let top = self.nodes[p].top;
+            updates += self.commit::<M>(p as u32, top);
             p += 1;
         }
         updates
@@ -434,15 +532,21 @@ impl Matrix {
 
     /// The exact inverse of `commit_others`, right to left.
     #[inline]
-    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
+    pub(crate) fn uncommit_others<M: Mode>(&mut self, x: u32) {
+        let x = x as usize;
         let mut p = x - 1;
-        while p != x {
-            let Node { top: j, down, .. } = self.nodes[p as usize];
-            if j == 0 {
-                p = down;
-                continue;
+        loop {
+            let Node { top, down, .. } = self.nodes[p];
+            if top == 0 {
+                p = down as usize;
+                break;
             }
-            self.uncommit::<COLORS>(p, j);
+            self.uncommit::<M>(p as u32, top);
+            p -= 1;
+        }
+        while p != x {
+            let top = self.nodes[p].top;
+            self.uncommit::<M>(p as u32, top);
             p -= 1;
         }
     }
@@ -452,34 +556,17 @@ impl Matrix {
     pub(crate) fn commit_option(&mut self, option: u32) -> u64 {
         let first = self.option_nodes(option).start;
         let j = self.nodes[first as usize].top;
-        let updates = self.cover_dispatch(first, j);
-        updates
-            + if self.has_colors {
-                self.commit_others::<true>(first)
-            } else {
-                self.commit_others::<false>(first)
-            }
+        with_mode!(self, M => self.commit::<M>(first, j) + self.commit_others::<M>(first))
     }
 
     /// The exact inverse of `commit_option`.
     pub(crate) fn uncommit_option(&mut self, option: u32) {
         let first = self.option_nodes(option).start;
         let j = self.nodes[first as usize].top;
-        if self.has_colors {
-            self.uncommit_others::<true>(first);
-            self.uncommit::<true>(first, j);
-        } else {
-            self.uncommit_others::<false>(first);
-            self.uncover::<false>(j);
-        }
-    }
-
-    fn cover_dispatch(&mut self, p: u32, j: u32) -> u64 {
-        if self.has_colors {
-            self.commit::<true>(p, j)
-        } else {
-            self.cover::<false>(j)
-        }
+        with_mode!(self, M => {
+            self.uncommit_others::<M>(first);
+            self.uncommit::<M>(first, j);
+        });
     }
 
     /// Whether the option could be committed now: each primary item is active, and each
@@ -535,10 +622,10 @@ mod tests {
         let original = Matrix::new(4, 3, options.into_iter());
         let mut matrix = original.clone();
         for item in 1..=4 {
-            let updates = matrix.cover::<true>(item);
+            let updates = matrix.cover::<Flags<true, false>>(item);
             assert!(updates >= 1);
             assert_ne!(matrix, original);
-            matrix.uncover::<true>(item);
+            matrix.uncover::<Flags<true, false>>(item);
             assert_eq!(matrix, original, "item {item}");
         }
         for option in 0..4 {

@@ -4,7 +4,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::{matrix::Matrix, CommitError, ItemId, OptionId, Problem, Solutions, Stats};
+use crate::matrix::{with_mode, Matrix, Mode};
+use crate::{CommitError, ItemId, OptionId, Problem, Solutions, Stats};
 
 /// How the search picks the primary item to branch on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -230,21 +231,17 @@ impl<'p> Solver<'p> {
     /// [`next_solution`](Self::next_solution) starts a new search from the top.
     pub fn restart(&mut self) {
         self.search_updates = 0;
-        if self.matrix.has_colors {
-            self.unwind::<true>();
-        } else {
-            self.unwind::<false>();
-        }
+        with_mode!(self.matrix, M => self.unwind::<M>());
     }
 
     /// Undoes the levels of the search in progress, innermost first.
-    fn unwind<const COLORS: bool>(&mut self) {
+    fn unwind<M: Mode>(&mut self) {
         if self.phase == Phase::Try {
-            self.matrix.uncover::<COLORS>(self.levels[self.level].item);
+            self.matrix.uncover::<M>(self.levels[self.level].item);
         }
         for level in self.levels[..self.level].iter().rev() {
-            self.matrix.uncommit_others::<COLORS>(level.choice);
-            self.matrix.uncover::<COLORS>(level.item);
+            self.matrix.uncommit_others::<M>(level.choice);
+            self.matrix.uncover::<M>(level.item);
         }
         self.level = 0;
         self.phase = Phase::Enter;
@@ -268,7 +265,12 @@ impl<'p> Solver<'p> {
     }
 
     /// Runs the state machine until a solution (true) or the end of the tree (false).
-    fn advance<const COLORS: bool>(&mut self) -> bool {
+    fn advance<M: Mode>(&mut self) -> bool {
+        // Disjoint borrows of the fields the loop uses, so that the compiler knows the calls
+        // into the matrix leave the level stack where it is (no reload of its address).
+        let matrix = &mut self.matrix;
+        let levels = &mut self.levels[..];
+        let heuristic = self.heuristic;
         let (mut level, mut phase) = (self.level, self.phase);
         let (mut nodes, mut updates) = (0u64, 0u64);
         let mut max_depth = self.stats.max_depth as usize;
@@ -277,29 +279,37 @@ impl<'p> Solver<'p> {
                 Phase::Enter => {
                     // X2: a new node; X3: choose an item, or record a solution.
                     nodes += 1;
-                    let chosen = match self.heuristic {
-                        Heuristic::Mrv => self.matrix.choose_mrv(),
-                        Heuristic::First => self.matrix.choose_first(),
+                    let chosen = match heuristic {
+                        Heuristic::Mrv => matrix.choose_mrv::<M>(),
+                        Heuristic::First => matrix.choose_first(),
                     };
                     let Some(item) = chosen else {
                         phase = Phase::Backtrack;
                         break true;
                     };
+                    if matrix.len[item as usize] == 0 {
+                        // A dead end. DLX1 covers the item, finds no option (X5) and uncovers
+                        // it (X7); only the item's own unlinking changes a link, so count
+                        // that update and skip the two calls.
+                        updates += 1;
+                        phase = Phase::Backtrack;
+                        continue;
+                    }
                     // X4: cover the item and start with its first option.
-                    updates += self.matrix.cover::<COLORS>(item);
-                    let choice = self.matrix.nodes[item as usize].down;
-                    self.levels[level] = Level { item, choice };
+                    updates += matrix.cover::<M>(item);
+                    let choice = matrix.nodes[item as usize].down;
+                    levels[level] = Level { item, choice };
                     phase = Phase::Try;
                 }
                 Phase::Try => {
-                    let Level { item, choice } = self.levels[level];
+                    let Level { item, choice } = levels[level];
                     if choice == item {
                         // X7: options exhausted; uncover and backtrack.
-                        self.matrix.uncover::<COLORS>(item);
+                        matrix.uncover::<M>(item);
                         phase = Phase::Backtrack;
                     } else {
                         // X5: try this option; commit its other items and go deeper.
-                        updates += self.matrix.commit_others::<COLORS>(choice);
+                        updates += matrix.commit_others::<M>(choice);
                         level += 1;
                         max_depth = max_depth.max(level);
                         phase = Phase::Enter;
@@ -312,9 +322,9 @@ impl<'p> Solver<'p> {
                         break false;
                     }
                     level -= 1;
-                    let choice = self.levels[level].choice;
-                    self.matrix.uncommit_others::<COLORS>(choice);
-                    self.levels[level].choice = self.matrix.nodes[choice as usize].down;
+                    let choice = levels[level].choice;
+                    matrix.uncommit_others::<M>(choice);
+                    levels[level].choice = matrix.nodes[choice as usize].down;
                     phase = Phase::Try;
                 }
                 Phase::Done => break false,
@@ -354,11 +364,7 @@ impl<'p> Solver<'p> {
     }
 
     fn advance_any(&mut self) -> bool {
-        if self.matrix.has_colors {
-            self.advance::<true>()
-        } else {
-            self.advance::<false>()
-        }
+        with_mode!(self.matrix, M => self.advance::<M>())
     }
 
     /// A lazy iterator over the solutions, searching from the top.
@@ -423,6 +429,77 @@ mod tests {
         assert!(solver.committed().is_empty());
         // 12 items pair up in 11 · 9 · 7 · 5 · 3 · 1 ways.
         assert_eq!(solver.count(), 10_395);
+    }
+}
+
+#[cfg(test)]
+mod dense_tests {
+    use crate::{Entry, OptionId, Problem, ProblemBuilder};
+
+    /// 160 primary items (enough for the dense MRV scan) and 12 secondary ones, each primary
+    /// item with a singleton option so that solutions abound, plus random options of two to
+    /// five items, some with coloured secondary items when `colors`.
+    fn large(colors: bool) -> Problem {
+        let mut builder = ProblemBuilder::new();
+        let primary = builder.primary_items(160);
+        let secondary = builder.secondary_items(12);
+        let palette = [builder.color("a"), builder.color("b")];
+        let mut state = 0x2545_f491_u64;
+        let mut next = |below: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % below
+        };
+        for &item in &primary {
+            builder.option([item]);
+        }
+        for _ in 0..600 {
+            let mut entries: Vec<Entry> = Vec::new();
+            for _ in 0..2 + next(4) {
+                let item = primary[next(primary.len())];
+                if entries.iter().all(|e| e.item != item) {
+                    entries.push(item.into());
+                }
+            }
+            if next(2) == 0 {
+                let item = secondary[next(secondary.len())];
+                let color = (colors && next(3) > 0).then(|| palette[next(2)]);
+                entries.push(Entry { item, color });
+            }
+            builder.option(entries);
+        }
+        builder.build().unwrap()
+    }
+
+    /// The dense scan of the lengths must choose exactly the item the list walk chooses, so
+    /// both walk the same tree: same solutions in the same order, same nodes and updates.
+    #[test]
+    fn the_dense_and_the_list_scans_walk_the_same_tree() {
+        for colors in [false, true] {
+            let problem = large(colors);
+            assert!(problem.matrix.dense);
+            assert_eq!(problem.matrix.has_colors, colors);
+            let mut listed = problem.clone();
+            listed.matrix.dense = false;
+            let run = |problem: &Problem| {
+                let mut solver = problem.solver();
+                let mut solutions: Vec<Vec<OptionId>> = Vec::new();
+                while solutions.len() < 3_000 {
+                    let Some(solution) = solver.next_solution() else { break };
+                    solutions.push(solution.to_vec());
+                }
+                (solutions, solver.stats())
+            };
+            let (dense, dense_stats) = run(&problem);
+            let (list, list_stats) = run(&listed);
+            assert_eq!(dense.len(), 3_000, "colors {colors}");
+            assert_eq!(dense, list, "colors {colors}");
+            assert_eq!(dense_stats, list_stats, "colors {colors}");
+            // Deep enough that covered items were skipped by the dense scan and that the
+            // search switched to the list walk as items ran out.
+            assert!(dense_stats.max_depth() > 40, "{dense_stats:?}");
+        }
     }
 }
 
