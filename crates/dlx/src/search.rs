@@ -26,14 +26,12 @@ struct Level {
     choice: u32,
 }
 
-/// Where the state machine resumes; the step names follow Knuth's Algorithm X.
+/// Where the search resumes; the step names follow Knuth's Algorithm X.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// X2: entering a node of the search tree at `level`.
     Enter,
-    /// X5: trying `levels[level].choice`, or X7 if the choice is back at the item header.
-    Try,
-    /// X8: leaving `level` for the one above.
+    /// X8: leaving `level` (a solution was just reported there) for the one above.
     Backtrack,
     /// The whole tree has been searched.
     Done,
@@ -236,9 +234,6 @@ impl<'p> Solver<'p> {
 
     /// Undoes the levels of the search in progress, innermost first.
     fn unwind<M: Mode>(&mut self) {
-        if self.phase == Phase::Try {
-            self.matrix.uncover::<M>(self.levels[self.level].item);
-        }
         for level in self.levels[..self.level].iter().rev() {
             self.matrix.uncommit_others::<M>(level.choice);
             self.matrix.uncover::<M>(level.item);
@@ -251,7 +246,7 @@ impl<'p> Solver<'p> {
     /// followed by the chosen ones; `None` once the search is exhausted (until a restart).
     /// This is the allocation-free primitive the other search methods are built on.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        if !self.advance_any() {
+        if self.advance_any(1) == 0 {
             return None;
         }
         self.solution.clear();
@@ -264,19 +259,30 @@ impl<'p> Solver<'p> {
         Some(&self.solution)
     }
 
-    /// Runs the state machine until a solution (true) or the end of the tree (false).
-    fn advance<M: Mode>(&mut self) -> bool {
+    /// Searches on until it has found `wanted` solutions (at least one) or reached the end of
+    /// the tree, and returns the number found. It stops at the last one found, so a caller
+    /// asking for one can read it from the level stack.
+    ///
+    /// Two loops instead of a state machine: one goes down, choosing and covering an item and
+    /// trying its first option, until a solution or a dead end; the other goes up until a level
+    /// has another option to try. Without a phase to dispatch on at every step, the compiler
+    /// jumps straight from one to the other.
+    fn advance<M: Mode>(&mut self, wanted: u64) -> u64 {
+        if self.phase == Phase::Done {
+            return 0;
+        }
         // Disjoint borrows of the fields the loop uses, so that the compiler knows the calls
         // into the matrix leave the level stack where it is (no reload of its address).
         let matrix = &mut self.matrix;
         let levels = &mut self.levels[..];
         let heuristic = self.heuristic;
-        let (mut level, mut phase) = (self.level, self.phase);
-        let (mut nodes, mut updates) = (0u64, 0u64);
+        let mut level = self.level;
+        let (mut nodes, mut updates, mut found) = (0u64, 0u64, 0u64);
         let mut max_depth = self.stats.max_depth as usize;
-        let found = loop {
-            match phase {
-                Phase::Enter => {
+        let mut going_down = self.phase == Phase::Enter;
+        let phase = 'search: loop {
+            if going_down {
+                loop {
                     // X2: a new node; X3: choose an item, or record a solution.
                     nodes += 1;
                     let chosen = match heuristic {
@@ -284,50 +290,48 @@ impl<'p> Solver<'p> {
                         Heuristic::First => matrix.choose_first(),
                     };
                     let Some(item) = chosen else {
-                        phase = Phase::Backtrack;
-                        break true;
+                        found += 1;
+                        if found == wanted {
+                            break 'search Phase::Backtrack;
+                        }
+                        break;
                     };
                     if matrix.len[item as usize] == 0 {
                         // A dead end. DLX1 covers the item, finds no option (X5) and uncovers
-                        // it (X7); only the item's own unlinking changes a link, so count
-                        // that update and skip the two calls.
+                        // it (X7); only the item's own unlinking changes a link, so count that
+                        // update and skip the two calls.
                         updates += 1;
-                        phase = Phase::Backtrack;
-                        continue;
+                        break;
                     }
-                    // X4: cover the item and start with its first option.
+                    // X4: cover the item; X5: try its first option (it has one), committing
+                    // the option's other items, and go deeper.
                     updates += matrix.cover::<M>(item);
                     let choice = matrix.nodes[item as usize].down;
                     levels[level] = Level { item, choice };
-                    phase = Phase::Try;
+                    updates += matrix.commit_others::<M>(choice);
+                    level += 1;
+                    max_depth = max_depth.max(level);
                 }
-                Phase::Try => {
-                    let Level { item, choice } = levels[level];
-                    if choice == item {
-                        // X7: options exhausted; uncover and backtrack.
-                        matrix.uncover::<M>(item);
-                        phase = Phase::Backtrack;
-                    } else {
-                        // X5: try this option; commit its other items and go deeper.
-                        updates += matrix.commit_others::<M>(choice);
-                        level += 1;
-                        max_depth = max_depth.max(level);
-                        phase = Phase::Enter;
-                    }
+            }
+            going_down = true;
+            // X8: leave levels until one has another option; X6: undo the option tried there
+            // and try the next, or X7: uncover the item once its options are exhausted.
+            loop {
+                if level == 0 {
+                    break 'search Phase::Done;
                 }
-                Phase::Backtrack => {
-                    // X8: leave the level; X6: undo its option and move to the next one.
-                    if level == 0 {
-                        phase = Phase::Done;
-                        break false;
-                    }
-                    level -= 1;
-                    let choice = levels[level].choice;
-                    matrix.uncommit_others::<M>(choice);
-                    levels[level].choice = matrix.nodes[choice as usize].down;
-                    phase = Phase::Try;
+                level -= 1;
+                let Level { item, choice } = levels[level];
+                matrix.uncommit_others::<M>(choice);
+                let next = matrix.nodes[choice as usize].down;
+                if next == item {
+                    matrix.uncover::<M>(item);
+                    continue;
                 }
-                Phase::Done => break false,
+                levels[level].choice = next;
+                updates += matrix.commit_others::<M>(next);
+                level += 1;
+                break;
             }
         };
         self.level = level;
@@ -335,7 +339,7 @@ impl<'p> Solver<'p> {
         self.stats.nodes += nodes;
         self.stats.updates += updates;
         self.search_updates += updates;
-        self.stats.solutions += u64::from(found);
+        self.stats.solutions += found;
         self.stats.max_depth = max_depth as u32;
         found
     }
@@ -354,17 +358,16 @@ impl<'p> Solver<'p> {
     /// The number of solutions, stopping once `limit` are found.
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         self.restart();
-        let mut count = 0u64;
-        // Straight to the state machine: a count never looks at the solutions, so it need not
-        // gather each one's options (problems like set partitions find one every other node).
-        while count < limit && self.advance_any() {
-            count += 1;
+        // Straight to the state machine, which counts them without returning at each one: a
+        // count never looks at the solutions (set partitions find one every other node).
+        if limit == 0 {
+            return 0;
         }
-        count
+        self.advance_any(limit)
     }
 
-    fn advance_any(&mut self) -> bool {
-        with_mode!(self.matrix, M => self.advance::<M>())
+    fn advance_any(&mut self, wanted: u64) -> u64 {
+        with_mode!(self.matrix, M => self.advance::<M>(wanted))
     }
 
     /// A lazy iterator over the solutions, searching from the top.
