@@ -6,7 +6,7 @@
 //! are exactly the matrices. Run:
 //! `cargo run --release -p dancer --example binary_matrices -- 6 3`.
 
-use dancer::{BuildError, Problem, ProblemBuilder};
+use dancer::{BuildError, Entry, Problem, ProblemBuilder};
 
 /// The problem for n×n matrices with line sums `k`.
 ///
@@ -14,23 +14,28 @@ use dancer::{BuildError, Problem, ProblemBuilder};
 /// None for valid arguments; the builder's errors are passed on.
 pub fn binary_matrices(n: usize, k: usize) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
+    let mut rows = Vec::with_capacity(n);
+    let mut columns = Vec::with_capacity(n);
     for line in 0..n {
-        builder.primary(format!("r{line}"));
-        builder.primary(format!("c{line}"));
+        rows.push(builder.primary(format!("r{line}")));
+        columns.push(builder.primary(format!("c{line}")));
     }
+    let mut cells = Vec::with_capacity(n * n);
     for r in 0..n {
         for c in 0..n {
-            builder.secondary(format!("{r}_{c}"));
+            cells.push(builder.secondary(format!("{r}_{c}")));
         }
     }
+    // Items and colours by id rather than by name: no string is made or looked up per entry.
+    let colors = [builder.color("0"), builder.color("1")];
     let choices = (0u64..1 << n).filter(|mask| mask.count_ones() as usize == k);
     for mask in choices {
-        let bit = |i: usize| mask >> i & 1;
+        let color = |i: usize| Some(colors[(mask >> i & 1) as usize]);
         for line in 0..n {
-            let row = (0..n).map(|c| format!("{line}_{c}:{}", bit(c)));
-            builder.option_named(std::iter::once(format!("r{line}")).chain(row));
-            let col = (0..n).map(|r| format!("{r}_{line}:{}", bit(r)));
-            builder.option_named(std::iter::once(format!("c{line}")).chain(col));
+            let row = (0..n).map(|c| Entry { item: cells[line * n + c], color: color(c) });
+            builder.option(std::iter::once(rows[line].into()).chain(row));
+            let col = (0..n).map(|r| Entry { item: cells[r * n + line], color: color(r) });
+            builder.option(std::iter::once(columns[line].into()).chain(col));
         }
     }
     builder.build()

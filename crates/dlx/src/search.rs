@@ -1,6 +1,6 @@
-//! [`Solver`]: Knuth's Algorithm X (and C, with colours) as an iterative state machine with an
-//! explicit level stack, so the search can stop at a solution and resume, and its depth is
-//! limited only by memory.
+//! [`Solver`]: Knuth's Algorithm X (and C, with colours), iterative with an explicit level
+//! stack, so the search can stop at a solution and resume, and its depth is limited only by
+//! memory.
 
 use std::ops::ControlFlow;
 
@@ -358,8 +358,8 @@ impl<'p> Solver<'p> {
     /// The number of solutions, stopping once `limit` are found.
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         self.restart();
-        // Straight to the state machine, which counts them without returning at each one: a
-        // count never looks at the solutions (set partitions find one every other node).
+        // Straight to the search, which counts them without stopping at each one: a count
+        // never looks at the solutions (set partitions find one every other node).
         if limit == 0 {
             return 0;
         }
