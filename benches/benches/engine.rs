@@ -11,104 +11,12 @@
 // `criterion_group!` defines an undocumented `pub fn benches`.
 #![allow(missing_docs)]
 
-// The generators are the engine's own examples, compiled in here rather than copied. Their
-// `main`s are unused here, and their lints are checked where they belong (as `dancer`'s examples),
-// so edits there cannot break this crate's clippy run.
-#[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
-#[path = "../../crates/dlx/examples/binary_matrices.rs"]
-mod binary_matrices;
-#[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
-#[path = "../../crates/dlx/examples/langford.rs"]
-mod langford;
-#[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
-#[path = "../../crates/dlx/examples/n_queens.rs"]
-mod n_queens;
-#[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
-#[path = "../../crates/dlx/examples/pentominoes.rs"]
-mod pentominoes;
-#[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
-#[path = "../../crates/dlx/examples/set_partitions.rs"]
-mod set_partitions;
-
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use dancer::{BuildError, Problem};
-use dancer_benches::{peer_text, PeerProblem};
-
-/// One benchmark problem.
-struct Case {
-    /// The criterion group name.
-    name: &'static str,
-    /// Builds our problem; kept as a function so the `build` group can time it.
-    make: fn() -> Result<Problem, BuildError>,
-    /// The number of solutions, known independently (OEIS or Knuth), so that a regression in
-    /// either engine cannot pass as agreement.
-    solutions: u64,
-}
-
-const CASES: [Case; 5] = [
-    // A000170.
-    Case { name: "queens_12", make: || n_queens::queens(12), solutions: 14_200 },
-    // 2339 packings of the 6×10 box up to symmetry (TAOCP 7.2.2.1).
-    Case {
-        name: "pentominoes_6x10_x_quarter",
-        make: || pentominoes::pentominoes(6, 10, true),
-        solutions: 2_339,
-    },
-    // A014552(11) = 17 792 up to reversal; the engines count both mirror images.
-    Case { name: "langford_11", make: || langford::langford(11), solutions: 35_584 },
-    // The Bell number B(10), A000110.
-    Case {
-        name: "set_partitions_10",
-        make: || set_partitions::set_partitions(10),
-        solutions: 115_975,
-    },
-    // 6×6 0/1 matrices with every line summing to 3; the only case with colours.
-    Case {
-        name: "binary_matrices_6_3",
-        make: || binary_matrices::binary_matrices(6, 3),
-        solutions: 297_200,
-    },
-];
-
-/// Our problem, the shared DLX text, and the peer's problem built from that text.
-fn prepare(case: &Case) -> (Problem, String, PeerProblem) {
-    let problem = (case.make)().unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let text = peer_text(&problem);
-    let peer = PeerProblem::from_text(&text).unwrap_or_else(|e| panic!("{}: dlx: {e}", case.name));
-    (problem, text, peer)
-}
-
-/// Counts with both engines and stops the run unless both find the known number of solutions
-/// and walk search trees with the same number of nodes (same tree, same work: the times compare
-/// like with like). Updates are printed but not compared: the peer skips covering an item that
-/// has no options left, so it counts one update fewer at each such dead end. Returns the slower
-/// engine's time for one count, which sizes the measurement.
-fn check(case: &Case, problem: &Problem, peer: &mut PeerProblem) -> Duration {
-    let mut solver = problem.solver();
-    let start = Instant::now();
-    let ours = solver.count();
-    let ours_time = start.elapsed();
-    let stats = solver.stats();
-    let start = Instant::now();
-    let theirs = peer.count_with_stats();
-    let theirs_time = start.elapsed();
-    eprintln!(
-        "{}: dancer {ours} solutions, {} nodes, {} updates; dlx {} solutions, {} nodes, {} updates",
-        case.name,
-        stats.nodes(),
-        stats.updates(),
-        theirs.solutions,
-        theirs.nodes,
-        theirs.updates
-    );
-    assert_eq!(ours, case.solutions, "{}: dancer's count is wrong", case.name);
-    assert_eq!(theirs.solutions, case.solutions, "{}: dlx's count is wrong", case.name);
-    assert_eq!(stats.nodes(), theirs.nodes, "{}: the engines searched different trees", case.name);
-    ours_time.max(theirs_time)
-}
+use dancer_benches::cases::{check, prepare, CASES};
+use dancer_benches::PeerProblem;
 
 /// One group per problem: both engines count all solutions of a prebuilt problem.
 fn search(c: &mut Criterion) {

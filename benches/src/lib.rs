@@ -20,6 +20,8 @@
 //! [`fresh_dancer_unique`] with our engine as a control. [`sudoku_placements`] is the matrix both
 //! build.
 
+pub mod cases;
+
 use std::collections::HashMap;
 
 use dancer::Problem;

@@ -1,0 +1,112 @@
+//! `dancer` against crates.io `dlx` 0.8.5 in alternating pairs: for each problem, one full count
+//! by each engine, again and again, reporting the median of the per-pair time ratios.
+//!
+//! Run with `cargo bench -p dancer-benches --bench engine_ab` (about two minutes on two cores);
+//! name problems to run only those (`... --bench engine_ab -- langford_11`). Results are
+//! recorded in `docs/PERFORMANCE.md`.
+//!
+//! Why besides criterion: the VMs this project runs on are shared, and their speed drifts by
+//! 10–50% within minutes. Criterion times one engine's samples, then the other's, so a drift
+//! between the two lands in the ratio. Here the two counts of a pair run back to back (in
+//! alternating order, so neither always runs on a warm cache), and a pair's ratio only sees the
+//! drift within one pair; the median over many pairs discards the pairs a load spike hit.
+//!
+//! `--once` makes one count with each engine and no timing, for instruction counts that do not
+//! depend on the load: `valgrind --tool=callgrind --toggle-collect='*count_dancer*' BINARY
+//! --once langford_11` (or `*count_dlx*`), with BINARY the path that `cargo bench -p
+//! dancer-benches --bench engine_ab --no-run` prints.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use dancer::Solver;
+use dancer_benches::cases::{check, prepare, CASES};
+use dancer_benches::PeerProblem;
+
+/// Pairs per problem, unless the time budget runs out first.
+const MAX_PAIRS: usize = 31;
+/// Pairs per problem whatever the budget, so that even the slowest has a median of several.
+const MIN_PAIRS: usize = 7;
+/// Time to spend on one problem once `MIN_PAIRS` are done.
+const BUDGET: Duration = Duration::from_secs(20);
+
+fn main() {
+    // `cargo bench` passes `--bench`; any other argument names a problem to run.
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let once = std::env::args().any(|a| a == "--once");
+    println!(
+        "{:<28} {:>5} {:>12} {:>12} {:>10} {:>8}",
+        "problem", "pairs", "dancer (ms)", "dlx (ms)", "dlx/dancer", "won"
+    );
+    for case in &CASES {
+        if !filters.is_empty() && !filters.iter().any(|f| case.name.contains(f.as_str())) {
+            continue;
+        }
+        let (problem, _, mut peer) = prepare(case);
+        let mut solver = problem.solver();
+        if once {
+            let (ours, theirs) = (count_dancer(&mut solver), count_dlx(&mut peer));
+            println!("{}: dancer {ours}, dlx {theirs} solutions", case.name);
+            continue;
+        }
+        check(case, &problem, &mut peer);
+        let mut ours = Vec::with_capacity(MAX_PAIRS);
+        let mut theirs = Vec::with_capacity(MAX_PAIRS);
+        let started = Instant::now();
+        while ours.len() < MAX_PAIRS && (ours.len() < MIN_PAIRS || started.elapsed() < BUDGET) {
+            let mut time_ours = || {
+                let start = Instant::now();
+                black_box(count_dancer(&mut solver));
+                start.elapsed().as_secs_f64()
+            };
+            let mut time_theirs = || {
+                let start = Instant::now();
+                black_box(count_dlx(&mut peer));
+                start.elapsed().as_secs_f64()
+            };
+            if ours.len() % 2 == 0 {
+                ours.push(time_ours());
+                theirs.push(time_theirs());
+            } else {
+                theirs.push(time_theirs());
+                ours.push(time_ours());
+            }
+        }
+        let mut ratios: Vec<f64> = theirs.iter().zip(&ours).map(|(t, o)| t / o).collect();
+        let won = ratios.iter().filter(|&&r| r > 1.0).count();
+        let pairs = ratios.len();
+        println!(
+            "{:<28} {:>5} {:>12.2} {:>12.2} {:>10.3} {:>5}/{:<2}",
+            case.name,
+            pairs,
+            median(&mut ours) * 1e3,
+            median(&mut theirs) * 1e3,
+            median(&mut ratios),
+            won,
+            pairs
+        );
+    }
+}
+
+/// One full count by our engine; never inlined, so that callgrind can count inside it alone.
+#[inline(never)]
+fn count_dancer(solver: &mut Solver<'_>) -> u64 {
+    solver.count()
+}
+
+/// One full count by the peer; never inlined, as `count_dancer`.
+#[inline(never)]
+fn count_dlx(peer: &mut PeerProblem) -> u64 {
+    peer.count()
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[middle]
+    } else {
+        f64::midpoint(values[middle - 1], values[middle])
+    }
+}
