@@ -30,10 +30,16 @@ test-slow:
 doc:
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features
 
-# Criterion benches: our engine beside the dlx 0.8.5 crate.
+# All benches: criterion (engine beside dlx 0.8.5, sudoku beside the sudoku crate), then the
+# engines in alternating pairs (engine_ab, the steadier ratio on a noisy machine).
 [group('perf')]
 bench:
     cargo bench -p dancer-benches
+
+# Only the alternating-pairs engine comparison (about two minutes).
+[group('perf')]
+bench-ab:
+    cargo bench -p dancer-benches --bench engine_ab
 
 # Optimised binaries (fat LTO, one codegen unit) in target/dist.
 [group('perf')]
