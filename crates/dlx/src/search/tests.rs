@@ -1,0 +1,157 @@
+//! Unit tests of the search: the two ways of resetting, the dense MRV scan against the list
+//! walk, and shuffling.
+
+mod reset {
+    use crate::{OptionId, ProblemBuilder};
+
+    /// All 2-element subsets of 12 items: commits and partial searches of any size.
+    fn pairs() -> crate::Problem {
+        let mut builder = ProblemBuilder::new();
+        let items = builder.primary_items(12);
+        for a in 0..12 {
+            for b in a + 1..12 {
+                builder.option([items[a], items[b]]);
+            }
+        }
+        builder.build().unwrap()
+    }
+
+    #[test]
+    fn both_ways_of_resetting_restore_the_initial_links_exactly() {
+        let problem = pairs();
+        let mut solver = problem.solver();
+        // One option committed: undoing is cheaper than copying.
+        solver.commit(OptionId::new(0)).unwrap();
+        assert!(solver.committed_updates + solver.search_updates <= solver.matrix.restore_cost());
+        solver.reset();
+        assert_eq!(solver.matrix, problem.matrix);
+        // Five disjoint pairs committed and a search under way: copying is cheaper.
+        let disjoint = [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)];
+        for (a, b) in disjoint {
+            let index = (0..a).map(|k| 11 - k).sum::<usize>() + (b - a - 1);
+            solver.commit(OptionId::new(index)).unwrap();
+        }
+        assert_eq!(solver.count(), 1);
+        assert!(solver.next_solution().is_none());
+        solver.commit(OptionId::new(0)).unwrap_err();
+        solver.restart();
+        assert!(solver.next_solution().is_some());
+        assert!(solver.committed_updates + solver.search_updates > solver.matrix.restore_cost());
+        solver.reset();
+        assert_eq!(solver.matrix, problem.matrix);
+        assert!(solver.committed().is_empty());
+        // 12 items pair up in 11 · 9 · 7 · 5 · 3 · 1 ways.
+        assert_eq!(solver.count(), 10_395);
+    }
+}
+
+mod dense {
+    use crate::{Entry, OptionId, Problem, ProblemBuilder};
+
+    /// 160 primary items (enough for the dense MRV scan) and 12 secondary ones, each primary
+    /// item with a singleton option so that solutions abound, plus random options of two to
+    /// five items, some with coloured secondary items when `colors`.
+    fn large(colors: bool) -> Problem {
+        let mut builder = ProblemBuilder::new();
+        let primary = builder.primary_items(160);
+        let secondary = builder.secondary_items(12);
+        let palette = [builder.color("a"), builder.color("b")];
+        let mut state = 0x2545_f491_u64;
+        let mut next = |below: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % below
+        };
+        for &item in &primary {
+            builder.option([item]);
+        }
+        for _ in 0..600 {
+            let mut entries: Vec<Entry> = Vec::new();
+            for _ in 0..2 + next(4) {
+                let item = primary[next(primary.len())];
+                if entries.iter().all(|e| e.item != item) {
+                    entries.push(item.into());
+                }
+            }
+            if next(2) == 0 {
+                let item = secondary[next(secondary.len())];
+                let color = (colors && next(3) > 0).then(|| palette[next(2)]);
+                entries.push(Entry { item, color });
+            }
+            builder.option(entries);
+        }
+        builder.build().unwrap()
+    }
+
+    /// The dense scan of the lengths must choose exactly the item the list walk chooses, so
+    /// both walk the same tree: same solutions in the same order, same nodes and updates.
+    #[test]
+    fn the_dense_and_the_list_scans_walk_the_same_tree() {
+        for colors in [false, true] {
+            let problem = large(colors);
+            assert!(problem.matrix.dense);
+            assert_eq!(problem.matrix.has_colors, colors);
+            let mut listed = problem.clone();
+            listed.matrix.dense = false;
+            let run = |problem: &Problem| {
+                let mut solver = problem.solver();
+                let mut solutions: Vec<Vec<OptionId>> = Vec::new();
+                while solutions.len() < 3_000 {
+                    let Some(solution) = solver.next_solution() else { break };
+                    solutions.push(solution.to_vec());
+                }
+                (solutions, solver.stats())
+            };
+            let (dense, dense_stats) = run(&problem);
+            let (list, list_stats) = run(&listed);
+            assert_eq!(dense.len(), 3_000, "colors {colors}");
+            assert_eq!(dense, list, "colors {colors}");
+            assert_eq!(dense_stats, list_stats, "colors {colors}");
+            // Deep enough that covered items were skipped by the dense scan and that the
+            // search switched to the list walk as items ran out.
+            assert!(dense_stats.max_depth() > 40, "{dense_stats:?}");
+        }
+    }
+}
+
+mod shuffle {
+    use std::collections::BTreeSet;
+
+    use crate::ProblemBuilder;
+
+    #[test]
+    fn shuffling_changes_the_order_not_the_solutions_and_reset_undoes_it() {
+        // Exact covers of 6 items by pairs: 15 solutions.
+        let mut builder = ProblemBuilder::new();
+        let items = builder.primary_items(6);
+        for a in 0..6 {
+            for b in a + 1..6 {
+                builder.option([items[a], items[b]]);
+            }
+        }
+        let problem = builder.build().unwrap();
+        let mut solver = problem.solver();
+        let sorted = |s: Vec<crate::OptionId>| s.into_iter().collect::<BTreeSet<_>>();
+        let plain: Vec<_> = solver.solutions().map(sorted).collect();
+        let mut state = 1u64;
+        let mut random = |k: usize| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (state >> 33) as usize % k
+        };
+        let mut orders = BTreeSet::new();
+        for _ in 0..20 {
+            solver.shuffle(&mut random);
+            let shuffled: Vec<_> = solver.solutions().map(sorted).collect();
+            assert_eq!(
+                shuffled.iter().collect::<BTreeSet<_>>(),
+                plain.iter().collect::<BTreeSet<_>>()
+            );
+            orders.insert(shuffled);
+        }
+        assert!(orders.len() > 1, "twenty shuffles gave one order");
+        solver.reset();
+        assert_eq!(solver.matrix, problem.matrix);
+        assert_eq!(solver.solutions().map(sorted).collect::<Vec<_>>(), plain);
+    }
+}
