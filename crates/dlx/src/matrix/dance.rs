@@ -62,26 +62,20 @@ impl Matrix {
     fn hide<M: Mode>(&mut self, p: usize) -> u64 {
         let mut unlinked = 0;
         let mut q = p + 1;
-        let spacer = loop {
+        loop {
             let node = self.nodes[q];
             if node.top == 0 {
-                break q;
+                q = node.up as usize;
+                break;
             }
             unlinked += self.unlink::<M>(node);
             q += 1;
-        };
-        let first = self.nodes[spacer].up as usize;
-        q = first;
+        }
         while q != p {
             unlinked += self.unlink::<M>(self.nodes[q]);
             q += 1;
         }
-        // Without colours every other node is unlinked: count them once, not in the loops.
-        if M::COLORS {
-            unlinked
-        } else {
-            (spacer - first - 1) as u64
-        }
+        unlinked
     }
 
     /// Takes the node with links `node` out of its item's list (unless it is purified), and
