@@ -214,6 +214,7 @@ impl ProblemBuilder {
             bounds: self.bounds,
             index,
             matrix,
+            fingerprint: std::sync::OnceLock::new(),
         })
     }
 }

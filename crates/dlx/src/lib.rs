@@ -16,6 +16,17 @@
 //! - [`Stats`] counts nodes and updates exactly as DLX1 does.
 //! - [`parse`] and [`write`](fn@write) read and write Knuth's DLX text format.
 //!
+//! Long searches, as jobs:
+//!
+//! - [`Run`] counts or visits solutions on every core (work is handed to idle workers as
+//!   [`Subproblem`]s), stops at node, update, time or solution limits or when a flag is
+//!   raised, reports [`Progress`] with the fraction of the tree done, and leaves a
+//!   [`Checkpoint`] that resumes exactly where it stopped. It runs any search that implements
+//!   [`Explore`], not only [`Solver`].
+//! - [`Solver::estimate`] is Knuth's Monte Carlo estimate of the tree; [`Solver::split`] and
+//!   [`balance`] cut the tree into parts of about equal work that partition the solutions, to
+//!   run anywhere; every [`Subproblem`] and [`Checkpoint`] carries the tree's [`Fingerprint`].
+//!
 //! The search is iterative (no recursion), the links are `u32` indices into one `Vec`, and
 //! nothing is allocated while searching.
 //!
@@ -54,27 +65,39 @@
 //! # Crate features
 //!
 //! - `proptest`: strategies generating random problems, for property tests here and downstream.
+//! - `serde`: [`Subproblem`], [`Checkpoint`], [`Fingerprint`] and [`Stop`] as JSON (or any
+//!   serde format).
 #![deny(missing_docs)]
 
 mod builder;
 mod error;
+mod explore;
 mod format;
 mod ids;
 mod matrix;
 mod problem;
+mod run;
 mod search;
 mod solutions;
 mod stats;
 #[cfg(feature = "proptest")]
 pub mod strategy;
+mod subproblem;
 
 pub use crate::{
     builder::ProblemBuilder,
     error::{BuildError, CommitError},
+    explore::{Explore, Pause},
     format::{parse, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
     ids::{ColorId, ItemId, OptionId},
     problem::{Entry, Problem},
-    search::{Heuristic, Solver},
+    run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},
+    search::{
+        estimate::Estimate,
+        split::{balance, Piece, Split},
+        Heuristic, Solver,
+    },
     solutions::Solutions,
     stats::Stats,
+    subproblem::{BadFingerprint, Branch, Fingerprint, PathError, Share, Subproblem},
 };

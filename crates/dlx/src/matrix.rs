@@ -199,6 +199,21 @@ impl Matrix {
         self.items[left as usize].right == i
     }
 
+    /// How far down item header `i`'s list node `x` is (0 for the first), or `None` when `x`
+    /// is not in the list.
+    pub(crate) fn list_position(&self, i: u32, x: u32) -> Option<usize> {
+        let mut at = self.nodes[i as usize].down;
+        let mut position = 0;
+        while at != i {
+            if at == x {
+                return Some(position);
+            }
+            at = self.nodes[at as usize].down;
+            position += 1;
+        }
+        None
+    }
+
     /// The option that node `x` belongs to.
     pub(crate) fn option_of(&self, x: u32) -> u32 {
         self.node_option[x as usize]

@@ -1,8 +1,8 @@
 //! A built exact-cover problem: named items, options over them, and the initial links.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::OnceLock};
 
-use crate::{matrix::Matrix, ColorId, ItemId, OptionId, Solver};
+use crate::{matrix::Matrix, subproblem::Fnv, ColorId, Fingerprint, ItemId, OptionId, Solver};
 
 /// One item of an option, with its colour when the item is secondary and coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +42,8 @@ pub struct Problem {
     pub(crate) bounds: Vec<usize>,
     pub(crate) index: HashMap<String, ItemId>,
     pub(crate) matrix: Matrix,
+    /// Computed on first use: most problems are never fingerprinted.
+    pub(crate) fingerprint: OnceLock<Fingerprint>,
 }
 
 impl Problem {
@@ -103,6 +105,32 @@ impl Problem {
     /// All options, in order.
     pub fn options(&self) -> impl ExactSizeIterator<Item = &[Entry]> + '_ {
         self.bounds.windows(2).map(|w| &self.entries[w[0]..w[1]])
+    }
+
+    /// A hash of the items (names, which are primary) and the options (their items and
+    /// colours, by name) in order: equal problems have equal fingerprints, on any platform and
+    /// in any version of this crate. See [`Fingerprint`].
+    pub fn fingerprint(&self) -> Fingerprint {
+        *self.fingerprint.get_or_init(|| {
+            let mut hash = Fnv::new();
+            hash.bytes(b"dancer problem\0").number(self.primary_count as u64);
+            hash.number(self.names.len() as u64);
+            for name in &self.names {
+                hash.bytes(name.as_bytes()).bytes(&[0]);
+            }
+            hash.number(self.option_count() as u64);
+            for option in self.options() {
+                hash.number(option.len() as u64);
+                for entry in option {
+                    hash.number(u64::from(entry.item.as_u32()));
+                    match entry.color {
+                        Some(color) => hash.bytes(self.color_name(color).as_bytes()).bytes(&[0]),
+                        None => hash.bytes(&[0]),
+                    };
+                }
+            }
+            hash.finish()
+        })
     }
 
     /// The item names of `option`, with `:colour` where coloured, as the DLX format writes them.

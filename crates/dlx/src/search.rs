@@ -19,21 +19,24 @@ pub enum Heuristic {
     First,
 }
 
+/// `Solver::stop` when the options of the floor level run to the end of the list.
+const NO_STOP: u32 = u32::MAX;
+
 /// One level of the search: the item branched on and the option node being tried.
 #[derive(Clone, Copy, Debug, Default)]
-struct Level {
+pub(crate) struct Level {
     item: u32,
     choice: u32,
 }
 
 /// Where the search resumes; the step names follow Knuth's Algorithm X.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// X2: entering a node of the search tree at `level`.
+pub(crate) enum Phase {
+    /// X2: entering a node of the search tree at `level` (not yet counted).
     Enter,
     /// X8: leaving `level` (a solution was just reported there) for the one above.
     Backtrack,
-    /// The whole tree has been searched.
+    /// The whole tree (or subproblem) has been searched.
     Done,
 }
 
@@ -50,6 +53,14 @@ pub struct Solver<'p> {
     committed: Vec<OptionId>,
     levels: Vec<Level>,
     level: usize,
+    /// The level at which backtracking ends the search: 0, or more when the levels above were
+    /// entered from a [`Subproblem`] whose later options are not this search's to try.
+    floor: usize,
+    /// The node before which the options of level `floor` stop (`NO_STOP` when they run to the
+    /// end of the list): the part of that level this search kept when it gave the rest away.
+    /// A node is in one item's list only, so comparing every level's next option with it is
+    /// the same as comparing at level `floor` alone.
+    stop: u32,
     phase: Phase,
     stats: Stats,
     solution: Vec<OptionId>,
@@ -57,6 +68,14 @@ pub struct Solver<'p> {
     /// undoing everything would replay (the second an upper bound), to choose how to reset.
     committed_updates: u64,
     search_updates: u64,
+    /// The updates of committing the option that leads to the node the search stands before
+    /// (phase `Enter`), not yet in `stats`: they are counted when the node is entered. So a
+    /// search paused there, and one that enters the same place from a [`Subproblem`], count
+    /// the same, whichever of them goes on.
+    pending: u64,
+    /// The updates of committing the option that led to the node last entered (to take them
+    /// back with the node, see `Explore::unsee`).
+    last_commit: u64,
     /// Whether [`shuffle`](Self::shuffle) changed the order of the lists since the last reset.
     shuffled: bool,
 }
@@ -73,11 +92,15 @@ impl<'p> Solver<'p> {
             committed: Vec::new(),
             levels: vec![Level::default(); depth],
             level: 0,
+            floor: 0,
+            stop: NO_STOP,
             phase: Phase::Enter,
             stats: Stats::default(),
             solution: Vec::with_capacity(depth + problem.option_count().min(depth)),
             committed_updates: 0,
             search_updates: 0,
+            pending: 0,
+            last_commit: 0,
             shuffled: false,
         }
     }
@@ -188,6 +211,9 @@ impl<'p> Solver<'p> {
             self.matrix.restore_from(&self.problem.matrix);
             self.committed.clear();
             self.level = 0;
+            self.floor = 0;
+            self.stop = NO_STOP;
+            self.pending = 0;
             self.phase = Phase::Enter;
         } else {
             self.restart();
@@ -239,6 +265,9 @@ impl<'p> Solver<'p> {
             self.matrix.uncover::<M>(level.item);
         }
         self.level = 0;
+        self.floor = 0;
+        self.stop = NO_STOP;
+        self.pending = 0;
         self.phase = Phase::Enter;
     }
 
@@ -246,9 +275,15 @@ impl<'p> Solver<'p> {
     /// followed by the chosen ones; `None` once the search is exhausted (until a restart).
     /// This is the allocation-free primitive the other search methods are built on.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        if self.advance_any(1) == 0 {
+        if self.advance_any(1, u64::MAX) == 0 {
             return None;
         }
+        Some(self.gather_solution())
+    }
+
+    /// The solution the search stands on, gathered into the reused buffer: the committed
+    /// options, then the option chosen at each level.
+    fn gather_solution(&mut self) -> &[OptionId] {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         let matrix = &self.matrix;
@@ -256,92 +291,13 @@ impl<'p> Solver<'p> {
             .iter()
             .map(|l| OptionId::from_u32(matrix.option_of(l.choice)));
         self.solution.extend(chosen);
-        Some(&self.solution)
+        &self.solution
     }
 
-    /// Searches on until it has found `wanted` solutions (at least one) or reached the end of
-    /// the tree, and returns the number found. It stops at the last one found, so a caller
-    /// asking for one can read it from the level stack.
-    ///
-    /// Two loops instead of a state machine: one goes down, choosing and covering an item and
-    /// trying its first option, until a solution or a dead end; the other goes up until a level
-    /// has another option to try. Without a phase to dispatch on at every step, the compiler
-    /// jumps straight from one to the other.
-    fn advance<M: Mode>(&mut self, wanted: u64) -> u64 {
-        if self.phase == Phase::Done {
-            return 0;
-        }
-        // Disjoint borrows of the fields the loop uses, so that the compiler knows the calls
-        // into the matrix leave the level stack where it is (no reload of its address).
-        let matrix = &mut self.matrix;
-        let levels = &mut self.levels[..];
-        let heuristic = self.heuristic;
-        let mut level = self.level;
-        let (mut nodes, mut updates, mut found) = (0u64, 0u64, 0u64);
-        let mut max_depth = self.stats.max_depth as usize;
-        let mut going_down = self.phase == Phase::Enter;
-        let phase = 'search: loop {
-            if going_down {
-                loop {
-                    // X2: a new node; X3: choose an item, or record a solution.
-                    nodes += 1;
-                    let chosen = match heuristic {
-                        Heuristic::Mrv => matrix.choose_mrv::<M>(),
-                        Heuristic::First => matrix.choose_first(),
-                    };
-                    let Some(item) = chosen else {
-                        found += 1;
-                        if found == wanted {
-                            break 'search Phase::Backtrack;
-                        }
-                        break;
-                    };
-                    if matrix.len[item as usize] == 0 {
-                        // A dead end. DLX1 covers the item, finds no option (X5) and uncovers
-                        // it (X7); only the item's own unlinking changes a link, so count that
-                        // update and skip the two calls.
-                        updates += 1;
-                        break;
-                    }
-                    // X4: cover the item; X5: try its first option (it has one), committing
-                    // the option's other items, and go deeper.
-                    updates += matrix.cover::<M>(item);
-                    let choice = matrix.nodes[item as usize].down;
-                    levels[level] = Level { item, choice };
-                    updates += matrix.commit_others::<M>(choice);
-                    level += 1;
-                    max_depth = max_depth.max(level);
-                }
-            }
-            going_down = true;
-            // X8: leave levels until one has another option; X6: undo the option tried there
-            // and try the next, or X7: uncover the item once its options are exhausted.
-            loop {
-                if level == 0 {
-                    break 'search Phase::Done;
-                }
-                level -= 1;
-                let Level { item, choice } = levels[level];
-                matrix.uncommit_others::<M>(choice);
-                let next = matrix.nodes[choice as usize].down;
-                if next == item {
-                    matrix.uncover::<M>(item);
-                    continue;
-                }
-                levels[level].choice = next;
-                updates += matrix.commit_others::<M>(next);
-                level += 1;
-                break;
-            }
-        };
-        self.level = level;
-        self.phase = phase;
-        self.stats.nodes += nodes;
-        self.stats.updates += updates;
-        self.search_updates += updates;
-        self.stats.solutions += found;
-        self.stats.max_depth = max_depth as u32;
-        found
+    /// The solution the search stands on after [`Explore::explore`](crate::Explore::explore)
+    /// paused at one: the committed options followed by the chosen ones.
+    pub fn solution(&self) -> &[OptionId] {
+        &self.solution
     }
 
     /// The first solution, if any, searching from the top.
@@ -363,11 +319,7 @@ impl<'p> Solver<'p> {
         if limit == 0 {
             return 0;
         }
-        self.advance_any(limit)
-    }
-
-    fn advance_any(&mut self, wanted: u64) -> u64 {
-        with_mode!(self.matrix, M => self.advance::<M>(wanted))
+        self.advance_any(limit, u64::MAX)
     }
 
     /// A lazy iterator over the solutions, searching from the top.
@@ -389,6 +341,11 @@ impl<'p> Solver<'p> {
         ControlFlow::Continue(())
     }
 }
+
+pub(crate) mod estimate;
+pub(crate) mod split;
+mod tree;
+mod walk;
 
 #[cfg(test)]
 mod tests;

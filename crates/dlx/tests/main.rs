@@ -10,5 +10,13 @@ mod malformed;
 mod oracle;
 // Properties on random problems from `dancer::strategy`, checked against the oracle.
 mod proptest;
+// Stopping at limits and resuming from checkpoints (one-off, sliced and periodic); bad
+// checkpoints refused.
+mod resume;
 // Reusing a solver: commit, clash, commit_all rollback, reset, stopping early, cloning.
 mod reuse;
+// Runs on several threads: counts, counters and solutions as the sequential search's; limits;
+// progress.
+mod run;
+// Splitting into parts that partition the solutions; Knuth's estimate.
+mod split;

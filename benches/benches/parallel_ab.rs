@@ -1,0 +1,136 @@
+//! Parallel counting: one thread against two, in alternating pairs (see `engine_ab.rs` for why
+//! pairs), on the five engine problems; the median of the per-pair speed-ups.
+//!
+//! Run with `cargo bench -p dancer-benches --bench parallel_ab` (a minute or two); name
+//! problems to run only those. Results are recorded in `docs/PERFORMANCE.md`.
+//!
+//! `--once NAME` counts once each way with no timing, for instruction counts that do not depend
+//! on the load: `valgrind --tool=callgrind --toggle-collect='*count_plain*' BINARY --once
+//! queens_12` counts `Solver::count` (no polls), `'*count_run*'` a one-thread `Run` (polls
+//! every `POLL_NODES` nodes: limits, interruption, progress). `--steals` reports the hand-overs
+//! of two-thread runs and what each cost.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use dancer::{Problem, Run, Solver};
+use dancer_benches::cases::CASES;
+
+/// Pairs per problem, unless the time budget runs out first.
+const MAX_PAIRS: usize = 31;
+const MIN_PAIRS: usize = 7;
+const BUDGET: Duration = Duration::from_secs(15);
+
+fn main() {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let once = std::env::args().any(|a| a == "--once");
+    let steals = std::env::args().any(|a| a == "--steals");
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    println!(
+        "{:<28} {:>5} {:>10} {:>10} {:>9} {:>8}",
+        "problem", "pairs", "1 (ms)", "2 (ms)", "speed-up", "splits"
+    );
+    for case in &CASES {
+        if !filters.is_empty() && !filters.iter().any(|f| case.name.contains(f.as_str())) {
+            continue;
+        }
+        let problem = (case.make)().expect("the problem builds");
+        if once {
+            let (plain, run) = (count_plain(&mut problem.solver()), count_run(&problem));
+            println!("{}: plain {plain}, run {run} solutions", case.name);
+            continue;
+        }
+        if steals {
+            report_steals(case.name, &problem, &pool);
+            continue;
+        }
+        let (one, two, splits) = pairs(&problem, case.solutions, &pool);
+        let mut ratios: Vec<f64> = one.iter().zip(&two).map(|(a, b)| a / b).collect();
+        println!(
+            "{:<28} {:>5} {:>10.2} {:>10.2} {:>9.3} {:>8}",
+            case.name,
+            ratios.len(),
+            median(&mut one.clone()) * 1e3,
+            median(&mut two.clone()) * 1e3,
+            median(&mut ratios),
+            splits
+        );
+    }
+}
+
+/// Alternating pairs of one-thread and two-thread counts: their times, and the hand-overs of
+/// the last two-thread run.
+fn pairs(problem: &Problem, solutions: u64, pool: &rayon::ThreadPool) -> (Vec<f64>, Vec<f64>, u64) {
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    let mut splits = 0;
+    let started = Instant::now();
+    while one.len() < MAX_PAIRS && (one.len() < MIN_PAIRS || started.elapsed() < BUDGET) {
+        let mut time = |threads: usize| {
+            let start = Instant::now();
+            let outcome = pool.install(|| Run::new().threads(threads).count(&mut problem.solver()));
+            let outcome = outcome.expect("the whole tree");
+            let seconds = start.elapsed().as_secs_f64();
+            assert_eq!(outcome.solutions(), solutions, "wrong count with {threads} threads");
+            (seconds, outcome.splits())
+        };
+        if one.len() % 2 == 0 {
+            one.push(time(1).0);
+            let (seconds, s) = time(2);
+            two.push(seconds);
+            splits = s;
+        } else {
+            let (seconds, s) = time(2);
+            two.push(seconds);
+            splits = s;
+            one.push(time(1).0);
+        }
+    }
+    (one, two, splits)
+}
+
+/// What work sharing costs: hand-overs per run, and the time a hungry worker spends entering
+/// what it was given (replaying its path), per hand-over.
+fn report_steals(name: &str, problem: &Problem, pool: &rayon::ThreadPool) {
+    let outcome = pool.install(|| Run::new().threads(2).count(&mut problem.solver())).expect("ok");
+    // Entering a subproblem is the thief's cost; time it on the pieces a split makes.
+    let split = problem.solver().split(64, 1, 1);
+    let mut solver = problem.solver();
+    let start = Instant::now();
+    let mut entered = 0;
+    for _ in 0..20 {
+        for piece in &split.pieces {
+            dancer::Explore::enter(&mut solver, piece.subproblem()).expect("in the tree");
+            entered += 1;
+        }
+    }
+    let per_entry = start.elapsed().as_secs_f64() / f64::from(entered) * 1e6;
+    println!(
+        "{name}: {} hand-overs in {:.1} ms, entering a piece {per_entry:.2} µs",
+        outcome.splits(),
+        outcome.elapsed().as_secs_f64() * 1e3
+    );
+}
+
+/// One count by `Solver::count`; never inlined, so that callgrind can count inside it alone.
+#[inline(never)]
+fn count_plain(solver: &mut Solver<'_>) -> u64 {
+    black_box(solver.count())
+}
+
+/// One count by a one-thread `Run`; never inlined, as `count_plain`.
+#[inline(never)]
+fn count_run(problem: &Problem) -> u64 {
+    let outcome = Run::new().count(&mut problem.solver()).expect("the whole tree");
+    black_box(outcome.solutions())
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[middle]
+    } else {
+        f64::midpoint(values[middle - 1], values[middle])
+    }
+}

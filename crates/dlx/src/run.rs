@@ -1,0 +1,282 @@
+//! [`Run`]: a long search as a job: on every core, with limits, progress reports, periodic
+//! checkpoints and resumption, for any [`Explore`] search.
+//!
+//! How the work is shared: one worker starts on the whole tree (or on the subproblems it was
+//! given). The others start hungry. A busy worker looks, every [`POLL_NODES`] nodes, whether
+//! anyone is hungry; if so it gives away the options it has not tried at its shallowest level
+//! that has any ([`Explore::split_off`]), the biggest piece of work it holds, and a hungry
+//! worker enters that subproblem by replaying its path. So no core idles while another has
+//! work it could share, however lopsided the tree, and every node is entered by exactly one
+//! worker: counts and counters add up to the sequential search's.
+//!
+//! With one thread the search is the plain depth-first search, in the same order. With more,
+//! each worker still meets its own solutions in depth-first order, but workers run at once, so
+//! the order in which solutions of different workers reach a visitor varies from run to run.
+
+mod checkpoint;
+mod outcome;
+mod shared;
+mod worker;
+
+use std::{
+    ops::ControlFlow,
+    sync::atomic::AtomicBool,
+    time::{Duration, Instant},
+};
+
+pub use self::checkpoint::Checkpoint;
+pub use self::outcome::{Outcome, Progress, RunError, Stop};
+use self::shared::{Job, Shared};
+use crate::{subproblem::share_of, Explore, Stats, Subproblem};
+
+/// How many nodes a worker enters between two looks at the world (limits, hungry workers,
+/// progress, checkpoints). Few enough that a hungry worker waits well under a millisecond on
+/// most problems; many enough that looking costs nothing measurable.
+pub const POLL_NODES: u64 = 1024;
+
+/// A search as a job: threads, limits, progress, checkpoints. Configure it, then call
+/// [`count`](Self::count) or [`visit`](Self::visit) with a search.
+///
+/// ```
+/// use dancer::{ProblemBuilder, Run};
+///
+/// // All 2-element subsets of 8 items pair them up in 7 · 5 · 3 · 1 ways.
+/// let mut builder = ProblemBuilder::new();
+/// let items = builder.primary_items(8);
+/// for a in 0..8 {
+///     for b in a + 1..8 {
+///         builder.option([items[a], items[b]]);
+///     }
+/// }
+/// let problem = builder.build()?;
+/// let outcome = Run::new().threads(2).count(&mut problem.solver())?;
+/// assert_eq!(outcome.solutions(), 105);
+/// assert!(outcome.is_complete());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    threads: usize,
+    poll_nodes: u64,
+    limits: Limits,
+    interrupt: Option<&'a AtomicBool>,
+    progress: Option<(Duration, Report<'a>)>,
+    checkpoints: Option<(Duration, Save<'a>)>,
+    start: Start<'a>,
+}
+
+/// Where a search stops early. Every limit counts this run only, not the runs a checkpoint
+/// continues.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Limits {
+    pub(crate) nodes: Option<u64>,
+    pub(crate) updates: Option<u64>,
+    pub(crate) time: Option<Duration>,
+    pub(crate) solutions: Option<u64>,
+}
+
+/// A progress callback.
+type Report<'a> = &'a (dyn Fn(&Progress) + Sync);
+/// A checkpoint callback.
+type Save<'a> = &'a (dyn Fn(&Checkpoint) + Sync);
+/// A solution visitor.
+pub(crate) type Visit<'a, T> = &'a (dyn Fn(&T) -> ControlFlow<()> + Sync);
+
+/// What a run searches.
+#[derive(Clone, Copy)]
+pub(crate) enum Start<'a> {
+    Root,
+    Subproblems(&'a [Subproblem]),
+    Resume(&'a Checkpoint),
+}
+
+impl Default for Run<'_> {
+    fn default() -> Self {
+        Run::new()
+    }
+}
+
+impl<'a> Run<'a> {
+    /// One thread, no limits, the whole tree.
+    pub fn new() -> Run<'a> {
+        Run {
+            threads: 1,
+            poll_nodes: POLL_NODES,
+            limits: Limits::default(),
+            interrupt: None,
+            progress: None,
+            checkpoints: None,
+            start: Start::Root,
+        }
+    }
+
+    /// Searches with `threads` workers (0: as many as the current rayon pool has threads).
+    /// Workers beyond the first are rayon tasks of the current pool (call inside
+    /// `ThreadPool::install` to pick one); they start only once the search has lasted
+    /// [`POLL_NODES`] nodes, so small searches never pay for them.
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = if threads == 0 { rayon::current_num_threads() } else { threads };
+        self
+    }
+
+    /// Sets how many nodes a worker enters between two looks at the world (default
+    /// [`POLL_NODES`], at least 1): fewer makes limits, hand-overs and reports more prompt on a
+    /// problem whose nodes are slow, and costs more on one whose nodes are fast.
+    #[must_use]
+    pub fn poll_nodes(mut self, nodes: u64) -> Self {
+        self.poll_nodes = nodes.max(1);
+        self
+    }
+
+    /// Stops after exactly `nodes` nodes.
+    #[must_use]
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.limits.nodes = Some(nodes);
+        self
+    }
+
+    /// Stops after about `updates` updates (Knuth's "mems" budget, in this crate's unit).
+    #[must_use]
+    pub fn update_limit(mut self, updates: u64) -> Self {
+        self.limits.updates = Some(updates);
+        self
+    }
+
+    /// Stops once `time` has passed.
+    #[must_use]
+    pub fn time_limit(mut self, time: Duration) -> Self {
+        self.limits.time = Some(time);
+        self
+    }
+
+    /// Stops after `solutions` solutions: exactly that many are visited; a count may pass it
+    /// by a few when several threads find the last ones at once.
+    #[must_use]
+    pub fn solution_limit(mut self, solutions: u64) -> Self {
+        self.limits.solutions = Some(solutions);
+        self
+    }
+
+    /// Stops when `flag` is raised (by a Ctrl-C handler, say), as at a limit.
+    #[must_use]
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// Calls `report` about every `every` while searching (from a worker thread), and once at
+    /// the end.
+    #[must_use]
+    pub fn progress(mut self, every: Duration, report: &'a (dyn Fn(&Progress) + Sync)) -> Self {
+        self.progress = Some((every, report));
+        self
+    }
+
+    /// Calls `save` with a checkpoint about every `every` while searching, so that a crash
+    /// loses at most that much work. Workers go on searching while it runs; taking the
+    /// snapshot holds up hungry workers for at most [`POLL_NODES`] nodes of the others.
+    #[must_use]
+    pub fn checkpoint_every(
+        mut self,
+        every: Duration,
+        save: &'a (dyn Fn(&Checkpoint) + Sync),
+    ) -> Self {
+        self.checkpoints = Some((every, save));
+        self
+    }
+
+    /// Searches these subproblems instead of the whole tree (a part of a split, say).
+    #[must_use]
+    pub fn subproblems(mut self, subproblems: &'a [Subproblem]) -> Self {
+        self.start = Start::Subproblems(subproblems);
+        self
+    }
+
+    /// Continues a stopped run from its checkpoint: its counts are carried on, and the
+    /// solutions found are exactly those the stopped run had not reached.
+    #[must_use]
+    pub fn resume(mut self, checkpoint: &'a Checkpoint) -> Self {
+        self.start = Start::Resume(checkpoint);
+        self
+    }
+
+    /// Counts the solutions of `search`'s tree.
+    ///
+    /// # Errors
+    /// When the checkpoint or a subproblem does not belong to the tree.
+    pub fn count<T: Explore + Send>(&self, search: &mut T) -> Result<Outcome, RunError> {
+        self.go(search, None)
+    }
+
+    /// Calls `visit` with the search standing on each solution (read it from the search),
+    /// from whichever worker found it, until it returns `Break` or the run stops.
+    ///
+    /// # Errors
+    /// When the checkpoint or a subproblem does not belong to the tree.
+    pub fn visit<T: Explore + Send>(
+        &self,
+        search: &mut T,
+        visit: &(dyn Fn(&T) -> ControlFlow<()> + Sync),
+    ) -> Result<Outcome, RunError> {
+        self.go(search, Some(visit))
+    }
+
+    fn go<T: Explore + Send>(
+        &self,
+        search: &mut T,
+        visit: Option<Visit<'_, T>>,
+    ) -> Result<Outcome, RunError> {
+        let started = Instant::now();
+        let (subproblems, base, total) = match self.start {
+            Start::Root => (vec![Subproblem::root()], Base::default(), None),
+            Start::Subproblems(given) => (given.to_vec(), Base::default(), None),
+            Start::Resume(checkpoint) => {
+                let expected = search.fingerprint();
+                if checkpoint.fingerprint != expected {
+                    let found = checkpoint.fingerprint;
+                    return Err(RunError::Fingerprint { expected, found });
+                }
+                let base = Base { stats: checkpoint.stats(), seconds: checkpoint.seconds };
+                (checkpoint.remaining.clone(), base, Some(checkpoint.total))
+            }
+        };
+        let units = place(search, subproblems)?;
+        let remaining: f64 =
+            units.iter().map(|unit| unit.share().map_or(0.0, crate::Share::width)).sum();
+        let total = total.filter(|&t| t > 0.0 && t.is_finite()).unwrap_or(remaining).max(remaining);
+        let job = Job { run: self, started, base, total, visit };
+        let shared = Shared::new(&job, search.fingerprint(), units);
+        shared.work(search);
+        Ok(shared.finish())
+    }
+}
+
+/// What a resumed checkpoint brings: counts and time so far.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Base {
+    pub(crate) stats: Stats,
+    pub(crate) seconds: f64,
+}
+
+/// Checks every subproblem by entering it, and gives each its share of the tree.
+fn place<T: Explore>(
+    search: &mut T,
+    subproblems: Vec<Subproblem>,
+) -> Result<Vec<Subproblem>, RunError> {
+    let mut branches = Vec::new();
+    let mut units = Vec::with_capacity(subproblems.len());
+    for (index, subproblem) in subproblems.into_iter().enumerate() {
+        search.enter(&subproblem).map_err(|error| RunError::Path { index, error })?;
+        if subproblem.share().is_some() {
+            units.push(subproblem);
+            continue;
+        }
+        let share = match search.position(&mut branches) {
+            Some(at) => share_of(&branches, at.open_from()),
+            None => crate::Share { from: 0.0, to: 0.0 },
+        };
+        units.push(subproblem.with_share(share));
+    }
+    Ok(units)
+}

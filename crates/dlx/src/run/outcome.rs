@@ -1,0 +1,156 @@
+//! What a [`Run`](super::Run) reports: its [`Outcome`], why it stopped, its [`Progress`] on
+//! the way, and why it could not start.
+
+use std::time::Duration;
+
+use super::Checkpoint;
+use crate::{Fingerprint, PathError, Stats};
+
+/// Why a run stopped before the end of its tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Stop {
+    /// It entered the number of nodes it was allowed (exactly that many).
+    NodeLimit,
+    /// It made the number of updates it was allowed (a little more: the workers add theirs up
+    /// every [`POLL_NODES`](crate::POLL_NODES) nodes).
+    UpdateLimit,
+    /// Its time ran out (noticed within [`POLL_NODES`](crate::POLL_NODES) nodes).
+    TimeLimit,
+    /// It found the number of solutions it was asked for.
+    SolutionLimit,
+    /// The interrupt flag was raised.
+    Interrupted,
+    /// The visitor asked it to stop.
+    Visitor,
+}
+
+impl Stop {
+    /// A word for messages and JSON: `node-limit`, `time-limit`, `interrupted`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::NodeLimit => "node-limit",
+            Stop::UpdateLimit => "update-limit",
+            Stop::TimeLimit => "time-limit",
+            Stop::SolutionLimit => "solution-limit",
+            Stop::Interrupted => "interrupted",
+            Stop::Visitor => "visitor",
+        }
+    }
+}
+
+/// A report on a run under way, or finished.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Solutions found so far (with those of the runs a checkpoint continues).
+    pub solutions: u64,
+    /// Nodes entered so far (likewise).
+    pub nodes: u64,
+    /// Updates made so far (likewise).
+    pub updates: u64,
+    /// Time since this run started.
+    pub elapsed: Duration,
+    /// The fraction of the job done, in Knuth's measure (see [`Share`](crate::Share)): it
+    /// never decreases, and it is 1 exactly when the search is complete.
+    pub fraction: f64,
+    /// The fraction that was done when this run started (0 unless resuming).
+    pub fraction_at_start: f64,
+    /// Workers searching (the others wait for work).
+    pub busy: usize,
+}
+
+impl Progress {
+    /// The time left if this run goes on at its pace so far; `None` until it has made some.
+    pub fn eta(&self) -> Option<Duration> {
+        let done = self.fraction - self.fraction_at_start;
+        if done <= 0.0 || self.elapsed.is_zero() {
+            return None;
+        }
+        let left = self.elapsed.as_secs_f64() * (1.0 - self.fraction) / done;
+        Duration::try_from_secs_f64(left).ok()
+    }
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub(crate) stats: Stats,
+    pub(crate) stopped: Option<Stop>,
+    pub(crate) checkpoint: Option<Checkpoint>,
+    pub(crate) elapsed: Duration,
+    pub(crate) seconds: f64,
+    pub(crate) splits: u64,
+}
+
+impl Outcome {
+    /// Solutions found (visited, when visiting), with those a resumed checkpoint had.
+    pub fn solutions(&self) -> u64 {
+        self.stats.solutions()
+    }
+
+    /// Counters over all workers, with those a resumed checkpoint had.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Whether the whole tree was searched.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+
+    /// Why the run stopped early, if it did.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+
+    /// When it stopped early: everything needed to resume it.
+    pub fn checkpoint(&self) -> Option<&Checkpoint> {
+        self.checkpoint.as_ref()
+    }
+
+    /// Takes the checkpoint.
+    pub fn into_checkpoint(self) -> Option<Checkpoint> {
+        self.checkpoint
+    }
+
+    /// Time this run took.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// Seconds of searching, with those of the runs a resumed checkpoint continues.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
+    /// How many times a worker gave work to a hungry one.
+    pub fn splits(&self) -> u64 {
+        self.splits
+    }
+}
+
+/// Why a run could not start. Nothing was searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RunError {
+    /// The checkpoint belongs to another search tree.
+    #[error(
+        "the checkpoint is of another problem: its fingerprint is {found}, this one's {expected}"
+    )]
+    Fingerprint {
+        /// This search's.
+        expected: Fingerprint,
+        /// The checkpoint's.
+        found: Fingerprint,
+    },
+    /// A subproblem (given, or in the checkpoint) is not in this search's tree.
+    #[error("subproblem {index}: {error}")]
+    Path {
+        /// Its position among the subproblems, from 0.
+        index: usize,
+        /// What is wrong with its path.
+        error: PathError,
+    },
+}

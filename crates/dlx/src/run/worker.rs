@@ -1,0 +1,375 @@
+//! One worker of a [`Run`](super::Run): how it takes and gives work, and what it does at each
+//! poll (limits, hungry workers, progress, checkpoints).
+
+use std::{
+    ops::ControlFlow,
+    sync::{atomic::Ordering::Relaxed, PoisonError},
+    time::{Duration, Instant},
+};
+
+use super::shared::{claim, nanos, width, Shared, Slot, Snapshot};
+use super::{Checkpoint, Stop};
+use crate::{subproblem::share_of, Branch, Explore, Pause, Stats, Subproblem};
+
+/// One worker: its search, and what it last told the others.
+pub(super) struct Worker<'w, 's, 'j, T> {
+    id: usize,
+    search: &'w mut T,
+    shared: &'s Shared<'j, T>,
+    /// The search's counters when this worker started (a caller's solver may have some).
+    baseline: Stats,
+    /// Counters already added to the shared totals.
+    published: Stats,
+    branches: Vec<Branch>,
+    spawned: bool,
+    /// When this worker next refreshes its slot for the others' progress reports.
+    next_publish: Instant,
+}
+
+impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
+    pub(super) fn new(id: usize, search: &'w mut T, shared: &'s Shared<'j, T>) -> Self {
+        let baseline = search.stats();
+        Worker {
+            id,
+            search,
+            shared,
+            baseline,
+            published: Stats::default(),
+            branches: Vec::new(),
+            spawned: false,
+            next_publish: Instant::now(),
+        }
+    }
+
+    pub(super) fn work<'scope>(mut self, scope: Option<&rayon::Scope<'scope>>)
+    where
+        's: 'scope,
+        T: 'scope,
+    {
+        while let Some(unit) = self.take() {
+            // Every subproblem was checked before the run or made by a search of this tree.
+            self.search.enter(&unit).expect("a subproblem of this tree");
+            if !self.search_unit(scope) {
+                break;
+            }
+        }
+    }
+
+    /// This run's counters.
+    fn stats(&self) -> Stats {
+        since(self.search.stats(), self.baseline)
+    }
+
+    /// Waits for a subproblem; `None` once the run is over.
+    fn take(&mut self) -> Option<Subproblem> {
+        let shared = self.shared;
+        let mut state = shared.lock();
+        loop {
+            if state.stop.is_some() || state.finished {
+                return None;
+            }
+            // While a checkpoint is taken, work stays where it is.
+            if state.snapshot.is_none() {
+                if let Some(unit) = state.queue.pop_front() {
+                    state.busy += 1;
+                    state.slots[self.id] =
+                        Slot { stats: self.stats(), remaining: width(&unit), busy: true };
+                    return Some(unit);
+                }
+                if state.busy == 0 {
+                    state.finished = true;
+                    shared.wake.notify_all();
+                    return None;
+                }
+            }
+            shared.hungry.fetch_add(1, Relaxed);
+            state = shared.wake.wait(state).unwrap_or_else(PoisonError::into_inner);
+            shared.hungry.fetch_sub(1, Relaxed);
+        }
+    }
+
+    /// Searches the entered subproblem to its end (true) or until the run stops (false).
+    fn search_unit<'scope>(&mut self, scope: Option<&rayon::Scope<'scope>>) -> bool
+    where
+        's: 'scope,
+        T: 'scope,
+    {
+        let visiting = self.shared.job.visit.is_some();
+        loop {
+            let Some(grant) = self.grant() else { return self.halt(Stop::NodeLimit) };
+            let before = self.search.stats().nodes();
+            let mut left = grant;
+            let pause = loop {
+                let wanted = if visiting { 1 } else { self.wanted() };
+                if wanted == 0 {
+                    self.return_grant(left);
+                    return self.halt(Stop::SolutionLimit);
+                }
+                let pause = self.search.explore(left, wanted);
+                left = grant - (self.search.stats().nodes() - before);
+                if pause == Pause::Solution && visiting {
+                    if let ControlFlow::Break(stop) = self.visit() {
+                        self.return_grant(left);
+                        return self.halt(stop);
+                    }
+                    continue;
+                }
+                break pause;
+            };
+            self.return_grant(left);
+            match pause {
+                Pause::Done => {
+                    self.finish_unit();
+                    return true;
+                }
+                Pause::Solution => return self.halt(Stop::SolutionLimit),
+                Pause::Budget => {
+                    if !self.poll(scope) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Nodes this worker may enter before its next poll; `None` when the node limit is spent.
+    fn grant(&self) -> Option<u64> {
+        let chunk = self.shared.job.run.poll_nodes;
+        if self.shared.job.run.limits.nodes.is_none() {
+            return Some(chunk);
+        }
+        let take = |left: u64| Some(left - left.min(chunk));
+        let left = self.shared.nodes_left.fetch_update(Relaxed, Relaxed, take).unwrap_or(0);
+        Some(left.min(chunk)).filter(|&granted| granted > 0)
+    }
+
+    fn return_grant(&self, unused: u64) {
+        if self.shared.job.run.limits.nodes.is_some() && unused > 0 {
+            self.shared.nodes_left.fetch_add(unused, Relaxed);
+        }
+    }
+
+    /// When counting up to a limit: how many more solutions this worker may look for.
+    fn wanted(&self) -> u64 {
+        let Some(limit) = self.shared.job.run.limits.solutions else { return u64::MAX };
+        let unpublished = self.stats().solutions() - self.published.solutions();
+        let seen = self.shared.solutions_seen.load(Relaxed) + unpublished;
+        limit.saturating_sub(seen)
+    }
+
+    /// Hands the solution the search stands on to the visitor; `Break` with the reason to stop.
+    fn visit(&mut self) -> ControlFlow<Stop> {
+        let shared = self.shared;
+        let visit = shared.job.visit.expect("visiting");
+        let Some(limit) = shared.job.run.limits.solutions else {
+            return match visit(self.search) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+            };
+        };
+        let mut visited = shared.visited.lock().unwrap_or_else(PoisonError::into_inner);
+        if *visited >= limit {
+            // Another worker reached the limit first: this solution stays for a resumed run.
+            drop(visited);
+            self.search.unsee();
+            return ControlFlow::Break(Stop::SolutionLimit);
+        }
+        *visited += 1;
+        let flow = visit(self.search);
+        let full = *visited >= limit;
+        drop(visited);
+        match (flow, full) {
+            (ControlFlow::Break(()), _) => ControlFlow::Break(Stop::Visitor),
+            (_, true) => ControlFlow::Break(Stop::SolutionLimit),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The look at the world between two budgets; false when the run stops.
+    fn poll<'scope>(&mut self, scope: Option<&rayon::Scope<'scope>>) -> bool
+    where
+        's: 'scope,
+        T: 'scope,
+    {
+        let shared = self.shared;
+        let limits = shared.job.run.limits;
+        let stats = self.stats();
+        if let Some(limit) = limits.updates {
+            let delta = stats.updates() - self.published.updates;
+            let total = shared.updates_seen.fetch_add(delta, Relaxed) + delta;
+            self.published.updates = stats.updates();
+            if total >= limit {
+                return self.halt(Stop::UpdateLimit);
+            }
+        }
+        if limits.solutions.is_some() && shared.job.visit.is_none() {
+            let delta = stats.solutions() - self.published.solutions;
+            shared.solutions_seen.fetch_add(delta, Relaxed);
+            self.published.solutions = stats.solutions();
+        }
+        if shared.job.run.interrupt.is_some_and(|flag| flag.load(Relaxed)) {
+            return self.halt(Stop::Interrupted);
+        }
+        let now = Instant::now();
+        if shared.deadline.is_some_and(|deadline| now >= deadline) {
+            return self.halt(Stop::TimeLimit);
+        }
+        if shared.halting.load(Relaxed) {
+            self.stop_here();
+            return false;
+        }
+        if shared.snapshotting.load(Relaxed) {
+            self.join_snapshot();
+        } else if shared.hungry.load(Relaxed) > 0 {
+            self.give_work();
+        }
+        if let (Some(scope), false) = (scope, self.spawned) {
+            self.spawn(scope);
+        }
+        self.timers(now);
+        true
+    }
+
+    /// Starts the other workers, each on a fork of this search.
+    fn spawn<'scope>(&mut self, scope: &rayon::Scope<'scope>)
+    where
+        's: 'scope,
+        T: 'scope,
+    {
+        self.spawned = true;
+        let shared = self.shared;
+        for id in 1..shared.job.run.threads {
+            let mut fork = self.search.fork();
+            scope.spawn(move |_| Worker::new(id, &mut fork, shared).work(None));
+        }
+    }
+
+    /// Progress reports and checkpoints, when due; one worker claims each.
+    fn timers(&mut self, now: Instant) {
+        let shared = self.shared;
+        let at = nanos(now.duration_since(shared.job.started));
+        if let Some((every, report)) = shared.job.run.progress {
+            if claim(&shared.next_progress, at, every) {
+                let place = self.locate();
+                let mut state = shared.lock();
+                state.slots[self.id].stats = self.stats();
+                state.slots[self.id].remaining = place.as_ref().map_or(0.0, width);
+                let progress = shared.progress(&mut state);
+                drop(state);
+                report(&progress);
+            }
+        }
+        if let Some((every, _)) = shared.job.run.checkpoints {
+            if claim(&shared.next_checkpoint, at, every) {
+                self.begin_snapshot();
+            }
+        }
+        // Others' reports read this worker's slot: keep it fresh while reports are wanted.
+        if let Some((every, _)) = shared.job.run.progress {
+            if now >= self.next_publish {
+                self.next_publish = now + (every / 4).min(Duration::from_millis(250));
+                let place = self.locate();
+                let mut state = shared.lock();
+                state.slots[self.id].stats = self.stats();
+                state.slots[self.id].remaining = place.as_ref().map_or(0.0, width);
+            }
+        }
+    }
+
+    /// Where this search stands, with its share of the tree.
+    fn locate(&mut self) -> Option<Subproblem> {
+        let place = self.search.position(&mut self.branches)?;
+        let share = share_of(&self.branches, place.open_from());
+        Some(place.with_share(share))
+    }
+
+    /// Gives a hungry worker the untried options of this search's shallowest open level.
+    fn give_work(&mut self) {
+        let Some(given) = self.search.split_off(&mut self.branches) else { return };
+        let share = share_of(&self.branches, given.open_from());
+        let place = self.locate();
+        let shared = self.shared;
+        let mut state = shared.lock();
+        state.queue.push_back(given.with_share(share));
+        state.splits += 1;
+        state.slots[self.id].remaining = place.as_ref().map_or(0.0, width);
+        shared.wake.notify_one();
+    }
+
+    fn begin_snapshot(&mut self) {
+        let shared = self.shared;
+        let mut state = shared.lock();
+        if state.snapshot.is_some() || state.stop.is_some() {
+            return;
+        }
+        let pending = state.slots.iter().map(|slot| slot.busy).collect();
+        state.snapshot = Some(Snapshot { pending, places: Vec::new() });
+        shared.snapshotting.store(true, Relaxed);
+        drop(state);
+        self.join_snapshot();
+    }
+
+    /// Adds this worker's place to the checkpoint under way.
+    fn join_snapshot(&mut self) {
+        let place = self.locate();
+        let shared = self.shared;
+        let mut state = shared.lock();
+        state.slots[self.id].stats = self.stats();
+        let Some(snapshot) = state.snapshot.as_mut() else { return };
+        if !std::mem::take(&mut snapshot.pending[self.id]) {
+            return;
+        }
+        snapshot.places.extend(place);
+        let done = shared.complete_snapshot(&mut state);
+        drop(state);
+        self.save(done);
+    }
+
+    fn save(&self, checkpoint: Option<Checkpoint>) {
+        if let (Some(checkpoint), Some((_, save))) = (checkpoint, self.shared.job.run.checkpoints) {
+            save(&checkpoint);
+        }
+    }
+
+    /// The entered subproblem is exhausted.
+    fn finish_unit(&mut self) {
+        let shared = self.shared;
+        let mut state = shared.lock();
+        state.busy -= 1;
+        state.slots[self.id] = Slot { stats: self.stats(), remaining: 0.0, busy: false };
+        let mut done = None;
+        if let Some(snapshot) = state.snapshot.as_mut() {
+            snapshot.pending[self.id] = false;
+            done = shared.complete_snapshot(&mut state);
+        }
+        drop(state);
+        self.save(done);
+    }
+
+    /// Stops the run for `stop` and leaves this worker's place for the checkpoint.
+    fn halt(&mut self, stop: Stop) -> bool {
+        self.shared.raise(stop);
+        self.stop_here();
+        false
+    }
+
+    fn stop_here(&mut self) {
+        let place = self.locate();
+        let shared = self.shared;
+        let mut state = shared.lock();
+        state.halted.extend(place);
+        state.busy -= 1;
+        state.slots[self.id] = Slot { stats: self.stats(), remaining: 0.0, busy: false };
+        shared.wake.notify_all();
+    }
+}
+
+/// `now - earlier`, counter by counter (the deepest level is `now`'s).
+fn since(now: Stats, earlier: Stats) -> Stats {
+    Stats::from_counts(
+        now.nodes() - earlier.nodes(),
+        now.updates() - earlier.updates(),
+        now.solutions() - earlier.solutions(),
+        now.max_depth(),
+    )
+}

@@ -1,0 +1,230 @@
+//! Splitting a search tree into subtrees that partition its solutions: to a fixed depth, or
+//! into pieces of about equal estimated work for [`balance`] to pack into parts.
+
+use std::{cmp::Ordering, collections::BinaryHeap};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::Solver;
+use crate::matrix::{with_mode, Mode, COVERED};
+use crate::{Estimate, Explore, Heuristic, OptionId, Share, Stats, Subproblem};
+
+/// A subtree of a split and the estimate of its work.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    subproblem: Subproblem,
+    estimate: Option<Estimate>,
+}
+
+impl Piece {
+    /// The subtree.
+    pub fn subproblem(&self) -> &Subproblem {
+        &self.subproblem
+    }
+
+    /// Its estimate, when one was made (a depth split makes none).
+    pub fn estimate(&self) -> Option<&Estimate> {
+        self.estimate.as_ref()
+    }
+
+    /// The estimated updates of searching it, at least 1 (a leaf is some work too).
+    fn work(&self) -> f64 {
+        self.estimate.map_or(1.0, |e| e.updates().max(1.0))
+    }
+
+    fn from(&self) -> f64 {
+        self.subproblem.share().map_or(0.0, |s| s.from)
+    }
+}
+
+/// The pieces of a split, in search order, and what splitting cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    /// The subtrees: every solution of the tree is below exactly one of them.
+    pub pieces: Vec<Piece>,
+    /// The nodes and updates of the tree above the pieces, counted as the search counts them:
+    /// with the pieces' own counters they add up to one search of the whole tree.
+    pub stats: Stats,
+    /// Nodes walked by the random paths of the estimates (not part of the search).
+    pub sampled: u64,
+}
+
+/// What is below a node.
+enum Below {
+    /// The node is a solution.
+    Solution,
+    /// The node has no options for the item the search would choose.
+    DeadEnd,
+    /// Its children, in search order.
+    Children(Vec<Subproblem>),
+}
+
+impl Solver<'_> {
+    /// Splits the tree at depth `depth`: its nodes there, and the solutions above it. Dead ends
+    /// above it are left out (they have no solutions).
+    pub fn split_at_depth(&mut self, depth: usize) -> Split {
+        let before = self.stats;
+        let mut pieces = Vec::new();
+        let mut stack = vec![Subproblem::root()];
+        while let Some(node) = stack.pop() {
+            let node = subtree(node);
+            if node.path().len() >= depth {
+                pieces.push(Piece { subproblem: node, estimate: None });
+                continue;
+            }
+            match self.expand(&node) {
+                Below::Solution => pieces.push(Piece { subproblem: node, estimate: None }),
+                Below::DeadEnd => {}
+                Below::Children(children) => stack.extend(children.into_iter().rev()),
+            }
+        }
+        Split { pieces, stats: since(self.stats, before), sampled: 0 }
+    }
+
+    /// Splits the tree into at least `pieces` subtrees (fewer only when the tree has fewer
+    /// leaves), always expanding the piece with the most estimated work, each estimated from
+    /// `samples` random paths; the same seed gives the same split.
+    pub fn split(&mut self, pieces: usize, samples: u64, seed: u64) -> Split {
+        let before = self.stats;
+        let mut random = ChaCha8Rng::seed_from_u64(seed);
+        let mut sampled = 0;
+        let mut open = BinaryHeap::new();
+        let mut leaves = Vec::new();
+        open.push(ByWork(Piece { subproblem: Subproblem::root(), estimate: None }, f64::INFINITY));
+        while open.len() + leaves.len() < pieces {
+            let Some(ByWork(piece, _)) = open.pop() else { break };
+            let node = subtree(piece.subproblem.clone());
+            match self.expand(&node) {
+                Below::Solution => leaves.push(piece),
+                Below::DeadEnd => {}
+                Below::Children(children) => {
+                    for child in children {
+                        let estimate = self
+                            .estimate_below(&child, samples, &mut random)
+                            .expect("a child made by the search is in its tree");
+                        sampled += estimate.walked();
+                        let piece = Piece { subproblem: child, estimate: Some(estimate) };
+                        let work = piece.work();
+                        open.push(ByWork(piece, work));
+                    }
+                }
+            }
+        }
+        let mut pieces: Vec<Piece> = open.into_iter().map(|entry| entry.0).chain(leaves).collect();
+        pieces.sort_by(|a, b| a.from().total_cmp(&b.from()));
+        Split { pieces, stats: since(self.stats, before), sampled }
+    }
+
+    /// Enters the node `at` leads to as the search would, counting it, and lists its children.
+    fn expand(&mut self, at: &Subproblem) -> Below {
+        let mut branches = Vec::new();
+        self.enter(at).expect("a piece made by the search is in its tree");
+        self.position(&mut branches);
+        let share = crate::subproblem::share_of(&branches, at.path().len());
+        let below = with_mode!(self.matrix, M => self.children::<M>(at.path(), share));
+        self.restart();
+        below
+    }
+
+    fn children<M: Mode>(&mut self, path: &[OptionId], share: Share) -> Below {
+        let chosen = match self.heuristic {
+            Heuristic::Mrv => self.matrix.choose_mrv::<M>(),
+            Heuristic::First => self.matrix.choose_first(),
+        };
+        // A solution is left for the piece's own search to count.
+        let Some(item) = chosen else { return Below::Solution };
+        // Entering the node counts it, and the updates of the option that led to it.
+        self.stats.nodes += 1;
+        self.stats.updates += std::mem::take(&mut self.pending);
+        let count = self.matrix.len[item as usize] & !COVERED;
+        if count == 0 {
+            self.stats.updates += 1;
+            return Below::DeadEnd;
+        }
+        self.stats.updates += self.matrix.cover::<M>(item);
+        let width = (share.to - share.from) / f64::from(count);
+        let mut children = Vec::with_capacity(count as usize);
+        let mut choice = self.matrix.nodes[item as usize].down;
+        // The children's own updates are counted by the searches that enter them.
+        while choice != item {
+            let mut child = path.to_vec();
+            child.push(OptionId::from_u32(self.matrix.option_of(choice)));
+            let from = share.from + width * children.len() as f64;
+            children.push(Subproblem::subtree(child).with_share(Share { from, to: from + width }));
+            choice = self.matrix.nodes[choice as usize].down;
+        }
+        self.matrix.uncover::<M>(item);
+        self.stats.max_depth = self.stats.max_depth.max(self.level as u32 + 1);
+        Below::Children(children)
+    }
+}
+
+/// Packs `pieces` into `parts` lists of about equal estimated work: the largest piece first,
+/// each into the part with the least work so far (Graham's LPT rule, within 4/3 of the best
+/// packing). Each part lists its pieces in search order. Parts may be empty when there are
+/// fewer pieces than parts.
+pub fn balance(pieces: &[Piece], parts: usize) -> Vec<Vec<Subproblem>> {
+    let parts = parts.max(1);
+    let mut order: Vec<&Piece> = pieces.iter().collect();
+    order.sort_by(|a, b| b.work().total_cmp(&a.work()).then(a.from().total_cmp(&b.from())));
+    let mut loads = vec![0.0f64; parts];
+    let mut packed: Vec<Vec<&Piece>> = vec![Vec::new(); parts];
+    for piece in order {
+        let lightest = (0..parts).min_by(|&a, &b| loads[a].total_cmp(&loads[b])).unwrap_or(0);
+        loads[lightest] += piece.work();
+        packed[lightest].push(piece);
+    }
+    packed
+        .into_iter()
+        .map(|mut part| {
+            part.sort_by(|a, b| a.from().total_cmp(&b.from()));
+            part.into_iter().map(|piece| piece.subproblem.clone()).collect()
+        })
+        .collect()
+}
+
+/// A piece ordered by its work, for the heap; ties go to the earlier piece in search order.
+struct ByWork(Piece, f64);
+
+impl PartialEq for ByWork {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for ByWork {}
+
+impl PartialOrd for ByWork {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ByWork {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.1.total_cmp(&other.1).then(other.0.from().total_cmp(&self.0.from()))
+    }
+}
+
+/// The subtree below `node`'s path, keeping its share.
+fn subtree(node: Subproblem) -> Subproblem {
+    if node.is_subtree() {
+        return node;
+    }
+    let share = node.share();
+    let tree = Subproblem::subtree(node.path().to_vec());
+    match share {
+        Some(share) => tree.with_share(share),
+        None => tree,
+    }
+}
+
+fn since(now: Stats, before: Stats) -> Stats {
+    Stats::from_counts(
+        now.nodes - before.nodes,
+        now.updates - before.updates,
+        now.solutions - before.solutions,
+        now.max_depth,
+    )
+}
