@@ -65,7 +65,7 @@ fn pairs(problem: &Problem, solutions: u64, pool: &rayon::ThreadPool) -> (Vec<f6
     let mut splits = 0;
     let started = Instant::now();
     while one.len() < MAX_PAIRS && (one.len() < MIN_PAIRS || started.elapsed() < BUDGET) {
-        let mut time = |threads: usize| {
+        let time = |threads: usize| {
             let start = Instant::now();
             let outcome = pool.install(|| Run::new().threads(threads).count(&mut problem.solver()));
             let outcome = outcome.expect("the whole tree");

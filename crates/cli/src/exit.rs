@@ -12,6 +12,12 @@ pub enum Exit {
     NoSolution = 1,
     /// 2: bad usage, or input that could not be read or parsed.
     Error = 2,
+    /// 3: a long search stopped at --time-limit, --node-limit or --mems-limit: what it
+    /// printed is partial (a count ends with `+`).
+    Stopped = 3,
+    /// 130: a long search stopped on Ctrl-C or SIGTERM, as at a limit (128 + SIGINT, the
+    /// shells' convention).
+    Interrupted = 130,
 }
 
 impl From<Exit> for ExitCode {

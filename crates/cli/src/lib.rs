@@ -4,12 +4,16 @@
 //! - [`sudoku`]: solve, count, enumerate, check and show sudoku puzzles of every variant.
 //! - [`exit`]: the exit statuses every command documents.
 //! - [`input`]: reading a file or standard input, with errors that name the source.
+//! - [`job`]: the options of long searches (limits, checkpoints, progress) and their display.
+//! - [`interrupt`]: Ctrl-C and SIGTERM stop a search cleanly.
 //!
 //! Argument parsing, reading and writing live here; every algorithm lives in the libraries.
 
 pub mod dlx;
 pub mod exit;
 pub mod input;
+pub mod interrupt;
+pub mod job;
 pub mod sudoku;
 
 pub use crate::exit::Exit;

@@ -6,6 +6,15 @@ mod util;
 // `dlx`: output formats, limits, exit statuses and error messages.
 mod dlx;
 
+// `dlx` as a long job: --jobs, limits, checkpoints and --resume, signals, progress.
+mod dlx_jobs;
+
+// `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
+mod dlx_parts;
+
+// The engine's example generators, for the DLX text of problems with published counts.
+mod problems;
+
 // `sudoku`: one line per puzzle in input order, count, enumerate, check, show, JSON, jobs,
 // stats, exit statuses and error messages.
 mod sudoku;

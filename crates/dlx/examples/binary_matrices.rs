@@ -4,7 +4,8 @@
 //! whose options are its C(n, k) choices of k ones, colouring all n of its cells. A row option
 //! and a column option may share a cell only when they give it the same colour, so the solutions
 //! are exactly the matrices. Run:
-//! `cargo run --release -p dancer --example binary_matrices -- 6 3`.
+//! `cargo run --release -p dancer --example binary_matrices -- 6 3`. Add `--dlx` to print
+//! the problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
 
 use dancer::{BuildError, Entry, Problem, ProblemBuilder};
 
@@ -50,13 +51,23 @@ fn main() {
 }
 
 fn try_main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = arguments();
     let n: usize = args.next().map_or(Ok(5), |arg| arg.parse())?;
     let k: usize = args.next().map_or(Ok(2), |arg| arg.parse())?;
     if n > 16 || k > n {
         return Err("need k <= n <= 16".into());
     }
     let problem = binary_matrices(n, k)?;
+    if std::env::args().any(|arg| arg == "--dlx") {
+        // The problem in Knuth's DLX format, for `dlx` or Knuth's own programs.
+        print!("{problem}");
+        return Ok(());
+    }
     println!("{n}x{n} 0/1 matrices with line sums {k}: {}", problem.solver().count());
     Ok(())
+}
+
+/// The command-line arguments but `--dlx` (which prints the problem instead of counting it).
+fn arguments() -> impl Iterator<Item = String> {
+    std::env::args().skip(1).filter(|arg| arg != "--dlx")
 }

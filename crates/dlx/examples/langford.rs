@@ -2,7 +2,8 @@
 //! between the two k's. Both an arrangement and its mirror image are counted.
 //!
 //! Items: the numbers 1..=n and the slots s1..s2n, all primary. Run:
-//! `cargo run --release -p dancer --example langford -- 11`.
+//! `cargo run --release -p dancer --example langford -- 11`. Add `--dlx` to print
+//! the problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
 
 use dancer::{BuildError, Problem, ProblemBuilder};
 
@@ -36,8 +37,13 @@ fn main() {
 }
 
 fn try_main() -> Result<(), Box<dyn std::error::Error>> {
-    let n = std::env::args().nth(1).map_or(Ok(7), |arg| arg.parse())?;
+    let n = arguments().next().map_or(Ok(7), |arg| arg.parse())?;
     let problem = langford(n)?;
+    if std::env::args().any(|arg| arg == "--dlx") {
+        // The problem in Knuth's DLX format, for `dlx` or Knuth's own programs.
+        print!("{problem}");
+        return Ok(());
+    }
     let mut solver = problem.solver();
     let count = solver.count();
     println!(
@@ -45,4 +51,9 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
         solver.stats().nodes()
     );
     Ok(())
+}
+
+/// The command-line arguments but `--dlx` (which prints the problem instead of counting it).
+fn arguments() -> impl Iterator<Item = String> {
+    std::env::args().skip(1).filter(|arg| arg != "--dlx")
 }

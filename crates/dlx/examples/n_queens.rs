@@ -1,7 +1,8 @@
 //! Counts the ways to place n queens on an n×n board so that no two attack each other.
 //!
 //! Rows and columns are primary items (exactly one queen each); diagonals are secondary (at most
-//! one queen each). Run: `cargo run --release -p dancer --example n_queens -- 10`.
+//! one queen each). Run: `cargo run --release -p dancer --example n_queens -- 10`. Add `--dlx` to print
+//! the problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
 
 use dancer::{BuildError, Problem, ProblemBuilder};
 
@@ -54,11 +55,21 @@ fn main() {
 }
 
 fn try_main() -> Result<(), Box<dyn std::error::Error>> {
-    let n = std::env::args().nth(1).map_or(Ok(8), |arg| arg.parse())?;
+    let n = arguments().next().map_or(Ok(8), |arg| arg.parse())?;
     let problem = queens(n)?;
+    if std::env::args().any(|arg| arg == "--dlx") {
+        // The problem in Knuth's DLX format, for `dlx` or Knuth's own programs.
+        print!("{problem}");
+        return Ok(());
+    }
     let mut solver = problem.solver();
     let count = solver.count();
     let stats = solver.stats();
     println!("{n} queens: {count} solutions, {} nodes, {} updates", stats.nodes(), stats.updates());
     Ok(())
+}
+
+/// The command-line arguments but `--dlx` (which prints the problem instead of counting it).
+fn arguments() -> impl Iterator<Item = String> {
+    std::env::args().skip(1).filter(|arg| arg != "--dlx")
 }

@@ -3,7 +3,8 @@
 //! Items: the twelve pieces and every cell of the box, all primary; one option per placement of
 //! a piece in one of its orientations. Keeping the X piece's centre in one quarter of the box
 //! removes the box's mirror images, dividing the count by four for boxes with even sides. Run:
-//! `cargo run --release -p dancer --example pentominoes -- 6 10`.
+//! `cargo run --release -p dancer --example pentominoes -- 6 10`. Add `--dlx` to print
+//! the problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
 
 use dancer::{BuildError, Problem, ProblemBuilder};
 
@@ -108,11 +109,16 @@ fn main() {
 }
 
 fn try_main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = arguments();
     let rows = args.next().map_or(Ok(6), |arg| arg.parse())?;
     let cols = args.next().map_or(Ok(10), |arg| arg.parse())?;
     let quarter = args.next().is_some_and(|arg| arg == "--x-quarter");
     let problem = pentominoes(rows, cols, quarter)?;
+    if std::env::args().any(|arg| arg == "--dlx") {
+        // The problem in Knuth's DLX format, for `dlx` or Knuth's own programs.
+        print!("{problem}");
+        return Ok(());
+    }
     let mut solver = problem.solver();
     let count = solver.count();
     let stats = solver.stats();
@@ -122,4 +128,9 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
         stats.updates()
     );
     Ok(())
+}
+
+/// The command-line arguments but `--dlx` (which prints the problem instead of counting it).
+fn arguments() -> impl Iterator<Item = String> {
+    std::env::args().skip(1).filter(|arg| arg != "--dlx")
 }

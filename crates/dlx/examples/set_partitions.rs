@@ -1,6 +1,7 @@
 //! Counts the partitions of a set of n elements (the Bell number B(n)) as the exact covers of
 //! n items by all their nonempty subsets. Run:
-//! `cargo run --release -p dancer --example set_partitions -- 10`.
+//! `cargo run --release -p dancer --example set_partitions -- 10`. Add `--dlx` to print
+//! the problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
 
 use dancer::{BuildError, ItemId, Problem, ProblemBuilder};
 
@@ -28,11 +29,21 @@ fn main() {
 }
 
 fn try_main() -> Result<(), Box<dyn std::error::Error>> {
-    let n: usize = std::env::args().nth(1).map_or(Ok(10), |arg| arg.parse())?;
+    let n: usize = arguments().next().map_or(Ok(10), |arg| arg.parse())?;
     if n > 20 {
         return Err("n must be at most 20".into());
     }
     let problem = set_partitions(n)?;
+    if std::env::args().any(|arg| arg == "--dlx") {
+        // The problem in Knuth's DLX format, for `dlx` or Knuth's own programs.
+        print!("{problem}");
+        return Ok(());
+    }
     println!("B({n}) = {}", problem.solver().count());
     Ok(())
+}
+
+/// The command-line arguments but `--dlx` (which prints the problem instead of counting it).
+fn arguments() -> impl Iterator<Item = String> {
+    std::env::args().skip(1).filter(|arg| arg != "--dlx")
 }

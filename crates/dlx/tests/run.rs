@@ -113,7 +113,8 @@ fn a_node_limit_stops_at_exactly_that_many_nodes() {
             let outcome = pool(threads).install(|| run.count(&mut problem.solver()).unwrap());
             assert_eq!(outcome.stopped(), Some(Stop::NodeLimit), "limit {limit}");
             assert_eq!(outcome.stats().nodes(), limit, "{threads} threads");
-            let checkpoint = outcome.checkpoint().expect("a checkpoint");
+            let checkpoint = outcome.checkpoint();
+            assert!(!checkpoint.is_finished());
             assert_eq!(checkpoint.stats(), outcome.stats());
             assert_eq!(checkpoint.stopped(), Some(Stop::NodeLimit));
         }
@@ -121,7 +122,8 @@ fn a_node_limit_stops_at_exactly_that_many_nodes() {
     // A limit the search does not reach is no stop.
     let outcome = Run::new().node_limit(1 << 40).count(&mut problem.solver()).unwrap();
     assert!(outcome.is_complete());
-    assert!(outcome.checkpoint().is_none());
+    assert!(outcome.checkpoint().is_finished());
+    assert_eq!(outcome.checkpoint().stats(), outcome.stats());
 }
 
 #[test]

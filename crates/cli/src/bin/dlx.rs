@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use dancer_cli::{dlx, is_broken_pipe, Exit};
+use dancer_cli::{dlx, interrupt, is_broken_pipe, Exit};
 
 // mimalloc: the problem is built once, but output formatting allocates per solution and the
 // system allocator is measurably slower at that in long enumerations.
@@ -12,10 +12,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args = dlx::DlxArgs::parse();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let interrupt = interrupt::install("dlx");
+    // Not locked: solutions are written from the search's threads, one at a time.
+    let mut out = std::io::BufWriter::new(std::io::stdout());
     let mut err = std::io::stderr();
-    match dlx::run(&args, &mut out, &mut err) {
+    match dlx::run(&args, &mut out, &mut err, interrupt) {
         Ok(exit) => exit.into(),
         Err(error) if is_broken_pipe(&error) => Exit::Solved.into(),
         Err(error) => {

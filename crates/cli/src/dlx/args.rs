@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
+
+use crate::job::JobArgs;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -12,11 +14,26 @@ Examples:
   dlx --json problem.dlx | jq .        one JSON object per solution, then a summary
   generate | dlx - > solutions.txt     read the problem from standard input
 
+Long runs:
+  dlx --count --progress big.dlx                       fraction done, ETA, solutions so far
+  dlx --count --time-limit 2h --checkpoint c.json big.dlx   stop after 2h (exit 3), resumable
+  dlx --count --resume c.json --checkpoint c.json big.dlx   go on from there
+  dlx estimate big.dlx                                 how big is the tree, how long will it take
+  dlx split --parts 64 big.dlx > parts.jsonl           64 parts of about equal work, then:
+  seq 0 63 | xargs -P 8 -I{} dlx --count --json --parts parts.jsonl --part {} big.dlx > done.jsonl
+  dlx merge done.jsonl                                 the total (refuses missing or repeated parts)
+
 Input format (Knuth's DLX): lines starting with '|' are comments; the first other line names
 the primary items, then '|' and the secondary items; every later line is one option. A
 secondary item may carry a colour, 'item:colour'; options may share it when colours agree.
+(A problem file named like a subcommand is read as ./estimate, ./split or ./merge.)
 
-Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input.";
+With more than one job, solutions are printed in an order that varies from run to run (each
+job's in search order); --jobs 1 prints them in DLX1's order. Counts and totals never vary.
+
+Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input, 3 stopped at
+--time-limit, --node-limit or --mems-limit, 130 stopped by Ctrl-C or SIGTERM (a second one
+ends the program at once).";
 
 /// Solve an exact-cover problem written in Knuth's DLX format.
 ///
@@ -26,12 +43,22 @@ Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input."
 // Flags are independent switches, as clap models them; an enum would not read better.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, after_help = EXAMPLES)]
+#[command(
+    name = "dlx",
+    version,
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct DlxArgs {
+    /// Estimate, split or merge instead of solving.
+    #[command(subcommand)]
+    pub command: Option<DlxCommand>,
+
     /// The problem file; `-` or nothing reads standard input.
     pub file: Option<PathBuf>,
 
-    /// Print only the number of solutions, as one line.
+    /// Print only the number of solutions, as one line (`N+` when a limit stopped it early).
     #[arg(short, long)]
     pub count: bool,
 
@@ -40,7 +67,8 @@ pub struct DlxArgs {
     pub limit: Option<u64>,
 
     /// Print JSON lines: `{"options": [...], "lines": [...]}` per solution, then a summary
-    /// object `{"solutions", "complete", "nodes", "updates", "seconds"}`.
+    /// object `{"solutions", "complete", "stopped", "nodes", "updates", "seconds",
+    /// "fingerprint"}` (and `"part"`, `"parts"` with --parts).
     #[arg(short, long)]
     pub json: bool,
 
@@ -49,6 +77,113 @@ pub struct DlxArgs {
     pub no_mrv: bool,
 
     /// Print no summary or warnings on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+
+    /// Limits, checkpoints, progress.
+    #[command(flatten)]
+    pub job: JobArgs,
+
+    /// Search only part --part of the split written to FILE by `dlx split`.
+    #[arg(long, value_name = "FILE", requires = "part", conflicts_with = "resume")]
+    pub parts: Option<PathBuf>,
+
+    /// The part to search, from 0 (with --parts).
+    #[arg(long, value_name = "K", requires = "parts")]
+    pub part: Option<usize>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum DlxCommand {
+    /// Estimate the search tree from random paths (Knuth's method): nodes, updates and
+    /// solutions with their standard errors, and the expected run time.
+    Estimate(EstimateArgs),
+    /// Split the search into parts of about equal estimated work, one JSON line each, to run
+    /// anywhere with `dlx --parts FILE --part K` and add up with `dlx merge`.
+    Split(SplitArgs),
+    /// Add up the summaries of parts (`dlx --count --json --parts ... --part K`) into the
+    /// total, printed alone; refuses missing, repeated, unfinished or foreign parts.
+    Merge(MergeArgs),
+}
+
+/// `dlx estimate`.
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+
+    /// Random paths to walk.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub samples: u64,
+
+    /// Random seed: the same seed gives the same estimate.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// The worker threads the run time is estimated for (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
+
+    /// Print `{"nodes", "updates", "solutions", "stderr_nodes", "stderr_updates",
+    /// "stderr_solutions", "samples", "seed", "jobs", "seconds"}`.
+    #[arg(short, long)]
+    pub json: bool,
+
+    /// Estimate the tree of branching on the leftmost item (as `dlx --no-mrv` searches).
+    #[arg(long)]
+    pub no_mrv: bool,
+}
+
+/// `dlx split`.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+
+    /// The number of parts.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub parts: u32,
+
+    /// Subtrees per part: more balance the parts better and take longer to split.
+    #[arg(long, value_name = "K", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub pieces: u32,
+
+    /// Random paths estimating each subtree (more balance the parts better: on pentominoes,
+    /// 32 left parts up to 3 times apart, 256 within 1.5, 1024 within 1.25).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub samples: u64,
+
+    /// Random seed: the same seed gives the same parts.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Split the tree of branching on the leftmost item (run the parts with --no-mrv too).
+    #[arg(long)]
+    pub no_mrv: bool,
+
+    /// Print no summary on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `dlx merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Files of summary lines (other JSON lines, such as solutions, are skipped); `-` or
+    /// nothing reads standard input.
+    pub files: Vec<PathBuf>,
+
+    /// Print `{"solutions", "parts", "fingerprint", "nodes", "updates", "seconds"}`.
+    #[arg(short, long)]
+    pub json: bool,
+
+    /// Print no summary on standard error.
     #[arg(short, long)]
     pub quiet: bool,
 }

@@ -78,7 +78,7 @@ impl Progress {
 pub struct Outcome {
     pub(crate) stats: Stats,
     pub(crate) stopped: Option<Stop>,
-    pub(crate) checkpoint: Option<Checkpoint>,
+    pub(crate) checkpoint: Checkpoint,
     pub(crate) elapsed: Duration,
     pub(crate) seconds: f64,
     pub(crate) splits: u64,
@@ -105,13 +105,14 @@ impl Outcome {
         self.stopped
     }
 
-    /// When it stopped early: everything needed to resume it.
-    pub fn checkpoint(&self) -> Option<&Checkpoint> {
-        self.checkpoint.as_ref()
+    /// Everything needed to resume the run: what is left (nothing, when it is complete) and
+    /// the counts so far.
+    pub fn checkpoint(&self) -> &Checkpoint {
+        &self.checkpoint
     }
 
     /// Takes the checkpoint.
-    pub fn into_checkpoint(self) -> Option<Checkpoint> {
+    pub fn into_checkpoint(self) -> Checkpoint {
         self.checkpoint
     }
 

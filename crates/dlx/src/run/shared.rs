@@ -227,13 +227,11 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
         let left = !halted.is_empty() || !state.queue.is_empty();
         let stopped = state.stop.filter(|_| left);
         let stats = self.stats(&state);
-        let checkpoint = stopped.map(|stop| self.checkpoint(&state, halted, Some(stop)));
+        let checkpoint = self.checkpoint(&state, halted, stopped);
         if let Some((_, report)) = self.job.run.progress {
-            let fraction = match &checkpoint {
+            let fraction = match stopped {
                 None => 1.0,
-                Some(checkpoint) => {
-                    checkpoint.fraction().max(state.fraction).min(1.0 - f64::EPSILON)
-                }
+                Some(_) => checkpoint.fraction().max(state.fraction).min(1.0 - f64::EPSILON),
             };
             report(&Progress {
                 solutions: stats.solutions(),

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Solver;
 use crate::matrix::{with_mode, Mode, COVERED};
-use crate::{Estimate, Explore, Heuristic, OptionId, Share, Stats, Subproblem};
+use crate::{Estimate, Explore, Fingerprint, Heuristic, OptionId, Share, Stats, Subproblem};
 
 /// A subtree of a split and the estimate of its work.
 #[derive(Clone, Debug, PartialEq)]
@@ -165,23 +165,70 @@ impl Solver<'_> {
 /// packing). Each part lists its pieces in search order. Parts may be empty when there are
 /// fewer pieces than parts.
 pub fn balance(pieces: &[Piece], parts: usize) -> Vec<Vec<Subproblem>> {
+    let packed = pack(pieces, parts);
+    let subproblems = |part: Vec<usize>| part.into_iter().map(|k| pieces[k].subproblem.clone());
+    packed.into_iter().map(|part| subproblems(part).collect()).collect()
+}
+
+/// [`balance`], as the pieces' indices.
+fn pack(pieces: &[Piece], parts: usize) -> Vec<Vec<usize>> {
     let parts = parts.max(1);
-    let mut order: Vec<&Piece> = pieces.iter().collect();
-    order.sort_by(|a, b| b.work().total_cmp(&a.work()).then(a.from().total_cmp(&b.from())));
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    let (work, from) = (|k: usize| pieces[k].work(), |k: usize| pieces[k].from());
+    order.sort_by(|&a, &b| work(b).total_cmp(&work(a)).then(from(a).total_cmp(&from(b))));
+    // The lightest part first, by work then number: a heap of (work, part) would do the same
+    // in O(log parts); parts are few (thousands at most), so a scan is plenty.
     let mut loads = vec![0.0f64; parts];
-    let mut packed: Vec<Vec<&Piece>> = vec![Vec::new(); parts];
+    let mut packed: Vec<Vec<usize>> = vec![Vec::new(); parts];
     for piece in order {
         let lightest = (0..parts).min_by(|&a, &b| loads[a].total_cmp(&loads[b])).unwrap_or(0);
-        loads[lightest] += piece.work();
+        loads[lightest] += work(piece);
         packed[lightest].push(piece);
     }
+    for part in &mut packed {
+        part.sort_by(|&a, &b| from(a).total_cmp(&from(b)));
+    }
     packed
-        .into_iter()
-        .map(|mut part| {
-            part.sort_by(|a, b| a.from().total_cmp(&b.from()));
-            part.into_iter().map(|piece| piece.subproblem.clone()).collect()
-        })
-        .collect()
+}
+
+/// One part of a split, to be run on its own (another process, another machine): its
+/// subproblems, in search order, and the fingerprint of the tree they belong to.
+///
+/// With the `serde` feature it is one JSON object, for example
+/// `{"part": 3, "parts": 64, "fingerprint": "8d5a0c1e9b7f2a43", "updates": 1.2e9,
+/// "subproblems": [{"path": [4, 61], "open_from": 2}]}`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Part {
+    /// Its number, from 0.
+    pub part: usize,
+    /// The number of parts of the split.
+    pub parts: usize,
+    /// The tree's fingerprint.
+    pub fingerprint: Fingerprint,
+    /// The estimated updates of searching it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub updates: f64,
+    /// What to search.
+    pub subproblems: Vec<Subproblem>,
+}
+
+impl Part {
+    /// Packs a split's pieces into `parts` parts with [`balance`].
+    pub fn pack(split: &Split, parts: usize, fingerprint: Fingerprint) -> Vec<Part> {
+        let packed = pack(&split.pieces, parts);
+        let count = packed.len();
+        packed
+            .into_iter()
+            .enumerate()
+            .map(|(part, pieces)| {
+                let pieces = pieces.into_iter().map(|k| &split.pieces[k]);
+                let updates = pieces.clone().map(Piece::work).sum();
+                let subproblems = pieces.map(|piece| piece.subproblem.clone()).collect();
+                Part { part, parts: count, fingerprint, updates, subproblems }
+            })
+            .collect()
+    }
 }
 
 /// A piece ordered by its work, for the heap; ties go to the earlier piece in search order.

@@ -1,0 +1,181 @@
+//! What `dlx` and `sudoku count`/`enumerate` share for long searches: the options for limits,
+//! checkpoints and progress, and turning them into a [`dancer::Run`].
+
+mod progress;
+mod saved;
+
+use std::{path::PathBuf, sync::atomic::AtomicBool, time::Duration};
+
+use clap::{Args, ValueEnum};
+use dancer::{Outcome, Run, Stop};
+
+pub use self::progress::{clock, short, Display};
+pub use self::saved::Saved;
+use crate::Exit;
+
+/// Limits, checkpoints and progress: the options of a long search.
+#[derive(Clone, Debug, Default, Args)]
+pub struct JobArgs {
+    /// Stop after this much time (90s, 15m, 2h, 1h30m...): print what was found so far (a
+    /// count gets a `+`) and exit with status 3.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+
+    /// Stop after exactly N search-tree nodes (`1e9` and `1_000_000` are fine), as
+    /// --time-limit.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub node_limit: Option<u64>,
+
+    /// Stop after about N updates (Knuth's mems, counted as links changed), as --time-limit.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub mems_limit: Option<u64>,
+
+    /// Write the state of a run that stops early (a limit, Ctrl-C, SIGTERM) to FILE, so that
+    /// --resume FILE continues it.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Also write the checkpoint this often while searching, so that a crash or a killed job
+    /// loses at most that much work.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    pub checkpoint_every: Option<Duration>,
+
+    /// Continue the run saved in FILE (made by --checkpoint with the same problem): it finds
+    /// exactly the solutions not yet found, and reports totals over the whole run.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+
+    /// Show progress on stderr: the fraction of the search tree done, an ETA, solutions so far
+    /// and nodes per second. `bar` (the default on a terminal) or `lines` (one line every
+    /// --progress-every; the default elsewhere), or `off`. Without this option, a bar shows
+    /// when stderr is a terminal and no solutions are printed to one.
+    #[arg(long, value_name = "HOW", num_args = 0..=1, default_missing_value = "on")]
+    pub progress: Option<ProgressMode>,
+
+    /// How often --progress=lines prints a line.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "5s")]
+    pub progress_every: Duration,
+}
+
+/// How progress is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProgressMode {
+    /// A bar on a terminal, lines elsewhere.
+    On,
+    /// A bar (on a terminal; nothing elsewhere).
+    Bar,
+    /// One plain line every --progress-every.
+    Lines,
+    /// Nothing.
+    Off,
+}
+
+impl JobArgs {
+    /// `run` with these limits and the interrupt flag.
+    pub fn limits<'a>(&self, mut run: Run<'a>, interrupt: &'a AtomicBool) -> Run<'a> {
+        if let Some(time) = self.time_limit {
+            run = run.time_limit(time);
+        }
+        if let Some(nodes) = self.node_limit {
+            run = run.node_limit(nodes);
+        }
+        if let Some(updates) = self.mems_limit {
+            run = run.update_limit(updates);
+        }
+        run.interrupt(interrupt)
+    }
+}
+
+/// Whether the run stopped at a limit of these options (or was interrupted), as opposed to
+/// ending or reaching a solution limit: its count is then partial.
+pub fn partial(outcome: &Outcome) -> bool {
+    matches!(
+        outcome.stopped(),
+        Some(Stop::NodeLimit | Stop::UpdateLimit | Stop::TimeLimit | Stop::Interrupted)
+    )
+}
+
+/// The exit status of a run that stopped early, if it did: 130 when interrupted, 3 at a limit.
+pub fn early_exit(outcome: &Outcome) -> Option<Exit> {
+    match outcome.stopped()? {
+        Stop::Interrupted => Some(Exit::Interrupted),
+        Stop::NodeLimit | Stop::UpdateLimit | Stop::TimeLimit => Some(Exit::Stopped),
+        _ => None,
+    }
+}
+
+/// Why a run stopped, for people: "the time limit", "Ctrl-C", ...
+pub fn reason(stop: Stop) -> &'static str {
+    match stop {
+        Stop::NodeLimit => "the node limit",
+        Stop::UpdateLimit => "the mems limit",
+        Stop::TimeLimit => "the time limit",
+        Stop::SolutionLimit => "the solution limit",
+        Stop::Interrupted => "an interrupt",
+        _ => "the output closing",
+    }
+}
+
+/// A duration: `90s`, `15m`, `2h`, `1h30m`, `500ms`, or a number of seconds.
+///
+/// # Errors
+/// When it is none of these.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    if let Ok(seconds) = text.parse::<f64>() {
+        return Duration::try_from_secs_f64(seconds).map_err(|e| format!("'{text}': {e}"));
+    }
+    humantime::parse_duration(text).map_err(|error| {
+        format!("'{text}' is not a duration ({error}); write it as 90s, 15m, 2h or 1h30m")
+    })
+}
+
+/// A count: digits, with `_` between them if wanted, or a power of ten such as `1e9`.
+///
+/// # Errors
+/// When it is not a whole number from 0 to 2^64 - 1.
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let digits: String = text.trim().chars().filter(|&c| c != '_').collect();
+    if let Ok(count) = digits.parse::<u64>() {
+        return Ok(count);
+    }
+    let whole = |value: f64| value >= 0.0 && value.fract() == 0.0 && value < 2f64.powi(64);
+    match digits.parse::<f64>() {
+        // A float from `1e9` is exact up to 2^53 and the cast is checked to be in range.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Ok(value) if digits.contains(['e', 'E']) && whole(value) => Ok(value as u64),
+        _ => Err(format!("'{text}' is not a whole number (write 1000000, 1_000_000 or 1e6)")),
+    }
+}
+
+/// The worker threads for `--jobs`: the machine's cores unless given.
+pub fn jobs(given: Option<usize>) -> usize {
+    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_the_usual_spellings() {
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
+        assert_eq!(parse_duration("1h30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        for bad in ["", "soon", "-3", "5 parsecs"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn counts_with_separators_and_powers_of_ten() {
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_count("1e9"), Ok(1_000_000_000));
+        assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
+        for bad in ["", "-1", "1.5", "1e-3", "1e30", "many", "2.5e0"] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
+    }
+}

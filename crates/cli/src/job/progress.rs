@@ -1,0 +1,171 @@
+//! Showing a run's progress on stderr: an indicatif bar for a person at a terminal, or a plain
+//! line every few seconds for a log file.
+
+use std::{
+    fmt::Write as _,
+    io::{IsTerminal, Write},
+    time::Duration,
+};
+
+use dancer::Progress;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::ProgressMode;
+
+/// The bar's length: the fraction done in millionths.
+const STEPS: u64 = 1_000_000;
+
+/// How often the bar is redrawn.
+const BAR_EVERY: Duration = Duration::from_millis(200);
+
+/// Where progress goes.
+pub enum Display {
+    /// Nowhere.
+    Off,
+    /// A bar on stderr.
+    Bar(ProgressBar),
+    /// Plain lines on stderr, each prefixed with the command's name.
+    Lines {
+        /// The command's name.
+        name: &'static str,
+        /// How often.
+        every: Duration,
+    },
+}
+
+impl Display {
+    /// The display `mode` asks for; without one, a bar when stderr is a terminal and the
+    /// solutions are not being printed on a terminal too (they would tear it apart).
+    pub fn new(
+        mode: Option<ProgressMode>,
+        name: &'static str,
+        every: Duration,
+        printing: bool,
+    ) -> Display {
+        let terminal = std::io::stderr().is_terminal();
+        let quiet_stdout = !printing || !std::io::stdout().is_terminal();
+        match mode {
+            None if terminal && quiet_stdout => Display::bar(),
+            Some(ProgressMode::On | ProgressMode::Bar) if terminal => Display::bar(),
+            None | Some(ProgressMode::Off | ProgressMode::Bar) => Display::Off,
+            Some(ProgressMode::On | ProgressMode::Lines) => Display::Lines { name, every },
+        }
+    }
+
+    fn bar() -> Display {
+        let bar = ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template("{bar:30} {msg}");
+        if let Ok(style) = style {
+            bar.set_style(style);
+        }
+        Display::Bar(bar)
+    }
+
+    /// How often the run should report, if at all.
+    pub fn interval(&self) -> Option<Duration> {
+        match self {
+            Display::Off => None,
+            Display::Bar(_) => Some(BAR_EVERY),
+            Display::Lines { every, .. } => Some(*every),
+        }
+    }
+
+    /// Shows a report.
+    pub fn show(&self, progress: &Progress) {
+        match self {
+            Display::Off => {}
+            Display::Bar(bar) => {
+                // Truncation is meant: the bar moves in millionths.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                bar.set_position((progress.fraction * STEPS as f64) as u64);
+                bar.set_message(describe(progress));
+            }
+            Display::Lines { name, .. } => {
+                // A report that cannot be written is not worth stopping the search for.
+                let _ = writeln!(std::io::stderr(), "{name}: {}", describe(progress));
+            }
+        }
+    }
+
+    /// Takes the bar off the screen (the summary follows).
+    pub fn finish(&self) {
+        if let Display::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `12.345% done, eta 1:02:03, 1234 solutions, 5.6e7 nodes (3.1e6/s), 0:01:23`.
+fn describe(progress: &Progress) -> String {
+    let mut text = format!("{:.3}% done", progress.fraction * 100.0);
+    if let Some(eta) = progress.eta().filter(|_| progress.fraction < 1.0) {
+        let _ = write!(text, ", eta {}", clock(eta));
+    }
+    let seconds = progress.elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 { progress.nodes as f64 / seconds } else { 0.0 };
+    let noun = if progress.solutions == 1 { "solution" } else { "solutions" };
+    let _ = write!(
+        text,
+        ", {} {noun}, {} nodes ({}/s), {} elapsed",
+        progress.solutions,
+        short(progress.nodes as f64),
+        short(rate),
+        clock(progress.elapsed)
+    );
+    text
+}
+
+/// `h:mm:ss`, or `d days h:mm:ss`.
+pub fn clock(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    let (days, rest) = (seconds / 86_400, seconds % 86_400);
+    let hms = format!("{}:{:02}:{:02}", rest / 3600, rest / 60 % 60, rest % 60);
+    match days {
+        0 => hms,
+        1 => format!("1 day {hms}"),
+        _ => format!("{days} days {hms}"),
+    }
+}
+
+/// A count in three significant digits: 987, 12.3k, 4.56M, 7.89G, 1.23e12.
+pub fn short(value: f64) -> String {
+    match value {
+        v if v < 1e3 => format!("{v:.0}"),
+        v if v < 1e6 => format!("{:.3}k", v / 1e3),
+        v if v < 1e9 => format!("{:.3}M", v / 1e6),
+        v if v < 1e12 => format!("{:.3}G", v / 1e9),
+        v => format!("{v:.2e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_and_short_counts() {
+        assert_eq!(clock(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(clock(Duration::from_secs(2 * 86_400 + 5)), "2 days 0:00:05");
+        assert_eq!(short(987.0), "987");
+        assert_eq!(short(12_345.0), "12.345k");
+        assert_eq!(short(4.56e6), "4.560M");
+        assert_eq!(short(1.234e13), "1.23e13");
+    }
+
+    #[test]
+    fn a_report_reads_as_a_sentence() {
+        let progress = Progress {
+            solutions: 1,
+            nodes: 2_000_000,
+            updates: 0,
+            elapsed: Duration::from_secs(10),
+            fraction: 0.25,
+            fraction_at_start: 0.0,
+            busy: 2,
+        };
+        assert_eq!(
+            describe(&progress),
+            "25.000% done, eta 0:00:30, 1 solution, 2.000M nodes (200.000k/s), 0:00:10 elapsed"
+        );
+    }
+}

@@ -1,0 +1,128 @@
+//! `dlx split`, `dlx --parts FILE --part K` and `dlx merge`: parts that add up to the exact
+//! count; merge refusing what does not add up; `dlx estimate`.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::dlx_jobs::{dlx, queens, summary};
+use crate::util::data;
+
+/// Splits `text` into `parts` parts in `dir`, runs each, and merges the summaries: returns
+/// the merge's output and the summary lines.
+fn split_run_merge(text: &str, parts: usize, dir: &Path) -> (crate::util::Run, Vec<String>) {
+    let problem = dir.join("problem.dlx");
+    std::fs::write(&problem, text).unwrap();
+    let problem = problem.to_str().unwrap();
+    let split = dlx(&["split", "--parts", &parts.to_string(), "--samples", "16", problem], "");
+    assert_eq!(split.code, 0, "{}", split.stderr);
+    assert_eq!(split.stdout.lines().count(), parts);
+    let file = dir.join("parts.jsonl");
+    std::fs::write(&file, &split.stdout).unwrap();
+    let file = file.to_str().unwrap();
+    let lines: Vec<String> = (0..parts)
+        .map(|k| {
+            let k = k.to_string();
+            let out = dlx(
+                &["--count", "--json", "--jobs", "1", "--parts", file, "--part", &k, problem],
+                "",
+            );
+            assert!(out.code == 0 || out.code == 1, "{}", out.stderr);
+            let json = summary(&out);
+            assert_eq!(json["part"].to_string(), k);
+            assert_eq!(json["parts"], parts);
+            out.stdout.lines().last().unwrap().to_owned()
+        })
+        .collect();
+    (dlx(&["merge"], &(lines.join("\n") + "\n")), lines)
+}
+
+#[test]
+fn parts_add_up_to_the_exact_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let pentominoes = crate::problems::pentominoes(3, 20, false).unwrap().to_string();
+    let langford = crate::problems::langford(8).unwrap().to_string();
+    let colours = std::fs::read_to_string(data("dlx/matrices4x4.dlx")).unwrap();
+    // OEIS A000170, TAOCP 7.2.2.1, A014552 (both directions), A001499.
+    let cases = [(queens(10), "724"), (pentominoes, "8"), (langford, "300"), (colours, "90")];
+    for (text, expected) in &cases {
+        for parts in [1, 7, 64] {
+            let (merged, _) = split_run_merge(text, parts, dir.path());
+            assert_eq!(merged.stdout, format!("{expected}\n"), "{parts} parts: {}", merged.stderr);
+            assert_eq!(merged.code, 0);
+            assert!(merged.stderr.contains(&format!("{parts} parts: {expected} solutions")));
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_missing_repeated_unfinished_and_foreign_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, lines) = split_run_merge(&queens(9), 5, dir.path());
+    let (_, other) = split_run_merge(&queens(8), 5, dir.path());
+    let merge = |lines: &[String]| dlx(&["merge"], &(lines.join("\n") + "\n"));
+    let mut unfinished: Value = serde_json::from_str(&lines[2]).unwrap();
+    unfinished["complete"] = false.into();
+    unfinished["stopped"] = "time-limit".into();
+    let cases: [(Vec<String>, &str); 6] = [
+        (lines[1..].to_vec(), "missing parts (of 5): 0"),
+        ([lines.clone(), vec![lines[3].clone()]].concat(), "part 3 is counted twice"),
+        ([&lines[..4], &other[4..]].concat(), "part 4 is of another problem"),
+        (
+            [&lines[..2], &[unfinished.to_string()], &lines[3..]].concat(),
+            "part 2 stopped early (time-limit)",
+        ),
+        ([lines.clone(), vec!["not json".to_owned()]].concat(), "<stdin>:6:2: not a JSON line"),
+        (
+            [lines.clone(), vec!["{\"solutions\": 3}".to_owned()]].concat(),
+            "not the summary of a part",
+        ),
+    ];
+    for (input, message) in cases {
+        let out = merge(&input);
+        assert_eq!(out.code, 2, "{message}");
+        assert!(out.stderr.contains(message), "expected '{message}':\n{}", out.stderr);
+        assert_eq!(out.stdout, "");
+    }
+    assert_eq!(merge(&lines).stdout, "352\n");
+    // Solution lines and blank lines among the summaries are skipped.
+    let mixed = [lines.clone(), vec![String::new(), "{\"options\": [1], \"lines\": [7]}".into()]];
+    assert_eq!(merge(&mixed.concat()).stdout, "352\n");
+}
+
+#[test]
+fn a_part_of_another_problem_or_out_of_range_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("q9.dlx");
+    std::fs::write(&problem, queens(9)).unwrap();
+    let problem = problem.to_str().unwrap();
+    let split = dlx(&["split", "--parts", "3", problem], "");
+    let file = dir.path().join("parts.jsonl");
+    std::fs::write(&file, &split.stdout).unwrap();
+    let file = file.to_str().unwrap();
+    let out = dlx(&["--count", "--parts", file, "--part", "3", problem], "");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("there is no part 3 (the parts are 0 to 2)"), "{}", out.stderr);
+    let out = dlx(&["--count", "--parts", file, "--part", "0", "-"], &queens(8));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("is of another problem"), "{}", out.stderr);
+    let out = dlx(&["--count", "--part", "0", problem], "");
+    assert_eq!(out.code, 2, "--part needs --parts");
+}
+
+#[test]
+fn estimate_reports_the_tree_and_a_time() {
+    let out = dlx(&["estimate", "--json", "--samples", "5000", "--seed", "3", "-"], &queens(10));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json = summary(&out);
+    let keys = ["nodes", "updates", "solutions", "stderr_nodes", "seconds"];
+    assert!(keys.iter().all(|k| json[k].is_number()), "{json}");
+    let (nodes, stderr) = (json["nodes"].as_f64().unwrap(), json["stderr_nodes"].as_f64().unwrap());
+    // The true number of nodes, as the count reports it.
+    let truth = summary(&dlx(&["--count", "--json", "-"], &queens(10)))["nodes"].as_f64().unwrap();
+    assert!((nodes - truth).abs() < 5.0 * stderr, "{nodes} ± {stderr} vs {truth}");
+    let again = dlx(&["estimate", "--json", "--samples", "5000", "--seed", "3", "-"], &queens(10));
+    assert_eq!(summary(&again)["nodes"], json["nodes"], "the same seed, the same estimate");
+    let text = dlx(&["estimate", "-"], &queens(8));
+    assert!(text.stdout.starts_with("nodes"), "{}", text.stdout);
+}
