@@ -9,7 +9,7 @@ use std::{path::PathBuf, sync::atomic::AtomicBool, time::Duration};
 use clap::{Args, ValueEnum};
 use dancer::{Outcome, Run, Stop};
 
-pub use self::progress::{clock, short, Display};
+pub use self::progress::{clock, percent, short, Display};
 pub use self::saved::Saved;
 use crate::Exit;
 

@@ -8,16 +8,20 @@ mod rules;
 
 use std::{
     io::{IsTerminal, Write},
+    sync::atomic::AtomicBool,
     time::Instant,
 };
+
+use anyhow::bail;
 
 use rayon::prelude::*;
 
 pub use self::args::{Command, Common, GenerateArgs, OutputFormat, SudokuArgs, VariantArgs};
 use self::{
-    record::{handle, Solvers, Tally, Task},
+    record::{handle, Long, Solvers, Tally, Task},
     rules::{Rules, Templates},
 };
+use crate::job::{JobArgs, Saved};
 use crate::{input::Source, Exit};
 
 /// Records solved per parallel batch: large enough to keep every thread busy (a batch of
@@ -29,17 +33,32 @@ const BATCH: usize = 1024;
 /// puzzles, large enough that taking one costs nothing.
 const CHUNK: usize = 16;
 
-/// Runs `sudoku` with parsed arguments.
+/// Runs `sudoku` with parsed arguments; `interrupt` is raised by Ctrl-C (or SIGTERM) to stop
+/// `count` and `enumerate` cleanly.
 ///
 /// # Errors
-/// Bad options (unreadable variant files, bad box shape) or a failed write. Unreadable
-/// puzzles are not errors here: they print `error` and set exit status 2.
-pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Exit> {
+/// Bad options (unreadable variant files, bad box shape, a checkpoint for an input of more
+/// than one puzzle) or a failed write. Unreadable puzzles are not errors here: they print
+/// `error` and set exit status 2.
+pub fn run(
+    args: &SudokuArgs,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+    interrupt: &AtomicBool,
+) -> anyhow::Result<Exit> {
+    let none = JobArgs::default();
+    let (mut job, mut tool) = (&none, "");
     let (common, task) = match &args.command {
         Command::Generate(generate) => return generate::run(generate, out, err),
         Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
-        Command::Count { limit, common } => (common, Task::Count { limit: *limit }),
-        Command::Enumerate { limit, common } => (common, Task::Enumerate { limit: *limit }),
+        Command::Count { limit, job: given, common } => {
+            (job, tool) = (given, "sudoku count");
+            (common, Task::Count { limit: *limit })
+        }
+        Command::Enumerate { limit, job: given, common } => {
+            (job, tool) = (given, "sudoku enumerate");
+            (common, Task::Enumerate { limit: *limit })
+        }
         Command::Check { common } => (common, Task::Check),
         Command::Show { common } => (common, Task::Show),
         Command::Rate { common } => (common, Task::Rate),
@@ -68,8 +87,21 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
     } else {
         common.files.iter().map(|path| Source::from_arg(Some(path))).collect()
     };
-    for source in &sources {
-        let text = match source.read_to_string() {
+    let mut texts: Vec<(&Source, Option<String>)> = sources.iter().map(|s| (s, None)).collect();
+    let resume = job.resume.as_deref().map(|path| Saved::read(path, tool)).transpose()?;
+    if job.checkpoint.is_some() || job.resume.is_some() {
+        one_puzzle(&mut texts, &rules)?;
+    }
+    let long = Long {
+        jobs: pool.current_num_threads(),
+        job,
+        interrupt,
+        tool,
+        resume: resume.as_ref(),
+        single: false,
+    };
+    for (source, text) in texts {
+        let text = match text.map_or_else(|| source.read_to_string(), Ok) {
             Ok(text) => text,
             Err(error) => {
                 // Nothing of it can be aligned with output; say why and go on with the rest.
@@ -78,18 +110,10 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
                 continue;
             }
         };
-        run_source(
-            &text,
-            source,
-            task,
-            format,
-            &rules,
-            &pool,
-            &mut templates,
-            &mut tally,
-            out,
-            err,
-        )?;
+        let run = Batches { source, task, format, rules: &rules, pool: &pool, long };
+        if !run.source(&text, &mut templates, &mut tally, out, err)? {
+            break;
+        }
     }
     if common.stats {
         let seconds = started.elapsed().as_secs_f64();
@@ -100,8 +124,12 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
             tally.puzzles, tally.solved, tally.multiple, tally.none, tally.invalid, tally.errors
         )?;
     }
-    Ok(if tally.errors > 0 {
+    Ok(if tally.interrupted > 0 || interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+        Exit::Interrupted
+    } else if tally.errors > 0 {
         Exit::Error
+    } else if tally.stopped > 0 {
+        Exit::Stopped
     } else if tally.none + tally.invalid + tally.multiple > 0 {
         Exit::NoSolution
     } else {
@@ -109,89 +137,133 @@ pub fn run(args: &SudokuArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyho
     })
 }
 
-/// Runs `task` on every record of one input, writing results in input order.
-#[allow(clippy::too_many_arguments)]
-fn run_source(
-    text: &str,
-    source: &Source,
-    task: Task,
-    format: OutputFormat,
-    rules: &Rules,
-    pool: &rayon::ThreadPool,
-    templates: &mut Templates,
-    tally: &mut Tally,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> anyhow::Result<()> {
-    // Records are parsed lazily, a batch at a time, so memory holds the text and one batch.
-    // A size fixed by the options settles how lines group into puzzles.
-    let mut records = match rules.size() {
-        Some(size) => dancer_sudoku::puzzles_sized(text, size),
-        None => dancer_sudoku::puzzles(text),
-    };
-    let progress = progress_bar(text.lines().count());
-    loop {
-        let batch: Vec<_> = records.by_ref().take(BATCH).collect();
-        if batch.is_empty() {
-            break;
-        }
-        for puzzle in batch.iter().flatten() {
-            templates.prepare(rules, puzzle.grid.size());
-        }
-        if matches!(task, Task::Enumerate { .. }) {
-            // Solutions stream straight to the output, one puzzle after another.
-            let mut solvers = Solvers::new(templates);
-            for record in &batch {
-                let mut sink = |text: &str| out.write_all(text.as_bytes());
-                let done = handle(task, format, source, record, &mut solvers, &mut sink)?;
-                report(&done, err, tally)?;
-            }
-        } else {
-            // Records go in chunks to the pool's threads; a chunk borrows solvers left by
-            // an earlier chunk, so a batch builds about one set per thread rather than one per
-            // split of the work (rayon's `map_init`), each a copy of the template's links.
-            let spare = std::sync::Mutex::new(Vec::new());
-            let chunks: Vec<Vec<_>> = pool.install(|| {
-                batch
-                    .par_chunks(CHUNK)
-                    .map(|chunk| {
-                        let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
-                        let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
-                        let done = chunk
-                            .iter()
-                            .map(|record| {
-                                let mut text = String::new();
-                                let mut sink = |piece: &str| {
-                                    text.push_str(piece);
-                                    Ok(())
-                                };
-                                let done =
-                                    handle(task, format, source, record, &mut solvers, &mut sink);
-                                (text, done)
-                            })
-                            .collect();
-                        if let Ok(mut spare) = spare.lock() {
-                            spare.push(solvers);
-                        }
-                        done
-                    })
-                    .collect()
-            });
-            let done = chunks.into_iter().flatten();
-            for (text, done) in done {
-                out.write_all(text.as_bytes())?;
-                report(&done?, err, tally)?;
-            }
-        }
-        out.flush()?;
-        if let (Some(bar), Some(last)) = (&progress, batch.last()) {
-            bar.set_position(last.as_ref().map_or_else(|e| e.line, |p| p.line) as u64);
-        }
+/// Reads every input to check that it holds one puzzle, which a checkpoint is of; keeps the
+/// texts for the run (standard input can only be read once).
+fn one_puzzle(texts: &mut [(&Source, Option<String>)], rules: &Rules) -> anyhow::Result<()> {
+    let mut records = 0;
+    for (source, text) in texts.iter_mut() {
+        let read = source.read_to_string()?;
+        records += match rules.size() {
+            Some(size) => dancer_sudoku::puzzles_sized(&read, size).count(),
+            None => dancer_sudoku::puzzles(&read).count(),
+        };
+        *text = Some(read);
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
+    if records != 1 {
+        bail!("--checkpoint and --resume are for one puzzle, and the input has {records}");
     }
     Ok(())
+}
+
+/// Runs `task` on every record of one input.
+struct Batches<'a> {
+    source: &'a Source,
+    task: Task,
+    format: OutputFormat,
+    rules: &'a Rules,
+    pool: &'a rayon::ThreadPool,
+    long: Long<'a>,
+}
+
+impl Batches<'_> {
+    /// Runs the task on every record of `text`, writing results in input order; false when a
+    /// signal stopped it (records after the first not run are not printed).
+    fn source(
+        &self,
+        text: &str,
+        templates: &mut Templates,
+        tally: &mut Tally,
+        out: &mut (dyn Write + Send),
+        err: &mut dyn Write,
+    ) -> anyhow::Result<bool> {
+        let (task, format, source, pool) = (self.task, self.format, self.source, self.pool);
+        // Records are parsed lazily, a batch at a time, so memory holds the text and one batch.
+        // A size fixed by the options settles how lines group into puzzles.
+        let mut records = match self.rules.size() {
+            Some(size) => dancer_sudoku::puzzles_sized(text, size),
+            None => dancer_sudoku::puzzles(text),
+        };
+        let progress = progress_bar(text.lines().count());
+        loop {
+            let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+            if batch.is_empty() {
+                break;
+            }
+            for puzzle in batch.iter().flatten() {
+                templates.prepare(self.rules, puzzle.grid.size());
+            }
+            let long = Long { single: batch.len() == 1, ..self.long };
+            if matches!(task, Task::Enumerate { .. }) {
+                // Solutions stream straight to the output, one puzzle after another; a puzzle's
+                // search runs on the pool, which its threads share.
+                let mut solvers = Solvers::new(templates);
+                for record in &batch {
+                    let mut sink = |text: &str| out.write_all(text.as_bytes());
+                    let done = pool.install(|| {
+                        handle(task, format, source, record, &mut solvers, long, &mut sink)
+                    })?;
+                    if done.skipped {
+                        return Ok(false);
+                    }
+                    report(&done, err, tally)?;
+                }
+            } else {
+                // Records go in chunks to the pool's threads; a chunk borrows solvers left by
+                // an earlier chunk, so a batch builds about one set per thread rather than one
+                // per split of the work (rayon's `map_init`), each a copy of the template's links.
+                let spare = std::sync::Mutex::new(Vec::new());
+                let chunks: Vec<Vec<_>> = pool.install(|| {
+                    batch
+                        .par_chunks(CHUNK)
+                        .map(|chunk| {
+                            let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
+                            let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
+                            let done = chunk
+                                .iter()
+                                .map(|record| {
+                                    let mut text = String::new();
+                                    let mut sink = |piece: &str| {
+                                        text.push_str(piece);
+                                        Ok(())
+                                    };
+                                    let done = handle(
+                                        task,
+                                        format,
+                                        source,
+                                        record,
+                                        &mut solvers,
+                                        long,
+                                        &mut sink,
+                                    );
+                                    (text, done)
+                                })
+                                .collect();
+                            if let Ok(mut spare) = spare.lock() {
+                                spare.push(solvers);
+                            }
+                            done
+                        })
+                        .collect()
+                });
+                for (text, done) in chunks.into_iter().flatten() {
+                    let done = done?;
+                    if done.skipped {
+                        return Ok(false);
+                    }
+                    out.write_all(text.as_bytes())?;
+                    report(&done, err, tally)?;
+                }
+            }
+            out.flush()?;
+            if let (Some(bar), Some(last)) = (&progress, batch.last()) {
+                bar.set_position(last.as_ref().map_or_else(|e| e.line, |p| p.line) as u64);
+            }
+        }
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
+        }
+        Ok(true)
+    }
 }
 
 /// Passes a record's message to stderr and its counts to the tally.

@@ -19,6 +19,9 @@ mod problems;
 // stats, exit statuses and error messages.
 mod sudoku;
 
+// `sudoku count` and `enumerate` as long jobs: limits, checkpoints, progress, Ctrl-C.
+mod sudoku_jobs;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 

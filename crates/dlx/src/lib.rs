@@ -99,5 +99,7 @@ pub use crate::{
     },
     solutions::Solutions,
     stats::Stats,
-    subproblem::{BadFingerprint, Branch, Fingerprint, PathError, Share, Subproblem},
+    subproblem::{
+        BadFingerprint, Branch, Fingerprint, FingerprintHasher, PathError, Share, Subproblem,
+    },
 };

@@ -2,7 +2,7 @@
 
 use std::{collections::HashMap, sync::OnceLock};
 
-use crate::{matrix::Matrix, subproblem::Fnv, ColorId, Fingerprint, ItemId, OptionId, Solver};
+use crate::{matrix::Matrix, ColorId, Fingerprint, FingerprintHasher, ItemId, OptionId, Solver};
 
 /// One item of an option, with its colour when the item is secondary and coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,7 +112,7 @@ impl Problem {
     /// in any version of this crate. See [`Fingerprint`].
     pub fn fingerprint(&self) -> Fingerprint {
         *self.fingerprint.get_or_init(|| {
-            let mut hash = Fnv::new();
+            let mut hash = FingerprintHasher::new();
             hash.bytes(b"dancer problem\0").number(self.primary_count as u64);
             hash.number(self.names.len() as u64);
             for name in &self.names {

@@ -312,17 +312,35 @@ impl<'de> serde::Deserialize<'de> for Fingerprint {
     }
 }
 
-/// FNV-1a, 64 bits: stable across platforms, versions and runs (unlike `std`'s hasher), which
-/// a fingerprint written to a file must be. Not for adversaries: it guards against mistakes.
+/// Makes a [`Fingerprint`]: FNV-1a, 64 bits, stable across platforms, versions and runs
+/// (unlike `std`'s hasher), which a fingerprint written to a file must be. Not for
+/// adversaries: it guards against mistakes. For searches of other trees than a problem's
+/// ([`Explore`](crate::Explore) implementations), to fingerprint what decides their tree.
+///
+/// ```
+/// use dancer::FingerprintHasher;
+///
+/// let mut hasher = FingerprintHasher::new();
+/// hasher.bytes(b"my search").number(42);
+/// assert_eq!(hasher.finish().to_string().len(), 16);
+/// ```
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Fnv(u64);
+pub struct FingerprintHasher(u64);
 
-impl Fnv {
-    pub(crate) fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
+impl Default for FingerprintHasher {
+    fn default() -> Self {
+        FingerprintHasher::new()
+    }
+}
+
+impl FingerprintHasher {
+    /// A hasher that has seen nothing.
+    pub fn new() -> FingerprintHasher {
+        FingerprintHasher(0xcbf2_9ce4_8422_2325)
     }
 
-    pub(crate) fn bytes(&mut self, bytes: &[u8]) -> &mut Fnv {
+    /// Adds bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) -> &mut FingerprintHasher {
         for &byte in bytes {
             self.0 ^= u64::from(byte);
             self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
@@ -330,11 +348,13 @@ impl Fnv {
         self
     }
 
-    pub(crate) fn number(&mut self, value: u64) -> &mut Fnv {
+    /// Adds a number, as its 8 bytes, little-endian.
+    pub fn number(&mut self, value: u64) -> &mut FingerprintHasher {
         self.bytes(&value.to_le_bytes())
     }
 
-    pub(crate) fn finish(self) -> Fingerprint {
+    /// The fingerprint of what was added.
+    pub fn finish(self) -> Fingerprint {
         Fingerprint(self.0)
     }
 }
@@ -356,8 +376,8 @@ mod tests {
     #[test]
     fn fnv_matches_the_published_test_vectors() {
         // From the FNV reference page: FNV-1a 64 of "" and "a".
-        assert_eq!(Fnv::new().finish().bits(), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(Fnv::new().bytes(b"a").finish().bits(), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(FingerprintHasher::new().finish().bits(), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(FingerprintHasher::new().bytes(b"a").finish().bits(), 0xaf63_dc4c_8601_ec8c);
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub use crate::{
     error::{Conflict, VariantError},
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
-    solve::{Count, Grids, Outcome, Report, Solver, LOGIC_FIRST},
+    solve::{Count, Grids, Outcome, PuzzleSearch, Report, Solver, LOGIC_FIRST},
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

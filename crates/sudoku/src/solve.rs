@@ -1,10 +1,13 @@
 //! [`Solver`]: solve, prove unique, count and enumerate puzzles of one variant on one reused
 //! template: each puzzle commits its givens, searches, and is reset, with no rebuilding.
 
+mod explore;
+
 use std::iter::FusedIterator;
 
 use dancer::Stats;
 
+pub use self::explore::PuzzleSearch;
 use crate::{
     propagate::{search::Search, Contradiction, Deductions},
     Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template,

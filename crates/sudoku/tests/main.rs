@@ -8,6 +8,8 @@ mod fixtures;
 mod formats;
 // Solving, counting, enumerating: classic puzzles, blank grids, variants, invalid givens.
 mod solve;
+// A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.
+mod explore;
 // Property tests: random valid grids solve, counts survive symmetries, checks agree, reuse.
 mod properties;
 // The public data sets in ../shared/data (tdoku, Norvig, autopear), skipped when absent.

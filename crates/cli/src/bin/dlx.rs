@@ -1,6 +1,6 @@
 //! `dlx`: solve an exact-cover problem written in Knuth's DLX format. See `dlx --help`.
 
-use std::process::ExitCode;
+use std::{process::ExitCode, sync::atomic::AtomicBool};
 
 use clap::Parser;
 use dancer_cli::{dlx, interrupt, is_broken_pipe, Exit};
@@ -10,9 +10,13 @@ use dancer_cli::{dlx, interrupt, is_broken_pipe, Exit};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The flag of subcommands that do not stop on a signal: never raised.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
 fn main() -> ExitCode {
     let args = dlx::DlxArgs::parse();
-    let interrupt = interrupt::install("dlx");
+    // Solving stops cleanly on a signal; estimate, split and merge keep its default (the end).
+    let interrupt = if args.command.is_none() { interrupt::install("dlx") } else { &NEVER };
     // Not locked: solutions are written from the search's threads, one at a time.
     let mut out = std::io::BufWriter::new(std::io::stdout());
     let mut err = std::io::stderr();

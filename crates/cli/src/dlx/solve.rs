@@ -176,7 +176,7 @@ fn summary_line(
         None => String::new(),
         Some(Stop::SolutionLimit) => " (stopped at the limit)".to_owned(),
         Some(stop) => {
-            let done = outcome.checkpoint().fraction() * 100.0;
+            let done = job::percent(outcome.checkpoint().fraction());
             let resume = match &args.job.checkpoint {
                 Some(path) => format!("resume with --resume {}", path.display()),
                 None => "give --checkpoint FILE to be able to resume".to_owned(),

@@ -97,7 +97,7 @@ impl Display {
 
 /// `12.345% done, eta 1:02:03, 1234 solutions, 5.6e7 nodes (3.1e6/s), 0:01:23`.
 fn describe(progress: &Progress) -> String {
-    let mut text = format!("{:.3}% done", progress.fraction * 100.0);
+    let mut text = format!("{} done", percent(progress.fraction));
     if let Some(eta) = progress.eta().filter(|_| progress.fraction < 1.0) {
         let _ = write!(text, ", eta {}", clock(eta));
     }
@@ -113,6 +113,16 @@ fn describe(progress: &Progress) -> String {
         clock(progress.elapsed)
     );
     text
+}
+
+/// A fraction as a percentage: `12.345%`, or `1.23e-9%` when it would read as 0.000%.
+pub fn percent(fraction: f64) -> String {
+    let percent = fraction * 100.0;
+    if percent > 0.0 && percent < 1e-3 {
+        format!("{percent:.2e}%")
+    } else {
+        format!("{percent:.3}%")
+    }
 }
 
 /// `h:mm:ss`, or `d days h:mm:ss`.
@@ -150,6 +160,9 @@ mod tests {
         assert_eq!(short(12_345.0), "12.345k");
         assert_eq!(short(4.56e6), "4.560M");
         assert_eq!(short(1.234e13), "1.23e13");
+        assert_eq!(percent(0.123_45), "12.345%");
+        assert_eq!(percent(1.234e-12), "1.23e-10%");
+        assert_eq!(percent(0.0), "0.000%");
     }
 
     #[test]

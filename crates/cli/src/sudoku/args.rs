@@ -4,12 +4,17 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::job::JobArgs;
+
 const EXAMPLES: &str = "\
 Examples:
   sudoku solve data/puzzles/classic.txt          one solution (or none/invalid/error) per line
   sudoku solve --unique --stats puzzles.txt      prove uniqueness, summary on stderr
   cat puzzles.txt | sudoku solve --jobs 2        read standard input, two threads
   sudoku count --limit 1000 data/puzzles/blank4x4.txt
+  sudoku count --progress data/puzzles/blank6x6.txt  every core, fraction done and ETA
+  sudoku count --time-limit 1h --checkpoint c.json blank.txt   stop after an hour, resumable
+  sudoku count --resume c.json --checkpoint c.json blank.txt   go on from there
   sudoku enumerate --limit 5 data/puzzles/blank4x4.txt
   sudoku solve --x --format grid puzzle.txt      sudoku X (both diagonals)
   sudoku solve --regions jigsaw.txt puzzle.txt   jigsaw, layout of region labels
@@ -29,8 +34,15 @@ Output: exactly one line per puzzle, in input order: the solution, 'none' (no so
 'invalid' (givens break a rule), 'multiple' (with --unique) or 'error' (unreadable; the message
 goes to stderr with file and line).
 
+count and enumerate search one puzzle with many solutions on every core (--jobs); with more
+than one job, enumerate prints a puzzle's solutions in an order that varies from run to run.
+--progress, --checkpoint and --resume apply to an input of one puzzle; the limits
+(--time-limit, --node-limit, --mems-limit) to each puzzle.
+
 Exit status: 0 all solved; 1 some puzzle had no solution, was invalid, or was not unique under
---unique; 2 some input could not be read.";
+--unique; 2 some input could not be read; 3 count or enumerate stopped at a limit (a count
+then ends with +); 130 count or enumerate stopped by Ctrl-C or SIGTERM (puzzles not yet
+started are not printed; a second signal ends the program at once).";
 
 /// Solve, count, enumerate, check and show sudoku puzzles of any size and region shape.
 #[derive(Debug, Parser)]
@@ -58,6 +70,9 @@ pub enum Command {
         /// Stop counting at N solutions and print `N+`.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
+        /// Limits, checkpoints, progress.
+        #[command(flatten)]
+        job: JobArgs,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -67,6 +82,9 @@ pub enum Command {
         /// At most N solutions per puzzle.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
+        /// Limits, checkpoints, progress.
+        #[command(flatten)]
+        job: JobArgs,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -189,7 +207,8 @@ pub enum OutputFormat {
     Line,
     /// A grid with box borders per puzzle, followed by a blank line.
     Grid,
-    /// JSON lines: {"line", "status", "solution", "count", "nodes", "updates", "micros", "error"}.
+    /// JSON lines: {"line", "status", "solution", "count", "complete", "stopped", "nodes",
+    /// "updates", "micros", "error"}.
     Json,
 }
 

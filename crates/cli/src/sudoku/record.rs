@@ -7,7 +7,9 @@ use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Rater, Solver, Template, 
 use serde_json::{json, Map, Value};
 
 mod advice;
+mod search;
 
+pub(crate) use self::search::Long;
 use super::{args::OutputFormat, rules::Templates};
 use crate::input::Source;
 
@@ -63,6 +65,10 @@ pub(crate) struct Tally {
     pub(crate) multiple: u64,
     /// Unreadable records.
     pub(crate) errors: u64,
+    /// Counts and enumerations stopped at a limit.
+    pub(crate) stopped: u64,
+    /// Counts and enumerations stopped by Ctrl-C or SIGTERM.
+    pub(crate) interrupted: u64,
 }
 
 impl AddAssign for Tally {
@@ -73,6 +79,8 @@ impl AddAssign for Tally {
         self.invalid += other.invalid;
         self.multiple += other.multiple;
         self.errors += other.errors;
+        self.stopped += other.stopped;
+        self.interrupted += other.interrupted;
     }
 }
 
@@ -82,6 +90,8 @@ pub(crate) struct Done {
     pub(crate) err: Option<String>,
     /// Its counts.
     pub(crate) tally: Tally,
+    /// Not run at all: a signal came first. Nothing is printed from it on.
+    pub(crate) skipped: bool,
 }
 
 /// One solver per puzzle size, made on first use, for one worker thread.
@@ -109,8 +119,8 @@ impl<'t> Solvers<'t> {
 }
 
 /// Where a record's output goes, piece by piece: a buffer when records run in parallel, or
-/// stdout itself when `enumerate` streams solutions as they are found.
-pub(crate) type Sink<'s> = dyn FnMut(&str) -> io::Result<()> + 's;
+/// stdout itself when `enumerate` streams solutions as they are found (from any thread).
+pub(crate) type Sink<'s> = dyn FnMut(&str) -> io::Result<()> + Send + 's;
 
 /// Runs `task` on one record, sending its output to `sink`.
 ///
@@ -122,8 +132,13 @@ pub(crate) fn handle(
     source: &Source,
     record: &Result<Puzzle, ParseError>,
     solvers: &mut Solvers<'_>,
+    long: Long<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
+    let searching = matches!(task, Task::Count { .. } | Task::Enumerate { .. });
+    if searching && long.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+        return Ok(Done { err: None, tally: Tally::default(), skipped: true });
+    }
     let puzzle = match record {
         Ok(puzzle) => puzzle,
         Err(error) => return failure(format, error.line, format!("{source}:{error}"), sink),
@@ -139,8 +154,8 @@ pub(crate) fn handle(
     job.tally.puzzles = 1;
     let out = match task {
         Task::Solve { unique } => job.solve(solver, unique),
-        Task::Count { limit } => job.count(solver, limit),
-        Task::Enumerate { limit } => job.enumerate(solver, limit, sink)?,
+        Task::Count { limit } => job.count(solver, limit, long),
+        Task::Enumerate { limit } => job.enumerate(solver, limit, long, sink)?,
         Task::Check => job.check(solver.template().variant()),
         Task::Show => job.show(solver.template().variant()),
         Task::Canon => job.canon(solver.template().variant()),
@@ -162,7 +177,7 @@ pub(crate) fn handle(
     };
     sink(&out)?;
     let err = job.err.map(|message| format!("{source}:{}:1: {message}", puzzle.line));
-    Ok(Done { err, tally: job.tally })
+    Ok(Done { err, tally: job.tally, skipped: false })
 }
 
 /// One puzzle being handled: what it needs and what it has found so far.
@@ -221,68 +236,6 @@ impl<'a> Job<'a> {
         self.render(solver.template().variant(), solution, status)
     }
 
-    fn count(&mut self, solver: &mut Solver<'_>, limit: Option<u64>) -> String {
-        let count = solver.count(&self.puzzle.grid, limit);
-        let status = match (&count.invalid, count.count) {
-            (Some(conflict), _) => {
-                self.set("error", || json!(conflict.to_string()));
-                "invalid"
-            }
-            (None, 0) => "none",
-            (None, 1) if count.complete => "unique",
-            (None, _) => "multiple",
-        };
-        match status {
-            "invalid" => self.tally.invalid += 1,
-            "none" => self.tally.none += 1,
-            _ => self.tally.solved += 1,
-        }
-        let text = match (status, count.complete) {
-            ("invalid", _) => status.to_owned(),
-            (_, true) => count.count.to_string(),
-            (_, false) => format!("{}+", count.count),
-        };
-        self.set("count", || json!(count.count));
-        self.set("complete", || json!(count.complete));
-        self.add_stats(status, None, count.stats);
-        self.text(&text)
-    }
-
-    /// Sends each solution to `sink` as it is found (a blank 9×9 has more than memory holds);
-    /// returns what is left to print: nothing, or `invalid`.
-    fn enumerate(
-        &mut self,
-        solver: &mut Solver<'_>,
-        limit: Option<u64>,
-        sink: &mut Sink<'_>,
-    ) -> io::Result<String> {
-        let variant = solver.template().variant();
-        let grids = match solver.enumerate(&self.puzzle.grid) {
-            Ok(grids) => grids,
-            Err(conflict) => {
-                self.tally.invalid += 1;
-                self.set("error", || json!(conflict.to_string()));
-                self.set("status", || json!("invalid"));
-                return Ok(self.render(variant, None, "invalid"));
-            }
-        };
-        let limit = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
-        let mut found = 0u64;
-        for grid in grids.take(limit) {
-            found += 1;
-            let mut one = Job::new(self.puzzle, self.format);
-            one.set("status", || json!("solved"));
-            one.set("solution", || json!(grid.to_string()));
-            sink(&one.render(variant, Some(&grid), "solved"))?;
-        }
-        if found == 0 {
-            self.tally.none += 1;
-        } else {
-            self.tally.solved += 1;
-        }
-        Ok(String::new())
-    }
-
     fn check(&mut self, variant: &Variant) -> String {
         let (status, text) = match variant.check(&self.puzzle.grid) {
             Err(conflict) => {
@@ -312,6 +265,19 @@ impl<'a> Job<'a> {
             // Whatever followed the puzzle on its line is the user's: keep it.
             OutputFormat::Line => format!("{grid}{}\n", self.puzzle.extra.as_deref().unwrap_or("")),
         }
+    }
+
+    /// A message for stderr about this record, which is not an error.
+    fn note(&mut self, message: String) {
+        self.err = Some(message);
+    }
+
+    /// The record cannot be handled: `error` on stdout, `message` on stderr.
+    fn fail(&mut self, message: String) {
+        self.tally.errors += 1;
+        self.set("status", || json!("error"));
+        self.set("error", || json!(message));
+        self.err = Some(message);
     }
 
     /// A one-word (or one-line) result in the chosen format.
@@ -367,5 +333,6 @@ fn failure(
         OutputFormat::Line => "error\n".to_owned(),
     };
     sink(&out)?;
-    Ok(Done { err: Some(message), tally: Tally { puzzles: 1, errors: 1, ..Tally::default() } })
+    let tally = Tally { puzzles: 1, errors: 1, ..Tally::default() };
+    Ok(Done { err: Some(message), tally, skipped: false })
 }

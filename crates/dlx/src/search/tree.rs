@@ -3,9 +3,9 @@
 
 use super::{Level, Phase, Solver, NO_STOP};
 use crate::matrix::{with_mode, Mode, COVERED};
-use crate::subproblem::Fnv;
 use crate::{
-    Branch, Explore, Fingerprint, Heuristic, OptionId, PathError, Pause, Stats, Subproblem,
+    Branch, Explore, Fingerprint, FingerprintHasher, Heuristic, OptionId, PathError, Pause, Stats,
+    Subproblem,
 };
 
 impl Explore for Solver<'_> {
@@ -16,7 +16,7 @@ impl Explore for Solver<'_> {
         if self.heuristic == Heuristic::Mrv && self.committed.is_empty() {
             return problem;
         }
-        let mut hash = Fnv::new();
+        let mut hash = FingerprintHasher::new();
         hash.number(problem.bits());
         if self.heuristic == Heuristic::First {
             hash.bytes(b"heuristic:first");

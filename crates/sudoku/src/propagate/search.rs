@@ -6,7 +6,10 @@
 //! update for every option it hides. The engine stays the general path: 16×16 and up, and
 //! enumeration (which streams solutions in flat memory).
 
-use dancer::Stats;
+mod branch;
+pub(crate) mod tree;
+
+use dancer::{Pause, Stats};
 
 use super::{Board, Clues, Contradiction, Deductions, Singles, Tables};
 use crate::{Cell, Digit, Grid};
@@ -22,23 +25,62 @@ pub(crate) struct Search {
     depth: usize,
     /// Cells down to one candidate, not yet placed (see [`Board::deduce`]).
     singles: Singles,
+    /// What comes next.
+    pending: Pending,
     /// The first solution of the last search.
     first: Option<Board>,
     /// Branches tried by the last search (the root counts as one).
     nodes: u64,
     /// Candidates eliminated by the last search.
     eliminated: u64,
+    /// Solutions found by the last search.
+    solutions: u64,
+    /// The eliminations of the node entered last, to take back with it (see `tree.rs`).
+    last_eliminated: u64,
     /// The most branch points open at once in the last search.
     max_depth: usize,
+    /// The shallowest branch point whose untried choices are this search's, and the choice
+    /// (one bit) they stop before there, 0 for none: what is left of a level this search
+    /// shared with another (see `tree.rs`). Branch points above have no untried choices.
+    floor: usize,
+    until: u32,
 }
 
-/// A branch point: the board before the branch, what it chooses between, and the choices not
-/// yet tried (one bit each).
+/// The search's next step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// `board` holds the node to enter next (its eliminations not yet counted): `true` when
+    /// its deductions went through, `false` when they found a contradiction (a dead end).
+    Prepared(bool),
+    /// The next node is the next untried choice of the deepest branch point that has one.
+    NextBranch,
+    /// Nothing is left.
+    Done,
+}
+
+/// A branch point: the board before the branch, what it chooses between (all the choices,
+/// the one taken last, and those not yet tried, one bit each; tried lowest first except in a
+/// random fill).
 #[derive(Clone, Debug)]
 struct Frame {
     board: Board,
     choice: Choice,
+    all: u32,
+    picked: u32,
     untried: u32,
+}
+
+impl Frame {
+    /// The cell and the digit's bit of choice `bit`.
+    fn step(&self, tables: &Tables, bit: u32) -> (u8, u32) {
+        match self.choice {
+            Choice::Digits { cell } => (cell, bit),
+            Choice::Places { region, digit } => {
+                let place = bit.trailing_zeros() as usize;
+                (tables.region_cells[region * tables.size + place], digit)
+            }
+        }
+    }
 }
 
 /// What the search branches on.
@@ -70,19 +112,29 @@ impl Search {
             stack: Vec::new(),
             depth: 0,
             singles: Singles::default(),
+            pending: Pending::Done,
             first: None,
             nodes: 0,
             eliminated: 0,
+            solutions: 0,
+            last_eliminated: 0,
             max_depth: 0,
+            floor: 0,
+            until: 0,
         }
     }
 
-    /// Forgets the last search: its counters, its first solution and its branch points.
+    /// Forgets the last search: its counters, its first solution and its branch points. The
+    /// root is counted as it is entered, or here when it is all there is (a contradiction).
     fn start(&mut self) {
-        self.nodes = 1;
+        self.nodes = 0;
+        self.solutions = 0;
         self.max_depth = 0;
         self.first = None;
         self.depth = 0;
+        self.floor = 0;
+        self.until = 0;
+        self.pending = Pending::Done;
         self.singles.clear();
     }
 
@@ -107,6 +159,11 @@ impl Search {
         });
         self.singles.clear();
         self.eliminated = std::mem::take(&mut self.board.eliminated);
+        // The root: entered next, or a dead end by itself.
+        self.pending = Pending::Prepared(result.is_ok());
+        if result.is_err() {
+            self.nodes = 1;
+        }
         result.map(|()| self.board.is_filled())
     }
 
@@ -127,8 +184,7 @@ impl Search {
         root: Deductions,
     ) -> Result<u64, Contradiction> {
         self.deduce(tables, puzzle, forbidden, root)?;
-        let first_digit = &mut |untried: u32| untried & untried.wrapping_neg();
-        Ok(self.search(tables, limit, Branching::Fewest, first_digit))
+        Ok(self.walk(tables, u64::MAX, limit, Branching::Fewest, &mut lowest).1)
     }
 
     /// Whether the puzzle of `clues` has a solution without `digit` in `cell` (an open cell):
@@ -154,8 +210,12 @@ impl Search {
             .and_then(|()| self.board.deduce(tables, &mut self.singles, Deductions::HiddenSingles));
         self.singles.clear();
         self.eliminated = std::mem::take(&mut self.board.eliminated);
-        let first_digit = &mut |untried: u32| untried & untried.wrapping_neg();
-        started.is_ok() && self.search(tables, 1, Branching::Fewest, first_digit) == 1
+        if started.is_err() {
+            self.nodes = 1;
+            return false;
+        }
+        self.pending = Pending::Prepared(true);
+        self.walk(tables, u64::MAX, 1, Branching::Fewest, &mut lowest).1 == 1
     }
 
     /// A random solution of the blank grid, or `None` if the variant has none: the search
@@ -176,153 +236,96 @@ impl Search {
             }
             rest & rest.wrapping_neg()
         };
-        (self.search(tables, 1, Branching::Cells, &mut pick) == 1).then(|| self.first(tables))
+        let found = self.walk(tables, u64::MAX, 1, Branching::Cells, &mut pick).1;
+        (found == 1).then(|| self.first(tables))
     }
 
-    /// Searches from the board [`deduce`](Self::deduce) left, up to `limit` solutions, with
-    /// hidden singles at each node, branching as `branching` says and taking each branch
-    /// point's choices in the order `pick` gives (it returns one bit of its argument, the
-    /// choices not yet tried).
-    fn search(
+    /// Searches on, with hidden singles at each node, branching as `branching` says and taking
+    /// each branch point's choices in the order `pick` gives (it returns one bit of its
+    /// argument, the choices not yet tried), until `wanted` solutions are found in this call
+    /// (it then stands on the last), `budget` nodes have been entered (it then stands before
+    /// the next one, prepared but not counted), or nothing is left. Returns why it stopped
+    /// and the solutions found.
+    fn walk(
         &mut self,
         tables: &Tables,
-        limit: u64,
+        budget: u64,
+        wanted: u64,
         branching: Branching,
         pick: &mut impl FnMut(u32) -> u32,
-    ) -> u64 {
-        let mut count = 0;
-        let mut at_node = true;
-        while at_node {
+    ) -> (Pause, u64) {
+        let (mut entered, mut found) = (0, 0);
+        loop {
+            let deduced = match self.pending {
+                Pending::Prepared(deduced) => deduced,
+                Pending::NextBranch => {
+                    let Some(deduced) = self.prepare_next(tables, pick) else {
+                        self.pending = Pending::Done;
+                        return (Pause::Done, found);
+                    };
+                    deduced
+                }
+                Pending::Done => return (Pause::Done, found),
+            };
+            if entered == budget {
+                return (Pause::Budget, found);
+            }
+            entered += 1;
+            self.nodes += 1;
+            self.last_eliminated = std::mem::take(&mut self.board.eliminated);
+            self.eliminated += self.last_eliminated;
+            self.pending = Pending::NextBranch;
+            if !deduced {
+                continue;
+            }
             if self.board.is_filled() {
-                if count == 0 {
+                if self.solutions == 0 {
                     self.first = Some(self.board.clone());
                 }
-                count += 1;
-                if count >= limit {
-                    break;
+                self.solutions += 1;
+                found += 1;
+                if found == wanted {
+                    return (Pause::Solution, found);
                 }
             } else {
-                let (choice, untried) = self.choose(tables, branching);
+                let (choice, all) = self.board.choose(tables, branching);
                 if let Some(frame) = self.stack.get_mut(self.depth) {
                     frame.board.copy_from(&self.board, tables);
-                    (frame.choice, frame.untried) = (choice, untried);
+                    (frame.choice, frame.all, frame.picked, frame.untried) = (choice, all, 0, all);
                 } else {
-                    self.stack.push(Frame { board: self.board.clone(), choice, untried });
+                    let board = self.board.clone();
+                    self.stack.push(Frame { board, choice, all, picked: 0, untried: all });
                 }
                 self.depth += 1;
                 self.max_depth = self.max_depth.max(self.depth);
             }
-            at_node = self.next_branch(tables, pick);
         }
-        self.depth = 0;
-        count
     }
 
-    /// Moves to the next branch whose deductions do not contradict themselves, backtracking as
-    /// needed; false when the tree is exhausted.
-    fn next_branch(&mut self, tables: &Tables, pick: &mut impl FnMut(u32) -> u32) -> bool {
+    /// Prepares the next branch of the deepest branch point that has one, leaving the ones
+    /// that have none: whether its deductions went through, or `None` when no branch is left.
+    fn prepare_next(&mut self, tables: &Tables, pick: &mut impl FnMut(u32) -> u32) -> Option<bool> {
         while self.depth > 0 {
             let frame = &mut self.stack[self.depth - 1];
-            let untried = frame.untried;
-            if untried == 0 {
+            if frame.untried == 0 {
                 self.depth -= 1;
                 continue;
             }
-            let picked = pick(untried);
-            frame.untried = untried & !picked;
-            let (cell, bit) = match frame.choice {
-                Choice::Digits { cell } => (cell, picked),
-                Choice::Places { region, digit } => {
-                    let place = picked.trailing_zeros() as usize;
-                    (tables.region_cells[region * tables.size + place], digit)
-                }
-            };
+            let picked = pick(frame.untried);
+            frame.untried &= !picked;
+            frame.picked = picked;
+            let (cell, bit) = frame.step(tables, picked);
+            // Boards are saved with no eliminations of their own, so none is counted twice.
             self.board.copy_from(&frame.board, tables);
-            self.nodes += 1;
             let placed = self.board.place(tables, cell, bit, &mut self.singles);
             let deduced = placed.and_then(|()| {
                 self.board.deduce(tables, &mut self.singles, Deductions::HiddenSingles)
             });
-            // Boards are saved with no eliminations of their own, so none is counted twice.
-            self.eliminated += std::mem::take(&mut self.board.eliminated);
-            if deduced.is_ok() {
-                return true;
-            }
             self.singles.clear();
+            self.pending = Pending::Prepared(deduced.is_ok());
+            return Some(deduced.is_ok());
         }
-        false
-    }
-
-    /// What to branch on: the fewest choices among the open cells' candidates and the digits'
-    /// places in each region, the first found on ties (cells before regions), as the
-    /// exact-cover engine's choice of the item with the fewest options would be. Only called
-    /// on a board that is not filled, after the deductions, so every open cell has two
-    /// candidates or more.
-    ///
-    /// Why places too: on a nearly empty grid no cell may have two candidates while a digit
-    /// has two places; branching on cells only made some near-empty hyper puzzles take seconds
-    /// and millions of branches (the engine: milliseconds). A cell with two candidates, the
-    /// usual case in a search, is taken at once: no place count can beat it.
-    ///
-    /// With [`Branching::Cells`] only cells are considered.
-    fn choose(&self, tables: &Tables, branching: Branching) -> (Choice, u32) {
-        let (mut best, mut best_candidates, mut best_count) = (0, 0, u32::MAX);
-        for cell in 0..tables.cell_count() {
-            let candidates = self.board.candidates(cell);
-            if candidates == 0 {
-                continue;
-            }
-            let rest = candidates & (candidates - 1);
-            if rest & rest.wrapping_sub(1) == 0 {
-                return (Choice::Digits { cell: cell as u8 }, candidates);
-            }
-            let count = candidates.count_ones();
-            if count < best_count {
-                (best, best_candidates, best_count) = (cell, candidates, count);
-            }
-        }
-        let places = match branching {
-            Branching::Fewest => self.fewer_places(tables, best_count),
-            Branching::Cells => None,
-        };
-        places.unwrap_or((Choice::Digits { cell: best as u8 }, best_candidates))
-    }
-
-    /// The first digit with the fewest places in a region, fewer than `than`, and those
-    /// places; digits already placed do not count.
-    fn fewer_places(&self, tables: &Tables, than: u32) -> Option<(Choice, u32)> {
-        let n = tables.size;
-        let mut best = None;
-        let mut best_count = than;
-        let count = |region: usize, digit: usize| match &tables.peer_masks {
-            Some(_) => {
-                let mask = tables.region_masks[region];
-                (self.board.planes[digit & 15] & mask & self.board.open_cells).count_ones()
-            }
-            None => tables.region_cells[region * n..][..n]
-                .iter()
-                .filter(|&&cell| self.board.candidates(usize::from(cell)) >> digit & 1 != 0)
-                .count() as u32,
-        };
-        'regions: for region in 0..tables.region_count() {
-            for digit in 0..n {
-                let places = count(region, digit);
-                if places != 0 && places < best_count {
-                    (best, best_count) = (Some((region, digit)), places);
-                    if places <= 2 {
-                        break 'regions;
-                    }
-                }
-            }
-        }
-        let (region, digit) = best?;
-        let digit = 1 << digit;
-        let cells = &tables.region_cells[region * n..][..n];
-        let places = cells.iter().enumerate().fold(0, |places, (i, &cell)| {
-            let here = self.board.candidates(usize::from(cell)) & digit != 0;
-            places | u32::from(here) << i
-        });
-        Some((Choice::Places { region, digit }, places))
+        None
     }
 
     /// The digits of the first solution of the last [`count`](Self::count), or of the last
@@ -343,4 +346,9 @@ impl Search {
         let depth = u32::try_from(self.max_depth).unwrap_or(u32::MAX);
         Stats::from_counts(self.nodes, self.eliminated, solutions, depth)
     }
+}
+
+/// The lowest untried choice: the order of every search but a random fill.
+fn lowest(untried: u32) -> u32 {
+    untried & untried.wrapping_neg()
 }

@@ -1,0 +1,215 @@
+//! `count` and `enumerate` of one record as a [`dancer::Run`]: every core on a puzzle with many
+//! solutions, limits, Ctrl-C, and for an input of one puzzle progress, checkpoints and resume.
+
+use std::{
+    io,
+    ops::ControlFlow,
+    sync::{atomic::AtomicBool, Mutex, PoisonError},
+};
+
+use dancer::{Checkpoint, Outcome, Progress, Run, RunError, Stop};
+use dancer_sudoku::{PuzzleSearch, Solver};
+use serde_json::json;
+
+use super::{Job, Sink};
+use crate::job::{self, Display, JobArgs, Saved};
+
+/// What `enumerate` does with each solution.
+type Visit<'v> = &'v (dyn Fn(&PuzzleSearch<'_, '_>) -> ControlFlow<()> + Sync);
+
+/// How `count` and `enumerate` run their searches.
+#[derive(Clone, Copy)]
+pub(crate) struct Long<'a> {
+    /// Threads for one puzzle (helpers start only once its search lasts).
+    pub(crate) jobs: usize,
+    pub(crate) job: &'a JobArgs,
+    pub(crate) interrupt: &'a AtomicBool,
+    /// `sudoku count` or `sudoku enumerate`, for checkpoint files.
+    pub(crate) tool: &'static str,
+    /// The checkpoint to resume (the input is then one puzzle).
+    pub(crate) resume: Option<&'a Saved>,
+    /// Whether this record is alone in its batch: only then is progress shown for it, and
+    /// only then (the input being one puzzle) are checkpoints written.
+    pub(crate) single: bool,
+}
+
+impl Job<'_> {
+    /// `count`: the number of solutions, `N+` when a limit stopped it.
+    pub(super) fn count(
+        &mut self,
+        solver: &mut Solver<'_>,
+        limit: Option<u64>,
+        long: Long<'_>,
+    ) -> String {
+        let mut search = match solver.explore(&self.puzzle.grid) {
+            Ok(search) => search,
+            Err(conflict) => {
+                self.tally.invalid += 1;
+                self.set("error", || json!(conflict.to_string()));
+                self.set("count", || json!(0));
+                self.set("complete", || json!(true));
+                self.set("status", || json!("invalid"));
+                return self.text("invalid");
+            }
+        };
+        let Some(outcome) = self.run(&mut search, limit, long, None) else {
+            return self.text("error");
+        };
+        let count = outcome.solutions().min(limit.unwrap_or(u64::MAX));
+        let complete = outcome.is_complete();
+        let status = match (count, complete) {
+            _ if job::partial(&outcome) => "stopped",
+            (0, _) => "none",
+            (1, true) => "unique",
+            _ => "multiple",
+        };
+        match status {
+            "stopped" => self.stopped(&outcome),
+            "none" => self.tally.none += 1,
+            _ => self.tally.solved += 1,
+        }
+        self.set("count", || json!(count));
+        self.set("complete", || json!(complete));
+        self.set("stopped", || json!(outcome.stopped().map(Stop::as_str)));
+        self.add_stats(status, None, outcome.stats());
+        self.text(&if complete { count.to_string() } else { format!("{count}+") })
+    }
+
+    /// `enumerate`: each solution to `sink` as it is found, from whichever thread found it;
+    /// returns what is left to print: nothing, or `invalid`.
+    pub(super) fn enumerate(
+        &mut self,
+        solver: &mut Solver<'_>,
+        limit: Option<u64>,
+        long: Long<'_>,
+        sink: &mut Sink<'_>,
+    ) -> io::Result<String> {
+        let variant = solver.template().variant();
+        let mut search = match solver.explore(&self.puzzle.grid) {
+            Ok(search) => search,
+            Err(conflict) => {
+                self.tally.invalid += 1;
+                self.set("error", || json!(conflict.to_string()));
+                self.set("status", || json!("invalid"));
+                return Ok(self.render(variant, None, "invalid"));
+            }
+        };
+        let (puzzle, format) = (self.puzzle, self.format);
+        let written: Mutex<(&mut Sink<'_>, Option<io::Error>)> = Mutex::new((sink, None));
+        let visit = |search: &PuzzleSearch<'_, '_>| {
+            let grid = search.grid();
+            let mut one = Job::new(puzzle, format);
+            one.set("status", || json!("solved"));
+            one.set("solution", || json!(grid.to_string()));
+            let text = one.render(variant, Some(&grid), "solved");
+            let mut written = written.lock().unwrap_or_else(PoisonError::into_inner);
+            match (written.0)(&text) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    written.1 = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        };
+        let outcome = self.run(&mut search, limit, long, Some(&visit));
+        if let (_, Some(error)) = written.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            return Err(error);
+        }
+        let Some(outcome) = outcome else { return Ok(self.text("error")) };
+        if job::partial(&outcome) {
+            self.stopped(&outcome);
+        } else if outcome.solutions() == 0 {
+            self.tally.none += 1;
+        } else {
+            self.tally.solved += 1;
+        }
+        Ok(String::new())
+    }
+
+    /// Runs the search as `long` says, counting (no `visit`) or visiting; `None` (with the
+    /// message set) when a checkpoint to resume does not fit the puzzle.
+    fn run(
+        &mut self,
+        search: &mut PuzzleSearch<'_, '_>,
+        limit: Option<u64>,
+        long: Long<'_>,
+        visit: Option<Visit<'_>>,
+    ) -> Option<Outcome> {
+        let job = long.job;
+        let display = if long.single {
+            Display::new(job.progress, "sudoku", job.progress_every, visit.is_some())
+        } else {
+            Display::Off
+        };
+        let report = |progress: &Progress| display.show(progress);
+        let puzzle = self.puzzle.grid.to_string();
+        let saved = |checkpoint: &Checkpoint| {
+            let mut saved = Saved::new(long.tool, visit.is_none(), checkpoint.clone());
+            saved.puzzle = Some(puzzle.clone());
+            saved
+        };
+        let file = job.checkpoint.as_deref().filter(|_| long.single);
+        let save = |checkpoint: &Checkpoint| {
+            if let Some(path) = file {
+                if let Err(error) = saved(checkpoint).write(path) {
+                    eprintln!("sudoku: warning: {error:#}");
+                }
+            }
+        };
+        let mut run = job.limits(Run::new().threads(long.jobs), long.interrupt);
+        if let Some(limit) = limit {
+            run = run.solution_limit(limit);
+        }
+        if let Some(every) = display.interval() {
+            run = run.progress(every, &report);
+        }
+        if let (Some(every), Some(_)) = (job.checkpoint_every, file) {
+            run = run.checkpoint_every(every, &save);
+        }
+        if let Some(saved) = long.resume {
+            run = run.resume(&saved.checkpoint);
+        }
+        let outcome = match visit {
+            None => run.count(search),
+            Some(visit) => run.visit(search, visit),
+        };
+        display.finish();
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                let origin =
+                    job.resume.as_ref().map_or_else(String::new, |p| p.display().to_string());
+                let message = match error {
+                    RunError::Fingerprint { found, expected } => format!(
+                        "the checkpoint is of another puzzle or variant (fingerprint {found}, \
+                         this one's {expected})"
+                    ),
+                    error => error.to_string(),
+                };
+                self.fail(format!("{origin}: {message}"));
+                return None;
+            }
+        };
+        if let Some(path) = file {
+            if !outcome.is_complete() || path.exists() {
+                if let Err(error) = saved(outcome.checkpoint()).write(path) {
+                    self.fail(format!("{error:#}"));
+                }
+            }
+        }
+        Some(outcome)
+    }
+
+    /// A search stopped at a limit or by a signal: counted for the exit status, and said on
+    /// stderr.
+    fn stopped(&mut self, outcome: &Outcome) {
+        if outcome.stopped() == Some(Stop::Interrupted) {
+            self.tally.interrupted += 1;
+        } else {
+            self.tally.stopped += 1;
+        }
+        let reason = outcome.stopped().map_or("a limit", job::reason);
+        let done = job::percent(outcome.checkpoint().fraction());
+        self.note(format!("stopped by {reason} at {done} of the search"));
+    }
+}

@@ -1,0 +1,144 @@
+//! [`PuzzleSearch`]: the search of one puzzle's solutions as a [`dancer::Explore`], so that a
+//! [`dancer::Run`] counts or enumerates them on every core, with limits, progress and
+//! checkpoints, whichever search the size calls for.
+
+use dancer::{
+    Branch, Explore, Fingerprint, FingerprintHasher, PathError, Pause, Stats, Subproblem,
+};
+
+use super::Solver;
+use crate::propagate::search::tree::{Held, MaskTree};
+use crate::propagate::Deductions;
+use crate::{Conflict, Grid, Template};
+
+/// The search of one puzzle's solutions, from [`Solver::explore`]: below 16×16 the bitmask
+/// search, from 16×16 up the exact-cover engine on the template with the givens (and what the
+/// deductions found) committed. Hand it to a [`dancer::Run`]; a visitor reads each solution
+/// with [`grid`](Self::grid).
+///
+/// ```
+/// use dancer::Run;
+/// use dancer_sudoku::{Grid, Solver, Template, Variant};
+///
+/// let template = Template::new(Variant::standard(4)?);
+/// let mut solver = Solver::new(&template);
+/// let mut search = solver.explore(&Grid::empty(4)).expect("no broken rule");
+/// let outcome = Run::new().threads(2).count(&mut search)?;
+/// assert_eq!(outcome.solutions(), 288);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct PuzzleSearch<'s, 't> {
+    inner: Inner<'s, 't>,
+}
+
+// The bitmask tree keeps its root board inline (a kilobyte or so): one is made per puzzle and
+// never moved about, so boxing it would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+enum Inner<'s, 't> {
+    Masks(MaskTree<'s, 't>),
+    Engine { template: &'t Template, engine: Held<'s, dancer::Solver<'t>> },
+}
+
+impl<'t> Solver<'t> {
+    /// The search of `puzzle`'s solutions, with the solver's buffers lent to it.
+    ///
+    /// # Errors
+    /// The conflict, when the givens break a rule.
+    ///
+    /// # Panics
+    /// If the puzzle's size is not the variant's.
+    pub fn explore(&mut self, puzzle: &Grid) -> Result<PuzzleSearch<'_, 't>, Conflict> {
+        self.check_size(puzzle);
+        let template = self.template;
+        if self.search.is_none() || template.tables().is_none() {
+            self.load(puzzle)?;
+            let engine = Held::Lent(&mut self.engine);
+            return Ok(PuzzleSearch { inner: Inner::Engine { template, engine } });
+        }
+        let (Some(search), Some(tables)) = (self.search.as_mut(), template.tables()) else {
+            unreachable!("both checked above");
+        };
+        if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_err() {
+            // A contradiction from the givens: a broken rule, or no solution (a dead root).
+            template.variant().check(puzzle)?;
+        }
+        let mut hash = FingerprintHasher::new();
+        hash.bytes(b"dancer-sudoku bitmask search").number(template.problem().fingerprint().bits());
+        hash.bytes(puzzle.cells());
+        let tree = MaskTree::new(search, tables, hash.finish());
+        Ok(PuzzleSearch { inner: Inner::Masks(tree) })
+    }
+}
+
+impl PuzzleSearch<'_, '_> {
+    /// The solution the search stands on, after it paused at one ([`Pause::Solution`]).
+    pub fn grid(&self) -> Grid {
+        match &self.inner {
+            Inner::Masks(tree) => tree.grid(),
+            Inner::Engine { template, engine } => template.grid_of(engine.solution()),
+        }
+    }
+}
+
+impl Explore for PuzzleSearch<'_, '_> {
+    fn fingerprint(&self) -> Fingerprint {
+        match &self.inner {
+            Inner::Masks(tree) => tree.fingerprint(),
+            Inner::Engine { engine, .. } => engine.fingerprint(),
+        }
+    }
+
+    fn fork(&self) -> Self {
+        let inner = match &self.inner {
+            Inner::Masks(tree) => Inner::Masks(tree.fork()),
+            Inner::Engine { template, engine } => {
+                Inner::Engine { template, engine: Held::Own(Box::new(engine.fork())) }
+            }
+        };
+        PuzzleSearch { inner }
+    }
+
+    fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
+        match &mut self.inner {
+            Inner::Masks(tree) => tree.enter(at),
+            Inner::Engine { engine, .. } => engine.enter(at),
+        }
+    }
+
+    fn explore(&mut self, budget: u64, wanted: u64) -> Pause {
+        match &mut self.inner {
+            Inner::Masks(tree) => tree.explore(budget, wanted),
+            Inner::Engine { engine, .. } => engine.explore(budget, wanted),
+        }
+    }
+
+    fn position(&self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
+        match &self.inner {
+            Inner::Masks(tree) => tree.position(branches),
+            Inner::Engine { engine, .. } => engine.position(branches),
+        }
+    }
+
+    fn split_off(&mut self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
+        match &mut self.inner {
+            Inner::Masks(tree) => tree.split_off(branches),
+            Inner::Engine { engine, .. } => engine.split_off(branches),
+        }
+    }
+
+    fn unsee(&mut self) {
+        match &mut self.inner {
+            Inner::Masks(tree) => tree.unsee(),
+            Inner::Engine { engine, .. } => engine.unsee(),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        match &self.inner {
+            Inner::Masks(tree) => tree.stats(),
+            Inner::Engine { engine, .. } => engine.stats(),
+        }
+    }
+}
