@@ -60,7 +60,11 @@ fn limits_print_a_partial_count_and_exit_with_3() {
     let out = dlx(&["--count", "--node-limit", "1e3", "-"], &text);
     assert_eq!(out.code, 3, "{}", out.stderr);
     assert!(out.stdout.trim_end().ends_with('+'), "{}", out.stdout);
-    assert!(out.stderr.contains("stopped by the node limit"), "{}", out.stderr);
+    assert!(out.stderr.contains("stopped by the node limit at "), "{}", out.stderr);
+    // `at 2.872% of the tree`: a percentage with three decimals.
+    let at = out.stderr.split("limit at ").nth(1).and_then(|s| s.split('%').next()).unwrap();
+    let decimals = at.split('.').nth(1).map_or(0, str::len);
+    assert!(at.parse::<f64>().is_ok() && decimals == 3, "{}", out.stderr);
     assert!(out.stderr.contains("give --checkpoint FILE"), "{}", out.stderr);
     let out = dlx(&["--count", "--json", "--node-limit", "1000", "-"], &text);
     let json = summary(&out);

@@ -94,7 +94,7 @@ pub use crate::{
     run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},
     search::{
         estimate::Estimate,
-        split::{balance, Part, Piece, Split},
+        split::{balance, Part, Piece, Split, SAMPLING},
         Heuristic, Solver,
     },
     solutions::Solutions,

@@ -88,8 +88,9 @@ pub struct DlxArgs {
     #[command(flatten)]
     pub job: JobArgs,
 
-    /// Search only part --part of the split written to FILE by `dlx split`.
-    #[arg(long, value_name = "FILE", requires = "part", conflicts_with = "resume")]
+    /// Search only part --part of the split written to FILE by `dlx split`. With --resume,
+    /// the checkpoint must be of that part.
+    #[arg(long, value_name = "FILE", requires = "part")]
     pub parts: Option<PathBuf>,
 
     /// The part to search, from 0 (with --parts).
@@ -154,8 +155,10 @@ pub struct SplitArgs {
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub pieces: u32,
 
-    /// Random paths estimating each subtree (more balance the parts better: on pentominoes,
-    /// 32 left parts up to 3 times apart, 256 within 1.5, 1024 within 1.25).
+    /// Random paths estimating each subtree, at most: more balance the parts better (on
+    /// pentominoes, 32 left parts up to 3 times apart, 256 within 1.5, 1024 within 1.25), but
+    /// the paths of all the estimates walk at most about 2% of the tree, so a small tree gets
+    /// fewer.
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub samples: u64,
 

@@ -99,20 +99,28 @@ pub(super) fn run(
 
 /// The checkpoint to resume or the part to run, checked against the problem.
 fn start(args: &DlxArgs, solver: &Solver<'_>) -> anyhow::Result<Start> {
+    let part = match (&args.parts, args.part) {
+        (Some(path), Some(k)) => Some((path, read_part(path, k, solver.fingerprint())?)),
+        _ => None,
+    };
     if let Some(path) = &args.job.resume {
         let saved = Saved::read(path, "dlx")?;
+        let shown = path.display();
         if saved.counting && !args.count {
-            bail!(
-                "{}: that run counted, so its solutions were never printed: resume it with --count",
-                path.display()
-            );
+            bail!("{shown}: that run counted, so its solutions were never printed: resume it with --count");
         }
-        let origin = path.display().to_string();
+        // A batch script may always name its part and resume when a checkpoint exists: the
+        // checkpoint must then be of that part.
+        if let Some((parts, part)) = &part {
+            if saved.part != Some((part.part, part.parts)) {
+                bail!("{shown}: not a checkpoint of part {} of {}", part.part, parts.display());
+            }
+        }
+        let origin = shown.to_string();
         return Ok(Start { saved: Some(saved), part: None, origin });
     }
-    if let (Some(path), Some(k)) = (&args.parts, args.part) {
-        let part = read_part(path, k, solver.fingerprint())?;
-        let origin = format!("{}: part {k}", path.display());
+    if let Some((path, part)) = part {
+        let origin = format!("{}: part {}", path.display(), part.part);
         return Ok(Start { saved: None, part: Some(part), origin });
     }
     Ok(Start { saved: None, part: None, origin: "dlx".to_owned() })
@@ -181,10 +189,7 @@ fn summary_line(
                 Some(path) => format!("resume with --resume {}", path.display()),
                 None => "give --checkpoint FILE to be able to resume".to_owned(),
             };
-            format!(
-                " so far (stopped by {} at {done:.3}% of the tree; {resume})",
-                job::reason(stop)
-            )
+            format!(" so far (stopped by {} at {done} of the tree; {resume})", job::reason(stop))
         }
     };
     let part = part.map_or_else(String::new, |(k, n)| format!("{source}: part {k} of {n}: "));

@@ -10,6 +10,9 @@ use super::Solver;
 use crate::matrix::{with_mode, Mode, COVERED};
 use crate::{Estimate, Explore, Fingerprint, Heuristic, OptionId, Share, Stats, Subproblem};
 
+/// The most of a tree's nodes (as a fraction) that a [`Solver::split`]'s estimates walk.
+pub const SAMPLING: f64 = 0.02;
+
 /// A subtree of a split and the estimate of its work.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
@@ -84,11 +87,23 @@ impl Solver<'_> {
 
     /// Splits the tree into at least `pieces` subtrees (fewer only when the tree has fewer
     /// leaves), always expanding the piece with the most estimated work, each estimated from
-    /// `samples` random paths; the same seed gives the same split.
+    /// up to `samples` random paths; the same seed gives the same split.
+    ///
+    /// The random paths of all the pieces' estimates walk at most about [`SAMPLING`] of the
+    /// tree's nodes, as `samples` paths from the root estimate it (but at least 4 paths a
+    /// piece): on a small tree, fewer paths a piece; on a large one, `samples`.
     pub fn split(&mut self, pieces: usize, samples: u64, seed: u64) -> Split {
         let before = self.stats;
         let mut random = ChaCha8Rng::seed_from_u64(seed);
-        let mut sampled = 0;
+        let whole = self
+            .estimate_below(&Subproblem::root(), samples, &mut random)
+            .expect("the root is in every tree");
+        let mut sampled = whole.walked();
+        let path = whole.walked() as f64 / whole.samples().max(1) as f64;
+        let affordable = SAMPLING * whole.nodes() / (pieces.max(1) as f64 * path.max(1.0));
+        // A float from a product of counts; truncated to a whole number of paths on purpose.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let samples = (affordable as u64).clamp(4, samples.max(4));
         let mut open = BinaryHeap::new();
         let mut leaves = Vec::new();
         open.push(ByWork(Piece { subproblem: Subproblem::root(), estimate: None }, f64::INFINITY));
