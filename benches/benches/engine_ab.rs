@@ -17,17 +17,14 @@
 //! dancer-benches --bench engine_ab --no-run` prints.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dancer::Solver;
 use dancer_benches::cases::{check, prepare, CASES};
+use dancer_benches::pairs::{alternate, median};
 use dancer_benches::PeerProblem;
 
-/// Pairs per problem, unless the time budget runs out first.
-const MAX_PAIRS: usize = 31;
-/// Pairs per problem whatever the budget, so that even the slowest has a median of several.
-const MIN_PAIRS: usize = 7;
-/// Time to spend on one problem once `MIN_PAIRS` are done.
+/// Time to spend on one problem once the fewest pairs are done.
 const BUDGET: Duration = Duration::from_secs(20);
 
 fn main() {
@@ -50,28 +47,15 @@ fn main() {
             continue;
         }
         check(case, &problem, &mut peer);
-        let mut ours = Vec::with_capacity(MAX_PAIRS);
-        let mut theirs = Vec::with_capacity(MAX_PAIRS);
-        let started = Instant::now();
-        while ours.len() < MAX_PAIRS && (ours.len() < MIN_PAIRS || started.elapsed() < BUDGET) {
-            let mut time_ours = || {
-                let start = Instant::now();
+        let (mut ours, mut theirs) = alternate(
+            BUDGET,
+            || {
                 black_box(count_dancer(&mut solver));
-                start.elapsed().as_secs_f64()
-            };
-            let mut time_theirs = || {
-                let start = Instant::now();
+            },
+            || {
                 black_box(count_dlx(&mut peer));
-                start.elapsed().as_secs_f64()
-            };
-            if ours.len() % 2 == 0 {
-                ours.push(time_ours());
-                theirs.push(time_theirs());
-            } else {
-                theirs.push(time_theirs());
-                ours.push(time_ours());
-            }
-        }
+            },
+        );
         let mut ratios: Vec<f64> = theirs.iter().zip(&ours).map(|(t, o)| t / o).collect();
         let won = ratios.iter().filter(|&&r| r > 1.0).count();
         let pairs = ratios.len();
@@ -98,15 +82,4 @@ fn count_dancer(solver: &mut Solver<'_>) -> u64 {
 #[inline(never)]
 fn count_dlx(peer: &mut PeerProblem) -> u64 {
     peer.count()
-}
-
-/// The median of `values` (the mean of the middle two for an even count).
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let middle = values.len() / 2;
-    if values.len() % 2 == 1 {
-        values[middle]
-    } else {
-        f64::midpoint(values[middle - 1], values[middle])
-    }
 }

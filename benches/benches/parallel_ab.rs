@@ -17,11 +17,10 @@ use std::time::{Duration, Instant};
 
 use dancer::{Explore, Outcome, Problem, Run, Solver};
 use dancer_benches::cases::CASES;
+use dancer_benches::pairs::{alternate, median};
 use dancer_sudoku::{Grid, Template, Variant};
 
-/// Pairs per problem, unless the time budget runs out first.
-const MAX_PAIRS: usize = 31;
-const MIN_PAIRS: usize = 7;
+/// Time to spend on one problem once the fewest pairs are done.
 const BUDGET: Duration = Duration::from_secs(15);
 
 fn main() {
@@ -101,30 +100,16 @@ fn print_pairs(name: &str, (one, two, splits): &(Vec<f64>, Vec<f64>, u64)) {
 /// Alternating pairs of one-thread and two-thread counts by `count`: their times, and the
 /// hand-overs of the last two-thread run.
 fn pairs(solutions: u64, count: impl Fn(usize) -> Outcome) -> (Vec<f64>, Vec<f64>, u64) {
-    let (mut one, mut two) = (Vec::new(), Vec::new());
-    let mut splits = 0;
-    let started = Instant::now();
-    while one.len() < MAX_PAIRS && (one.len() < MIN_PAIRS || started.elapsed() < BUDGET) {
-        let time = |threads: usize| {
-            let start = Instant::now();
-            let outcome = count(threads);
-            let seconds = start.elapsed().as_secs_f64();
-            assert_eq!(outcome.solutions(), solutions, "wrong count with {threads} threads");
-            (seconds, outcome.splits())
-        };
-        if one.len() % 2 == 0 {
-            one.push(time(1).0);
-            let (seconds, s) = time(2);
-            two.push(seconds);
-            splits = s;
-        } else {
-            let (seconds, s) = time(2);
-            two.push(seconds);
-            splits = s;
-            one.push(time(1).0);
+    let splits = std::cell::Cell::new(0);
+    let run = |threads: usize| {
+        let outcome = count(threads);
+        assert_eq!(outcome.solutions(), solutions, "wrong count with {threads} threads");
+        if threads == 2 {
+            splits.set(outcome.splits());
         }
-    }
-    (one, two, splits)
+    };
+    let (one, two) = alternate(BUDGET, || run(1), || run(2));
+    (one, two, splits.get())
 }
 
 /// What work sharing costs: hand-overs per run with 2 to 16 workers (more than this machine's
@@ -168,15 +153,4 @@ fn count_plain(solver: &mut Solver<'_>) -> u64 {
 fn count_run(problem: &Problem) -> u64 {
     let outcome = Run::new().count(&mut problem.solver()).expect("the whole tree");
     black_box(outcome.solutions())
-}
-
-/// The median of `values` (the mean of the middle two for an even count).
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let middle = values.len() / 2;
-    if values.len() % 2 == 1 {
-        values[middle]
-    } else {
-        f64::midpoint(values[middle - 1], values[middle])
-    }
 }

@@ -21,6 +21,7 @@
 //! build.
 
 pub mod cases;
+pub mod pairs;
 
 use std::collections::HashMap;
 

@@ -49,11 +49,13 @@ impl Stats {
     }
 }
 
+/// Adds counters up, stopping at `u64::MAX` rather than wrapping: counts read from a checkpoint
+/// file may be anything, and a total that wrapped round would be a confident wrong answer.
 impl AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
-        self.nodes += other.nodes;
-        self.updates += other.updates;
-        self.solutions += other.solutions;
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.updates = self.updates.saturating_add(other.updates);
+        self.solutions = self.solutions.saturating_add(other.solutions);
         self.max_depth = self.max_depth.max(other.max_depth);
     }
 }
@@ -61,6 +63,13 @@ impl AddAssign for Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn add_assign_saturates_instead_of_wrapping() {
+        let mut a = Stats { nodes: u64::MAX - 1, updates: 5, solutions: u64::MAX, max_depth: 1 };
+        a += Stats { nodes: 7, updates: 5, solutions: 1, max_depth: 0 };
+        assert_eq!((a.nodes(), a.updates(), a.solutions()), (u64::MAX, 10, u64::MAX));
+    }
 
     #[test]
     fn add_assign_sums_counts_and_keeps_deepest() {
