@@ -5,6 +5,7 @@ mod args;
 mod generate;
 mod record;
 mod rules;
+mod stream;
 
 use std::{
     io::{IsTerminal, Write},
@@ -20,6 +21,7 @@ pub use self::args::{Command, Common, GenerateArgs, OutputFormat, SudokuArgs, Va
 use self::{
     record::{handle, Long, Solvers, Tally, Task},
     rules::{Rules, Templates},
+    stream::{Record, Stream},
 };
 use crate::job::{JobArgs, Saved};
 use crate::{input::Source, Exit};
@@ -87,11 +89,8 @@ pub fn run(
     } else {
         common.files.iter().map(|path| Source::from_arg(Some(path))).collect()
     };
-    let mut texts: Vec<(&Source, Option<String>)> = sources.iter().map(|s| (s, None)).collect();
+    stream::announce_terminal(&sources, "sudoku");
     let resume = job.resume.as_deref().map(|path| Saved::read(path, tool)).transpose()?;
-    if job.checkpoint.is_some() || job.resume.is_some() {
-        one_puzzle(&mut texts, &rules)?;
-    }
     let long = Long {
         jobs: pool.current_num_threads(),
         job,
@@ -100,19 +99,28 @@ pub fn run(
         resume: resume.as_ref(),
         single: false,
     };
-    for (source, text) in texts {
-        let text = match text.map_or_else(|| source.read_to_string(), Ok) {
-            Ok(text) => text,
-            Err(error) => {
-                // Nothing of it can be aligned with output; say why and go on with the rest.
-                writeln!(err, "sudoku: {error:#}")?;
-                tally.errors += 1;
-                continue;
+    let batches = Batches { task, format, rules: &rules, pool: &pool, long };
+    if job.checkpoint.is_some() || job.resume.is_some() {
+        let (source, record) = one_puzzle(&sources, &rules)?;
+        let mut once = Some(vec![record]);
+        let next = || once.take().unwrap_or_default();
+        batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
+    } else {
+        for source in &sources {
+            let stream = match Stream::open(source, rules.size(), 2 * BATCH) {
+                Ok(stream) => stream,
+                Err(error) => {
+                    // Nothing of it can be aligned with output; say why and go on with the rest.
+                    writeln!(err, "sudoku: cannot read {source}: {error}")?;
+                    tally.errors += 1;
+                    continue;
+                }
+            };
+            let next = || stream.batch(BATCH);
+            let position = || stream.position();
+            if !batches.run(source, next, Some(&position), &mut templates, &mut tally, out, err)? {
+                break;
             }
-        };
-        let run = Batches { source, task, format, rules: &rules, pool: &pool, long };
-        if !run.source(&text, &mut templates, &mut tally, out, err)? {
-            break;
         }
     }
     if common.stats {
@@ -137,27 +145,29 @@ pub fn run(
     })
 }
 
-/// Reads every input to check that it holds one puzzle, which a checkpoint is of; keeps the
-/// texts for the run (standard input can only be read once).
-fn one_puzzle(texts: &mut [(&Source, Option<String>)], rules: &Rules) -> anyhow::Result<()> {
-    let mut records = 0;
-    for (source, text) in texts.iter_mut() {
-        let read = source.read_to_string()?;
-        records += match rules.size() {
-            Some(size) => dancer_sudoku::puzzles_sized(&read, size).count(),
-            None => dancer_sudoku::puzzles(&read).count(),
-        };
-        *text = Some(read);
+/// The one puzzle of the inputs, which a checkpoint is of: reading stops at a second.
+fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s Source, Record)> {
+    let mut found = Vec::new();
+    for source in sources {
+        let stream = Stream::open(source, rules.size(), 2)
+            .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
+        loop {
+            let batch = stream.batch(2);
+            if batch.is_empty() || found.len() > 1 {
+                break;
+            }
+            found.extend(batch.into_iter().map(|record| (source, record)));
+        }
     }
-    if records != 1 {
-        bail!("--checkpoint and --resume are for one puzzle, and the input has {records}");
+    if found.len() != 1 {
+        let count = if found.len() > 1 { "more than one".to_owned() } else { "none".to_owned() };
+        bail!("--checkpoint and --resume are for one puzzle, and the input has {count}");
     }
-    Ok(())
+    Ok(found.remove(0))
 }
 
 /// Runs `task` on every record of one input.
 struct Batches<'a> {
-    source: &'a Source,
     task: Task,
     format: OutputFormat,
     rules: &'a Rules,
@@ -166,26 +176,25 @@ struct Batches<'a> {
 }
 
 impl Batches<'_> {
-    /// Runs the task on every record of `text`, writing results in input order; false when a
-    /// signal stopped it (records after the first not run are not printed).
-    fn source(
+    /// Runs the task on every record of `source` that `next` gives, batch by batch (empty at
+    /// the end), writing results in input order; false when a signal stopped it (records after
+    /// the first not run are not printed). `position` says how far the reading is, for the
+    /// progress bar.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
         &self,
-        text: &str,
+        source: &Source,
+        mut next: impl FnMut() -> Vec<Record>,
+        position: Option<&dyn Fn() -> (u64, Option<u64>)>,
         templates: &mut Templates,
         tally: &mut Tally,
         out: &mut (dyn Write + Send),
         err: &mut dyn Write,
     ) -> anyhow::Result<bool> {
-        let (task, format, source, pool) = (self.task, self.format, self.source, self.pool);
-        // Records are parsed lazily, a batch at a time, so memory holds the text and one batch.
-        // A size fixed by the options settles how lines group into puzzles.
-        let mut records = match self.rules.size() {
-            Some(size) => dancer_sudoku::puzzles_sized(text, size),
-            None => dancer_sudoku::puzzles(text),
-        };
-        let progress = progress_bar(text.lines().count());
+        let (task, format, pool) = (self.task, self.format, self.pool);
+        let progress = position.and_then(|position| progress_bar(position().1));
         loop {
-            let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+            let batch = next();
             if batch.is_empty() {
                 break;
             }
@@ -255,8 +264,8 @@ impl Batches<'_> {
                 }
             }
             out.flush()?;
-            if let (Some(bar), Some(last)) = (&progress, batch.last()) {
-                bar.set_position(last.as_ref().map_or_else(|e| e.line, |p| p.line) as u64);
+            if let (Some(bar), Some(position)) = (&progress, position) {
+                bar.set_position(position().0);
             }
         }
         if let Some(bar) = progress {
@@ -275,15 +284,17 @@ fn report(done: &record::Done, err: &mut dyn Write, tally: &mut Tally) -> std::i
     Ok(())
 }
 
-/// A progress bar on stderr for long inputs, only when a person is watching it. It counts
-/// input lines, which records are read from in order.
-fn progress_bar(lines: usize) -> Option<indicatif::ProgressBar> {
-    if lines < 2 * BATCH || !std::io::stderr().is_terminal() {
+/// A progress bar on stderr for a large file (of `size` bytes), only when a person is watching
+/// it. It counts the bytes read, which records are read from in order.
+fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
+    let size = size.filter(|&size| size >= 1 << 20)?;
+    if !std::io::stderr().is_terminal() {
         return None;
     }
-    let bar = indicatif::ProgressBar::new(lines as u64);
-    let style =
-        indicatif::ProgressStyle::with_template("{bar:40} line {pos}/{len}, {per_sec}, eta {eta}");
+    let bar = indicatif::ProgressBar::new(size);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:40} {bytes}/{total_bytes}, {bytes_per_sec}, eta {eta}",
+    );
     if let Ok(style) = style {
         bar.set_style(style);
     }

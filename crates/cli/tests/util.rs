@@ -34,14 +34,23 @@ fn spawn(bin: &str, args: &[&str]) -> Child {
         .expect("the binary starts")
 }
 
+/// Feeds `stdin` to `child` from a thread of its own, as a shell pipeline would: a binary that
+/// reads as it writes fills its output pipe long before it has read a large input.
+fn feed(child: &mut Child, stdin: &str) -> std::thread::JoinHandle<()> {
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_owned();
+    std::thread::spawn(move || {
+        // A binary that stops reading early closes the pipe; that is not our failure here.
+        let _ = input.write_all(stdin.as_bytes());
+    })
+}
+
 /// Runs `bin` with `args`, feeding `stdin`.
 pub(crate) fn run(bin: &str, args: &[&str], stdin: &str) -> Run {
     let mut child = spawn(bin, args);
-    let mut input = child.stdin.take().expect("stdin is piped");
-    // A binary that stops reading early closes the pipe; that is not our failure here.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
+    let feeding = feed(&mut child, stdin);
     let Output { status, stdout, stderr } = child.wait_with_output().expect("the binary ends");
+    feeding.join().expect("the input is fed");
     let run = Run {
         stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
@@ -67,16 +76,13 @@ macro_rules! eqnice {
 pub(crate) fn first_line_then_close(bin: &str, args: &[&str], stdin: &str) -> (String, Output) {
     use std::io::{BufRead, BufReader};
     let mut child = spawn(bin, args);
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("input is taken");
+    let feeding = feed(&mut child, stdin);
     let mut first = String::new();
     BufReader::new(child.stdout.take().expect("stdout is piped"))
         .read_line(&mut first)
         .expect("a line");
     // The reader is dropped here, as `head -1` would exit.
-    (first, child.wait_with_output().expect("the binary ends"))
+    let output = child.wait_with_output().expect("the binary ends");
+    feeding.join().expect("the input is fed");
+    (first, output)
 }

@@ -71,7 +71,7 @@ pub use crate::{
 pub use crate::{
     format::{line, pretty, Format, UnknownFormat},
     parse::{
-        parse_puzzle, puzzles, puzzles_sized, ParseError, ParseErrorKind, Puzzle, Puzzles,
-        MAX_LINE_BYTES,
+        parse_puzzle, puzzles, puzzles_sized, read_puzzles, ParseError, ParseErrorKind, Puzzle,
+        PuzzleReader, Puzzles, MAX_LINE_BYTES,
     },
 };

@@ -2,11 +2,15 @@
 //! record's format (its docs describe the formats and how runs of lines become records);
 //! [`parse_puzzle`] reads exactly one. Cells of a line are read in the `cells` submodule.
 
-use std::iter::FusedIterator;
+use std::io::BufRead;
 
-use crate::{Grid, MAX_SIZE};
+use crate::Grid;
 
 mod cells;
+mod lines;
+mod records;
+
+pub use self::records::PuzzleReader;
 
 /// The longest line read, in bytes: far above any puzzle (a 64×64 numbers line is about
 /// 16 KiB) yet small enough that garbage is rejected at once, unscanned.
@@ -99,6 +103,12 @@ pub enum ParseErrorKind {
     /// A line longer than [`MAX_LINE_BYTES`].
     #[error("the line is {0} bytes long; no puzzle line exceeds {MAX_LINE_BYTES}")]
     LineTooLong(usize),
+    /// A line that is not UTF-8.
+    #[error("the line is not UTF-8 (the first bad byte is here)")]
+    NotUtf8,
+    /// The input could not be read; nothing after this is.
+    #[error("cannot read the input: {0}")]
+    Unreadable(String),
     /// No puzzle where exactly one was expected.
     #[error("no puzzle found")]
     Empty,
@@ -120,26 +130,34 @@ fn digit_range(size: usize) -> String {
 ///
 /// # Records
 ///
-/// Lines are split at `\n` (a trailing `\r` is dropped, a leading UTF-8 BOM ignored). Blank
-/// lines and lines starting with `#` end a *run*; lines made only of `|`, `-`, `+`, `=` and
-/// spaces (box borders) are skipped inside a run. A run is then read one of two ways:
+/// Lines end at `\n`, `\r\n` or a lone `\r`; a leading UTF-8 BOM is ignored. Each line is
+/// decoded on its own: a line that is not UTF-8 is an error of its record alone (a `#` comment
+/// may hold anything). Blank lines and lines starting with `#` end a *run*; lines made only of
+/// `|`, `-`, `+`, `=` and spaces (box borders) are skipped inside a run. A record is then one
+/// of:
 ///
-/// - **one grid**: N rows of N cells, one row per line. Cells are symbols written together
+/// - **a grid**: N rows of N cells, one row per line. Cells are symbols written together
 ///   (`53..7....`) or apart (`5 3 . | . 7 .`), or numbers separated by spaces or commas
 ///   (`10, 0, 3`, where `3,,5` has a blank between commas); `#` starts a comment.
-/// - **one puzzle per line**, each line being:
+/// - **one line**:
 ///   - *line* format: N² symbols (`.`, `0`, `_` blank, `1`-`9`, then `A` = 10 ... `Z` = 35 in
 ///     either case), then optional trailing fields after whitespace or `:`, kept verbatim in
 ///     [`Puzzle::extra`];
 ///   - *contest* format: N groups of N symbols separated by spaces;
-///   - *numbers* line: N² comma-separated numbers (how sizes above 35 print on one line).
+///   - *separated* cells: N² single cells (symbols, or numbers up to the size) separated by
+///     blanks, tabs or `|` (`5 3 . . 7 . . . . 6 . .` ...), a grid written on one line; a line
+///     of separated single cells whose number is not a square is an error, not a guess;
+///   - *numbers* line: N² comma-separated cells (how sizes above 35 print on one line).
 ///
-/// A run is one grid when its first row has as many cells as the run has rows. Otherwise it
-/// is read line by line, except that a run which cannot be line puzzles but looks like a
-/// broken grid (rows of cells, or lines that fail as line puzzles yet nearly match the row
-/// count) is reported as one bad grid, so a batch keeps one result per intended record.
-/// Exactly N lines of N symbols each are one N×N grid, never N line puzzles of side √N
-/// (sixteen 4×4 puzzles in a run of sixteen lines): [`puzzles_sized`] settles that case.
+/// A line that could be the first row of an N×N grid (N cells, N from 2 to 64) starts a grid
+/// when N rows of N cells follow it, up to the next blank line (borders between them are
+/// skipped); a line that is a complete puzzle by itself and cannot be a row of that grid (an
+/// 81-symbol line, a contest line) is never taken into it, but starts the next record. A run
+/// that is neither a grid nor line puzzles but looks like a broken grid (rows of cells, or
+/// lines that fail as line puzzles yet nearly match the row count) is one bad grid, so a
+/// batch keeps one result per intended record. Exactly N lines of N symbols each are one N×N
+/// grid, never N line puzzles of side √N (sixteen 4×4 puzzles in a run of sixteen lines):
+/// [`puzzles_sized`] settles that case.
 ///
 /// ```
 /// use dancer_sudoku::puzzles;
@@ -152,15 +170,24 @@ fn digit_range(size: usize) -> String {
 /// # Ok::<(), dancer_sudoku::ParseError>(())
 /// ```
 pub fn puzzles(text: &str) -> Puzzles<'_> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Puzzles { cursor: Cursor { rest: text, number: 0 }, size: None, in_lines: false }
+    Puzzles { reader: PuzzleReader::new(text.as_bytes(), None) }
 }
 
 /// Like [`puzzles`] for a size the caller knows (say from `--boxes`): records of another size
 /// are [`SizeMismatch`](ParseErrorKind::SizeMismatch) errors, and a run of exactly N lines of
 /// N symbols is read as line puzzles unless N is `size`.
 pub fn puzzles_sized(text: &str, size: usize) -> Puzzles<'_> {
-    Puzzles { size: Some(size), ..puzzles(text) }
+    Puzzles { reader: PuzzleReader::new(text.as_bytes(), Some(size)) }
+}
+
+/// Reads puzzles from `reader` as they arrive (see [`puzzles`] for the formats), with the
+/// size the caller knows if any. A record is returned as soon as its lines are read: a
+/// one-line puzzle at once, a grid after its last row; only a short line that could also be
+/// the first row of a grid (a 3×3 or 4×4 line puzzle) waits for the next line or the end of
+/// the input. At most a grid's worth of lines is held at a time. A read error ends the
+/// records with one [`Unreadable`](ParseErrorKind::Unreadable) error.
+pub fn read_puzzles<R: BufRead>(reader: R, size: Option<usize>) -> PuzzleReader<R> {
+    PuzzleReader::new(reader, size)
 }
 
 /// Exactly one puzzle, for arguments and tests.
@@ -184,195 +211,18 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
     }
 }
 
-/// The iterator of [`puzzles`]: one `Result` per record.
+/// The iterator of [`puzzles`] and [`puzzles_sized`]: one `Result` per record.
 #[derive(Clone, Debug)]
 pub struct Puzzles<'a> {
-    cursor: Cursor<'a>,
-    size: Option<usize>,
-    /// Inside a run being read one puzzle per line.
-    in_lines: bool,
+    reader: PuzzleReader<&'a [u8]>,
 }
 
 impl Iterator for Puzzles<'_> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let mut ahead = self.cursor;
-            let line = ahead.next_line()?;
-            match kind(line.text) {
-                Kind::Gap => self.in_lines = false,
-                Kind::Border => {}
-                Kind::Content if self.in_lines => {
-                    self.cursor = ahead;
-                    return Some(self.single(line));
-                }
-                Kind::Content => {
-                    let (rows, end) = run(self.cursor);
-                    if self.is_grid(&rows) {
-                        return Some(self.grid(&rows, end));
-                    }
-                    // Read this line again, now as the first of a run of line puzzles.
-                    self.in_lines = true;
-                    continue;
-                }
-            }
-            self.cursor = ahead;
-        }
+        self.reader.next()
     }
 }
 
-impl FusedIterator for Puzzles<'_> {}
-
-impl<'a> Puzzles<'a> {
-    /// Whether the run starting with `rows` (at most `MAX_SIZE + 1` of them) is one grid.
-    fn is_grid(&self, rows: &[Line<'_>]) -> bool {
-        let m = rows.len();
-        if m < 2 {
-            return false;
-        }
-        let first = cells::scan_row(rows[0].text);
-        if self.size.is_none_or(|size| size == m) && first.fits(m) {
-            return true;
-        }
-        let columns = first.count();
-        if cells::line_shaped(rows[0].text) {
-            // A good line puzzle starts a run of them; a bad one is more likely a grid row
-            // when the run is about as long as the row (a 9×9 missing a row).
-            return cells::single(rows[0].text, self.size).is_err()
-                && columns.is_some_and(|c| c >= 2 && c.abs_diff(m) <= 1);
-        }
-        // Rows of cells that do not fit: a grid with a missing row or a typo in its first row.
-        // The second row must be clean, so that two lines of prose start no grid.
-        let second_is_row =
-            !cells::line_shaped(rows[1].text) && cells::scan_row(rows[1].text).count().is_some();
-        (2..=MAX_SIZE).contains(&first.width()) && second_is_row
-    }
-
-    /// Reads the run starting with `rows` as one grid; `end` is where [`run`] stopped.
-    fn grid(&mut self, rows: &[Line<'a>], mut end: Cursor<'a>) -> Result<Puzzle, ParseError> {
-        let mut total = rows.len();
-        if total > MAX_SIZE {
-            // Too many rows for any grid: only count the rest, to report and skip them.
-            loop {
-                let mut ahead = end;
-                match ahead.next_line().map(|line| kind(line.text)) {
-                    None | Some(Kind::Gap) => break,
-                    Some(line) => total += usize::from(line == Kind::Content),
-                }
-                end = ahead;
-            }
-        }
-        self.cursor = end;
-        let first = rows[0].number;
-        let whole = |kind| ParseError { line: first, column: 1, kind };
-        // Rows that all agree on a width other than the row count: name both, rather than
-        // call every row ragged.
-        let first_row = cells::scan_row(rows[0].text);
-        let columns = first_row.count().filter(|&c| c != total && !first_row.fits(total));
-        if let Some(columns) = columns {
-            if rows[1..].iter().all(|row| cells::scan_row(row.text).count() == Some(columns)) {
-                return Err(whole(ParseErrorKind::NotSquareGrid { rows: total, columns }));
-            }
-        }
-        if total > MAX_SIZE {
-            return Err(whole(ParseErrorKind::TooLarge(total)));
-        }
-        if let Some(expected) = self.size.filter(|&size| size != total) {
-            return Err(whole(ParseErrorKind::SizeMismatch { found: total, expected }));
-        }
-        let mut digits = Vec::with_capacity(total * total);
-        for (index, row) in rows.iter().enumerate() {
-            let at = |(offset, kind)| ParseError {
-                line: row.number,
-                column: cells::column(row.text, offset),
-                kind,
-            };
-            digits.extend(cells::parse_row(row.text, total, index + 1).map_err(at)?);
-        }
-        Ok(Puzzle { grid: Grid::from_cells(total, digits), line: first, extra: None })
-    }
-
-    /// Reads one line as a whole puzzle.
-    fn single(&self, line: Line<'_>) -> Result<Puzzle, ParseError> {
-        match cells::single(line.text, self.size) {
-            Ok((grid, extra)) => Ok(Puzzle { grid, line: line.number, extra }),
-            Err((offset, kind)) => Err(ParseError {
-                line: line.number,
-                column: cells::column(line.text, offset),
-                kind,
-            }),
-        }
-    }
-}
-
-/// One line of text, without its line ending.
-#[derive(Clone, Copy, Debug)]
-struct Line<'a> {
-    /// From 1.
-    number: usize,
-    text: &'a str,
-}
-
-/// The unread text and the number of the last line read; copied to look ahead.
-#[derive(Clone, Copy, Debug)]
-struct Cursor<'a> {
-    rest: &'a str,
-    number: usize,
-}
-
-impl<'a> Cursor<'a> {
-    /// Reads the next line (a copy of the cursor looks ahead).
-    fn next_line(&mut self) -> Option<Line<'a>> {
-        if self.rest.is_empty() {
-            return None;
-        }
-        let (text, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
-        self.rest = rest;
-        self.number += 1;
-        Some(Line { number: self.number, text: text.strip_suffix('\r').unwrap_or(text) })
-    }
-}
-
-/// What a line is to the record structure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    /// Blank or a `#` comment: ends a run.
-    Gap,
-    /// Box borders only: skipped within a run.
-    Border,
-    /// Anything else, including lines too long to look at.
-    Content,
-}
-
-fn kind(text: &str) -> Kind {
-    if text.len() > MAX_LINE_BYTES {
-        return Kind::Content;
-    }
-    let text = text.trim();
-    if text.is_empty() || text.starts_with('#') {
-        Kind::Gap
-    } else if text.chars().all(|c| matches!(c, '|' | '-' | '+' | '=') || c.is_whitespace()) {
-        Kind::Border
-    } else {
-        Kind::Content
-    }
-}
-
-/// The content lines of the run starting at `cursor`, at most `MAX_SIZE + 1` (enough to
-/// tell every grid apart), and where the scan stopped: at the gap ending the run, or at the
-/// first content line past the limit.
-fn run(mut cursor: Cursor<'_>) -> (Vec<Line<'_>>, Cursor<'_>) {
-    let mut rows = Vec::new();
-    let mut ahead = cursor;
-    while let Some(line) = ahead.next_line() {
-        match kind(line.text) {
-            Kind::Gap => break,
-            Kind::Content if rows.len() > MAX_SIZE => break,
-            Kind::Content => rows.push(line),
-            Kind::Border => {}
-        }
-        cursor = ahead;
-    }
-    (rows, cursor)
-}
+impl std::iter::FusedIterator for Puzzles<'_> {}

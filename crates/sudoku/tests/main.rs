@@ -6,6 +6,8 @@ mod checker;
 mod fixtures;
 // Puzzle formats: reading with auto-detection, printing, round trips, the shared data files.
 mod formats;
+// Reading what the hostile-input corpus found: one-line grids, \r, bad bytes, streaming.
+mod reading;
 // Solving, counting, enumerating: classic puzzles, blank grids, variants, invalid givens.
 mod solve;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.

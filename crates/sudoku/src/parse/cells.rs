@@ -301,6 +301,10 @@ pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<S
     if main.contains(',') && scan_row(main).tokens.is_some() {
         return Ok((numbers(text, main, size)?, trailing(main)));
     }
+    // Single cells separated by blanks, tabs or borders: a grid written on one line.
+    if let Some(grid) = separated(text, main, size) {
+        return Ok((grid?, trailing(main)));
+    }
     let field = first_field(body);
     if field.is_empty() {
         // The line starts with `:`, which no puzzle does.
@@ -319,6 +323,37 @@ pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<S
     let mut cells = Vec::with_capacity(n * n);
     symbols(text, field, n, false, &mut cells)?;
     Ok((Grid::from_cells(n, cells), trailing(field)))
+}
+
+/// A grid written on one line with its cells apart (`5 3 . . 7 . . . . 6 . . 1 9 5 ...`):
+/// at least two tokens, each a single cell (one symbol, or a number of one or two digits).
+/// `None` when `main` (a slice of `text`) is not of that form; an error when it is, but the
+/// cells cannot make the grid (their number is not a square: a cell lost, not a 1×1 puzzle
+/// with trailing fields).
+fn separated(text: &str, main: &str, size: Option<usize>) -> Option<Located<Grid>> {
+    let mut count = 0;
+    for (_, token) in tokens(main, false) {
+        if token.is_empty() || cell_value(token).is_none() {
+            return None;
+        }
+        count += 1;
+    }
+    if count < 2 {
+        return None;
+    }
+    let base = offset(text, main);
+    let read = || {
+        let n = side(count, size).map_err(|kind| (base, kind))?;
+        if n > MAX_SIZE {
+            return Err((base, ParseErrorKind::TooLarge(n)));
+        }
+        let mut cells = Vec::with_capacity(count);
+        for (at, token) in tokens(main, false) {
+            cells.push(value(token, n).map_err(|(inner, kind)| (base + at + inner, kind))?);
+        }
+        Ok(Grid::from_cells(n, cells))
+    };
+    Some(read())
 }
 
 /// Reads `part` (a slice of `text`) as N² comma-separated cells.
