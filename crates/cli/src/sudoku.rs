@@ -79,6 +79,9 @@ pub fn run(
         if matches!(task, Task::Show) { OutputFormat::Grid } else { OutputFormat::Line };
     let format = common.format.unwrap_or(default_format);
     let rules = Rules::from_args(&common.variant)?;
+    for note in rules.notes() {
+        writeln!(err, "sudoku: note: {note}")?;
+    }
     let jobs = common.jobs.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let started = Instant::now();

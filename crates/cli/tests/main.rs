@@ -22,6 +22,9 @@ mod sudoku;
 // `sudoku count` and `enumerate` as long jobs: limits, checkpoints, progress, Ctrl-C.
 mod sudoku_jobs;
 
+// Variant inputs from the hostile-input corpus: .board files, layouts on standard input.
+mod sudoku_inputs;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 

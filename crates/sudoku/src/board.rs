@@ -2,7 +2,7 @@
 //! with `ROWS`, `COLUMNS`, `MINIMUM`, `MAXIMUM` and `BLOCKS:`, a list of regions written
 //! `[(row, col), ...],` one per line and ended by `;` (cells from 0; `#` starts a comment).
 
-use crate::{Cell, Variant, VariantError};
+use crate::{grid::MAX_SIZE, Cell, Variant, VariantError};
 
 /// Why a `.board` text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -41,10 +41,7 @@ impl Variant {
                 continue;
             }
             if in_blocks {
-                blocks.push(
-                    cells_of(line)
-                        .ok_or_else(|| syntax(number, "expected a block [(row, col), ...]"))?,
-                );
+                blocks.push(cells_of(line).map_err(|message| syntax(number, &message))?);
                 in_blocks = !line.ends_with(';');
                 continue;
             }
@@ -70,6 +67,11 @@ impl Variant {
             }
             _ => return Err(syntax(0, "ROWS and COLUMNS are required")),
         };
+        // Before anything is sized by it: ROWS comes from the file.
+        if !(1..=MAX_SIZE).contains(&size) {
+            let message = format!("ROWS {size}: grids have 1 to {MAX_SIZE} rows");
+            return Err(BoardError::Syntax { line: 0, message });
+        }
         if min != Some(1) || max.is_some_and(|m| m != size) {
             return Err(syntax(0, "symbols must run from MINIMUM 1 to MAXIMUM = ROWS"));
         }
@@ -103,18 +105,33 @@ impl Variant {
     }
 }
 
-/// The `(row, col)` pairs of one block line.
-fn cells_of(line: &str) -> Option<Vec<(usize, usize)>> {
+/// The `(row, col)` pairs of one block line, `[(0, 0), (0, 1), ...]` with an optional `,` or
+/// `;` after it: each pair two whole numbers from 0 (commas between pairs may be left out).
+fn cells_of(line: &str) -> Result<Vec<(usize, usize)>, String> {
+    let expected = || format!("expected a block [(row, col), ...], not '{line}'");
     let inner = line.trim_end_matches([',', ';']).trim();
-    let inner = inner.strip_prefix('[')?.strip_suffix(']')?;
-    let numbers: Option<Vec<usize>> = inner
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|t| !t.is_empty())
-        .map(|t| t.parse().ok())
-        .collect();
-    let numbers = numbers?;
-    (numbers.len() % 2 == 0 && !numbers.is_empty())
-        .then(|| numbers.chunks(2).map(|p| (p[0], p[1])).collect())
+    let inner = inner.strip_prefix('[').and_then(|i| i.strip_suffix(']')).ok_or_else(expected)?;
+    let mut cells = Vec::new();
+    let mut rest = inner.trim();
+    while !rest.is_empty() {
+        let open = rest.strip_prefix('(').ok_or_else(expected)?;
+        let (pair, after) = open.split_once(')').ok_or_else(expected)?;
+        let (row, col) = pair.split_once(',').ok_or_else(expected)?;
+        let number = |text: &str| {
+            let text = text.trim();
+            match text.parse::<usize>() {
+                Ok(value) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(value),
+                _ => Err(format!("'{text}' is not a row or column (whole numbers from 0)")),
+            }
+        };
+        cells.push((number(row)?, number(col)?));
+        rest = after.trim_start();
+        rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    }
+    if cells.is_empty() {
+        return Err(expected());
+    }
+    Ok(cells)
 }
 
 #[cfg(test)]
@@ -141,5 +158,22 @@ mod tests {
         assert!(Variant::from_board("ROWS: 4\n").is_err());
         assert!(Variant::from_board("ROWS: 2\nCOLUMNS: 2\nBLOCKS:\n[(0, 0), (5, 5)];\n").is_err());
         assert!(Variant::from_board("ROWS: 2\nCOLUMNS: 2\nBLOCKS:\n[(0, 0)]\n").is_err());
+    }
+
+    // See: issue 12. `(-2, 2)` was read as `(2, 2)`; huge sizes panicked or allocated
+    // gigabytes before any check.
+    #[test]
+    fn coordinates_are_whole_numbers_and_sizes_are_checked_first() {
+        let board =
+            |rows: &str, block: &str| format!("ROWS: {rows}\nCOLUMNS: {rows}\nBLOCKS:\n{block};\n");
+        let error = Variant::from_board(&board("4", "[(-2, 2), (0, 1), (1, 0), (1, 1)]"));
+        assert!(error.unwrap_err().to_string().contains("'-2' is not a row or column"));
+        for bad in ["[(0 0)]", "[(0, 1), 2]", "[(0, x)]", "[]", "[(0, 1)(1, 1"] {
+            assert!(Variant::from_board(&board("2", bad)).is_err(), "{bad}");
+        }
+        for rows in ["4000000000", "100000", "65", "0"] {
+            let message = Variant::from_board(&board(rows, "[(0, 0)]")).unwrap_err().to_string();
+            assert!(message.contains("grids have 1 to 64 rows"), "{rows}: {message}");
+        }
     }
 }

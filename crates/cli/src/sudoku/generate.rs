@@ -30,6 +30,9 @@ pub(crate) fn run(
     let symmetry: Symmetry = args.symmetry.parse()?;
     let difficulty: Option<Level> = args.difficulty.as_deref().map(str::parse).transpose()?;
     let rules = Rules::from_args(&args.variant)?;
+    for note in rules.notes() {
+        writeln!(err, "sudoku: note: {note}")?;
+    }
     let size = match (args.size, rules.size()) {
         (Some(asked), Some(fixed)) if asked != fixed => {
             bail!("--size {asked} disagrees with the variant options, which need {fixed}x{fixed}")

@@ -4,7 +4,7 @@
 use std::{collections::HashMap, path::Path};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{Cell, Template, Variant};
+use dancer_sudoku::{Cell, RegionKind, Template, Variant, MAX_SIZE};
 
 use super::args::VariantArgs;
 
@@ -19,6 +19,8 @@ pub(crate) struct Rules {
     extra: Option<Vec<Vec<Cell>>>,
     /// The only size these rules allow, when boxes, a jigsaw or extra regions fix it.
     size: Option<usize>,
+    /// What the user should know of how the options were read (a board without boxes).
+    notes: Vec<String>,
 }
 
 impl Rules {
@@ -35,8 +37,12 @@ impl Rules {
             let Some((r, c)) = parsed.filter(|&(r, c): &(usize, usize)| r > 0 && c > 0) else {
                 bail!("--boxes {shape}: expected ROWSxCOLUMNS, for example 2x3");
             };
+            let size = r.checked_mul(c).filter(|&size| size <= MAX_SIZE);
+            let Some(size) = size else {
+                bail!("--boxes {shape}: grids have at most {MAX_SIZE} rows");
+            };
             rules.boxes = Some((r, c));
-            rules.fix_size(r * c, "--boxes")?;
+            rules.fix_size(size, "--boxes")?;
         }
         if let Some(regions) = &args.regions {
             let layout = read_arg_or_file(regions)?;
@@ -54,6 +60,18 @@ impl Rules {
             let text =
                 std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
             let variant = Variant::from_board(&text).with_context(|| format!("{name}"))?;
+            let boxed = |kind| matches!(kind, RegionKind::Box | RegionKind::Piece);
+            if !variant.regions().iter().any(|region| boxed(region.kind)) {
+                // Not an error (a Latin square is a puzzle too), but rarely what was meant.
+                rules.notes.push(format!(
+                    "{name}: no BLOCKS tile the grid, so its puzzles have rows and columns only \
+                     (a Latin square){}",
+                    match variant.regions().iter().filter(|r| r.kind == RegionKind::Extra).count() {
+                        0 => String::new(),
+                        extra => format!(" and {extra} extra regions"),
+                    }
+                ));
+            }
             rules.fix_size(variant.size(), "--board")?;
             rules.board = Some(variant);
         }
@@ -68,6 +86,11 @@ impl Rules {
             bail!("--boxes and --regions both say what the boxes are; give one");
         }
         Ok(rules)
+    }
+
+    /// What the user should be told of how the options were read.
+    pub(crate) fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     /// The only puzzle size these rules allow, if they fix one.
@@ -141,8 +164,9 @@ impl Templates {
     }
 }
 
-/// The argument itself, or the file it names when such a file exists. An argument that looks
-/// like a path (a separator or a file extension) but names no file is an error, not a layout.
+/// The argument itself, or the file it names when such a file exists: any file, a FIFO,
+/// `/dev/stdin` or a shell's `<(...)` as well as a plain file. An argument that looks like a
+/// path (a separator or a file extension) but names nothing is an error, not a layout.
 fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
     let path = Path::new(arg);
     let looks_like_path = arg.contains(['/', '\\'])
@@ -152,7 +176,7 @@ fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
     if !path.exists() && looks_like_path {
         bail!("cannot read {arg}: no such file");
     }
-    let text = if path.is_file() {
+    let text = if path.exists() && !path.is_dir() {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"))?
     } else {
         arg.to_owned()
