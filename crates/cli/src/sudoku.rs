@@ -82,7 +82,7 @@ pub fn run(
     for note in rules.notes() {
         writeln!(err, "sudoku: note: {note}")?;
     }
-    let jobs = common.jobs.unwrap_or(0);
+    let jobs = common.jobs.map_or(0, usize::from);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let started = Instant::now();
     let mut tally = Tally::default();

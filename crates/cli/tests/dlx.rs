@@ -48,7 +48,13 @@ fn limit_stops_the_search() {
     let out = dlx(&["--limit", "3", &data("dlx/queens8.dlx")], "");
     assert_eq!(out.stdout.split("\n\n").count(), 3);
     assert!(out.stderr.starts_with("3 solutions (stopped at the limit)"), "{}", out.stderr);
-    eqnice!("5\n", dlx(&["--count", "--limit", "5", &data("dlx/queens8.dlx")], "").stdout);
+    // A count stopped by the limit may be short of the total: `+`, as `sudoku count` says.
+    eqnice!("5+\n", dlx(&["--count", "--limit", "5", &data("dlx/queens8.dlx")], "").stdout);
+    // See: issue 12. A limit of 0 found nothing, but does not claim there is nothing.
+    let zero = dlx(&["--count", "--limit", "0", &data("dlx/queens8.dlx")], "");
+    assert_eq!((zero.stdout.as_str(), zero.code), ("0+\n", 0));
+    // A limit reached with the tree exhausted: the count is exact.
+    eqnice!("92\n", dlx(&["--count", "--limit", "92", &data("dlx/queens8.dlx")], "").stdout);
 }
 
 #[test]
@@ -176,4 +182,38 @@ fn a_closed_pipe_is_not_an_error() {
     let (first, output) = first_line_then_close(env!("CARGO_BIN_EXE_dlx"), &[], &text);
     assert!(!first.is_empty());
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// See: issue 12. A byte order mark is not part of the first item's name.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let out = dlx(&["--count", "-"], "\u{feff}A B\nA\nB\n");
+    assert_eq!((out.stdout.as_str(), out.code), ("1\n", 0), "{}", out.stderr);
+}
+
+/// See: issue 12. `-j` is `--jobs` in both commands; too many threads are refused at once.
+#[test]
+fn jobs_is_dash_j_and_bounded() {
+    let out = dlx(&["-j", "2", "--count", &data("dlx/queens8.dlx")], "");
+    assert_eq!(out.stdout, "92\n");
+    for command in [env!("CARGO_BIN_EXE_dlx"), env!("CARGO_BIN_EXE_sudoku")] {
+        let args: &[&str] = if command.ends_with("dlx") {
+            &["--jobs", "100000"]
+        } else {
+            &["solve", "--jobs", "100000"]
+        };
+        let out = crate::util::run(command, args, "");
+        assert_eq!(out.code, 2);
+        assert!(out.stderr.contains("100000 is not in 1..=1024"), "{}", out.stderr);
+    }
+}
+
+/// Each solution in `--json` names its options' items, not only their numbers.
+#[test]
+fn json_solutions_carry_their_options_text() {
+    let out = dlx(&["--json", &data("dlx/toy.dlx")], "");
+    let first: Value = serde_json::from_str(out.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["names"], serde_json::json!(["C E F", "A D", "B G"]));
+    let summary: Value = serde_json::from_str(out.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["max_depth"], 3);
 }

@@ -58,7 +58,8 @@ pub struct DlxArgs {
     /// The problem file; `-` or nothing reads standard input.
     pub file: Option<PathBuf>,
 
-    /// Print only the number of solutions, as one line (`N+` when a limit stopped it early).
+    /// Print only the number of solutions, as one line (`N+` when a limit stopped it early
+    /// with more of the tree left to search).
     #[arg(short, long)]
     pub count: bool,
 
@@ -66,10 +67,10 @@ pub struct DlxArgs {
     #[arg(short, long, value_name = "N")]
     pub limit: Option<u64>,
 
-    /// Print JSON lines: `{"options": [...], "lines": [...]}` per solution, then a summary
-    /// object `{"solutions", "complete", "stopped", "nodes", "updates", "seconds",
-    /// "fingerprint"}` (and `"part"`, `"parts"` with --parts).
-    #[arg(short, long)]
+    /// Print JSON lines: `{"options": [...], "lines": [...], "names": [...]}` per solution,
+    /// then a summary object `{"solutions", "complete", "stopped", "nodes", "updates",
+    /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"` with --parts).
+    #[arg(long)]
     pub json: bool,
 
     /// Branch on the leftmost uncovered item instead of the one with fewest options (MRV).
@@ -80,8 +81,8 @@ pub struct DlxArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
     /// Limits, checkpoints, progress.
@@ -127,12 +128,12 @@ pub struct EstimateArgs {
     pub seed: u64,
 
     /// The worker threads the run time is estimated for (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
     /// Print `{"nodes", "updates", "solutions", "stderr_nodes", "stderr_updates",
     /// "stderr_solutions", "samples", "seed", "jobs", "seconds"}`.
-    #[arg(short, long)]
+    #[arg(long)]
     pub json: bool,
 
     /// Estimate the tree of branching on the leftmost item (as `dlx --no-mrv` searches).
@@ -183,7 +184,7 @@ pub struct MergeArgs {
     pub files: Vec<PathBuf>,
 
     /// Print `{"solutions", "parts", "fingerprint", "nodes", "updates", "seconds"}`.
-    #[arg(short, long)]
+    #[arg(long)]
     pub json: bool,
 
     /// Print no summary on standard error.

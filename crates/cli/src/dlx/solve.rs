@@ -139,7 +139,8 @@ fn report_outcome(
     let limit = args.limit.unwrap_or(u64::MAX);
     // Several threads may pass a solution limit by a few when counting: it was the limit.
     let found = outcome.solutions().min(limit);
-    let partial = job::partial(outcome);
+    // Stopped with some of the tree left: there may be more than were found.
+    let partial = !outcome.is_complete();
     if args.json {
         let mut summary = json!({
             "solutions": found,
@@ -147,6 +148,7 @@ fn report_outcome(
             "stopped": outcome.stopped().map(Stop::as_str),
             "nodes": outcome.stats().nodes(),
             "updates": outcome.stats().updates(),
+            "max_depth": outcome.stats().max_depth(),
             "seconds": outcome.seconds(),
             "fingerprint": fingerprint,
         });
@@ -242,7 +244,11 @@ fn write_solution(
     if json {
         let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
         let lines: Vec<usize> = solution.iter().map(|o| parsed.options[o.index()].line).collect();
-        return writeln!(out, "{}", json!({ "options": options, "lines": lines }));
+        // Each option's items (and colours) as the format writes them: readable without the
+        // input at hand.
+        let names: Vec<String> =
+            solution.iter().map(|&o| parsed.problem.option_names(o).join(" ")).collect();
+        return writeln!(out, "{}", json!({ "options": options, "lines": lines, "names": names }));
     }
     if !first {
         writeln!(out)?;

@@ -158,9 +158,10 @@ pub struct Common {
     #[arg(short, long, value_enum)]
     pub format: Option<OutputFormat>,
 
-    /// Worker threads (default: all cores). Output order and content do not depend on it.
-    #[arg(short, long, value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Worker threads, 1 to 1024 (default: all cores). Output order and content do not depend
+    /// on it.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
 
     /// Print a summary on stderr: puzzles, solved, multiple, none, invalid, errors, seconds,
     /// puzzles/s.
@@ -264,9 +265,9 @@ pub struct GenerateArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<OutputFormat>,
 
-    /// Worker threads (default: all cores). The puzzles do not depend on it.
-    #[arg(short, long, value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Worker threads, 1 to 1024 (default: all cores). The puzzles do not depend on it.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub jobs: Option<u16>,
 
     /// Print a summary on stderr: puzzles, average clues, seconds, puzzles/s.
     #[arg(short, long)]

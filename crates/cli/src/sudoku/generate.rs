@@ -49,7 +49,8 @@ pub(crate) fn run(
     let format = args.format.unwrap_or(OutputFormat::Line);
     // Only JSON prints the rating: line and grid output rate only to pick a difficulty.
     let rate = difficulty.is_some() || format == OutputFormat::Json;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build()?;
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(args.jobs.map_or(0, usize::from)).build()?;
     let started = Instant::now();
     let (mut made, mut clues, mut missed) = (0u64, 0u64, 0u64);
     let mut start = 0;

@@ -94,6 +94,8 @@ pub enum ParseErrorKind {
 /// # Errors
 /// A [`ParseError`] naming the line and column of the first problem found.
 pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
+    // A byte order mark from some editors is not part of the first item's name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::default();
     let mut last_line = 0;
     for (k, raw) in text.lines().enumerate() {
