@@ -8,6 +8,9 @@
 //! of the option after it, so walking an option left or right wraps around without a bounds test.
 
 mod dance;
+mod smallest;
+
+use smallest::SmallestSet;
 
 pub(crate) use dance::{with_mode, Flags, Mode};
 
@@ -16,6 +19,11 @@ pub(crate) const PURIFIED: u32 = u32::MAX;
 
 /// The fewest primary items for which MRV scans lengths densely (see `choose_mrv`).
 const DENSE_SCAN_MIN: u32 = 128;
+
+/// The fewest primary items for which covers keep count of the empty and one-option lists, so
+/// that choosing an item does not scan them all (see `choose_mrv`). Below it a scan costs
+/// less than the counting.
+pub(crate) const HUGE_MIN: u32 = 4096;
 
 /// Flag added to a covered item's LEN so that a dense minimum never picks it. Lengths stay far
 /// below it (a list cannot have 2^31 nodes in a u32-indexed arena of 4 words a node). A covered
@@ -81,6 +89,15 @@ pub(crate) struct Matrix {
     /// Whether MRV may scan the lengths densely (at least [`DENSE_SCAN_MIN`] primary items):
     /// only then do covers keep the [`COVERED`] flags and `active_primary` up to date.
     pub(crate) dense: bool,
+    /// Whether the two fields below are kept (at least [`HUGE_MIN`] primary items).
+    pub(crate) huge: bool,
+    /// The number of active primary items whose lists are empty.
+    ///
+    /// # Invariant
+    /// While `huge`, exactly that number; `singles` holds exactly the active primary items
+    /// with one option.
+    pub(crate) empty: u32,
+    pub(crate) singles: SmallestSet,
 }
 
 impl Matrix {
@@ -139,7 +156,7 @@ impl Matrix {
             node_option.push(u32::MAX);
         }
         option_start.push(spacer + 1);
-        Matrix {
+        let mut matrix = Matrix {
             items,
             nodes,
             len,
@@ -150,6 +167,23 @@ impl Matrix {
             primary_count: p,
             has_colors,
             dense: p >= DENSE_SCAN_MIN,
+            huge: false,
+            empty: 0,
+            singles: SmallestSet::default(),
+        };
+        matrix.count_short_lists(p >= HUGE_MIN);
+        matrix
+    }
+
+    /// Starts (or stops) keeping count of the empty and one-option lists. Only valid on a clean
+    /// matrix (nothing covered).
+    pub(crate) fn count_short_lists(&mut self, huge: bool) {
+        self.huge = huge;
+        let primary = &self.len[1..=self.primary_count as usize];
+        self.empty = primary.iter().filter(|&&len| len == 0).count() as u32;
+        self.singles = SmallestSet::new(if huge { primary.len() + 1 } else { 0 });
+        for (at, _) in primary.iter().enumerate().filter(|&(_, &len)| len == 1 && huge) {
+            self.singles.insert(at as u32 + 1);
         }
     }
 
@@ -159,6 +193,18 @@ impl Matrix {
     pub(crate) fn choose_mrv<M: Mode>(&self) -> Option<u32> {
         if self.items[0].right == 0 {
             return None;
+        }
+        if M::HUGE {
+            // An empty list is a dead end whichever one DLX1 would name: header 0, whose LEN
+            // is always 0, stands for it. Without one, the first list of one option is the
+            // leftmost shortest. Either way no scan of thousands of items per node: a chain
+            // of forced moves through a million items, in any order, is linear, not quadratic.
+            if self.empty > 0 {
+                return Some(0);
+            }
+            if let Some(k) = self.singles.smallest() {
+                return Some(k);
+            }
         }
         // Two scans that choose the same item: a dense one over all primary lengths, which
         // has no chain of dependent loads, for large problems while many items are active
@@ -265,6 +311,8 @@ impl Matrix {
         self.nodes.copy_from_slice(&initial.nodes);
         self.len.copy_from_slice(&initial.len);
         self.active_primary = initial.active_primary;
+        self.empty = initial.empty;
+        self.singles.clone_from(&initial.singles);
     }
 }
 

@@ -61,6 +61,10 @@ pub struct Solver<'p> {
     /// A node is in one item's list only, so comparing every level's next option with it is
     /// the same as comparing at level `floor` alone.
     stop: u32,
+    /// Levels `floor..closed` have no option after the one being tried: what the last look
+    /// for work to give away found, still true while the search has not gone back above
+    /// `closed`. So a chain of a million forced moves is not scanned at every look.
+    closed: usize,
     phase: Phase,
     stats: Stats,
     solution: Vec<OptionId>,
@@ -94,6 +98,7 @@ impl<'p> Solver<'p> {
             level: 0,
             floor: 0,
             stop: NO_STOP,
+            closed: 0,
             phase: Phase::Enter,
             stats: Stats::default(),
             solution: Vec::with_capacity(depth + problem.option_count().min(depth)),
@@ -213,6 +218,7 @@ impl<'p> Solver<'p> {
             self.level = 0;
             self.floor = 0;
             self.stop = NO_STOP;
+            self.closed = 0;
             self.pending = 0;
             self.phase = Phase::Enter;
         } else {
@@ -267,6 +273,7 @@ impl<'p> Solver<'p> {
         self.level = 0;
         self.floor = 0;
         self.stop = NO_STOP;
+        self.closed = 0;
         self.pending = 0;
         self.phase = Phase::Enter;
     }

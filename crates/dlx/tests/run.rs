@@ -3,6 +3,7 @@
 //! visits them in the sequential order; limits stop where they say; progress never goes back.
 
 use std::{
+    fmt::Write,
     ops::ControlFlow,
     sync::{atomic::AtomicBool, Mutex},
     time::Duration,
@@ -72,6 +73,35 @@ fn counts_and_counters_with_1_2_and_4_threads_are_the_published_and_sequential_o
                 assert_eq!(totals.max_depth(), stats.max_depth(), "{name}, {threads}: depth");
             }
         }
+    }
+}
+
+/// Problems of thousands of primary items choose their items another way (by a record of the
+/// one-option lists): a chain of 4 200 forced moves, its items listed in reverse so that each
+/// forced item is the last one active, then the partitions of a 7-set (Bell: 877).
+#[test]
+fn a_long_chain_of_forced_moves_then_a_branching_search_counts_alike_on_any_threads() {
+    let n = 4_200;
+    let mut text: Vec<String> = (1..=n).rev().map(|i| format!("a{i}")).collect();
+    text.extend((0..7).map(|i| format!("s{i}")));
+    let mut text = text.join(" ") + "\n";
+    for i in 1..n {
+        writeln!(text, "a{i} a{}", i + 1).unwrap();
+    }
+    writeln!(text, "a{n}").unwrap();
+    for subset in 1u32..128 {
+        let items: Vec<String> =
+            (0..7).filter(|i| subset >> i & 1 == 1).map(|i| format!("s{i}")).collect();
+        text += &(items.join(" ") + "\n");
+    }
+    let problem = dancer::parse(&text).unwrap().problem;
+    let (solutions, stats) = sequential(&problem);
+    assert_eq!(solutions, 877);
+    assert!(stats.max_depth() as usize > n / 2, "{stats:?}");
+    for threads in [1, 2, 4] {
+        let outcome = count(&problem, threads, 3);
+        assert_eq!(outcome.solutions(), 877, "{threads} threads");
+        assert_eq!(outcome.stats(), stats, "{threads} threads");
     }
 }
 

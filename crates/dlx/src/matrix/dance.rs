@@ -12,34 +12,47 @@ pub(crate) trait Mode {
     /// MRV may scan the lengths densely, so covers keep the [`COVERED`] flags and the number
     /// of active primary items, which cost a few writes per cover that small problems skip.
     const DENSE: bool;
+    /// Links keep count of the empty and one-option primary lists, a test per link change
+    /// that only problems with thousands of items repay.
+    const HUGE: bool;
 }
 
 /// The [`Mode`] with the given constants.
-pub(crate) struct Flags<const COLORS: bool, const DENSE: bool>;
+pub(crate) struct Flags<const COLORS: bool, const DENSE: bool, const HUGE: bool = false>;
 
-impl<const C: bool, const D: bool> Mode for Flags<C, D> {
+impl<const C: bool, const D: bool, const H: bool> Mode for Flags<C, D, H> {
     const COLORS: bool = C;
     const DENSE: bool = D;
+    const HUGE: bool = H;
 }
 
-/// Evaluates `$body` with the type `$mode` standing for the [`Mode`] of `$matrix`.
+/// Evaluates `$body` with the type `$mode` standing for the [`Mode`] of `$matrix`. Huge
+/// problems are dense ones (thousands of primary items) that also count their short lists.
 macro_rules! with_mode {
     ($matrix:expr, $mode:ident => $body:expr) => {
-        match ($matrix.has_colors, $matrix.dense) {
-            (false, false) => {
+        match ($matrix.has_colors, $matrix.dense, $matrix.huge) {
+            (false, false, _) => {
                 type $mode = $crate::matrix::Flags<false, false>;
                 $body
             }
-            (false, true) => {
+            (false, true, false) => {
                 type $mode = $crate::matrix::Flags<false, true>;
                 $body
             }
-            (true, false) => {
+            (false, true, true) => {
+                type $mode = $crate::matrix::Flags<false, true, true>;
+                $body
+            }
+            (true, false, _) => {
                 type $mode = $crate::matrix::Flags<true, false>;
                 $body
             }
-            (true, true) => {
+            (true, true, false) => {
                 type $mode = $crate::matrix::Flags<true, true>;
+                $body
+            }
+            (true, true, true) => {
+                type $mode = $crate::matrix::Flags<true, true, true>;
                 $body
             }
         }
@@ -89,6 +102,9 @@ impl Matrix {
         self.nodes[up as usize].down = down;
         self.nodes[down as usize].up = up;
         self.len[top as usize] -= 1;
+        if M::HUGE && top <= self.primary_count {
+            self.shortened(top, self.len[top as usize]);
+        }
         1
     }
 
@@ -102,6 +118,47 @@ impl Matrix {
         self.nodes[up as usize].down = q as u32;
         self.nodes[down as usize].up = q as u32;
         self.len[top as usize] += 1;
+        if M::HUGE && top <= self.primary_count {
+            self.lengthened(top, self.len[top as usize]);
+        }
+    }
+
+    /// Active primary list `item` went down to `len` options: keep the short lists' record.
+    #[inline]
+    fn shortened(&mut self, item: u32, len: u32) {
+        match len {
+            0 => {
+                self.singles.remove(item);
+                self.empty += 1;
+            }
+            1 => self.singles.insert(item),
+            _ => {}
+        }
+    }
+
+    /// The inverse of `shortened`: active primary list `item` went up to `len` options.
+    #[inline]
+    fn lengthened(&mut self, item: u32, len: u32) {
+        match len {
+            1 => {
+                self.empty -= 1;
+                self.singles.insert(item);
+            }
+            2 => self.singles.remove(item),
+            _ => {}
+        }
+    }
+
+    /// Primary list `item` of `len` options leaves (`leaves`) or joins the active items.
+    #[inline]
+    fn short_list_moves(&mut self, item: u32, len: u32, leaves: bool) {
+        match (len, leaves) {
+            (0, true) => self.empty -= 1,
+            (0, false) => self.empty += 1,
+            (1, true) => self.singles.remove(item),
+            (1, false) => self.singles.insert(item),
+            _ => {}
+        }
     }
 
     /// unhide'(p): the exact inverse of `hide`, walking the option the other way.
@@ -132,6 +189,9 @@ impl Matrix {
         let ItemLinks { left, right } = self.items[header];
         self.items[left as usize].right = right;
         self.items[right as usize].left = left;
+        if M::HUGE && i <= self.primary_count {
+            self.short_list_moves(i, self.len[header], true);
+        }
         if M::DENSE {
             self.len[header] |= COVERED;
             self.active_primary -= u32::from(i <= self.primary_count);
@@ -155,6 +215,9 @@ impl Matrix {
         if M::DENSE {
             self.len[header] &= !COVERED;
             self.active_primary += u32::from(i <= self.primary_count);
+        }
+        if M::HUGE && i <= self.primary_count {
+            self.short_list_moves(i, self.len[header], false);
         }
         let mut p = self.nodes[header].up as usize;
         while p != header {

@@ -49,9 +49,14 @@ mod dense {
     use crate::{Entry, OptionId, Problem, ProblemBuilder};
 
     /// 160 primary items (enough for the dense MRV scan) and 12 secondary ones, each primary
-    /// item with a singleton option so that solutions abound, plus random options of two to
-    /// five items, some with coloured secondary items when `colors`.
+    /// item with a singleton option so that solutions abound (unless not `singletons`: then
+    /// dead ends abound), plus random options of two to five items, some with coloured
+    /// secondary items when `colors`.
     fn large(colors: bool) -> Problem {
+        large_with(colors, true)
+    }
+
+    fn large_with(colors: bool, singletons: bool) -> Problem {
         let mut builder = ProblemBuilder::new();
         let primary = builder.primary_items(160);
         let secondary = builder.secondary_items(12);
@@ -63,7 +68,7 @@ mod dense {
                 .wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) as usize % below
         };
-        for &item in &primary {
+        for &item in primary.iter().filter(|_| singletons) {
             builder.option([item]);
         }
         for _ in 0..600 {
@@ -112,6 +117,41 @@ mod dense {
             // (all items active) to the list walk (fewer than a quarter active); and the paths
             // were long, not a few large options.
             assert!(dense_stats.max_depth() > 40, "{dense_stats:?}");
+        }
+    }
+
+    /// Counting the short lists (what problems with thousands of items do) must choose exactly
+    /// the item the scans choose: the same tree, solutions in the same order, same counters.
+    #[test]
+    fn counting_short_lists_walks_the_same_tree() {
+        for (colors, singletons) in [(false, true), (true, true), (false, false), (true, false)] {
+            let problem = large_with(colors, singletons);
+            let mut counted = problem.clone();
+            counted.matrix.count_short_lists(true);
+            // The first 200 000 nodes of each tree, and the solutions among them, in order.
+            let run = |problem: &Problem| {
+                let found = std::sync::Mutex::new(Vec::new());
+                let visit = |solver: &crate::Solver<'_>| {
+                    found.lock().unwrap().push(solver.solution().to_vec());
+                    std::ops::ControlFlow::Continue(())
+                };
+                let run = crate::Run::new().node_limit(200_000);
+                let outcome = run.visit(&mut problem.solver(), &visit).unwrap();
+                (found.into_inner().unwrap(), outcome.stats())
+            };
+            let (plain, plain_stats) = run(&problem);
+            let (fast, fast_stats) = run(&counted);
+            let case = format!("colors {colors}, singletons {singletons}");
+            // With singletons, solutions abound; without, dead ends do.
+            assert_eq!(plain.len() > 1_000, singletons, "{case}: {}", plain.len());
+            assert_eq!(plain_stats.nodes(), 200_000, "{case}");
+            assert_eq!(fast, plain, "{case}");
+            assert_eq!(fast_stats, plain_stats, "{case}");
+            // The counts come back to where they started once the search is undone.
+            let mut solver = counted.solver();
+            crate::Explore::explore(&mut solver, 5_000, u64::MAX);
+            solver.restart();
+            assert_eq!(solver.matrix, counted.matrix);
         }
     }
 }

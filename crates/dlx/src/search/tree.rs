@@ -90,7 +90,12 @@ impl Explore for Solver<'_> {
         if self.phase == Phase::Done {
             return None;
         }
-        let shallowest = (self.floor..self.level).find(|&l| self.has_next(l))?;
+        let from = self.closed.max(self.floor);
+        let Some(shallowest) = (from..self.level).find(|&l| self.has_next(l)) else {
+            self.closed = self.level;
+            return None;
+        };
+        self.closed = shallowest;
         let Level { item, choice } = self.levels[shallowest];
         let end = if shallowest == self.floor { self.stop } else { NO_STOP };
         let untried = self.untried(item, choice, end);

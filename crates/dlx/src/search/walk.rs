@@ -31,6 +31,7 @@ impl Solver<'_> {
         let heuristic = self.heuristic;
         let (floor, stop) = (self.floor, self.stop);
         let mut level = self.level;
+        let mut lowest = level;
         // `last`: the updates of the option that led to the node being entered (see `pending`).
         let mut last = std::mem::take(&mut self.pending);
         let (mut nodes, mut updates, mut found) = (0u64, last, 0u64);
@@ -82,6 +83,7 @@ impl Solver<'_> {
                     break 'search Phase::Done;
                 }
                 level -= 1;
+                lowest = lowest.min(level);
                 let Level { item, choice } = levels[level];
                 matrix.uncommit_others::<M>(choice);
                 let next = matrix.nodes[choice as usize].down;
@@ -103,6 +105,7 @@ impl Solver<'_> {
         }
         self.last_commit = last;
         self.level = level;
+        self.closed = self.closed.min(lowest);
         self.phase = phase;
         self.stats.nodes += nodes;
         self.stats.updates += updates;
