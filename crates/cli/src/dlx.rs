@@ -16,7 +16,10 @@ use std::{
 use dancer::{Heuristic, ParsedProblem, RunError};
 
 pub use self::args::{DlxArgs, DlxCommand, EstimateArgs, MergeArgs, SplitArgs};
-use crate::{input::Source, Exit};
+use crate::{
+    input::{announce_terminal, Source},
+    Exit,
+};
 
 /// Runs `dlx` with parsed arguments, writing results to `out` and the summary to `err`;
 /// `interrupt` is raised by Ctrl-C (or SIGTERM) to stop a search cleanly.
@@ -45,8 +48,9 @@ fn load(
     err: &mut dyn Write,
 ) -> anyhow::Result<(Source, ParsedProblem)> {
     let source = Source::from_arg(file);
-    let text = source.read_to_string()?;
-    let parsed = dancer::parse(&text).map_err(|error| anyhow::anyhow!("{source}:{error}"))?;
+    announce_terminal(std::slice::from_ref(&source), "dlx", "the problem");
+    let parsed =
+        dancer::read(source.open()?).map_err(|error| anyhow::anyhow!("{source}:{error}"))?;
     if !quiet {
         warn_unusable_options(&source, &parsed, err)?;
     }

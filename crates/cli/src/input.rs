@@ -2,7 +2,8 @@
 
 use std::{
     fmt,
-    io::Read,
+    fs::File,
+    io::{self, BufRead, BufReader, IsTerminal, Read},
     path::{Path, PathBuf},
 };
 
@@ -25,6 +26,19 @@ impl Source {
             Some(path) if path.as_os_str() == "-" => Source::Stdin,
             Some(path) => Source::File(path.to_owned()),
         }
+    }
+
+    /// The input, buffered, for reading line by line.
+    ///
+    /// # Errors
+    /// If the file cannot be opened (the message names it).
+    pub fn open(&self) -> anyhow::Result<Box<dyn BufRead>> {
+        Ok(match self {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(path) => Box::new(BufReader::new(
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+            )),
+        })
     }
 
     /// The whole input as UTF-8 text.
@@ -51,6 +65,14 @@ impl Source {
             let column = valid.rsplit('\n').next().map_or(0, |tail| tail.chars().count()) + 1;
             anyhow::anyhow!("{self}:{line}:{column}: input is not valid UTF-8")
         })
+    }
+}
+
+/// Says on stderr that `what` is read from standard input when that is a terminal and one of
+/// `sources`: a command waiting silently at a prompt looks hung.
+pub fn announce_terminal(sources: &[Source], name: &str, what: &str) {
+    if sources.contains(&Source::Stdin) && io::stdin().is_terminal() {
+        eprintln!("{name}: reading {what} from standard input (Ctrl-D to end, Ctrl-C to quit)");
     }
 }
 

@@ -92,7 +92,7 @@ pub fn run(
     } else {
         common.files.iter().map(|path| Source::from_arg(Some(path))).collect()
     };
-    stream::announce_terminal(&sources, "sudoku");
+    crate::input::announce_terminal(&sources, "sudoku", "puzzles");
     let resume = job.resume.as_deref().map(|path| Saved::read(path, tool)).transpose()?;
     let long = Long {
         jobs: pool.current_num_threads(),

@@ -1,8 +1,13 @@
 //! [`ProblemBuilder`]: declare items and options, then validate and link them in one step.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{hash_map::Entry as Slot, HashMap};
 
 use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Problem};
+
+/// Names to ids. Seeded per process (like std's), so a crafted input cannot force collisions,
+/// and several times faster than std's `SipHash` on the short names problems use: with a
+/// million items, hashing was most of the time spent reading a problem.
+pub(crate) type NameIndex<T> = HashMap<String, T, foldhash::fast::RandomState>;
 
 /// Builds a [`Problem`]. Setters take `&mut self` and never fail; [`build`](Self::build)
 /// validates everything and reports the first problem it finds.
@@ -25,11 +30,13 @@ use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Proble
 pub struct ProblemBuilder {
     names: Vec<String>,
     /// Name → first item of that name, so options by name need no scan.
-    name_index: HashMap<String, ItemId>,
+    name_index: NameIndex<ItemId>,
     primary_count: usize,
     late_primary: Option<String>,
+    /// The first item whose name an earlier item already has.
+    first_repeat: Option<ItemId>,
     color_names: Vec<String>,
-    color_index: HashMap<String, ColorId>,
+    color_index: NameIndex<ColorId>,
     entries: Vec<Entry>,
     bounds: Vec<usize>,
     first_error: Option<BuildError>,
@@ -46,11 +53,12 @@ impl ProblemBuilder {
     pub fn new() -> ProblemBuilder {
         ProblemBuilder {
             names: Vec::new(),
-            name_index: HashMap::new(),
+            name_index: NameIndex::default(),
             primary_count: 0,
             late_primary: None,
+            first_repeat: None,
             color_names: Vec::new(),
-            color_index: HashMap::new(),
+            color_index: NameIndex::default(),
             entries: Vec::new(),
             // Option k spans entries[bounds[k]..bounds[k + 1]], so there is always a first 0.
             bounds: vec![0],
@@ -88,7 +96,14 @@ impl ProblemBuilder {
 
     fn push_item(&mut self, name: String) -> ItemId {
         let item = ItemId::new(self.names.len());
-        self.name_index.entry(name.clone()).or_insert(item);
+        match self.name_index.entry(name.clone()) {
+            Slot::Vacant(vacant) => {
+                vacant.insert(item);
+            }
+            Slot::Occupied(_) => {
+                self.first_repeat.get_or_insert(item);
+            }
+        }
         self.names.push(name);
         item
     }
@@ -162,12 +177,11 @@ impl ProblemBuilder {
         if self.primary_count == 0 {
             return Err(BuildError::NoPrimaryItems);
         }
-        let mut index = HashMap::with_capacity(self.names.len());
         for (k, name) in self.names.iter().chain(&self.color_names).enumerate() {
             if !is_valid_name(name) {
                 return Err(BuildError::InvalidName { name: name.clone() });
             }
-            if k < self.names.len() && index.insert(name.clone(), ItemId::new(k)).is_some() {
+            if self.first_repeat.is_some_and(|item| item.index() == k) {
                 return Err(BuildError::DuplicateItemName { name: name.clone() });
             }
         }
@@ -178,7 +192,9 @@ impl ProblemBuilder {
         if node_count as u64 > LIMIT {
             return Err(BuildError::TooLarge { limit: LIMIT });
         }
-        let mut seen = HashSet::new();
+        // The last option (plus one) in which each item was seen: a repeat within an option
+        // is an item already marked with this option.
+        let mut seen_in = vec![0usize; self.names.len()];
         let mut linked = Vec::with_capacity(self.entries.len());
         for (k, window) in self.bounds.windows(2).enumerate() {
             let option = OptionId::new(k);
@@ -186,14 +202,15 @@ impl ProblemBuilder {
             if entries.is_empty() {
                 return Err(BuildError::EmptyOption { option });
             }
-            seen.clear();
             for entry in entries {
                 let Some(name) = self.names.get(entry.item.index()) else {
                     return Err(BuildError::UnknownItem { option, item: entry.item });
                 };
-                if !seen.insert(entry.item) {
+                let mark = &mut seen_in[entry.item.index()];
+                if *mark == k + 1 {
                     return Err(BuildError::DuplicateItemInOption { option, name: name.clone() });
                 }
+                *mark = k + 1;
                 let color = entry.color.map_or(0, ColorId::as_u32);
                 if color as usize > self.color_names.len() || entry.color == Some(ColorId::new(0)) {
                     return Err(BuildError::UnknownColor { option, color });
@@ -205,14 +222,15 @@ impl ProblemBuilder {
             }
         }
         let options = self.bounds.windows(2).map(|w| &linked[w[0]..w[1]]);
-        let matrix = Matrix::new(self.names.len() as u32, self.primary_count as u32, options);
+        let (items, primary) = (self.names.len() as u32, self.primary_count as u32);
+        let matrix = Matrix::new(items, primary, linked.len(), options);
         Ok(Problem {
             names: self.names,
             primary_count: self.primary_count,
             color_names: self.color_names,
             entries: self.entries,
             bounds: self.bounds,
-            index,
+            index: self.name_index,
             matrix,
             fingerprint: std::sync::OnceLock::new(),
         })

@@ -4,13 +4,13 @@
 //! blank lines are skipped. The first other line names the primary items, then optionally `|`
 //! and the secondary items. Every later line is one option: the names of its items, a secondary
 //! item optionally followed by `:colour`. Names are separated by blanks and contain no `|` or
-//! `:`. [`parse`] and [`write`](fn@write) are inverses: writing a problem and parsing the text gives the
-//! same problem.
+//! `:`. [`parse`] (or [`read`], line by line from a stream) and [`write`](fn@write) are
+//! inverses: writing a problem and parsing the text gives the same problem.
 
 mod parse;
 mod write;
 
 pub use self::{
-    parse::{parse, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
+    parse::{parse, read, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
     write::write,
 };

@@ -14,7 +14,7 @@
 //!   A solver can [`commit`](Solver::commit) options first (a partial solution) and
 //!   [`reset`](Solver::reset) to the initial state, so one problem serves many searches.
 //! - [`Stats`] counts nodes and updates exactly as DLX1 does.
-//! - [`parse`] and [`write`](fn@write) read and write Knuth's DLX text format.
+//! - [`parse`], [`read`] and [`write`](fn@write) read and write Knuth's DLX text format.
 //!
 //! Long searches, as jobs:
 //!
@@ -88,7 +88,7 @@ pub use crate::{
     builder::ProblemBuilder,
     error::{BuildError, CommitError},
     explore::{Explore, Pause},
-    format::{parse, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
+    format::{parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
     ids::{ColorId, ItemId, OptionId},
     problem::{Entry, Problem},
     run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},

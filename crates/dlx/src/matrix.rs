@@ -102,11 +102,13 @@ pub(crate) struct Matrix {
 
 impl Matrix {
     /// Links `options` (each a list of `(item index, colour)`, colour 0 for none) over
-    /// `item_count` items of which the first `primary_count` are primary. Inputs are validated
-    /// by the builder; this only lays out the links.
+    /// `item_count` items of which the first `primary_count` are primary; `entry_count` is
+    /// the number of pairs in all options. Inputs are validated by the builder; this only lays
+    /// out the links.
     pub(crate) fn new<'a>(
         item_count: u32,
         primary_count: u32,
+        entry_count: usize,
         options: impl Iterator<Item = &'a [(u32, u32)]>,
     ) -> Matrix {
         let n = item_count;
@@ -125,10 +127,15 @@ impl Matrix {
             items[n as usize].right = n + 1;
         }
 
-        let mut nodes: Vec<Node> =
-            (0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }).collect();
+        // Headers, then each option's nodes and a spacer, then the first spacer: sized once,
+        // since doubling a vector of millions of nodes would hold two copies at its peak.
+        let (option_count, _) = options.size_hint();
+        let capacity = n as usize + 2 + entry_count + option_count;
+        let mut nodes: Vec<Node> = Vec::with_capacity(capacity);
+        nodes.extend((0..=n).map(|k| Node { top: 0, up: k, down: k, color: 0 }));
         let mut len = vec![0u32; n as usize + 1];
-        let mut node_option = vec![u32::MAX; nodes.len()];
+        let mut node_option = Vec::with_capacity(capacity);
+        node_option.resize(nodes.len(), u32::MAX);
         let mut option_start = Vec::new();
         let mut has_colors = false;
         // The first spacer.

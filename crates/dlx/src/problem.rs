@@ -1,8 +1,11 @@
 //! A built exact-cover problem: named items, options over them, and the initial links.
 
-use std::{collections::HashMap, sync::OnceLock};
+use std::sync::OnceLock;
 
-use crate::{matrix::Matrix, ColorId, Fingerprint, FingerprintHasher, ItemId, OptionId, Solver};
+use crate::{
+    builder::NameIndex, matrix::Matrix, ColorId, Fingerprint, FingerprintHasher, ItemId, OptionId,
+    Solver,
+};
 
 /// One item of an option, with its colour when the item is secondary and coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,7 +43,7 @@ pub struct Problem {
     pub(crate) entries: Vec<Entry>,
     /// Option `k` is `entries[bounds[k]..bounds[k + 1]]`.
     pub(crate) bounds: Vec<usize>,
-    pub(crate) index: HashMap<String, ItemId>,
+    pub(crate) index: NameIndex<ItemId>,
     pub(crate) matrix: Matrix,
     /// Computed on first use: most problems are never fingerprinted.
     pub(crate) fingerprint: OnceLock<Fingerprint>,

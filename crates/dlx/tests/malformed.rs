@@ -19,6 +19,9 @@ macro_rules! parse_errors {
         fn $name() {
             let expected = ParseError { line: $line, column: $column, kind: $kind };
             assert_eq!(dancer::parse($text).unwrap_err(), expected, "{:?}", $text);
+            // Read line by line from a stream, the same error at the same place.
+            let streamed = dancer::read(std::io::Cursor::new($text)).unwrap_err();
+            assert_eq!(streamed, expected, "read {:?}", $text);
         }
     )*};
 }
@@ -28,6 +31,8 @@ fn s(text: &str) -> String {
 }
 
 parse_errors! {
+    /// A repeat in an option is found on its line only: the same item on the next line is fine.
+    item_twice_in_a_later_option: "a b\na b\nb a\na a\n" => 4:3 Kind::DuplicateItemInOption(s("a"));
     /// An error with nothing to point at points at the start of the last line.
     empty_text: "" => 1:1 Kind::NoItems;
     only_comments: "| a comment\n   | another\n" => 2:1 Kind::NoItems;
@@ -88,6 +93,39 @@ fn comments_blank_lines_and_tabs() {
     assert_eq!(parsed.options[1].text, "\tB X:c ");
     // {A X:c, B X:c} and {A B}.
     assert_eq!(problem.solver().count(), 2);
+}
+
+/// Read from a stream, each line is decoded alone: a bad byte is reported at its line and
+/// column (in characters), and a failing reader at the line it was reading.
+/// A reader that gives the line `a b` `.0` times, then fails.
+struct Failing(usize);
+
+impl std::io::Read for Failing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.0 == 0 {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        self.0 -= 1;
+        buf[..4].copy_from_slice(b"a b\n");
+        Ok(4)
+    }
+}
+
+#[test]
+fn a_stream_reports_bad_bytes_and_failed_reads_where_they_happen() {
+    let bytes = b"| comment\na b\na b\nb \xe9t\xff\n".to_vec();
+    let error = dancer::read(std::io::Cursor::new(bytes)).unwrap_err();
+    assert_eq!((error.line, error.column, error.kind), (4, 3, Kind::NotUtf8));
+    let bytes = b"a b\nb \xc3\xa9t\xff\n".to_vec();
+    let error = dancer::read(std::io::Cursor::new(bytes)).unwrap_err();
+    assert_eq!((error.line, error.column, error.kind), (2, 5, Kind::NotUtf8));
+
+    let error = dancer::read(std::io::BufReader::with_capacity(4, Failing(3))).unwrap_err();
+    assert_eq!((error.line, error.column), (4, 1));
+    assert!(matches!(&error.kind, Kind::Io(message) if message.contains("disk on fire")));
+    // A BOM on the first line only is skipped, as by `parse`.
+    let parsed = dancer::read(std::io::Cursor::new("\u{feff}a b\na b\n")).unwrap();
+    assert_eq!(parsed.problem.item_name(dancer::ItemId::new(0)), "a");
 }
 
 #[test]

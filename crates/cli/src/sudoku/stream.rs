@@ -5,7 +5,7 @@
 
 use std::{
     fs::File,
-    io::{self, BufRead, BufReader, IsTerminal, Read},
+    io::{self, BufRead, BufReader, Read},
     sync::{
         atomic::{AtomicU64, Ordering::Relaxed},
         mpsc::{self, Receiver, TryRecvError},
@@ -102,14 +102,6 @@ impl Stream {
     /// How far the reading is: bytes read, and the file's size if known.
     pub(crate) fn position(&self) -> (u64, Option<u64>) {
         (self.read.load(Relaxed), self.size)
-    }
-}
-
-/// Says on stderr where input is awaited, when it is a terminal: a command waiting silently at
-/// a prompt looks hung.
-pub(crate) fn announce_terminal(sources: &[Source], name: &str) {
-    if sources.contains(&Source::Stdin) && io::stdin().is_terminal() {
-        eprintln!("{name}: reading puzzles from standard input (Ctrl-D to end, Ctrl-C to quit)");
     }
 }
 

@@ -1,8 +1,8 @@
 //! The DLX format reader: every error carries the line and column of its cause.
 
-use std::{collections::HashMap, fmt};
+use std::{fmt, io::BufRead};
 
-use crate::{BuildError, Entry, ItemId, Problem, ProblemBuilder};
+use crate::{BuildError, Entry, Problem, ProblemBuilder};
 
 /// A problem read from DLX text, with the source of each option so that solutions can be
 /// printed exactly as the input wrote them.
@@ -76,6 +76,12 @@ pub enum ParseErrorKind {
     /// `name:` with nothing after the colon, or a second colon.
     #[error("bad colour in '{0}': write name:colour with a nonempty colour and one ':'")]
     BadColor(String),
+    /// A line holds a byte sequence that is not UTF-8 (the column is the first bad one's).
+    #[error("input is not valid UTF-8")]
+    NotUtf8,
+    /// The input could not be read.
+    #[error("cannot read the input: {0}")]
+    Io(String),
     /// The problem was read but could not be built (for example, it is too large).
     #[error("{0}")]
     Build(BuildError),
@@ -94,36 +100,47 @@ pub enum ParseErrorKind {
 /// # Errors
 /// A [`ParseError`] naming the line and column of the first problem found.
 pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
-    // A byte order mark from some editors is not part of the first item's name.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::default();
-    let mut last_line = 0;
-    for (k, raw) in text.lines().enumerate() {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        last_line = k + 1;
-        let content = line.trim_start();
-        if content.is_empty() || content.starts_with('|') {
-            continue;
-        }
-        if reader.items_read {
-            reader.option_line(k + 1, line)?;
-        } else {
-            reader.item_line(k + 1, line)?;
-        }
+    for (k, line) in text.lines().enumerate() {
+        reader.line(k + 1, line)?;
     }
-    if !reader.items_read {
-        return Err(ParseError {
-            line: last_line.max(1),
-            column: 1,
-            kind: ParseErrorKind::NoItems,
-        });
+    reader.finish()
+}
+
+/// Reads a problem in Knuth's DLX format line by line from `input`, so that a large file is
+/// never held whole in memory next to the problem built from it; [`parse`] for text at hand.
+///
+/// ```
+/// let input = std::io::Cursor::new("A B | C\nA C\nB\nA B\n");
+/// let parsed = dancer::read(input)?;
+/// assert_eq!(parsed.problem.solver().count(), 2);
+/// # Ok::<(), dancer::ParseError>(())
+/// ```
+///
+/// # Errors
+/// A [`ParseError`] naming the line and column of the first problem found, including a byte
+/// that is not UTF-8 ([`ParseErrorKind::NotUtf8`]) and a failure to read
+/// ([`ParseErrorKind::Io`], at the line being read).
+pub fn read(mut input: impl BufRead) -> Result<ParsedProblem, ParseError> {
+    let mut reader = Reader::default();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        let read = input.read_until(b'\n', &mut bytes);
+        let error = |column, kind| ParseError { line: number, column, kind };
+        match read {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => return Err(error(1, ParseErrorKind::Io(e.to_string()))),
+        }
+        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let line = std::str::from_utf8(line).map_err(|e| {
+            let valid = String::from_utf8_lossy(&line[..e.valid_up_to()]);
+            error(valid.chars().count() + 1, ParseErrorKind::NotUtf8)
+        })?;
+        reader.line(number, line)?;
     }
-    let problem = reader.builder.build().map_err(|e| ParseError {
-        line: 1,
-        column: 1,
-        kind: ParseErrorKind::Build(e),
-    })?;
-    Ok(ParsedProblem { problem, options: reader.options })
+    reader.finish()
 }
 
 /// Parsing state: items go into the builder as they are read, options are checked by name here
@@ -132,13 +149,47 @@ pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
 struct Reader {
     builder: ProblemBuilder,
     items_read: bool,
-    index: HashMap<String, ItemId>,
+    last_line: usize,
     primary_count: usize,
     options: Vec<OptionSource>,
-    seen: Vec<ItemId>,
+    /// For each item, the last option line (by number) that named it: a repeat within a line
+    /// is found in constant time however long the option.
+    seen_on: Vec<usize>,
 }
 
 impl Reader {
+    /// Reads line `number` (1-based), its terminator already removed except for a `\r`.
+    fn line(&mut self, number: usize, raw: &str) -> Result<(), ParseError> {
+        let mut line = raw.strip_suffix('\r').unwrap_or(raw);
+        if number == 1 {
+            // A byte order mark from some editors is not part of the first item's name.
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        self.last_line = number;
+        let content = line.trim_start();
+        if content.is_empty() || content.starts_with('|') {
+            return Ok(());
+        }
+        if self.items_read {
+            self.option_line(number, line)
+        } else {
+            self.item_line(number, line)
+        }
+    }
+
+    fn finish(self) -> Result<ParsedProblem, ParseError> {
+        if !self.items_read {
+            let line = self.last_line.max(1);
+            return Err(ParseError { line, column: 1, kind: ParseErrorKind::NoItems });
+        }
+        let problem = self.builder.build().map_err(|e| ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::Build(e),
+        })?;
+        Ok(ParsedProblem { problem, options: self.options })
+    }
+
     fn item_line(&mut self, line: usize, text: &str) -> Result<(), ParseError> {
         let error = |column, kind| Err(ParseError { line, column, kind });
         let mut secondary = false;
@@ -156,29 +207,28 @@ impl Reader {
             if token.contains(':') {
                 return error(column, ParseErrorKind::ColonInItemName(token.to_owned()));
             }
-            if self.index.contains_key(token) {
+            if self.builder.item_id(token).is_some() {
                 return error(column, ParseErrorKind::DuplicateItem(token.to_owned()));
             }
-            let item = if secondary {
-                self.builder.secondary(token)
+            if secondary {
+                self.builder.secondary(token);
             } else {
                 self.primary_count += 1;
-                self.builder.primary(token)
-            };
-            self.index.insert(token.to_owned(), item);
+                self.builder.primary(token);
+            }
         }
         if self.primary_count == 0 {
             let column = tokens(text).next().map_or(1, |(column, _)| column);
             return error(column, ParseErrorKind::NoPrimaryItems);
         }
         self.items_read = true;
+        self.seen_on = vec![0; self.builder.item_count()];
         Ok(())
     }
 
     fn option_line(&mut self, line: usize, text: &str) -> Result<(), ParseError> {
         let error = |column, kind| Err(ParseError { line, column, kind });
         let mut entries = Vec::new();
-        self.seen.clear();
         for (column, token) in tokens(text) {
             if token.contains('|') {
                 return error(column, ParseErrorKind::MisplacedBar);
@@ -190,13 +240,12 @@ impl Reader {
                 }
                 Some(_) => return error(column, ParseErrorKind::BadColor(token.to_owned())),
             };
-            let Some(&item) = self.index.get(name) else {
+            let Some(item) = self.builder.item_id(name) else {
                 return error(column, ParseErrorKind::UnknownItem(name.to_owned()));
             };
-            if self.seen.contains(&item) {
+            if std::mem::replace(&mut self.seen_on[item.index()], line) == line {
                 return error(column, ParseErrorKind::DuplicateItemInOption(name.to_owned()));
             }
-            self.seen.push(item);
             if color.is_some() && item.index() < self.primary_count {
                 return error(column, ParseErrorKind::ColorOnPrimary(name.to_owned()));
             }

@@ -382,7 +382,7 @@ mod tests {
     fn cover_then_uncover_restores_the_matrix_exactly() {
         let options: [&[(u32, u32)]; 4] =
             [&[(0, 0), (2, 0)], &[(1, 0), (2, 0)], &[(0, 0), (1, 0)], &[(1, 0), (3, 1)]];
-        let original = Matrix::new(4, 3, options.into_iter());
+        let original = Matrix::new(4, 3, 8, options.into_iter());
         let mut matrix = original.clone();
         for item in 1..=4 {
             let updates = matrix.cover::<Flags<true, false>>(item);
