@@ -62,4 +62,12 @@ pub trait Explore: Sized {
 
     /// The counters since the search was made (or its owner last reset them).
     fn stats(&self) -> Stats;
+
+    /// The nodes entered at each level (the root's first) over the same span as
+    /// [`stats`](Self::stats), for a search that counts them (a profiling
+    /// [`Solver`](crate::Solver)); empty for one that does not, as by default. Counted like the
+    /// other counters, so a [`Run`](crate::Run) adds the workers' up to one search's.
+    fn profile(&self) -> &[u64] {
+        &[]
+    }
 }

@@ -8,11 +8,13 @@
 //! of the option after it, so walking an option left or right wraps around without a bounds test.
 
 mod dance;
+pub(crate) mod mems;
+mod mode;
 mod smallest;
 
 use smallest::SmallestSet;
 
-pub(crate) use dance::{with_mode, Flags, Mode};
+pub(crate) use mode::{with_mode, Flags, Mode};
 
 /// COLOR of a node whose item was purified with the node's own colour: it stays in its list.
 pub(crate) const PURIFIED: u32 = u32::MAX;
@@ -98,6 +100,9 @@ pub(crate) struct Matrix {
     /// with one option.
     pub(crate) empty: u32,
     pub(crate) singles: SmallestSet,
+    /// Knuth's mems spent by the covers, purifications and commits done since the search last
+    /// took them (see `matrix/mems.rs`); counted in [`Mode::PROFILE`] only, and 0 otherwise.
+    pub(crate) mems: u64,
 }
 
 impl Matrix {
@@ -177,6 +182,7 @@ impl Matrix {
             huge: false,
             empty: 0,
             singles: SmallestSet::default(),
+            mems: 0,
         };
         matrix.count_short_lists(p >= HUGE_MIN);
         matrix

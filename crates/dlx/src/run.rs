@@ -237,7 +237,11 @@ impl<'a> Run<'a> {
                     let found = checkpoint.fingerprint;
                     return Err(RunError::Fingerprint { expected, found });
                 }
-                let base = Base { stats: checkpoint.stats(), seconds: checkpoint.seconds };
+                let base = Base {
+                    stats: checkpoint.stats(),
+                    profile: &checkpoint.profile,
+                    seconds: checkpoint.seconds,
+                };
                 (checkpoint.remaining.clone(), base, Some(checkpoint.total))
             }
         };
@@ -252,10 +256,11 @@ impl<'a> Run<'a> {
     }
 }
 
-/// What a resumed checkpoint brings: counts and time so far.
+/// What a resumed checkpoint brings: counts, nodes per level and time so far.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Base {
+pub(crate) struct Base<'a> {
     pub(crate) stats: Stats,
+    pub(crate) profile: &'a [u64],
     pub(crate) seconds: f64,
 }
 

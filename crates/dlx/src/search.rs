@@ -80,6 +80,15 @@ pub struct Solver<'p> {
     /// The updates of committing the option that led to the node last entered (to take them
     /// back with the node, see `Explore::unsee`).
     last_commit: u64,
+    /// Whether searches count mems and nodes per level (an instrumented search).
+    profiling: bool,
+    /// The mems of that option, as `pending` and `last_commit` hold its updates (profiled
+    /// searches only).
+    pending_mems: u64,
+    last_commit_mems: u64,
+    /// Nodes entered at each level while profiling: one entry per possible level, allocated
+    /// when profiling is first asked for, so the search never grows it.
+    profile: Vec<u64>,
     /// Whether [`shuffle`](Self::shuffle) changed the order of the lists since the last reset.
     shuffled: bool,
 }
@@ -106,6 +115,10 @@ impl<'p> Solver<'p> {
             search_updates: 0,
             pending: 0,
             last_commit: 0,
+            profiling: false,
+            pending_mems: 0,
+            last_commit_mems: 0,
+            profile: Vec::new(),
             shuffled: false,
         }
     }
@@ -127,9 +140,10 @@ impl<'p> Solver<'p> {
         self.stats
     }
 
-    /// Zeroes the counters.
+    /// Zeroes the counters, the profile's too.
     pub fn reset_stats(&mut self) {
         self.stats = Stats::default();
+        self.profile.fill(0);
     }
 
     /// The options committed so far, in order.
@@ -220,6 +234,7 @@ impl<'p> Solver<'p> {
             self.stop = NO_STOP;
             self.closed = 0;
             self.pending = 0;
+            self.pending_mems = 0;
             self.phase = Phase::Enter;
         } else {
             self.restart();
@@ -275,6 +290,7 @@ impl<'p> Solver<'p> {
         self.stop = NO_STOP;
         self.closed = 0;
         self.pending = 0;
+        self.pending_mems = 0;
         self.phase = Phase::Enter;
     }
 
@@ -350,6 +366,7 @@ impl<'p> Solver<'p> {
 }
 
 pub(crate) mod estimate;
+mod profile;
 pub(crate) mod split;
 mod tree;
 mod walk;

@@ -1,68 +1,13 @@
 //! The dancing itself: Algorithm C's hide, cover, purify and commit with their exact inverses,
 //! compiled once per [`Mode`] of a matrix.
 
-use super::{ItemLinks, Matrix, Node, COVERED, PURIFIED};
-
-/// The properties of a matrix that its hot loops are compiled for, as constants, so that each
-/// combination gets its own code and no test of them runs per node. [`with_mode!`] picks the
-/// instance that matches a matrix.
-pub(crate) trait Mode {
-    /// Some option gives a secondary item a colour: Knuth's Algorithm C (DLX2) rather than X.
-    const COLORS: bool;
-    /// MRV may scan the lengths densely, so covers keep the [`COVERED`] flags and the number
-    /// of active primary items, which cost a few writes per cover that small problems skip.
-    const DENSE: bool;
-    /// Links keep count of the empty and one-option primary lists, a test per link change
-    /// that only problems with thousands of items repay.
-    const HUGE: bool;
-}
-
-/// The [`Mode`] with the given constants.
-pub(crate) struct Flags<const COLORS: bool, const DENSE: bool, const HUGE: bool = false>;
-
-impl<const C: bool, const D: bool, const H: bool> Mode for Flags<C, D, H> {
-    const COLORS: bool = C;
-    const DENSE: bool = D;
-    const HUGE: bool = H;
-}
-
-/// Evaluates `$body` with the type `$mode` standing for the [`Mode`] of `$matrix`. Huge
-/// problems are dense ones (thousands of primary items) that also count their short lists.
-macro_rules! with_mode {
-    ($matrix:expr, $mode:ident => $body:expr) => {
-        match ($matrix.has_colors, $matrix.dense, $matrix.huge) {
-            (false, false, _) => {
-                type $mode = $crate::matrix::Flags<false, false>;
-                $body
-            }
-            (false, true, false) => {
-                type $mode = $crate::matrix::Flags<false, true>;
-                $body
-            }
-            (false, true, true) => {
-                type $mode = $crate::matrix::Flags<false, true, true>;
-                $body
-            }
-            (true, false, _) => {
-                type $mode = $crate::matrix::Flags<true, false>;
-                $body
-            }
-            (true, true, false) => {
-                type $mode = $crate::matrix::Flags<true, true>;
-                $body
-            }
-            (true, true, true) => {
-                type $mode = $crate::matrix::Flags<true, true, true>;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_mode;
+use super::{mems, with_mode, ItemLinks, Matrix, Mode, Node, COVERED, PURIFIED};
 
 // Algorithm C's operations, compiled per [`Mode`]: without colours the colour tests vanish
 // (Knuth's DLX1), with them this is DLX2. Each returns its number of updates (links changed),
-// counted as DLX1 counts them.
+// counted as DLX1 counts them. In `Mode::PROFILE` the forward ones also add DLX1's mems to
+// `mems`; the inverses count none, as the search charges them with the forward ones
+// (`matrix/mems.rs`).
 impl Matrix {
     /// hide'(p): unlink every other node of `p`'s option from its item's list.
     ///
@@ -74,10 +19,14 @@ impl Matrix {
     #[inline]
     fn hide<M: Mode>(&mut self, p: usize) -> u64 {
         let mut unlinked = 0;
+        let mut others = 0;
         let mut q = p + 1;
         loop {
             let node = self.nodes[q];
             if node.top == 0 {
+                if M::PROFILE {
+                    others = option_others(q, node.up);
+                }
                 q = node.up as usize;
                 break;
             }
@@ -87,6 +36,9 @@ impl Matrix {
         while q != p {
             unlinked += self.unlink::<M>(self.nodes[q]);
             q += 1;
+        }
+        if M::PROFILE {
+            self.mems += mems::walk(others, unlinked);
         }
         unlinked
     }
@@ -186,6 +138,9 @@ impl Matrix {
         // The item leaves its list first, Knuth last: the two touch different arrays, and
         // this way the loop below does not keep the item arrays live (fewer registers spilled).
         let header = i as usize;
+        if M::PROFILE {
+            self.mems += mems::cover(self.len[header] & !COVERED);
+        }
         let ItemLinks { left, right } = self.items[header];
         self.items[left as usize].right = right;
         self.items[right as usize].left = left;
@@ -231,10 +186,17 @@ impl Matrix {
     fn purify<M: Mode>(&mut self, p: u32) -> u64 {
         let Node { top: i, color: c, .. } = self.nodes[p as usize];
         self.nodes[i as usize].color = c;
+        if M::PROFILE {
+            self.mems += mems::PURIFY;
+        }
         let mut updates = 0;
         let mut q = self.nodes[i as usize].down;
         while q != i {
-            if self.nodes[q as usize].color == c {
+            let kept = self.nodes[q as usize].color == c;
+            if M::PROFILE {
+                self.mems += mems::purify_option(kept);
+            }
+            if kept {
                 if q != p {
                     self.nodes[q as usize].color = PURIFIED;
                 }
@@ -297,6 +259,9 @@ impl Matrix {
         loop {
             let Node { top, up, .. } = self.nodes[p];
             if top == 0 {
+                if M::PROFILE {
+                    self.mems += mems::commit(option_others(p, up));
+                }
                 p = up as usize;
                 break;
             }
@@ -374,9 +339,16 @@ impl Matrix {
     }
 }
 
+/// The number of nodes of an option besides the one a walk starts at, from its spacer's index
+/// and the index of its first node (the spacer's ULINK).
+fn option_others(spacer: usize, first: u32) -> u64 {
+    (spacer - first as usize - 1) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matrix::Flags;
 
     #[test]
     fn cover_then_uncover_restores_the_matrix_exactly() {

@@ -26,6 +26,13 @@ pub struct Checkpoint {
     pub(crate) updates: u64,
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) max_depth: u32,
+    /// Knuth's mems so far, and the nodes entered at each level, when the search was profiled
+    /// ([`Solver::profiling`](crate::Solver::profiling)); 0 and empty otherwise, and then left
+    /// out of the file (files without them, older ones included, read as 0 and empty).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub(crate) mems: u64,
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub(crate) profile: Vec<u64>,
     /// Seconds of searching so far, over every run.
     pub(crate) seconds: f64,
     /// The share of the tree the whole job covers (1 for a whole problem, less for a part).
@@ -43,9 +50,16 @@ impl Checkpoint {
         self.fingerprint
     }
 
-    /// Counters so far (solutions, nodes, updates, deepest level).
+    /// Counters so far (solutions, nodes, updates, deepest level, mems).
     pub fn stats(&self) -> Stats {
         Stats::from_counts(self.nodes, self.updates, self.solutions, self.max_depth)
+            .with_mems(self.mems)
+    }
+
+    /// The nodes entered at each level so far, when the search was profiled (see
+    /// [`Solver::profile`](crate::Solver::profile)); empty otherwise.
+    pub fn profile(&self) -> &[u64] {
+        &self.profile
     }
 
     /// Solutions found so far.
@@ -83,4 +97,11 @@ impl Checkpoint {
     pub fn is_finished(&self) -> bool {
         self.remaining.is_empty()
     }
+}
+
+/// Whether a count is 0, so that a checkpoint of an unprofiled run has no `mems` to mislead.
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }

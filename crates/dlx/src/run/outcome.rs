@@ -95,6 +95,13 @@ impl Outcome {
         self.stats
     }
 
+    /// The nodes entered at each level, over all workers and with those of a resumed
+    /// checkpoint, when the search was profiled (see
+    /// [`Solver::profile`](crate::Solver::profile)); empty otherwise.
+    pub fn profile(&self) -> &[u64] {
+        self.checkpoint.profile()
+    }
+
     /// Whether the whole tree was searched.
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()

@@ -12,13 +12,13 @@ use std::{
 
 use super::worker::Worker;
 use super::{Base, Checkpoint, Outcome, Progress, Run, Stop, Visit};
-use crate::{Explore, Fingerprint, Stats, Subproblem};
+use crate::{stats::add_profile, Explore, Fingerprint, Stats, Subproblem};
 
 /// A run's settings and what it started from.
 pub(crate) struct Job<'j, T> {
     pub(crate) run: &'j Run<'j>,
     pub(crate) started: Instant,
-    pub(crate) base: Base,
+    pub(crate) base: Base<'j>,
     /// The share of the tree the whole job covers (over every run of it).
     pub(crate) total: f64,
     pub(crate) visit: Option<Visit<'j, T>>,
@@ -58,6 +58,9 @@ pub(super) struct State {
     pub(super) finished: bool,
     pub(super) stop: Option<Stop>,
     pub(super) slots: Vec<Slot>,
+    /// What each worker last published of its nodes per level (empty unless profiling): apart
+    /// from the slots, which are replaced whole and would drop the vectors.
+    pub(super) profiles: Vec<Vec<u64>>,
     /// Where each worker stopped.
     pub(super) halted: Vec<Subproblem>,
     pub(super) snapshot: Option<Snapshot>,
@@ -95,6 +98,7 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
             finished: false,
             stop: None,
             slots: vec![Slot::default(); run.threads.max(1)],
+            profiles: vec![Vec::new(); run.threads.max(1)],
             halted: Vec::new(),
             snapshot: None,
             splits: 0,
@@ -158,6 +162,15 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
         stats
     }
 
+    /// The nodes per level over every worker and the checkpoint's base.
+    fn profile(&self, state: &State) -> Vec<u64> {
+        let mut profile = self.job.base.profile.to_vec();
+        for worker in &state.profiles {
+            add_profile(&mut profile, worker);
+        }
+        profile
+    }
+
     pub(super) fn seconds(&self) -> f64 {
         self.job.base.seconds + self.job.started.elapsed().as_secs_f64()
     }
@@ -181,6 +194,8 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
             nodes: stats.nodes(),
             updates: stats.updates(),
             max_depth: stats.max_depth(),
+            mems: stats.mems(),
+            profile: self.profile(state),
             seconds: self.seconds(),
             total: self.job.total,
             stopped,

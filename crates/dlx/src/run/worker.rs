@@ -7,7 +7,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::shared::{claim, nanos, width, Shared, Slot, Snapshot};
+use super::shared::{claim, nanos, width, Shared, Slot, Snapshot, State};
 use super::{Checkpoint, Stop};
 use crate::{subproblem::share_of, Branch, Explore, Pause, Stats, Subproblem};
 
@@ -16,8 +16,10 @@ pub(super) struct Worker<'w, 's, 'j, T> {
     id: usize,
     search: &'w mut T,
     shared: &'s Shared<'j, T>,
-    /// The search's counters when this worker started (a caller's solver may have some).
+    /// The search's counters and nodes per level when this worker started (a caller's solver
+    /// may have some).
     baseline: Stats,
+    baseline_profile: Vec<u64>,
     /// Counters already added to the shared totals.
     published: Stats,
     branches: Vec<Branch>,
@@ -29,11 +31,13 @@ pub(super) struct Worker<'w, 's, 'j, T> {
 impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
     pub(super) fn new(id: usize, search: &'w mut T, shared: &'s Shared<'j, T>) -> Self {
         let baseline = search.stats();
+        let baseline_profile = search.profile().to_vec();
         Worker {
             id,
             search,
             shared,
             baseline,
+            baseline_profile,
             published: Stats::default(),
             branches: Vec::new(),
             spawned: false,
@@ -58,6 +62,15 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
     /// This run's counters.
     fn stats(&self) -> Stats {
         since(self.search.stats(), self.baseline)
+    }
+
+    /// Publishes this run's nodes per level, for checkpoints and the outcome. Only where those
+    /// read the slots' counters: a copy of a few dozen words, never per node.
+    fn publish_profile(&self, state: &mut State) {
+        let profile = &mut state.profiles[self.id];
+        profile.clear();
+        let before = self.baseline_profile.iter().chain(std::iter::repeat(&0));
+        profile.extend(self.search.profile().iter().zip(before).map(|(now, then)| now - then));
     }
 
     /// Waits for a subproblem; `None` once the run is over.
@@ -315,6 +328,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         let shared = self.shared;
         let mut state = shared.lock();
         state.slots[self.id].stats = self.stats();
+        self.publish_profile(&mut state);
         let Some(snapshot) = state.snapshot.as_mut() else { return };
         if !std::mem::take(&mut snapshot.pending[self.id]) {
             return;
@@ -337,6 +351,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         let mut state = shared.lock();
         state.busy -= 1;
         state.slots[self.id] = Slot { stats: self.stats(), remaining: 0.0, busy: false };
+        self.publish_profile(&mut state);
         let mut done = None;
         if let Some(snapshot) = state.snapshot.as_mut() {
             snapshot.pending[self.id] = false;
@@ -360,6 +375,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         state.halted.extend(place);
         state.busy -= 1;
         state.slots[self.id] = Slot { stats: self.stats(), remaining: 0.0, busy: false };
+        self.publish_profile(&mut state);
         shared.wake.notify_all();
     }
 }
@@ -372,4 +388,5 @@ fn since(now: Stats, earlier: Stats) -> Stats {
         now.solutions() - earlier.solutions(),
         now.max_depth(),
     )
+    .with_mems(now.mems() - earlier.mems())
 }

@@ -2,7 +2,7 @@
 //! node budget, saying where it stands, and giving away the options it has not tried yet.
 
 use super::{Level, Phase, Solver, NO_STOP};
-use crate::matrix::{with_mode, Mode, COVERED};
+use crate::matrix::{mems, with_mode, Mode, COVERED};
 use crate::{
     Branch, Explore, Fingerprint, FingerprintHasher, Heuristic, OptionId, PathError, Pause, Stats,
     Subproblem,
@@ -30,6 +30,7 @@ impl Explore for Solver<'_> {
     fn fork(&self) -> Self {
         let mut fork = Solver::new(self.problem);
         fork.heuristic = self.heuristic;
+        fork.profiling(self.profiling);
         fork.commit_all(self.committed.iter().copied())
             .expect("options that fitted in this order fit again");
         fork.stats = Stats::default();
@@ -38,7 +39,8 @@ impl Explore for Solver<'_> {
 
     fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
         self.restart();
-        let replayed = with_mode!(self.matrix, M => self.replay::<M>(at.path()));
+        let profile = self.profiling;
+        let replayed = with_mode!(self.matrix, profile: profile, M => self.replay::<M>(at.path()));
         let placed = replayed.and_then(|()| self.place_floor(at));
         if placed.is_err() {
             self.restart();
@@ -131,10 +133,19 @@ impl Explore for Solver<'_> {
         self.stats.solutions -= 1;
         self.stats.updates -= self.last_commit;
         self.pending = self.last_commit;
+        if self.profiling {
+            self.stats.mems -= self.last_commit_mems;
+            self.pending_mems = self.last_commit_mems;
+            self.profile[self.level] -= 1;
+        }
     }
 
     fn stats(&self) -> Stats {
         self.stats
+    }
+
+    fn profile(&self) -> &[u64] {
+        Solver::profile(self)
     }
 }
 
@@ -145,10 +156,11 @@ impl Solver<'_> {
     /// item's list. Its updates are not counted: the search that chose these options counted
     /// them already, except those of the last option, which nobody has counted when the
     /// subproblem was given away or split off, and which a search that stopped before its node
-    /// took back (`pending`): entering the node counts them.
+    /// took back (`pending`): entering the node counts them. Profiled, the same goes for mems.
     fn replay<M: Mode>(&mut self, path: &[OptionId]) -> Result<(), PathError> {
         let mut updates = 0;
         let mut last = 0;
+        let mut last_mems = 0;
         for (depth, &option) in path.iter().enumerate() {
             if option.index() >= self.problem.option_count() {
                 return Err(PathError::UnknownOption { depth, option });
@@ -168,13 +180,21 @@ impl Solver<'_> {
                 .filter(|&x| matrix.list_position(item, x).is_some())
                 .ok_or(PathError::NotInTree { depth, option })?;
             updates += self.matrix.cover::<M>(item);
+            if M::PROFILE {
+                // The node's mems were counted by whoever entered it.
+                self.matrix.take_mems();
+            }
             self.levels[self.level] = Level { item, choice: node };
             last = self.matrix.commit_others::<M>(node);
             updates += last;
+            if M::PROFILE {
+                last_mems = mems::option(self.matrix.take_mems());
+            }
             self.level += 1;
         }
         self.search_updates += updates;
         self.pending = last;
+        self.pending_mems = last_mems;
         self.stats.max_depth = self.stats.max_depth.max(self.level as u32);
         self.phase = Phase::Enter;
         Ok(())

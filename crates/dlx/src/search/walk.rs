@@ -2,13 +2,13 @@
 //! solution or when a node budget runs out.
 
 use super::{Level, Phase, Solver};
-use crate::matrix::{with_mode, Mode};
+use crate::matrix::{mems, with_mode, Mode};
 use crate::Heuristic;
 
 impl Solver<'_> {
-    /// [`advance`](Self::advance), compiled for the matrix's mode.
+    /// [`advance`](Self::advance), compiled for the matrix's mode, profiled or not.
     pub(super) fn advance_any(&mut self, wanted: u64, budget: u64) -> u64 {
-        with_mode!(self.matrix, M => self.advance::<M>(wanted, budget))
+        with_mode!(self.matrix, profile: self.profiling, M => self.advance::<M>(wanted, budget))
     }
 
     /// Searches on until it has found `wanted` solutions (at least one), entered `budget`
@@ -20,6 +20,13 @@ impl Solver<'_> {
     /// trying its first option, until a solution or a dead end; the other goes up until a level
     /// has another option to try. Without a phase to dispatch on at every step, the compiler
     /// jumps straight from one to the other.
+    ///
+    /// Profiled (`M::PROFILE`), it also counts each node at its level and charges mems as
+    /// `matrix/mems.rs` explains: a node when it is entered, an option when it is tried, the
+    /// undoing of both included. Every such step is under a test of the constant, so the
+    /// ordinary search compiles without them.
+    // One function on purpose: split, the two loops could no longer jump into each other.
+    #[allow(clippy::too_many_lines)]
     fn advance<M: Mode>(&mut self, wanted: u64, budget: u64) -> u64 {
         if self.phase == Phase::Done {
             return 0;
@@ -28,6 +35,7 @@ impl Solver<'_> {
         // into the matrix leave the level stack where it is (no reload of its address).
         let matrix = &mut self.matrix;
         let levels = &mut self.levels[..];
+        let profile = &mut self.profile[..];
         let heuristic = self.heuristic;
         let (floor, stop) = (self.floor, self.stop);
         let mut level = self.level;
@@ -35,6 +43,9 @@ impl Solver<'_> {
         // `last`: the updates of the option that led to the node being entered (see `pending`).
         let mut last = std::mem::take(&mut self.pending);
         let (mut nodes, mut updates, mut found) = (0u64, last, 0u64);
+        // `last_mems`, `spent`: as `last` and `updates`, for mems.
+        let mut last_mems = if M::PROFILE { std::mem::take(&mut self.pending_mems) } else { 0 };
+        let mut spent = last_mems;
         let mut max_depth = self.stats.max_depth as usize;
         let mut going_down = self.phase == Phase::Enter;
         let phase = 'search: loop {
@@ -46,10 +57,21 @@ impl Solver<'_> {
                         break 'search Phase::Enter;
                     }
                     nodes += 1;
+                    // How many items DLX1 looks at to choose (profiled only).
+                    let mut examined = 1;
                     let chosen = match heuristic {
+                        Heuristic::Mrv if M::PROFILE => {
+                            matrix.choose_mrv_walking().map(|(item, looked)| {
+                                examined = looked;
+                                item
+                            })
+                        }
                         Heuristic::Mrv => matrix.choose_mrv::<M>(),
                         Heuristic::First => matrix.choose_first(),
                     };
+                    if M::PROFILE {
+                        profile[level] += 1;
+                    }
                     let Some(item) = chosen else {
                         found += 1;
                         if found == wanted {
@@ -62,15 +84,25 @@ impl Solver<'_> {
                         // it (X7); only the item's own unlinking changes a link, so count that
                         // update and skip the two calls.
                         updates += 1;
+                        if M::PROFILE {
+                            spent += mems::dead_end(examined, level);
+                        }
                         break;
                     }
                     // X4: cover the item; X5: try its first option (it has one), committing
                     // the option's other items, and go deeper.
                     updates += matrix.cover::<M>(item);
+                    if M::PROFILE {
+                        spent += mems::node(examined, matrix.take_mems(), level);
+                    }
                     let choice = matrix.nodes[item as usize].down;
                     levels[level] = Level { item, choice };
                     last = matrix.commit_others::<M>(choice);
                     updates += last;
+                    if M::PROFILE {
+                        last_mems = mems::option(matrix.take_mems());
+                        spent += last_mems;
+                    }
                     level += 1;
                     max_depth = max_depth.max(level);
                 }
@@ -94,6 +126,10 @@ impl Solver<'_> {
                 levels[level].choice = next;
                 last = matrix.commit_others::<M>(next);
                 updates += last;
+                if M::PROFILE {
+                    last_mems = mems::option(matrix.take_mems());
+                    spent += last_mems;
+                }
                 level += 1;
                 break;
             }
@@ -102,6 +138,10 @@ impl Solver<'_> {
             // Paused before a node: its option's updates wait for it to be entered.
             updates -= last;
             self.pending = last;
+            if M::PROFILE {
+                spent -= last_mems;
+                self.pending_mems = last_mems;
+            }
         }
         self.last_commit = last;
         self.level = level;
@@ -112,6 +152,10 @@ impl Solver<'_> {
         self.search_updates += updates;
         self.stats.solutions += found;
         self.stats.max_depth = max_depth as u32;
+        if M::PROFILE {
+            self.last_commit_mems = last_mems;
+            self.stats.mems += spent;
+        }
         found
     }
 }
