@@ -6,6 +6,8 @@
 mod counts;
 // Parser and builder errors, each with its exact kind, line and column.
 mod malformed;
+// Profiled searches (mems, nodes per level) against Knuth's DLX1 and DLX2 on the same inputs.
+mod mems;
 // The independent solution checker and brute-force enumerator the properties compare with.
 mod oracle;
 // Properties on random problems from `dancer::strategy`, checked against the oracle.
