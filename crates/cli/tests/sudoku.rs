@@ -326,31 +326,87 @@ fn is_4x4_solution(grid: &str) -> bool {
 fn enumerate_prints_every_solution_once() {
     let out = sudoku(&["enumerate", &data("puzzles/blank4x4.txt")], "");
     assert_eq!(out.code, 0);
-    let grids: Vec<&str> = out.stdout.lines().collect();
-    assert_eq!(grids.len(), 288);
+    let (grids, end) = out.stdout.split_at(out.stdout.len() - 1);
+    let grids: Vec<&str> = grids.lines().collect();
+    assert_eq!((grids.len(), end), (288, "\n"), "288 grids, then the record's end");
     assert_eq!(grids.iter().collect::<HashSet<_>>().len(), 288, "solutions repeat");
     assert!(grids.iter().all(|grid| is_4x4_solution(grid)), "{}", out.stdout);
 
     let out = sudoku(&["enumerate", "--limit", "5", &data("puzzles/blank4x4.txt")], "");
-    assert_eq!(out.stdout.lines().count(), 5);
-    assert!(out.stdout.lines().all(is_4x4_solution));
-    let out = sudoku(&["enumerate"], &format!("{FOUR}\n33..............\n"));
-    eqnice!(format!("{FOUR_SOLUTION}\ninvalid\n"), out.stdout);
-    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout.lines().count(), 6);
+    assert!(out.stdout.lines().take(5).all(is_4x4_solution));
+    // A limit on solutions is what was asked for, not a search cut short.
+    assert_eq!(out.code, 0);
 }
 
+/// Every record leaves its own output, ended by an empty line: its solutions, or the status
+/// of a puzzle without any (`none`, `invalid`, `error`), so the solutions of consecutive
+/// puzzles never run together. In JSON, each record ends with a line of its own.
 #[test]
+fn enumerate_ends_every_record_even_without_solutions() {
+    // r1c3 can hold neither 3 nor 4 (column 3 has both): no solution, though nothing clashes.
+    let none = "12....3...4.....";
+    let input = format!("{FOUR}\n{none}\n33..............\n12.\n{FOUR}\n");
+    let out = sudoku(&["enumerate", "-"], &input);
+    let expected = format!("{FOUR_SOLUTION}\n\nnone\n\ninvalid\n\nerror\n\n{FOUR_SOLUTION}\n\n");
+    eqnice!(expected, out.stdout);
+    assert_eq!(out.code, 2);
+    let out = sudoku(&["enumerate", "-f", "grid", "-"], &format!("{none}\n{FOUR}\n"));
+    assert!(out.stdout.starts_with("none\n\n\n1 2 | 4 3\n"), "{}", out.stdout);
+    assert!(out.stdout.ends_with("4 3 | 2 1\n\n\n"), "{}", out.stdout);
 
-fn enumerate_json_lines_have_a_status() {
-    let out = sudoku(&["enumerate", "-l", "2", "-f", "json", &data("puzzles/blank4x4.txt")], "");
-    for line in out.stdout.lines() {
-        let value: Value = serde_json::from_str(line).unwrap();
-        assert_eq!(value["status"], "solved", "{line}");
+    let out = sudoku(&["enumerate", "-f", "json", "-"], &input);
+    let lines: Vec<Value> = out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let status: Vec<(&str, u64)> = lines
+        .iter()
+        .map(|v| (v["status"].as_str().unwrap(), v["line"].as_u64().unwrap()))
+        .collect();
+    let expected = [
+        ("solved", 1),
+        ("unique", 1),
+        ("none", 2),
+        ("invalid", 3),
+        ("error", 4),
+        ("solved", 5),
+        ("unique", 5),
+    ];
+    assert_eq!(status, expected);
+    assert_eq!(lines[0]["solution"], FOUR_SOLUTION);
+    assert_eq!((lines[1]["count"].as_u64(), lines[2]["count"].as_u64()), (Some(1), Some(0)));
+    assert_eq!(lines[2]["complete"], true);
+}
+
+/// JSON lines of every status list their keys in one order: `line`, `status`, `error` (when
+/// there is one), then the rest, counters last.
+#[test]
+fn json_keys_come_in_one_order_whatever_the_status() {
+    let none = "12....3...4.....";
+    let input = format!("{FOUR}\n{none}\n33..............\n12.\n");
+    for command in ["solve", "count", "enumerate", "check"] {
+        let out = sudoku(&[command, "-f", "json", "-"], &input);
+        let mut orders = Vec::new();
+        for line in out.stdout.lines() {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+            orders.push(keys);
+        }
+        let rank = |key: &str| {
+            let order = ["line", "status", "error", "solution", "count", "complete", "stopped"];
+            let tail = ["nodes", "updates", "micros"];
+            order
+                .iter()
+                .position(|k| *k == key)
+                .or_else(|| tail.iter().position(|k| *k == key).map(|p| 100 + p))
+        };
+        for keys in &orders {
+            let ranks: Vec<usize> = keys.iter().map(|k| rank(k).unwrap_or(50)).collect();
+            assert!(ranks.windows(2).all(|w| w[0] < w[1]), "{command}: {keys:?}");
+            assert_eq!(keys[..2], ["line", "status"], "{command}");
+        }
     }
 }
 
 #[test]
-
 fn a_zero_limit_does_not_claim_no_solution() {
     // A limit of 0 would count nothing and report "no solution": it is refused as bad usage.
     for command in ["count", "enumerate"] {

@@ -43,7 +43,9 @@ fn jobs_do_not_change_counts_or_the_set_of_solutions() {
     let one = sudoku(&["enumerate", "--jobs", "1", &data("puzzles/blank4x4.txt")], "").stdout;
     let four = sudoku(&["enumerate", "--jobs", "4", &data("puzzles/blank4x4.txt")], "").stdout;
     let set = |text: &str| text.lines().map(str::to_owned).collect::<BTreeSet<_>>();
-    assert_eq!(one.lines().count(), 288);
+    // 288 grids, then the empty line that ends the record.
+    assert_eq!(one.lines().count(), 289);
+    assert!(one.ends_with("\n\n"));
     assert_eq!(set(&one), set(&four));
 }
 
@@ -75,7 +77,10 @@ fn counts_and_enumerations_resume_from_their_checkpoints() {
     assert!(outs.len() > 3, "{} runs", outs.len());
     assert_eq!(outs.last().unwrap().stdout, "39168\n");
     let outs = in_slices("enumerate", dir.path());
-    let grids: Vec<&str> = outs.iter().flat_map(|o| o.stdout.lines()).collect();
+    // Each slice ends its record with an empty line (after `stopped` if it found nothing).
+    assert!(outs.iter().all(|o| o.stdout.ends_with("\n\n")));
+    let lines = outs.iter().flat_map(|o| o.stdout.lines());
+    let grids: Vec<&str> = lines.filter(|line| !matches!(*line, "" | "stopped")).collect();
     let distinct: BTreeSet<&str> = grids.iter().copied().collect();
     assert_eq!((grids.len(), distinct.len()), (39_168, 39_168));
     assert!(grids.iter().all(|g| g.starts_with("123456") && g.len() == 36));
@@ -175,6 +180,9 @@ fn ctrl_c_starts_no_further_puzzle() {
     let input = format!("{blank}\n{FIRST_ROW}\n");
     let (code, stdout, stderr) = interrupted(&["enumerate", "--jobs", "1", "-"], &input, true);
     assert_eq!(code, Some(130), "{stderr}");
-    assert!(stdout.lines().count() >= 1);
-    assert!(stdout.lines().all(|grid| grid.len() == 81), "a grid of the second puzzle");
+    // Solutions of the first puzzle and the empty line ending it; nothing of the second.
+    assert!(stdout.lines().count() >= 2 && stdout.ends_with("\n\n"), "{stdout}");
+    let grids = stdout.lines().filter(|line| !line.is_empty());
+    assert!(grids.clone().count() == stdout.lines().count() - 1, "{stdout}");
+    assert!(grids.clone().all(|grid| grid.len() == 81), "a grid of the second puzzle");
 }

@@ -77,7 +77,8 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Print every solution of each puzzle, one per line.
+    /// Print every solution of each puzzle, one per line, then an empty line (after the
+    /// status, none or invalid, when there is no solution).
     Enumerate {
         /// At most N solutions per puzzle.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

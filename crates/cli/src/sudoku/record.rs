@@ -135,19 +135,23 @@ pub(crate) fn handle(
     long: Long<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
-    let searching = matches!(task, Task::Count { .. } | Task::Enumerate { .. });
+    let enumerating = matches!(task, Task::Enumerate { .. });
+    let searching = enumerating || matches!(task, Task::Count { .. });
     if searching && long.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
         return Ok(Done { err: None, tally: Tally::default(), skipped: true });
     }
     let puzzle = match record {
         Ok(puzzle) => puzzle,
-        Err(error) => return failure(format, error.line, format!("{source}:{error}"), sink),
+        Err(error) => {
+            let message = format!("{source}:{error}");
+            return failure(format, enumerating, error.line, message, sink);
+        }
     };
     let solver = match solvers.get(puzzle.grid.size()) {
         Ok(solver) => solver,
         Err(message) => {
             let message = format!("{source}:{}:1: {message}", puzzle.line);
-            return failure(format, puzzle.line, message, sink);
+            return failure(format, enumerating, puzzle.line, message, sink);
         }
     };
     let mut job = Job::new(puzzle, format);
@@ -165,7 +169,7 @@ pub(crate) fn handle(
                 Ok(rater) => rater,
                 Err(message) => {
                     let message = format!("{source}:{}:1: {message}", puzzle.line);
-                    return failure(format, puzzle.line, message, sink);
+                    return failure(format, enumerating, puzzle.line, message, sink);
                 }
             };
             match task {
@@ -176,6 +180,9 @@ pub(crate) fn handle(
         }
     };
     sink(&out)?;
+    if enumerating {
+        sink(record_end(format))?;
+    }
     let err = job.err.map(|message| format!("{source}:{}:1: {message}", puzzle.line));
     Ok(Done { err, tally: job.tally, skipped: false })
 }
@@ -259,12 +266,17 @@ impl<'a> Job<'a> {
                 self.set("puzzle", || json!(grid.to_string()));
                 self.set("size", || json!(grid.size()));
                 self.set("givens", || json!(grid.given_count()));
-                format!("{}\n", Value::Object(std::mem::take(&mut self.fields)))
+                self.json()
             }
             OutputFormat::Grid => format!("{}\n", dancer_sudoku::pretty(grid, variant)),
             // Whatever followed the puzzle on its line is the user's: keep it.
             OutputFormat::Line => format!("{grid}{}\n", self.puzzle.extra.as_deref().unwrap_or("")),
         }
+    }
+
+    /// The record's JSON object on a line, its keys in [`KEY_ORDER`].
+    fn json(&mut self) -> String {
+        format!("{}\n", ordered(std::mem::take(&mut self.fields)))
     }
 
     /// A message for stderr about this record, which is not an error.
@@ -283,7 +295,7 @@ impl<'a> Job<'a> {
     /// A one-word (or one-line) result in the chosen format.
     fn text(&mut self, text: &str) -> String {
         match self.format {
-            OutputFormat::Json => format!("{}\n", Value::Object(std::mem::take(&mut self.fields))),
+            OutputFormat::Json => self.json(),
             OutputFormat::Grid => format!("{text}\n\n"),
             OutputFormat::Line => format!("{text}\n"),
         }
@@ -304,9 +316,7 @@ impl<'a> Job<'a> {
     fn render(&mut self, variant: &Variant, grid: Option<&Grid>, status: &str) -> String {
         let mut out = String::new();
         let _ = match (self.format, grid) {
-            (OutputFormat::Json, _) => {
-                writeln!(out, "{}", Value::Object(std::mem::take(&mut self.fields)))
-            }
+            (OutputFormat::Json, _) => out.write_str(&self.json()),
             (OutputFormat::Grid, Some(grid)) => {
                 writeln!(out, "{}", dancer_sudoku::pretty(grid, variant))
             }
@@ -318,9 +328,53 @@ impl<'a> Job<'a> {
     }
 }
 
+/// What ends the output of each record of `enumerate`, whose solutions would otherwise run
+/// into the next record's: in line format an empty line, in grid format a second one (each
+/// grid is followed by one); in JSON nothing, since the record's summary line ends it.
+fn record_end(format: OutputFormat) -> &'static str {
+    match format {
+        OutputFormat::Json => "",
+        OutputFormat::Grid | OutputFormat::Line => "\n",
+    }
+}
+
+/// The order of the keys of every JSON line, whatever its status, so that lines of different
+/// statuses line up (and diff) alike; a key not listed would come last.
+const KEY_ORDER: [&str; 21] = [
+    "line",
+    "status",
+    "error",
+    "solution",
+    "count",
+    "complete",
+    "stopped",
+    "puzzle",
+    "size",
+    "givens",
+    "canonical",
+    "level",
+    "solved",
+    "steps",
+    "step",
+    "hardest",
+    "solved_by_logic",
+    "clue_band",
+    "nodes",
+    "updates",
+    "micros",
+];
+
+/// `fields` as a JSON object with its keys in [`KEY_ORDER`].
+fn ordered(fields: Map<String, Value>) -> Value {
+    let mut entries: Vec<(String, Value)> = fields.into_iter().collect();
+    entries.sort_by_key(|(key, _)| KEY_ORDER.iter().position(|k| k == key).unwrap_or(usize::MAX));
+    Value::Object(entries.into_iter().collect())
+}
+
 /// An unreadable record: `error` on stdout, the message on stderr.
 fn failure(
     format: OutputFormat,
+    enumerating: bool,
     line: usize,
     message: String,
     sink: &mut Sink<'_>,
@@ -333,6 +387,9 @@ fn failure(
         OutputFormat::Line => "error\n".to_owned(),
     };
     sink(&out)?;
+    if enumerating {
+        sink(record_end(format))?;
+    }
     let tally = Tally { puzzles: 1, errors: 1, ..Tally::default() };
     Ok(Done { err: Some(message), tally, skipped: false })
 }

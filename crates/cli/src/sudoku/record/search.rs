@@ -13,6 +13,7 @@ use serde_json::json;
 
 use super::{Job, Sink};
 use crate::job::{self, Display, JobArgs, Saved};
+use crate::sudoku::args::OutputFormat;
 
 /// What `enumerate` does with each solution.
 type Visit<'v> = &'v (dyn Fn(&PuzzleSearch<'_, '_>) -> ControlFlow<()> + Sync);
@@ -55,28 +56,14 @@ impl Job<'_> {
         let Some(outcome) = self.run(&mut search, limit, long, None) else {
             return self.text("error");
         };
+        self.settle(&outcome, limit);
         let count = outcome.solutions().min(limit.unwrap_or(u64::MAX));
-        let complete = outcome.is_complete();
-        let status = match (count, complete) {
-            _ if job::partial(&outcome) => "stopped",
-            (0, _) => "none",
-            (1, true) => "unique",
-            _ => "multiple",
-        };
-        match status {
-            "stopped" => self.stopped(&outcome),
-            "none" => self.tally.none += 1,
-            _ => self.tally.solved += 1,
-        }
-        self.set("count", || json!(count));
-        self.set("complete", || json!(complete));
-        self.set("stopped", || json!(outcome.stopped().map(Stop::as_str)));
-        self.add_stats(status, None, outcome.stats());
-        self.text(&if complete { count.to_string() } else { format!("{count}+") })
+        self.text(&if outcome.is_complete() { count.to_string() } else { format!("{count}+") })
     }
 
     /// `enumerate`: each solution to `sink` as it is found, from whichever thread found it;
-    /// returns what is left to print: nothing, or `invalid`.
+    /// returns what is left to print: the record's summary line (JSON), or its status when it
+    /// has no solution to show (`none`, `stopped`, `invalid`, `error`), or nothing.
     pub(super) fn enumerate(
         &mut self,
         solver: &mut Solver<'_>,
@@ -116,14 +103,36 @@ impl Job<'_> {
             return Err(error);
         }
         let Some(outcome) = outcome else { return Ok(self.text("error")) };
-        if job::partial(&outcome) {
-            self.stopped(&outcome);
-        } else if outcome.solutions() == 0 {
-            self.tally.none += 1;
-        } else {
-            self.tally.solved += 1;
+        // The record's own line (JSON), or its status where it printed no solution: every
+        // puzzle leaves a trace, so that solutions can be told apart from puzzle to puzzle.
+        let status = self.settle(&outcome, limit);
+        if self.format == OutputFormat::Json {
+            return Ok(self.json());
         }
-        Ok(String::new())
+        Ok(if outcome.solutions() == 0 { self.text(status) } else { String::new() })
+    }
+
+    /// The status of a finished `count` or `enumerate` (`stopped`, `none`, `unique` or
+    /// `multiple`), counted in the tally and recorded with the count and counters.
+    fn settle(&mut self, outcome: &Outcome, limit: Option<u64>) -> &'static str {
+        let count = outcome.solutions().min(limit.unwrap_or(u64::MAX));
+        let complete = outcome.is_complete();
+        let status = match (count, complete) {
+            _ if job::partial(outcome) => "stopped",
+            (0, _) => "none",
+            (1, true) => "unique",
+            _ => "multiple",
+        };
+        match status {
+            "stopped" => self.stopped(outcome),
+            "none" => self.tally.none += 1,
+            _ => self.tally.solved += 1,
+        }
+        self.set("count", || json!(count));
+        self.set("complete", || json!(complete));
+        self.set("stopped", || json!(outcome.stopped().map(Stop::as_str)));
+        self.add_stats(status, None, outcome.stats());
+        status
     }
 
     /// Runs the search as `long` says, counting (no `visit`) or visiting; `None` (with the
