@@ -12,6 +12,9 @@ mod dlx_jobs;
 // `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
 mod dlx_parts;
 
+// `dlx -v`, `-vv`, `--profile`: Knuth's mems and the search profile, as DLX1 prints them.
+mod dlx_verbose;
+
 // The engine's example generators, for the DLX text of problems with published counts.
 mod problems;
 

@@ -12,6 +12,7 @@ Examples:
   dlx --count data/dlx/queens8.dlx     print only the number of solutions (92)
   dlx --limit 1 problem.dlx            stop after the first solution
   dlx --json problem.dlx | jq .        one JSON object per solution, then a summary
+  dlx -vv --count problem.dlx          mems too, and the nodes at each level (as DLX1 v129)
   generate | dlx - > solutions.txt     read the problem from standard input
 
 Long runs:
@@ -69,7 +70,8 @@ pub struct DlxArgs {
 
     /// Print JSON lines: `{"options": [...], "lines": [...], "names": [...]}` per solution,
     /// then a summary object `{"solutions", "complete", "stopped", "nodes", "updates",
-    /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"` with --parts).
+    /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"` with --parts; `"mems"`
+    /// after `"updates"` with -v, `"profile"` after `"max_depth"` with -vv).
     #[arg(long)]
     pub json: bool,
 
@@ -80,6 +82,17 @@ pub struct DlxArgs {
     /// Print no summary or warnings on standard error.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Count Knuth's mems too (an instrumented search, slower), as DLX1 counts them: the
+    /// summary says how many, and so does `"mems"` in the JSON summary. Twice (-vv), also
+    /// print the search profile, the nodes at each level, and the deepest level (`"profile"`
+    /// in the JSON summary).
+    #[arg(short, long, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
+    /// Print the search profile and the mems, as -vv.
+    #[arg(long)]
+    pub profile: bool,
 
     /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]

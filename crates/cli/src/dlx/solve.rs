@@ -36,6 +36,7 @@ pub(super) fn run(
     solver.heuristic(heuristic(args.no_mrv));
     let counting = args.count;
     let start = start(args, &solver)?;
+    solver.profiling(profiling(args, &start, err)?);
     let part_number = start.part.as_ref().map(|p| (p.part, p.parts));
     let part_number = part_number.or_else(|| start.saved.as_ref().and_then(|s| s.part));
     let jobs = job::jobs(args.jobs.map(usize::from));
@@ -126,6 +127,34 @@ fn start(args: &DlxArgs, solver: &Solver<'_>) -> anyhow::Result<Start> {
     Ok(Start { saved: None, part: None, origin: "dlx".to_owned() })
 }
 
+/// Whether to profile the search: when asked (-v), or to go on with the mems and profile of a
+/// checkpoint that has them, so that its totals stay whole. Warns when mems are asked of a run
+/// whose first part counted none.
+fn profiling(args: &DlxArgs, start: &Start, err: &mut dyn Write) -> io::Result<bool> {
+    let asked = verbosity(args) > 0;
+    let Some(saved) = &start.saved else { return Ok(asked) };
+    let checkpoint = &saved.checkpoint;
+    let profiled = !checkpoint.profile().is_empty();
+    if asked && !profiled && checkpoint.stats().nodes() > 0 && !args.quiet {
+        writeln!(
+            err,
+            "dlx: warning: {}: the run so far counted no mems (it ran without -v): the mems \
+             and the profile are this run's only",
+            start.origin
+        )?;
+    }
+    Ok(asked || profiled)
+}
+
+/// -v (1: mems), -vv or --profile (2: the profile too).
+fn verbosity(args: &DlxArgs) -> u8 {
+    if args.profile {
+        args.verbose.max(2)
+    } else {
+        args.verbose
+    }
+}
+
 /// Prints the count or the JSON summary on `out`, the summary on `err`; the exit status.
 fn report_outcome(
     args: &DlxArgs,
@@ -142,21 +171,7 @@ fn report_outcome(
     // Stopped with some of the tree left: there may be more than were found.
     let partial = !outcome.is_complete();
     if args.json {
-        let mut summary = json!({
-            "solutions": found,
-            "complete": outcome.is_complete(),
-            "stopped": outcome.stopped().map(Stop::as_str),
-            "nodes": outcome.stats().nodes(),
-            "updates": outcome.stats().updates(),
-            "max_depth": outcome.stats().max_depth(),
-            "seconds": outcome.seconds(),
-            "fingerprint": fingerprint,
-        });
-        if let (Some((k, n)), Value::Object(fields)) = (part, &mut summary) {
-            fields.insert("part".to_owned(), json!(k));
-            fields.insert("parts".to_owned(), json!(n));
-        }
-        writeln!(out, "{summary}")?;
+        writeln!(out, "{}", json_summary(args, outcome, found, part, fingerprint))?;
     } else if args.count {
         writeln!(out, "{found}{}", if partial { "+" } else { "" })?;
     }
@@ -171,7 +186,40 @@ fn report_outcome(
     }))
 }
 
-/// `92 solutions, 1049 nodes, 16680 updates, 0.002 s`, and why it stopped.
+/// The JSON summary, its keys always in this order: mems beside the other counters, the
+/// profile beside the deepest level, the part last.
+fn json_summary(
+    args: &DlxArgs,
+    outcome: &Outcome,
+    found: u64,
+    part: Option<(usize, usize)>,
+    fingerprint: &str,
+) -> Value {
+    let stats = outcome.stats();
+    let mut fields = vec![
+        ("solutions", json!(found)),
+        ("complete", json!(outcome.is_complete())),
+        ("stopped", json!(outcome.stopped().map(Stop::as_str))),
+        ("nodes", json!(stats.nodes())),
+        ("updates", json!(stats.updates())),
+    ];
+    if verbosity(args) > 0 {
+        fields.push(("mems", json!(stats.mems())));
+    }
+    fields.push(("max_depth", json!(stats.max_depth())));
+    if verbosity(args) > 1 {
+        fields.push(("profile", json!(outcome.profile())));
+    }
+    fields.push(("seconds", json!(outcome.seconds())));
+    fields.push(("fingerprint", json!(fingerprint)));
+    if let Some((k, n)) = part {
+        fields.extend([("part", json!(k)), ("parts", json!(n))]);
+    }
+    Value::Object(fields.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
+}
+
+/// `92 solutions, 1049 nodes, 16680 updates, 0.002 s`, and why it stopped; with -v the mems
+/// after the updates, and with -vv first the profile, as DLX1 prints it, and the deepest level.
 fn summary_line(
     args: &DlxArgs,
     outcome: &Outcome,
@@ -195,9 +243,17 @@ fn summary_line(
         }
     };
     let part = part.map_or_else(String::new, |(k, n)| format!("{source}: part {k} of {n}: "));
+    if verbosity(args) > 1 {
+        writeln!(err, "{part}Profile:")?;
+        for (level, nodes) in outcome.profile().iter().enumerate() {
+            writeln!(err, "{part}{level:>3}: {nodes}")?;
+        }
+        writeln!(err, "{part}Maximum depth: {}", stats.max_depth())?;
+    }
+    let mems = if verbosity(args) > 0 { format!(", {} mems", stats.mems()) } else { String::new() };
     writeln!(
         err,
-        "{part}{found} {noun}{more}, {} nodes, {} updates, {:.3} s",
+        "{part}{found} {noun}{more}, {} nodes, {} updates{mems}, {:.3} s",
         stats.nodes(),
         stats.updates(),
         outcome.seconds()
