@@ -13,7 +13,8 @@
 //!   [`solutions`](Solver::solutions) iterator and the [`for_each`](Solver::for_each) visitor.
 //!   A solver can [`commit`](Solver::commit) options first (a partial solution) and
 //!   [`reset`](Solver::reset) to the initial state, so one problem serves many searches.
-//! - [`Stats`] counts nodes and updates exactly as DLX1 does.
+//! - [`Stats`] counts nodes and updates exactly as DLX1 does; a profiled search
+//!   ([`Solver::profiling`]) also counts DLX1's mems and the nodes at each level.
 //! - [`parse`], [`read`] and [`write`](fn@write) read and write Knuth's DLX text format.
 //!
 //! Long searches, as jobs:

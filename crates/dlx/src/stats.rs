@@ -65,8 +65,11 @@ impl Stats {
     }
 
     /// Knuth's mems of the search: memory accesses to 64-bit words, counted as DLX1 counts
-    /// them (without those of reading the input, which DLX1 prints apart). 0 unless the search
-    /// was profiled ([`Solver::profiling`](crate::Solver::profiling)): counting costs time.
+    /// them (without those of reading the input, which DLX1 prints apart, or of commits). 0
+    /// unless the search was profiled ([`Solver::profiling`](crate::Solver::profiling)):
+    /// counting costs time. Undoing a step costs what doing it did and is counted with it, so
+    /// a search stopped before its end (at a solution, say) has counted the undoing of the
+    /// levels it stands on; a complete search's total is DLX1's.
     pub fn mems(&self) -> u64 {
         self.mems
     }

@@ -241,7 +241,7 @@ fn pentominoes_3x20() {
 #[cfg_attr(debug_assertions, ignore = "slow: run in release, where it takes several seconds")]
 fn pentominoes_6x10() {
     // dlx1 v129 < data/dlx/pentominoes6x10.dlx: 9356 solutions, 676677+16459506313 mems,
-    // 1242377480 updates, 3637261 nodes (1.6e10 mems: 37 s for DLX1 here).
+    // 1242377480 updates, 3637261 nodes.
     let problem = parse(include_str!("../../../data/dlx/pentominoes6x10.dlx"));
     let mut solver = problem.solver();
     solver.profiling(true);
