@@ -246,7 +246,9 @@ const GENERATE_CHECK: u64 = 20;
 /// ours (a random full grid, then every cell tried once in random order, kept out when the
 /// puzzle stays unique), so the result is minimal.
 fn peer_generate_seeded(index: u64) -> Sudoku {
-    let mut rng = rng_for(SEED, index);
+    use peer_rand_chacha::rand_core::SeedableRng;
+    let mut rng = peer_rand_chacha::ChaCha8Rng::seed_from_u64(SEED);
+    rng.set_stream(index);
     let solved = Sudoku::generate_solved_with_rng(&mut rng);
     Sudoku::generate_with_symmetry_and_rng_from(solved, sudoku::Symmetry::None, &mut rng)
 }

@@ -77,24 +77,31 @@ fn a_split_is_reproducible_from_its_seed() {
     assert!(shares.windows(2).all(|w| w[0].to <= w[1].from + 1e-12), "{shares:?}");
 }
 
+/// Parts packed from pieces have about equal estimated work, whatever the seed: the estimates
+/// of a few random paths have outliers, which split keeps splitting.
 #[test]
 fn balanced_parts_have_about_equal_estimated_work() {
     let problem = pentominoes(6, 10, true).unwrap();
-    let split = problem.solver().split(64 * 8, 32, 11);
-    let packed = balance(&split.pieces, 64);
-    let mut works = Vec::new();
-    for part in &packed {
-        let work: f64 = part
-            .iter()
-            .map(|sub| {
-                let piece = split.pieces.iter().find(|p| p.subproblem() == sub).unwrap();
-                piece.estimate().map_or(1.0, |e| e.updates().max(1.0))
-            })
-            .sum();
-        works.push(work);
+    for seed in 0..8 {
+        let split = problem.solver().split(64 * 8, 32, seed);
+        let packed = balance(&split.pieces, 64);
+        let mut works = Vec::new();
+        for part in &packed {
+            let work: f64 = part
+                .iter()
+                .map(|sub| {
+                    let piece = split.pieces.iter().find(|p| p.subproblem() == sub).unwrap();
+                    piece.estimate().map_or(1.0, |e| e.updates().max(1.0))
+                })
+                .sum();
+            works.push(work);
+        }
+        let (least, most) =
+            works.iter().fold((f64::MAX, 0.0f64), |(l, m), &w| (l.min(w), m.max(w)));
+        assert!(most <= 1.5 * least, "seed {seed}: parts of {least} to {most} estimated updates");
+        // A few more pieces than asked for, not many.
+        assert!((512..=1024).contains(&split.pieces.len()), "seed {seed}");
     }
-    let (least, most) = works.iter().fold((f64::MAX, 0.0f64), |(l, m), &w| (l.min(w), m.max(w)));
-    assert!(most <= 1.5 * least, "parts of {least} to {most} estimated updates");
 }
 
 #[test]

@@ -82,7 +82,7 @@ fn lines_repeat_no_digit(grid: &Grid) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use rand::{Rng, SeedableRng};
+    use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
@@ -97,7 +97,7 @@ mod tests {
         };
         let mut grid = Transform::random(rng, n, r, c).apply(&seed);
         for cell in 0..n * n {
-            if rng.gen_range(0..n * n) >= keep {
+            if rng.random_range(0..n * n) >= keep {
                 grid.set(cell, None);
             }
         }

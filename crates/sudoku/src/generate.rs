@@ -8,7 +8,7 @@
 
 mod symmetry;
 
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
@@ -81,10 +81,10 @@ impl<'t> Generator<'t> {
     /// there up the engine does, with its option lists shuffled.
     pub fn full_grid<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Grid> {
         if let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) {
-            let cells = search.random_fill(tables, &mut |k| rng.gen_range(0..k))?;
+            let cells = search.random_fill(tables, &mut |k| rng.random_range(0..k))?;
             return Some(Grid::from_cells(tables.size(), cells));
         }
-        self.filler.shuffle(&mut |k| rng.gen_range(0..k));
+        self.filler.shuffle(&mut |k| rng.random_range(0..k));
         let template = self.template;
         let grid = self.filler.next_solution().map(|options| template.grid_of(options));
         self.filler.reset();
@@ -291,7 +291,7 @@ impl<'t> Generator<'t> {
 
 fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for k in (1..items.len()).rev() {
-        items.swap(k, rng.gen_range(0..=k));
+        items.swap(k, rng.random_range(0..=k));
     }
 }
 

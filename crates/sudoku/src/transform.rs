@@ -1,7 +1,7 @@
 //! [`Transform`]: the moves that map every valid sudoku with R×C boxes to a valid one, with
 //! composition and inverses; [`canonical`](crate::canonical) picks a least grid under them.
 
-use rand::{seq::SliceRandom, Rng};
+use rand::{seq::SliceRandom, Rng, RngExt};
 
 use crate::{Digit, Grid, MAX_SIZE};
 
@@ -71,7 +71,7 @@ impl Transform {
         t.digits[1..].shuffle(rng);
         t.rows = random_lines(rng, size / box_rows, box_rows);
         t.cols = random_lines(rng, size / box_cols, box_cols);
-        t.transpose = box_rows == box_cols && rng.gen();
+        t.transpose = box_rows == box_cols && rng.random();
         t
     }
 

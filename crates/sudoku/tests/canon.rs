@@ -11,7 +11,7 @@ use dancer_sudoku::{
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::checker::{is_valid_solution, keeps_givens};
@@ -38,7 +38,7 @@ fn random_grid(seed: u64, (r, c): (usize, usize), keep: usize) -> (Grid, Grid) {
     let full = Transform::random(&mut rng, n, r, c).apply(&solved);
     let mut puzzle = full.clone();
     for cell in 0..n * n {
-        if rng.gen_range(0..n * n) >= keep {
+        if rng.random_range(0..n * n) >= keep {
             puzzle.set(cell, None);
         }
     }

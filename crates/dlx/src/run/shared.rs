@@ -48,6 +48,9 @@ pub(crate) struct Shared<'j, T> {
     pub(super) next_checkpoint: AtomicU64,
     /// Solutions visited, when their number is limited: visits go one at a time then.
     pub(super) visited: Mutex<u64>,
+    /// Held from taking a progress report to handing it over: two workers due one after the
+    /// other must not deliver theirs in the other order (progress would go back).
+    pub(super) reporting: Mutex<()>,
     pub(super) fraction_at_start: f64,
 }
 
@@ -125,6 +128,7 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
             next_progress: AtomicU64::new(nanos(run.progress.map(|(every, _)| every))),
             next_checkpoint: AtomicU64::new(nanos(run.checkpoints.map(|(every, _)| every))),
             visited: Mutex::new(0),
+            reporting: Mutex::new(()),
             fraction_at_start,
         }
     }

@@ -264,12 +264,14 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         if let Some((every, report)) = shared.job.run.progress {
             if claim(&shared.next_progress, at, every) {
                 let place = self.locate();
+                let in_order = shared.reporting.lock().unwrap_or_else(PoisonError::into_inner);
                 let mut state = shared.lock();
                 state.slots[self.id].stats = self.stats();
                 state.slots[self.id].remaining = place.as_ref().map_or(0.0, width);
                 let progress = shared.progress(&mut state);
                 drop(state);
                 report(&progress);
+                drop(in_order);
             }
         }
         if let Some((every, _)) = shared.job.run.checkpoints {

@@ -3,7 +3,7 @@
 //! root choosing a random option at each node; the products of the branching degrees along the
 //! path give an unbiased estimate of the tree's nodes, updates and solutions.
 
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Level, Solver};
@@ -117,12 +117,13 @@ impl Solver<'_> {
     /// ```
     pub fn estimate(&mut self, samples: u64, seed: u64) -> Estimate {
         let mut random = ChaCha8Rng::seed_from_u64(seed);
-        self.estimate_below(&Subproblem::root(), samples, &mut random)
+        self.estimate_below(&Subproblem::root(), samples, &mut |k| random.random_range(0..k))
             .expect("the root is in every tree")
     }
 
-    /// Estimates the subtree below the node `at`'s path leads to, with random choices from
-    /// `random`.
+    /// Estimates the subtree below the node `at`'s path leads to. `random_below(k)` must
+    /// return a number below `k` (as for [`shuffle`](Self::shuffle)): the engine has no random
+    /// source of its own, so callers choose theirs and its seed.
     ///
     /// # Errors
     /// When the path is not in the tree.
@@ -130,14 +131,14 @@ impl Solver<'_> {
         &mut self,
         at: &Subproblem,
         samples: u64,
-        random: &mut ChaCha8Rng,
+        random_below: &mut dyn FnMut(usize) -> usize,
     ) -> Result<Estimate, PathError> {
         let stats = self.stats;
         let subtree = Subproblem::subtree(at.path().to_vec());
         self.enter(&subtree)?;
         let mut estimate = Estimate::default();
         for _ in 0..samples {
-            let path = with_mode!(self.matrix, M => self.random_path::<M>(random));
+            let path = with_mode!(self.matrix, M => self.random_path::<M>(random_below));
             estimate.add(path);
         }
         self.restart();
@@ -146,7 +147,7 @@ impl Solver<'_> {
     }
 
     /// One random path down from the level the search stands at, undone before returning.
-    fn random_path<M: Mode>(&mut self, random: &mut ChaCha8Rng) -> Path {
+    fn random_path<M: Mode>(&mut self, random_below: &mut dyn FnMut(usize) -> usize) -> Path {
         let start = self.level;
         let mut path = Path::default();
         // The number of nodes at this depth that the path stands for.
@@ -170,7 +171,7 @@ impl Solver<'_> {
             }
             path.updates += weight * self.matrix.cover::<M>(item) as f64;
             let mut choice = self.matrix.nodes[item as usize].down;
-            for _ in 0..random.gen_range(0..count) {
+            for _ in 0..random_below(count as usize) {
                 choice = self.matrix.nodes[choice as usize].down;
             }
             self.levels[self.level] = Level { item, choice };

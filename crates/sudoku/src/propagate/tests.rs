@@ -183,7 +183,7 @@ fn same_board(a: &Board, b: &Board, tables: &Tables) -> bool {
 
 #[test]
 fn clues_follow_removals_and_restorations() {
-    use rand::Rng;
+    use rand::RngExt;
     for variant in [
         Variant::standard(9).unwrap(),
         Variant::standard(9).unwrap().with_hyper().unwrap(),
@@ -198,7 +198,7 @@ fn clues_follow_removals_and_restorations() {
         let mut clues = Clues::new(tables, &puzzle).unwrap().unwrap();
         let mut rng = rng_for(9, 1);
         for _ in 0..300 {
-            let cell = rng.gen_range(0..cells);
+            let cell = rng.random_range(0..cells);
             if let Some(digit) = puzzle.get(cell) {
                 assert_eq!(clues.given(cell), Some(digit));
                 clues.remove(tables, cell);
