@@ -301,3 +301,16 @@ fn the_first_bad_option_is_reported() {
     });
     assert_eq!(error, BuildError::EmptyOption { option: OptionId::new(1) });
 }
+
+// See: fuzzing, crates/fuzz/regressions/dlx_text/cr-before-crlf.dlx. A line ending `\r\r\n`
+// is the line's own `\r` (a blank) and then `\r\n`: `parse` dropped both `\r`, `read` (what the
+// `dlx` command uses) one, so the options' texts, which `dlx` prints, differed.
+#[test]
+fn a_carriage_return_before_crlf_stays_in_the_line_for_parse_and_read() {
+    let text = "a b\r\na\r\r\nb \r\n";
+    let parsed = dancer::parse(text).unwrap();
+    let streamed = dancer::read(std::io::Cursor::new(text)).unwrap();
+    assert_eq!(parsed.options, streamed.options);
+    let texts: Vec<&str> = parsed.options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(texts, ["a\r", "b "]);
+}

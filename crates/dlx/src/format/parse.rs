@@ -101,8 +101,10 @@ pub enum ParseErrorKind {
 /// A [`ParseError`] naming the line and column of the first problem found.
 pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
     let mut reader = Reader::default();
-    for (k, line) in text.lines().enumerate() {
-        reader.line(k + 1, line)?;
+    // Lines end at `\n` alone, as `read` splits them (`str::lines` would also take a `\r`
+    // before it, and `Reader::line` another: `a\r\r\n` is the line `a\r`).
+    for (k, line) in text.split_inclusive('\n').enumerate() {
+        reader.line(k + 1, line.strip_suffix('\n').unwrap_or(line))?;
     }
     reader.finish()
 }

@@ -16,6 +16,11 @@ pub fn write(problem: &Problem, mut out: impl io::Write) -> io::Result<()> {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = &self.names;
+        // Readers drop a byte order mark at the start of the text, so a first name that starts
+        // with one (U+FEFF is no blank) gets one of its own in front, for them to drop.
+        if names.first().is_some_and(|name| name.starts_with('\u{feff}')) {
+            f.write_str("\u{feff}")?;
+        }
         f.write_str(&names[..self.primary_count].join(" "))?;
         if self.primary_count < names.len() {
             write!(f, " | {}", names[self.primary_count..].join(" "))?;
@@ -25,5 +30,21 @@ impl fmt::Display for Problem {
             writeln!(f, "{}", self.option_names(OptionId::new(k)).join(" "))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // See: fuzzing, crates/fuzz/regressions/dlx_text/bom-named-first-item.dlx. A first item
+    // whose name starts with U+FEFF was written at the start of the text, where readers take
+    // it for a byte order mark and drop it: the text read back lacked the item.
+    #[test]
+    fn a_first_item_named_with_a_byte_order_mark_survives_writing() {
+        let parsed = crate::parse("\u{feff}\u{feff}x y\n\u{feff}x y\n").unwrap();
+        assert_eq!(parsed.problem.item_name(crate::ItemId::new(0)), "\u{feff}x");
+        let text = parsed.problem.to_string();
+        let again = crate::parse(&text).unwrap().problem;
+        assert_eq!(again.item_name(crate::ItemId::new(0)), "\u{feff}x", "{text:?}");
+        assert_eq!(again.to_string(), text);
     }
 }
