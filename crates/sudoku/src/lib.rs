@@ -41,6 +41,7 @@ mod logic;
 mod parse;
 mod propagate;
 mod rate;
+mod regions;
 mod solve;
 mod transform;
 mod variant;
@@ -61,6 +62,7 @@ pub use crate::{
     error::{Conflict, VariantError},
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
+    regions::{parse_extra_regions, RegionsError},
     solve::{Count, Grids, Outcome, PuzzleSearch, Report, Solver, LOGIC_FIRST},
     variant::{Region, RegionKind, Variant},
 };

@@ -188,68 +188,13 @@ fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
         .join("\n"))
 }
 
-/// Extra regions: each line lists N cells as `r1c1 r1c2 ...`; or the file is a layout of N*N
-/// labels, `.` for cells in no extra region, one region per other label.
+/// Extra regions from the file at `path` (see [`dancer_sudoku::parse_extra_regions`]), errors
+/// named `FILE:LINE: ...`.
 fn read_extra_regions(path: &Path) -> anyhow::Result<Vec<Vec<Cell>>> {
     let name = path.display();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(k, l)| (k + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let is_list = lines
-        .first()
-        .is_some_and(|(_, line)| line.starts_with(['r', 'R']) && line.contains(['c', 'C']));
-    if is_list {
-        return lines
-            .iter()
-            .map(|&(number, line)| cells_of(line).with_context(|| format!("{name}:{number}")))
-            .collect();
-    }
-    let labels: Vec<char> =
-        lines.iter().flat_map(|(_, l)| l.chars()).filter(|c| !c.is_whitespace()).collect();
-    let size = labels.len().isqrt();
-    if size * size != labels.len() {
-        bail!("{name}: {} labels is not a layout of N*N cells", labels.len());
-    }
-    let mut order: Vec<char> = Vec::new();
-    let mut regions: Vec<Vec<Cell>> = Vec::new();
-    for (cell, label) in labels.into_iter().enumerate().filter(|&(_, l)| l != '.') {
-        let k = order.iter().position(|&o| o == label).unwrap_or_else(|| {
-            order.push(label);
-            regions.push(Vec::new());
-            order.len() - 1
-        });
-        regions[k].push(cell);
-    }
-    // Cells are numbered for the layout's own size; with a list the size is the region length.
-    if regions.iter().any(|r| r.len() != size) {
-        bail!("{name}: every region of a {size}x{size} layout needs {size} cells");
-    }
-    Ok(regions)
-}
-
-/// The cells of one line `r1c1 r1c2 ...` (commas allowed), numbered for an N×N grid with N
-/// the number of cells on the line.
-fn cells_of(line: &str) -> anyhow::Result<Vec<Cell>> {
-    let tokens: Vec<&str> = line.split([' ', ',', '\t']).filter(|t| !t.is_empty()).collect();
-    let size = tokens.len();
-    tokens
-        .iter()
-        .map(|token| {
-            let lower = token.to_ascii_lowercase();
-            let parsed = lower
-                .strip_prefix('r')
-                .and_then(|rest| rest.split_once('c'))
-                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
-            match parsed {
-                Some((r, c)) if (1..=size).contains(&r) && (1..=size).contains(&c) => {
-                    Ok((r - 1) * size + c - 1)
-                }
-                _ => bail!("'{token}' is not a cell r1c1..r{size}c{size}"),
-            }
-        })
-        .collect()
+    dancer_sudoku::parse_extra_regions(&text).map_err(|error| match error.line {
+        0 => anyhow::anyhow!("{name}: {}", error.message),
+        line => anyhow::anyhow!("{name}:{line}: {}", error.message),
+    })
 }
