@@ -14,6 +14,7 @@ pub mod exit;
 pub mod input;
 pub mod interrupt;
 pub mod job;
+pub mod shell;
 pub mod sudoku;
 
 pub use crate::exit::Exit;

@@ -24,7 +24,7 @@ use self::{
     stream::{Record, Stream},
 };
 use crate::job::{JobArgs, Saved};
-use crate::{input::Source, Exit};
+use crate::{input::Source, shell, Exit};
 
 /// Records solved per parallel batch: large enough to keep every thread busy (a batch of
 /// 17-clue puzzles takes tens of milliseconds), small enough that output starts promptly and
@@ -50,8 +50,11 @@ pub fn run(
 ) -> anyhow::Result<Exit> {
     let none = JobArgs::default();
     let (mut job, mut tool) = (&none, "");
+    let quiet = args.quiet;
     let (common, task) = match &args.command {
-        Command::Generate(generate) => return generate::run(generate, out, err),
+        Command::Generate(generate) => return generate::run(generate, quiet, out, err),
+        Command::Completions { shell } => return Ok(shell::completions::<SudokuArgs>(*shell, out)),
+        Command::Man { dir } => return shell::man_pages::<SudokuArgs>(dir.as_deref(), out),
         Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, job: given, common } => {
             (job, tool) = (given, "sudoku count");
@@ -69,7 +72,7 @@ pub fn run(
         Command::Canon { common } => (common, Task::Canon),
         Command::Transform { seed, common } => {
             let chosen = seed.unwrap_or_else(generate::clock_seed);
-            if seed.is_none() {
+            if seed.is_none() && !quiet {
                 writeln!(err, "sudoku: transforming with --seed {chosen}")?;
             }
             (common, Task::Transform { seed: chosen })
@@ -79,7 +82,7 @@ pub fn run(
         if matches!(task, Task::Show) { OutputFormat::Grid } else { OutputFormat::Line };
     let format = common.format.unwrap_or(default_format);
     let rules = Rules::from_args(&common.variant)?;
-    for note in rules.notes() {
+    for note in rules.notes().iter().filter(|_| !quiet) {
         writeln!(err, "sudoku: note: {note}")?;
     }
     let jobs = common.jobs.map_or(0, usize::from);
@@ -92,7 +95,9 @@ pub fn run(
     } else {
         common.files.iter().map(|path| Source::from_arg(Some(path))).collect()
     };
-    crate::input::announce_terminal(&sources, "sudoku", "puzzles");
+    if !quiet {
+        crate::input::announce_terminal(&sources, "sudoku", "puzzles");
+    }
     let resume = job.resume.as_deref().map(|path| Saved::read(path, tool)).transpose()?;
     let long = Long {
         jobs: pool.current_num_threads(),
@@ -102,7 +107,7 @@ pub fn run(
         resume: resume.as_ref(),
         single: false,
     };
-    let batches = Batches { task, format, rules: &rules, pool: &pool, long };
+    let batches = Batches { task, format, rules: &rules, pool: &pool, long, quiet };
     if job.checkpoint.is_some() || job.resume.is_some() {
         let (source, record) = one_puzzle(&sources, &rules)?;
         let mut once = Some(vec![record]);
@@ -127,13 +132,7 @@ pub fn run(
         }
     }
     if common.stats {
-        let seconds = started.elapsed().as_secs_f64();
-        let rate = tally.puzzles as f64 / seconds.max(1e-9);
-        writeln!(
-            err,
-            "puzzles: {}, solved: {}, multiple: {}, none: {}, invalid: {}, errors: {}, seconds: {seconds:.3}, puzzles/s: {rate:.0}",
-            tally.puzzles, tally.solved, tally.multiple, tally.none, tally.invalid, tally.errors
-        )?;
+        summary(&tally, started.elapsed().as_secs_f64(), err)?;
     }
     Ok(if tally.interrupted > 0 || interrupt.load(std::sync::atomic::Ordering::Relaxed) {
         Exit::Interrupted
@@ -169,6 +168,16 @@ fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s S
     Ok(found.remove(0))
 }
 
+/// The `--stats` line.
+fn summary(tally: &Tally, seconds: f64, err: &mut dyn Write) -> std::io::Result<()> {
+    let rate = tally.puzzles as f64 / seconds.max(1e-9);
+    writeln!(
+        err,
+        "puzzles: {}, solved: {}, multiple: {}, none: {}, invalid: {}, errors: {}, seconds: {seconds:.3}, puzzles/s: {rate:.0}",
+        tally.puzzles, tally.solved, tally.multiple, tally.none, tally.invalid, tally.errors
+    )
+}
+
 /// Runs `task` on every record of one input.
 struct Batches<'a> {
     task: Task,
@@ -176,6 +185,8 @@ struct Batches<'a> {
     rules: &'a Rules,
     pool: &'a rayon::ThreadPool,
     long: Long<'a>,
+    /// `--quiet`: notes about records are left out.
+    quiet: bool,
 }
 
 impl Batches<'_> {
@@ -217,7 +228,7 @@ impl Batches<'_> {
                     if done.skipped {
                         return Ok(false);
                     }
-                    report(&done, err, tally)?;
+                    report(&done, self.quiet, err, tally)?;
                 }
             } else {
                 // Records go in chunks to the pool's threads; a chunk borrows solvers left by
@@ -263,7 +274,7 @@ impl Batches<'_> {
                         return Ok(false);
                     }
                     out.write_all(text.as_bytes())?;
-                    report(&done, err, tally)?;
+                    report(&done, self.quiet, err, tally)?;
                 }
             }
             out.flush()?;
@@ -279,8 +290,15 @@ impl Batches<'_> {
 }
 
 /// Passes a record's message to stderr and its counts to the tally.
-fn report(done: &record::Done, err: &mut dyn Write, tally: &mut Tally) -> std::io::Result<()> {
-    if let Some(message) = &done.err {
+/// Under `quiet`, only an error's message: a note (a search stopped at a limit) is left out.
+fn report(
+    done: &record::Done,
+    quiet: bool,
+    err: &mut dyn Write,
+    tally: &mut Tally,
+) -> std::io::Result<()> {
+    let note = done.tally.errors == 0;
+    if let Some(message) = done.err.as_ref().filter(|_| !(quiet && note)) {
         writeln!(err, "sudoku: {message}")?;
     }
     *tally += done.tally;

@@ -31,5 +31,8 @@ mod sudoku_inputs;
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 
+// Both binaries: shell completions, man pages, --color, --quiet.
+mod shell;
+
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;

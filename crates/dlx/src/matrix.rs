@@ -373,7 +373,7 @@ mod tests {
                 let values: Vec<u32> = (0..len.max(1))
                     .map(|_| {
                         state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                        (state >> 16) % 5 + if state % 7 == 0 { COVERED } else { 0 }
+                        (state >> 16) % 5 + if state.is_multiple_of(7) { COVERED } else { 0 }
                     })
                     .collect();
                 let min = *values.iter().min().unwrap();

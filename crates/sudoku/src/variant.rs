@@ -80,7 +80,8 @@ impl Variant {
     /// If `size` is outside `1..=64`.
     pub fn standard(size: usize) -> Result<Variant, VariantError> {
         check_size(size)?;
-        let rows = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
+        let rows =
+            (1..=size).filter(|&r| size.is_multiple_of(r) && r * r <= size).max().unwrap_or(1);
         Variant::with_boxes(size, rows, size / rows)
     }
 

@@ -2,7 +2,6 @@
 
 use std::{process::ExitCode, sync::atomic::AtomicBool};
 
-use clap::Parser;
 use dancer_cli::{dlx, interrupt, is_broken_pipe, Exit};
 
 // mimalloc: the problem is built once, but output formatting allocates per solution and the
@@ -14,7 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 fn main() -> ExitCode {
-    let args = dlx::DlxArgs::parse();
+    let args: dlx::DlxArgs = dancer_cli::shell::parse();
     // Solving stops cleanly on a signal; estimate, split and merge keep its default (the end).
     let interrupt = if args.command.is_none() { interrupt::install("dlx") } else { &NEVER };
     // Not locked: solutions are written from the search's threads, one at a time.

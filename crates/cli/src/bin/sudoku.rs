@@ -2,7 +2,6 @@
 
 use std::{process::ExitCode, sync::atomic::AtomicBool};
 
-use clap::Parser;
 use dancer_cli::{interrupt, is_broken_pipe, sudoku, Exit};
 
 // mimalloc: each puzzle's result is a few small strings, made on every worker thread at once;
@@ -14,7 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 fn main() -> ExitCode {
-    let args = sudoku::SudokuArgs::parse();
+    let args: sudoku::SudokuArgs = dancer_cli::shell::parse();
     // Only count and enumerate stop cleanly on a signal; the rest keep its default (the end).
     let interrupt = match args.command {
         sudoku::Command::Count { .. } | sudoku::Command::Enumerate { .. } => {

@@ -27,7 +27,8 @@ Long runs:
 Input format (Knuth's DLX): lines starting with '|' are comments; the first other line names
 the primary items, then '|' and the secondary items; every later line is one option. A
 secondary item may carry a colour, 'item:colour'; options may share it when colours agree.
-(A problem file named like a subcommand is read as ./estimate, ./split or ./merge.)
+(A problem file named like a subcommand is read as ./estimate, ./split, ./merge, ./completions
+or ./man.)
 
 With more than one job, solutions are printed in an order that varies from run to run (each
 job's in search order); --jobs 1 prints them in DLX1's order. Counts and totals never vary.
@@ -94,6 +95,11 @@ pub struct DlxArgs {
     #[arg(long)]
     pub profile: bool,
 
+    /// When to colour help and usage errors: auto (a terminal, unless `NO_COLOR` is set),
+    /// always or never.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    pub color: crate::shell::ColorWhen,
+
     /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
@@ -124,6 +130,18 @@ pub enum DlxCommand {
     /// Add up the summaries of parts (`dlx --count --json --parts ... --part K`) into the
     /// total, printed alone; refuses missing, repeated, unfinished or foreign parts.
     Merge(MergeArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, elvish or powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per subcommand into a directory.
+    Man {
+        /// Write dlx.1, dlx-estimate.1, ... into this directory.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// `dlx estimate`.

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::job::JobArgs;
+use crate::{job::JobArgs, shell::ColorWhen};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -51,6 +51,15 @@ pub struct SudokuArgs {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+
+    /// No notes or notices on stderr (errors, and the --stats summary when asked, still come).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// When to colour help and usage errors: auto (a terminal, unless `NO_COLOR` is set),
+    /// always or never.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    pub color: ColorWhen,
 }
 
 /// The subcommands.
@@ -143,6 +152,18 @@ pub enum Command {
     },
     /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
     Generate(GenerateArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, elvish or powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per subcommand into a directory.
+    Man {
+        /// Write sudoku.1, sudoku-solve.1, ... into this directory.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// Inputs, variant and output options shared by the subcommands.

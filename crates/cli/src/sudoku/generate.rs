@@ -24,13 +24,14 @@ const BATCH: u64 = 256;
 /// Bad options, a variant with no solution at all, or a failed write.
 pub(crate) fn run(
     args: &GenerateArgs,
+    quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
     let symmetry: Symmetry = args.symmetry.parse()?;
     let difficulty: Option<Level> = args.difficulty.as_deref().map(str::parse).transpose()?;
     let rules = Rules::from_args(&args.variant)?;
-    for note in rules.notes() {
+    for note in rules.notes().iter().filter(|_| !quiet) {
         writeln!(err, "sudoku: note: {note}")?;
     }
     let size = match (args.size, rules.size()) {
@@ -42,7 +43,7 @@ pub(crate) fn run(
     let variant = rules.variant(size).map_err(anyhow::Error::msg).context("cannot generate")?;
     let template = Template::new(variant);
     let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() {
+    if args.seed.is_none() && !quiet {
         writeln!(err, "sudoku: generating with --seed {seed}")?;
     }
     let options = Options { symmetry, clues: args.clues, minimal: args.minimal };
