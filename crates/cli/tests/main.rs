@@ -34,5 +34,8 @@ mod sudoku_variants;
 // Both binaries: shell completions, man pages, --color, --quiet.
 mod shell;
 
+// The README's Rust snippets, compiled and run in functions returning `Result`.
+mod readme;
+
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
