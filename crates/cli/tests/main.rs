@@ -39,3 +39,6 @@ mod readme;
 
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
+
+// The fuzz targets' checks on stable: kept regressions, seeds and a bounded random run.
+mod fuzz;

@@ -28,7 +28,7 @@ pub(crate) fn sudoku_text(data: &[u8]) -> bool {
     }
     // Reading is the slow part: an input is read again in chunks or with its size given, by the
     // parity of its length, so that the fuzzer, which varies lengths, reaches both.
-    if data.len() % 2 == 0 {
+    if data.len().is_multiple_of(2) {
         // Records do not depend on how the input arrives: here a few bytes at a time.
         let chunked = BufReader::with_capacity(1 + data.len() % 7, data);
         assert_eq!(read_puzzles(chunked, None).collect::<Vec<_>>(), records, "read in chunks");
