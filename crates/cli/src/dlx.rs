@@ -18,7 +18,7 @@ use dancer::{Heuristic, ParsedProblem, RunError};
 pub use self::args::{DlxArgs, DlxCommand, EstimateArgs, MergeArgs, SplitArgs};
 use crate::{
     input::{announce_terminal, Source},
-    shell, Exit,
+    Exit,
 };
 
 /// Runs `dlx` with parsed arguments, writing results to `out` and the summary to `err`;
@@ -36,8 +36,7 @@ pub fn run(
         Some(DlxCommand::Estimate(estimate)) => estimate::run(estimate, out, err),
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
-        Some(DlxCommand::Completions { shell }) => Ok(shell::completions::<DlxArgs>(*shell, out)),
-        Some(DlxCommand::Man { dir }) => shell::man_pages::<DlxArgs>(dir.as_deref(), out),
+        Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
         None => solve::run(args, out, err, interrupt),
     }
 }

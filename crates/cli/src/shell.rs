@@ -2,10 +2,14 @@
 //! (its own help and errors are what it colours), shell completions and man pages, each made
 //! from the same clap definition as the parser, so they never drift from it.
 
-use std::{ffi::OsString, io::Write, path::Path};
+use std::{
+    ffi::OsString,
+    io::Write,
+    path::{Path, PathBuf},
+};
 
 use anyhow::Context;
-use clap::{ColorChoice, CommandFactory, FromArgMatches, ValueEnum};
+use clap::{ColorChoice, CommandFactory, FromArgMatches, Subcommand, ValueEnum};
 
 use crate::Exit;
 
@@ -61,31 +65,60 @@ fn color_asked(args: &[OsString]) -> Option<ColorWhen> {
     asked
 }
 
+/// The subcommands both binaries have for the shell.
+#[derive(Debug, Subcommand)]
+pub enum ShellCommand {
+    /// Print the completion script for a shell (bash, zsh, fish, elvish or powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per subcommand into a directory.
+    Man {
+        /// Write one page per command and subcommand (NAME.1, NAME-SUBCOMMAND.1, ...) here.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+}
+
+impl ShellCommand {
+    /// Runs it for command `T`, writing to `out`.
+    ///
+    /// # Errors
+    /// A failed write (a closed pipe included), or a directory that cannot be written.
+    pub fn run<T: CommandFactory>(&self, out: &mut dyn Write) -> anyhow::Result<Exit> {
+        match self {
+            ShellCommand::Completions { shell } => completions::<T>(*shell, out)?,
+            ShellCommand::Man { dir } => man_pages::<T>(dir.as_deref(), out)?,
+        }
+        Ok(Exit::Solved)
+    }
+}
+
 /// Writes the completion script of command `T` for `shell` to `out`.
-pub fn completions<T: CommandFactory>(shell: clap_complete::Shell, out: &mut dyn Write) -> Exit {
+fn completions<T: CommandFactory>(
+    shell: clap_complete::Shell,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let mut command = T::command();
     let name = command.get_name().to_owned();
-    clap_complete::generate(shell, &mut command, name, out);
-    Exit::Solved
+    // Made whole first: clap_complete panics on a failed write (`| head`); a write here fails
+    // as an error, which the caller takes a closed pipe for.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, name, &mut script);
+    out.write_all(&script)
 }
 
 /// Writes the man pages of command `T`: the main page to `out`, or, given `dir`, one page per
 /// command and subcommand there (`sudoku.1`, `sudoku-solve.1`, ...), listing them on `out`.
-///
-/// # Errors
-/// A failed write, or a directory that cannot be written.
-pub fn man_pages<T: CommandFactory>(
-    dir: Option<&Path>,
-    out: &mut dyn Write,
-) -> anyhow::Result<Exit> {
+fn man_pages<T: CommandFactory>(dir: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
     let command = T::command();
     let Some(dir) = dir else {
-        clap_mangen::Man::new(command).render(out)?;
-        return Ok(Exit::Solved);
+        return Ok(clap_mangen::Man::new(command).render(out)?);
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    write_pages(command, "", dir, out)?;
-    Ok(Exit::Solved)
+    write_pages(command, "", dir, out)
 }
 
 /// The page of `command` (named after its parents, `prefix`), then its subcommands' pages.

@@ -24,7 +24,7 @@ use self::{
     stream::{Record, Stream},
 };
 use crate::job::{JobArgs, Saved};
-use crate::{input::Source, shell, Exit};
+use crate::{input::Source, Exit};
 
 /// Records solved per parallel batch: large enough to keep every thread busy (a batch of
 /// 17-clue puzzles takes tens of milliseconds), small enough that output starts promptly and
@@ -53,8 +53,7 @@ pub fn run(
     let quiet = args.quiet;
     let (common, task) = match &args.command {
         Command::Generate(generate) => return generate::run(generate, quiet, out, err),
-        Command::Completions { shell } => return Ok(shell::completions::<SudokuArgs>(*shell, out)),
-        Command::Man { dir } => return shell::man_pages::<SudokuArgs>(dir.as_deref(), out),
+        Command::Shell(shell) => return shell.run::<SudokuArgs>(out),
         Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, job: given, common } => {
             (job, tool) = (given, "sudoku count");

@@ -130,18 +130,9 @@ pub enum DlxCommand {
     /// Add up the summaries of parts (`dlx --count --json --parts ... --part K`) into the
     /// total, printed alone; refuses missing, repeated, unfinished or foreign parts.
     Merge(MergeArgs),
-    /// Print the completion script for a shell (bash, zsh, fish, elvish or powershell).
-    Completions {
-        /// The shell.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// Print the man page (roff), or write one page per subcommand into a directory.
-    Man {
-        /// Write dlx.1, dlx-estimate.1, ... into this directory.
-        #[arg(long, value_name = "DIR")]
-        dir: Option<PathBuf>,
-    },
+    /// Completions and man pages.
+    #[command(flatten)]
+    Shell(crate::shell::ShellCommand),
 }
 
 /// `dlx estimate`.

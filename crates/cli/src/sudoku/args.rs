@@ -4,7 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::{job::JobArgs, shell::ColorWhen};
+use crate::{
+    job::JobArgs,
+    shell::{ColorWhen, ShellCommand},
+};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -152,18 +155,9 @@ pub enum Command {
     },
     /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
     Generate(GenerateArgs),
-    /// Print the completion script for a shell (bash, zsh, fish, elvish or powershell).
-    Completions {
-        /// The shell.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// Print the man page (roff), or write one page per subcommand into a directory.
-    Man {
-        /// Write sudoku.1, sudoku-solve.1, ... into this directory.
-        #[arg(long, value_name = "DIR")]
-        dir: Option<PathBuf>,
-    },
+    /// Completions and man pages.
+    #[command(flatten)]
+    Shell(ShellCommand),
 }
 
 /// Inputs, variant and output options shared by the subcommands.
