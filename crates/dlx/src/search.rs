@@ -2,8 +2,9 @@
 //! stack, so the search can stop at a solution and resume, and its depth is limited only by
 //! memory.
 
-use std::ops::ControlFlow;
+use std::{ops::ControlFlow, sync::Arc};
 
+use self::order::Order;
 use crate::matrix::{with_mode, Matrix, Mode};
 use crate::{CommitError, ItemId, OptionId, Problem, Solutions, Stats};
 
@@ -89,8 +90,9 @@ pub struct Solver<'p> {
     /// Nodes entered at each level while profiling: one entry per possible level, allocated
     /// when profiling is first asked for, so the search never grows it.
     profile: Vec<u64>,
-    /// Whether [`shuffle`](Self::shuffle) changed the order of the lists since the last reset.
-    shuffled: bool,
+    /// The order [`shuffle`](Self::shuffle) gave the lists, if it changed them, until the next
+    /// reset: forks start from it, and the fingerprint names it.
+    order: Option<Arc<Order>>,
 }
 
 impl<'p> Solver<'p> {
@@ -119,7 +121,7 @@ impl<'p> Solver<'p> {
             pending_mems: 0,
             last_commit_mems: 0,
             profile: Vec::new(),
-            shuffled: false,
+            order: None,
         }
     }
 
@@ -226,7 +228,7 @@ impl<'p> Solver<'p> {
     /// problem's initial links costs (typical for a puzzle's givens on a small matrix), copy.
     pub fn reset(&mut self) {
         let searched = if self.phase == Phase::Done { 0 } else { self.search_updates };
-        if self.shuffled || self.committed_updates + searched > self.matrix.restore_cost() {
+        if self.order.is_some() || self.committed_updates + searched > self.matrix.restore_cost() {
             self.matrix.restore_from(&self.problem.matrix);
             self.committed.clear();
             self.level = 0;
@@ -244,32 +246,7 @@ impl<'p> Solver<'p> {
         }
         self.committed_updates = 0;
         self.search_updates = 0;
-        self.shuffled = false;
-    }
-
-    /// Resets, then puts the options of every item in a random order, so that searches try
-    /// them in that order: the way to draw random solutions (a random full sudoku grid, say).
-    /// `random_below(k)` must return a number below `k`; the engine has no random source of its
-    /// own, so callers choose theirs (and its seed). The order lasts until the next
-    /// [`reset`](Self::reset), which restores the problem's own order.
-    ///
-    /// ```
-    /// # let mut builder = dancer::ProblemBuilder::new();
-    /// # let items = builder.primary_items(3);
-    /// # for &item in &items { builder.option([item]); builder.option([item]); }
-    /// # let problem = builder.build().unwrap();
-    /// let mut solver = problem.solver();
-    /// let mut state = 7u64;
-    /// solver.shuffle(&mut |k| {
-    ///     state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    ///     (state >> 33) as usize % k
-    /// });
-    /// assert_eq!(solver.count(), 8); // the same solutions, found in another order
-    /// ```
-    pub fn shuffle(&mut self, random_below: &mut dyn FnMut(usize) -> usize) {
-        self.reset();
-        self.matrix.shuffle_lists(random_below);
-        self.shuffled = true;
+        self.order = None;
     }
 
     /// Abandons any search in progress, keeping the committed options, so that the next
@@ -366,6 +343,7 @@ impl<'p> Solver<'p> {
 }
 
 pub(crate) mod estimate;
+mod order;
 mod profile;
 pub(crate) mod split;
 mod tree;

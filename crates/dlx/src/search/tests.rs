@@ -1,11 +1,11 @@
 //! Unit tests of the search: the two ways of resetting, the dense MRV scan against the list
-//! walk, and shuffling.
+//! walk, and shuffling (forks and fingerprints of shuffled trees too).
 
 mod reset {
     use crate::{OptionId, ProblemBuilder};
 
     /// All 2-element subsets of 12 items: commits and partial searches of any size.
-    fn pairs() -> crate::Problem {
+    pub(super) fn pairs() -> crate::Problem {
         let mut builder = ProblemBuilder::new();
         let items = builder.primary_items(12);
         for a in 0..12 {
@@ -159,7 +159,7 @@ mod dense {
 mod shuffle {
     use std::collections::BTreeSet;
 
-    use crate::ProblemBuilder;
+    use crate::{Explore, ProblemBuilder};
 
     #[test]
     fn shuffling_changes_the_order_not_the_solutions_and_reset_undoes_it() {
@@ -194,5 +194,82 @@ mod shuffle {
         solver.reset();
         assert_eq!(solver.matrix, problem.matrix);
         assert_eq!(solver.solutions().map(sorted).collect::<Vec<_>>(), plain);
+    }
+
+    /// A generator of numbers below `k`, seeded.
+    fn random(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut state = seed;
+        move |k| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % k
+        }
+    }
+
+    #[test]
+    fn forks_keep_the_order_and_fingerprints_name_it() {
+        let problem = super::reset::pairs();
+        let mut solver = problem.solver();
+        let plain = solver.fingerprint();
+        solver.shuffle(&mut random(3));
+        let shuffled = solver.fingerprint();
+        assert_ne!(shuffled, plain, "a shuffled tree is another tree");
+        let fork = solver.fork();
+        assert_eq!(fork.matrix, solver.matrix, "a fork tries the options in the same order");
+        assert_eq!(fork.fingerprint(), shuffled);
+        // The same order again: the same fingerprint; another order: another.
+        let mut again = problem.solver();
+        again.shuffle(&mut random(3));
+        assert_eq!(again.fingerprint(), shuffled);
+        again.shuffle(&mut random(4));
+        assert_ne!(again.fingerprint(), shuffled);
+        solver.reset();
+        assert_eq!(solver.fingerprint(), plain);
+        assert_eq!(solver.fork().matrix, problem.matrix);
+    }
+
+    /// A shuffle that changes no list (every list has one option) leaves the tree as it was.
+    #[test]
+    fn a_shuffle_of_single_option_lists_changes_nothing() {
+        let mut builder = ProblemBuilder::new();
+        let items = builder.primary_items(3);
+        builder.option([items[0], items[1]]);
+        builder.option([items[2]]);
+        let problem = builder.build().unwrap();
+        let mut solver = problem.solver();
+        solver.shuffle(&mut random(1));
+        assert!(solver.order.is_none());
+        assert_eq!(solver.fingerprint(), problem.fingerprint());
+    }
+
+    /// Workers start from forks and replay paths given away by others: with forks in the
+    /// problem's order, the positions would name other subtrees and the counts would be wrong.
+    #[test]
+    fn a_shuffled_search_on_several_threads_counts_what_one_thread_does() {
+        // All pairings of 14 items: 13 · 11 · 9 · 7 · 5 · 3 = 135 135, enough to hand work over.
+        let mut builder = ProblemBuilder::new();
+        let items = builder.primary_items(14);
+        for a in 0..14 {
+            for b in a + 1..14 {
+                builder.option([items[a], items[b]]);
+            }
+        }
+        let problem = builder.build().unwrap();
+        let mut one = problem.solver();
+        one.shuffle(&mut random(9));
+        let alone = crate::Run::new().threads(1).count(&mut one).unwrap();
+        assert_eq!(alone.solutions(), 135_135);
+        for threads in [2, 4] {
+            let mut solver = problem.solver();
+            solver.shuffle(&mut random(9));
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let run = crate::Run::new().threads(threads);
+            let outcome = pool.install(|| run.count(&mut solver)).unwrap();
+            assert_eq!(outcome.solutions(), 135_135, "{threads} threads");
+            assert_eq!(outcome.stats().nodes(), alone.stats().nodes(), "{threads} threads");
+            assert_eq!(outcome.stats().updates(), alone.stats().updates(), "{threads} threads");
+            assert!(outcome.splits() > 0, "work was handed over on {threads} threads");
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! The solver as an [`Explore`]: entering a [`Subproblem`] by replaying its path, pausing on a
 //! node budget, saying where it stands, and giving away the options it has not tried yet.
 
+use std::sync::Arc;
+
 use super::{Level, Phase, Solver, NO_STOP};
 use crate::matrix::{mems, with_mode, Mode, COVERED};
 use crate::{
@@ -9,17 +11,21 @@ use crate::{
 };
 
 impl Explore for Solver<'_> {
-    /// The problem's fingerprint, mixed with the committed options and the heuristic when they
-    /// differ from the plain search (nothing committed, MRV): they change the tree.
+    /// The problem's fingerprint, mixed with the committed options, the heuristic and the
+    /// shuffled order when they differ from the plain search (nothing committed, MRV, the
+    /// input's order): they change the tree.
     fn fingerprint(&self) -> Fingerprint {
         let problem = self.problem.fingerprint();
-        if self.heuristic == Heuristic::Mrv && self.committed.is_empty() {
+        if self.heuristic == Heuristic::Mrv && self.committed.is_empty() && self.order.is_none() {
             return problem;
         }
         let mut hash = FingerprintHasher::new();
         hash.number(problem.bits());
         if self.heuristic == Heuristic::First {
             hash.bytes(b"heuristic:first");
+        }
+        if let Some(order) = &self.order {
+            hash.bytes(b"order").number(order.fingerprint.bits());
         }
         for option in &self.committed {
             hash.number(u64::from(option.as_u32()));
@@ -29,6 +35,10 @@ impl Explore for Solver<'_> {
 
     fn fork(&self) -> Self {
         let mut fork = Solver::new(self.problem);
+        if let Some(order) = &self.order {
+            fork.matrix.restore_from(&order.matrix);
+            fork.order = Some(Arc::clone(order));
+        }
         fork.heuristic = self.heuristic;
         fork.profiling(self.profiling);
         fork.commit_all(self.committed.iter().copied())
