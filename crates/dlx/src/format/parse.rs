@@ -61,6 +61,13 @@ pub enum ParseErrorKind {
     /// An item name in the item line contains `:`.
     #[error("item name '{0}' contains ':'")]
     ColonInItemName(String),
+    /// A primary item given bounds on how often it is covered, as Knuth's DLX3 writes them
+    /// (`2:3|x`, `3|x`).
+    #[error(
+        "item multiplicities ('{0}', DLX3) are not supported: every primary item is covered \
+         exactly once"
+    )]
+    Multiplicity(String),
     /// The item line declares a name twice.
     #[error("item '{0}' is declared twice")]
     DuplicateItem(String),
@@ -203,6 +210,9 @@ impl Reader {
                 secondary = true;
                 continue;
             }
+            if !secondary && is_multiplicity(token) {
+                return error(column, ParseErrorKind::Multiplicity(token.to_owned()));
+            }
             if token.contains('|') {
                 return error(column, ParseErrorKind::MisplacedBar);
             }
@@ -258,6 +268,19 @@ impl Reader {
         self.options.push(OptionSource { line, text: text.to_owned() });
         Ok(())
     }
+}
+
+/// Whether `token` is a primary item with DLX3's bounds, `a:b|name` or `b|name` (decimal
+/// bounds): named apart from other misplaced bars, so that a DLX3 problem is told why it is
+/// refused.
+fn is_multiplicity(token: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let Some((bounds, name)) = token.split_once('|') else { return false };
+    let bounds_ok = match bounds.split_once(':') {
+        Some((low, high)) => digits(low) && digits(high),
+        None => digits(bounds),
+    };
+    bounds_ok && !name.is_empty() && !name.contains(['|', ':'])
 }
 
 /// The blank-separated tokens of `text`, each with its 1-based column in characters.
