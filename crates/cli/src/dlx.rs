@@ -41,15 +41,17 @@ pub fn run(
     }
 }
 
-/// Reads and parses the problem in `file` (standard input for `-` or none), warning about
-/// options that can never be chosen unless `quiet`.
+/// Reads and parses the problem in `file` (standard input for `-` or none), saying so when that
+/// is a terminal and warning about options that can never be chosen, unless `quiet`.
 fn load(
     file: Option<&Path>,
     quiet: bool,
     err: &mut dyn Write,
 ) -> anyhow::Result<(Source, ParsedProblem)> {
     let source = Source::from_arg(file);
-    announce_terminal(std::slice::from_ref(&source), "dlx", "the problem");
+    if !quiet {
+        announce_terminal(std::slice::from_ref(&source), "dlx", "the problem");
+    }
     let parsed =
         dancer::read(source.open()?).map_err(|error| anyhow::anyhow!("{source}:{error}"))?;
     if !quiet {
@@ -70,7 +72,9 @@ fn heuristic(no_mrv: bool) -> Heuristic {
 fn start_error(error: &RunError, origin: &str) -> anyhow::Error {
     match error {
         RunError::Fingerprint { .. } => {
-            anyhow::anyhow!("{origin}: {error} (or it was made with a different --no-mrv)")
+            anyhow::anyhow!(
+                "{origin}: {error} (or it was made with a different --no-mrv or --seed)"
+            )
         }
         _ => anyhow::anyhow!("{origin}: {error}"),
     }

@@ -15,6 +15,9 @@ mod dlx_parts;
 // `dlx -v`, `-vv`, `--profile`: Knuth's mems and the search profile, as DLX1 prints them.
 mod dlx_verbose;
 
+// `dlx --seed`, `--every`, `--quiet`, and DLX3 input: Knuth's everyday controls.
+mod dlx_controls;
+
 // The engine's example generators, for the DLX text of problems with published counts.
 mod problems;
 

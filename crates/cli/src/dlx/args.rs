@@ -13,6 +13,9 @@ Examples:
   dlx --limit 1 problem.dlx            stop after the first solution
   dlx --json problem.dlx | jq .        one JSON object per solution, then a summary
   dlx -vv --count problem.dlx          mems too, and the nodes at each level (as DLX1 v129)
+  dlx --seed 7 --limit 1 problem.dlx   one solution, tried in a random order (seed 7)
+  dlx --every 1000 problem.dlx         print the 1000th, 2000th, ... solution, count them all
+  dlx -q problem.dlx > solutions.txt   nothing on stderr but errors (no summary, no warnings)
   generate | dlx - > solutions.txt     read the problem from standard input
 
 Long runs:
@@ -32,6 +35,10 @@ or ./man.)
 
 With more than one job, solutions are printed in an order that varies from run to run (each
 job's in search order); --jobs 1 prints them in DLX1's order. Counts and totals never vary.
+--seed S changes only the order in which options are tried: the same seed gives the same
+order, so with --jobs 1 the same solutions in the same order; any seed gives the same count,
+nodes and updates. A checkpoint made with a seed is resumed with the same one (another is
+refused); the parts of `dlx split` are run without one.
 
 Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input, 3 stopped at
 --time-limit, --node-limit or --mems-limit, 130 stopped by Ctrl-C or SIGTERM (a second one
@@ -65,14 +72,29 @@ pub struct DlxArgs {
     #[arg(short, long)]
     pub count: bool,
 
-    /// Stop after this many solutions.
+    /// Stop after this many solutions (found, whether printed or not).
     #[arg(short, long, value_name = "N")]
     pub limit: Option<u64>,
+
+    /// Print only every M-th solution found: the M-th, the 2M-th, ... (Knuth's `m<M>`); all
+    /// are counted, and the summary says how many. With several jobs, the M-th is the M-th
+    /// reported by any of them; after --resume, numbering goes on from the checkpoint's count.
+    #[arg(long, value_name = "M", conflicts_with = "count",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: Option<u64>,
+
+    /// Try the options of each item in a random order drawn from seed S (a `ChaCha8`
+    /// generator), as Knuth's `s<S>` does: other solutions come first, reproducibly. The tree
+    /// is the same in any order, so counts, nodes and updates are too. Resume a checkpoint with
+    /// the seed it was made with; parts of a split are of the input's order.
+    #[arg(long, value_name = "S", conflicts_with = "parts")]
+    pub seed: Option<u64>,
 
     /// Print JSON lines: `{"options": [...], "lines": [...], "names": [...]}` per solution,
     /// then a summary object `{"solutions", "complete", "stopped", "nodes", "updates",
     /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"` with --parts; `"mems"`
-    /// after `"updates"` with -v, `"profile"` after `"max_depth"` with -vv).
+    /// after `"updates"` with -v, `"profile"` after `"max_depth"` with -vv, `"seed"` after
+    /// `"fingerprint"` with --seed).
     #[arg(long)]
     pub json: bool,
 
@@ -80,8 +102,10 @@ pub struct DlxArgs {
     #[arg(long)]
     pub no_mrv: bool,
 
-    /// Print no summary or warnings on standard error.
-    #[arg(short, long)]
+    /// Print nothing on standard error but errors: no summary, no warnings, no progress (the
+    /// output and the exit status are unchanged). Not with -v, --profile or --progress, which
+    /// ask for more there.
+    #[arg(short, long, conflicts_with_all = ["verbose", "profile", "progress"])]
     pub quiet: bool,
 
     /// Count Knuth's mems too (an instrumented search, slower), as DLX1 counts them: the
@@ -145,7 +169,8 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub samples: u64,
 
-    /// Random seed: the same seed gives the same estimate.
+    /// Random seed of the paths: the same seed gives the same estimate. (The options are not
+    /// shuffled as `dlx --seed` does: the tree is the same in any order.)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
 
@@ -161,6 +186,10 @@ pub struct EstimateArgs {
     /// Estimate the tree of branching on the leftmost item (as `dlx --no-mrv` searches).
     #[arg(long)]
     pub no_mrv: bool,
+
+    /// Print no warnings on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// `dlx split`.
@@ -185,7 +214,8 @@ pub struct SplitArgs {
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub samples: u64,
 
-    /// Random seed: the same seed gives the same parts.
+    /// Random seed of the paths: the same seed gives the same parts. The parts are of the
+    /// tree in the input's order of options, run without `dlx --seed`.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
 
@@ -193,7 +223,7 @@ pub struct SplitArgs {
     #[arg(long)]
     pub no_mrv: bool,
 
-    /// Print no summary on standard error.
+    /// Print no summary or warnings on standard error.
     #[arg(short, long)]
     pub quiet: bool,
 }

@@ -1,5 +1,6 @@
-//! `dlx [FILE]`: count or print the solutions, on every core, with limits, progress,
-//! checkpoints, resumption, and one part of a split.
+//! `dlx [FILE]`: count or print the solutions (all, or every M-th), in the input's order of
+//! options or a seeded random one, on every core, with limits, progress, checkpoints,
+//! resumption, and one part of a split.
 
 use std::{
     io::{self, Write},
@@ -11,10 +12,12 @@ use anyhow::{bail, Context};
 use dancer::{
     Checkpoint, Explore, OptionId, Outcome, ParsedProblem, Part, Progress, Run, Solver, Stop,
 };
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 use super::{heuristic, load, parts::read_part, start_error, DlxArgs};
-use crate::job::{self, Display, Saved};
+use crate::job::{self, Display, ProgressMode, Saved};
 use crate::Exit;
 
 /// What is searched: the whole tree, a checkpoint's rest, or a part of a split.
@@ -34,13 +37,20 @@ pub(super) fn run(
     let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
     let mut solver = parsed.problem.solver();
     solver.heuristic(heuristic(args.no_mrv));
+    // Before anything reads the fingerprint: it names the order, so that a checkpoint of
+    // another seed is refused.
+    if let Some(seed) = args.seed {
+        let mut random = ChaCha8Rng::seed_from_u64(seed);
+        solver.shuffle(&mut |k| random.random_range(0..k));
+    }
     let counting = args.count;
     let start = start(args, &solver)?;
     solver.profiling(profiling(args, &start, err)?);
     let part_number = start.part.as_ref().map(|p| (p.part, p.parts));
     let part_number = part_number.or_else(|| start.saved.as_ref().and_then(|s| s.part));
     let jobs = job::jobs(args.jobs.map(usize::from));
-    let display = Display::new(args.job.progress, "dlx", args.job.progress_every, !counting);
+    let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
+    let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
     let checkpoint_file = args.job.checkpoint.as_deref();
     let saved = |checkpoint: &Checkpoint| {
@@ -50,8 +60,11 @@ pub(super) fn run(
     };
     let save = |checkpoint: &Checkpoint| {
         if let Some(path) = checkpoint_file {
-            if let Err(error) = saved(checkpoint).write(path) {
-                eprintln!("dlx: warning: {error:#}");
+            // A failed save is not yet a loss: the next one, or the last, may succeed (and the
+            // last one's failure is an error).
+            match saved(checkpoint).write(path) {
+                Err(error) if !args.quiet => eprintln!("dlx: warning: {error:#}"),
+                _ => {}
             }
         }
     };
@@ -74,7 +87,16 @@ pub(super) fn run(
         .num_threads(jobs)
         .build()
         .with_context(|| format!("cannot start {jobs} threads"))?;
-    let printer = Mutex::new(Printer { out: &mut *out, json: args.json, printed: 0, error: None });
+    let printer = Mutex::new(Printer {
+        out: &mut *out,
+        json: args.json,
+        every: args.every.unwrap_or(1),
+        // A resumed run numbers on from the solutions found before, so that it prints the
+        // solutions the whole run would have.
+        seen: start.saved.as_ref().map_or(0, |saved| saved.checkpoint.stats().solutions()),
+        printed: 0,
+        error: None,
+    });
     let outcome = if counting {
         pool.install(|| run.count(&mut solver))
     } else {
@@ -212,6 +234,9 @@ fn json_summary(
     }
     fields.push(("seconds", json!(outcome.seconds())));
     fields.push(("fingerprint", json!(fingerprint)));
+    if let Some(seed) = args.seed {
+        fields.push(("seed", json!(seed)));
+    }
     if let Some((k, n)) = part {
         fields.extend([("part", json!(k)), ("parts", json!(n))]);
     }
@@ -260,10 +285,13 @@ fn summary_line(
     )
 }
 
-/// Writes solutions as they come, from whichever thread found them.
+/// Writes solutions as they come, from whichever thread found them: every `every`-th.
 struct Printer<'o> {
     out: &'o mut (dyn Write + Send),
     json: bool,
+    every: u64,
+    /// The solutions reported so far, printed or not.
+    seen: u64,
     printed: u64,
     /// The first write that failed (a closed pipe, say): the search stops there.
     error: Option<io::Error>,
@@ -271,6 +299,10 @@ struct Printer<'o> {
 
 impl Printer<'_> {
     fn print(&mut self, parsed: &ParsedProblem, solution: &[OptionId]) -> ControlFlow<()> {
+        self.seen += 1;
+        if !self.seen.is_multiple_of(self.every) {
+            return ControlFlow::Continue(());
+        }
         let mut sorted = solution.to_vec();
         sorted.sort_unstable();
         match write_solution(self.json, self.printed == 0, parsed, &sorted, self.out) {
