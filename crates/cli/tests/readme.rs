@@ -1,6 +1,7 @@
 //! The Rust snippets of the README, each pasted into a function that returns `Result` as a
 //! user's `main` would: they compile and run here, and a test checks that the README still
-//! shows them exactly (so neither drifts from the other).
+//! shows them exactly (so neither drifts from the other). Not rustdoc's doctests: those need a
+//! hidden `# Ok::<(), E>(())` line, which a reader pasting the snippet would copy too.
 
 // As pasted: README code reads as a user would write it, not as clippy would.
 #![allow(clippy::needless_range_loop, clippy::uninlined_format_args)]

@@ -46,12 +46,6 @@ mod solve;
 mod transform;
 mod variant;
 
-/// The README's Rust examples (engine and sudoku) run as doctests here, where both crates are
-/// in scope, so the README cannot drift from the API.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
-
 pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
