@@ -5,7 +5,10 @@
 use std::{
     fmt::Write,
     ops::ControlFlow,
-    sync::{atomic::AtomicBool, Mutex},
+    sync::{
+        atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
+        Mutex,
+    },
     time::Duration,
 };
 
@@ -248,4 +251,38 @@ fn a_solver_with_committed_options_runs_below_them() {
         pool(2).install(|| Run::new().threads(2).poll_nodes(2).count(&mut solver).unwrap());
     assert_eq!(outcome.solutions(), expected);
     assert_eq!(expected, 4);
+}
+
+#[test]
+fn a_panic_in_one_worker_reaches_the_caller_and_the_others_stop() {
+    // A visitor that panics at the k-th solution, on whichever worker finds it: the run must
+    // end with that panic, not leave the other workers waiting for the panicked one's work.
+    for threads in [2, 4] {
+        for k in [1, 7, 40] {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let problem = langford(8).unwrap();
+                let seen = AtomicU64::new(0);
+                let visit = |_: &dancer::Solver<'_>| {
+                    assert!(seen.fetch_add(1, Relaxed) + 1 != k, "the visitor's own panic");
+                    ControlFlow::Continue(())
+                };
+                let run = Run::new().threads(threads).poll_nodes(5);
+                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    pool(threads).install(|| run.visit(&mut problem.solver(), &visit))
+                }));
+                let message = ran.err().and_then(|panic| {
+                    let text = panic.downcast_ref::<&str>().map(ToString::to_string);
+                    text.or_else(|| panic.downcast_ref::<String>().cloned())
+                });
+                sender.send(message).unwrap();
+            });
+            let message = receiver.recv_timeout(Duration::from_secs(120));
+            let message = message.unwrap_or_else(|_| panic!("{threads} threads, k = {k}: hung"));
+            assert!(
+                message.is_some_and(|m| m.contains("the visitor's own panic")),
+                "{threads} threads, k = {k}: the run did not end with the visitor's panic"
+            );
+        }
+    }
 }

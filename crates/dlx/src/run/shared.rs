@@ -273,6 +273,28 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
     }
 }
 
+/// Ends the run when the worker that holds it unwinds (a panic in the search or in a
+/// visitor): the other workers wait for work while any is busy, and the panicking one stays
+/// busy forever, so without this they would wait forever and the panic would never reach the
+/// caller (rayon's scope hands it on once every task of the scope has returned, so this must
+/// be dropped inside the scope: each worker holds one).
+pub(super) struct EndOnPanic<'s, 'j, T>(pub(super) &'s Shared<'j, T>);
+
+impl<T> Drop for EndOnPanic<'_, '_, T> {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        let shared = self.0;
+        let mut state = shared.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.finished = true;
+        state.snapshot = None;
+        shared.snapshotting.store(false, Relaxed);
+        shared.halting.store(true, Relaxed);
+        shared.wake.notify_all();
+    }
+}
+
 /// Claims a timer due at `at` (nanoseconds from the start): true for the one worker that moves
 /// it on by `every`.
 pub(super) fn claim(next: &AtomicU64, at: u64, every: Duration) -> bool {

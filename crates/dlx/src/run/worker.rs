@@ -7,7 +7,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::shared::{claim, nanos, width, Shared, Slot, Snapshot, State};
+use super::shared::{claim, nanos, width, EndOnPanic, Shared, Slot, Snapshot, State};
 use super::{Checkpoint, Stop};
 use crate::{subproblem::share_of, Branch, Explore, Pause, Stats, Subproblem};
 
@@ -50,6 +50,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         's: 'scope,
         T: 'scope,
     {
+        let _unwinding = EndOnPanic(self.shared);
         while let Some(unit) = self.take() {
             // Every subproblem was checked before the run or made by a search of this tree.
             self.search.enter(&unit).expect("a subproblem of this tree");
