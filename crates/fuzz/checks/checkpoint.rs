@@ -1,6 +1,6 @@
 //! Checkpoints, parts and subproblems as JSON (what `dlx` and `sudoku count` read with
 //! `--resume` and `--parts`), resumed on small searches of both engines: DLX problems on the
-//! dancing-links solver, sudoku puzzles on the bitmask search and on the engine.
+//! dancing-links solver, sudoku puzzles on the bitmask search and on the wide search.
 //!
 //! Input: one selector byte, then JSON. The low 7 bits of the selector pick the search; unless
 //! the high bit is set, the JSON's `fingerprint` is replaced by that search's, so that the
@@ -35,7 +35,7 @@ fn problems() -> &'static [Problem] {
 }
 
 /// Sudoku searches: a blank 4×4 (288 solutions) and a 9×9 missing its top band (bitmask
-/// search), and a blank 16×16 (the engine, where the tree is far larger than any budget).
+/// search), and a blank 16×16 (the wide search, where the tree is far larger than any budget).
 fn puzzles() -> &'static [(Template, Grid)] {
     static PUZZLES: OnceLock<Vec<(Template, Grid)>> = OnceLock::new();
     PUZZLES.get_or_init(|| {

@@ -11,8 +11,11 @@
 //! item and the (region, digit) item of every region holding the cell. A classic 9×9 has
 //! 81 + 27·9 = 324 items and 729 options of 4 items each.
 
+use std::sync::OnceLock;
+
 use dancer::{OptionId, Problem, ProblemBuilder};
 
+use crate::wide::{WideTables, WIDE_FROM};
 use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
@@ -20,14 +23,27 @@ use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
 #[derive(Clone, Debug)]
 pub struct Template {
     variant: Variant,
-    problem: Problem,
-    /// For the bitmask pass that runs before the search (grids below 16×16).
+    /// Built on first use: from 16×16 up the searches do not need it, and a 64×64's 262 144
+    /// named options took a tenth of a second to build.
+    problem: OnceLock<Problem>,
+    /// For the bitmask search (grids below 16×16).
     tables: Option<Tables>,
+    /// For the wide search (from 16×16 up).
+    wide: Option<WideTables>,
 }
 
 impl Template {
-    /// Builds the problem for `variant`.
+    /// The template of `variant`: the searches' tables now, the exact-cover problem when
+    /// first asked for.
     pub fn new(variant: Variant) -> Template {
+        let n = variant.size();
+        let tables = Tables::new(&variant);
+        let wide = (n >= WIDE_FROM).then(|| WideTables::new(&variant));
+        Template { variant, problem: OnceLock::new(), tables, wide }
+    }
+
+    /// The exact-cover problem of `variant`.
+    fn encode(variant: &Variant) -> Problem {
         let n = variant.size();
         let mut builder = ProblemBuilder::new();
         for cell in 0..n * n {
@@ -59,9 +75,7 @@ impl Template {
         }
         // Names are unique and well formed, every option is nonempty with distinct items and
         // no colours, and even 64×64 stays far below u32 nodes: building cannot fail.
-        let problem = builder.build().expect("a validated variant always encodes");
-        let tables = Tables::new(&variant);
-        Template { variant, problem, tables }
+        builder.build().expect("a validated variant always encodes")
     }
 
     /// The variant.
@@ -69,13 +83,18 @@ impl Template {
         &self.variant
     }
 
-    /// The exact-cover problem, for callers who want the engine directly.
+    /// The exact-cover problem, for callers who want the engine directly (built on first
+    /// use).
     pub fn problem(&self) -> &Problem {
-        &self.problem
+        self.problem.get_or_init(|| Template::encode(&self.variant))
     }
 
     pub(crate) fn tables(&self) -> Option<&Tables> {
         self.tables.as_ref()
+    }
+
+    pub(crate) fn wide(&self) -> Option<&WideTables> {
+        self.wide.as_ref()
     }
 
     /// The option placing `digit` in `cell`.

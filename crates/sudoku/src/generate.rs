@@ -3,17 +3,20 @@
 //! at a time, as long as the puzzle stays unique.
 //!
 //! Below 16×16 the bitmask search does both, and each removal is tested from a board of the
-//! current clues kept up to date; from 16×16 up the engine does, on the reusable
-//! template.
+//! current clues kept up to date. From 16×16 up the wide search draws full grids (from 36×36
+//! up, boxed grids are a pattern in disguise) and tests removals: by search within a budget at
+//! 16×16, by naked and hidden singles above (`generate/wide.rs`, docs/design.md).
 
 mod symmetry;
+mod wide;
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
 use crate::propagate::{search::Search, Clues};
-use crate::{Cell, Grid, Solver, Template};
+use crate::wide::{WideClues, WideSearch};
+use crate::{Cell, Grid, LogicSolver, Solver, Template};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,45 +53,44 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
-/// Makes puzzles of one variant, reusing solvers of its template: one draws random full
-/// grids, the others check uniqueness.
+/// Makes puzzles of one variant, reusing searches of its template: one draws random full
+/// grids and tests removals, the others check uniqueness.
 #[derive(Debug)]
 pub struct Generator<'t> {
     template: &'t Template,
-    filler: dancer::Solver<'t>,
     checker: Solver<'t>,
-    /// The engine behind the removal pass, whose commits are the current clues.
-    remover: dancer::Solver<'t>,
     /// Below 16×16: the bitmask search that fills grids and tests removals.
     search: Option<Search>,
+    /// From 16×16 up: the wide search that fills grids and tests removals.
+    wide: Option<WideSearch>,
+    /// From 16×16 up: the deductions for removal tests the wide search alone cannot settle.
+    logic: Option<LogicSolver>,
+    /// Whether a removal test of the current puzzle ran out of its node budget (from 16×16
+    /// up), so that the puzzle cannot be called minimal.
+    undecided: bool,
+    /// The nodes the removal tests of the current puzzle searched (from 16×16 up).
+    spent: u64,
 }
-
-/// Clues kept since the last rebase of the removal stack, past which it is rebuilt.
-const MAX_ON_TOP: usize = 6;
 
 impl<'t> Generator<'t> {
     /// A generator for `template`'s variant.
     pub fn new(template: &'t Template) -> Generator<'t> {
-        let problem = template.problem();
-        let remover = problem.solver();
         let search = template.tables().map(Search::new);
+        let wide = template.wide().map(WideSearch::new);
         let checker = Solver::new(template);
-        Generator { template, filler: problem.solver(), checker, remover, search }
+        Generator { template, checker, search, wide, logic: None, undecided: false, spent: 0 }
     }
 
     /// A random full grid of the variant, or `None` if the variant has no solution at all.
     /// Below 16×16 the bitmask search fills a blank grid trying digits in random order; from
-    /// there up the engine does, with its option lists shuffled.
+    /// there up the wide search does, or a pattern in disguise from 36×36 up (docs/design.md).
     pub fn full_grid<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Grid> {
         if let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) {
             let cells = search.random_fill(tables, &mut |k| rng.random_range(0..k))?;
             return Some(Grid::from_cells(tables.size(), cells));
         }
-        self.filler.shuffle(&mut |k| rng.random_range(0..k));
-        let template = self.template;
-        let grid = self.filler.next_solution().map(|options| template.grid_of(options));
-        self.filler.reset();
-        grid
+        let tables = self.template.wide().expect("every size has the bitmask or wide search");
+        self.wide_full_grid(tables, rng)
     }
 
     /// A puzzle with exactly one solution, or `None` if the variant has no solution at all.
@@ -106,9 +108,12 @@ impl<'t> Generator<'t> {
             |puzzle: &Grid| options.clues.is_some_and(|target| puzzle.given_count() <= target);
         let clues = self.template.tables().and_then(|tables| Clues::new(tables, &solution));
         let mut clues = clues.map(|clues| clues.expect("the digits of a solution never clash"));
-        let complete_pass = match &mut clues {
-            Some(clues) => self.remove_by_masks(clues, &mut puzzle, &orbits, options.clues),
-            None => self.remove_pass(&mut puzzle, &solution, &orbits, options.clues),
+        let mut wide = self.template.wide().map(|tables| WideClues::new(tables, &solution));
+        (self.undecided, self.spent) = (false, 0);
+        let complete_pass = match (&mut clues, &mut wide) {
+            (Some(clues), _) => self.remove_by_masks(clues, &mut puzzle, &orbits, options.clues),
+            (None, Some(wide)) => self.remove_wide(wide, &mut puzzle, &orbits, options.clues),
+            (None, None) => self.remove_pass(&mut puzzle, &solution, &orbits, options.clues),
         };
         let mut minimal = complete_pass && options.symmetry == Symmetry::None;
         if options.minimal && !reached(&puzzle) {
@@ -118,17 +123,22 @@ impl<'t> Generator<'t> {
                 if reached(&puzzle) {
                     break;
                 }
-                match &mut clues {
-                    Some(clues) => {
+                match (&mut clues, &mut wide) {
+                    (Some(clues), _) => {
                         self.remove_by_masks(clues, &mut puzzle, &[vec![cell]], None);
                     }
-                    None => {
+                    (None, Some(wide)) => {
+                        self.remove_wide(wide, &mut puzzle, &[vec![cell]], None);
+                    }
+                    (None, None) => {
                         self.try_remove(&mut puzzle, &solution, cell);
                     }
                 }
             }
             minimal = !reached(&puzzle) || self.is_minimal(&puzzle);
         }
+        // A clue whose test ran out of budget may be removable after all.
+        minimal &= !self.undecided;
         let clues = puzzle.given_count();
         let target_reached = options.clues.map(|target| clues <= target);
         Some(Generated { puzzle, solution, clues, minimal, target_reached })
@@ -178,16 +188,9 @@ impl<'t> Generator<'t> {
         true
     }
 
-    /// [`remove_by_masks`](Self::remove_by_masks) with the engine (from 16×16 up, or with
-    /// more than 64 regions).
-    ///
-    /// The remover's commits are the current clues: the untested orbits in reverse order, so
-    /// the one to test is on top (dancing links undo last-in first-out), with the clues kept
-    /// since the last rebase above it, lifted off and put back around each test. A rebase
-    /// recommits kept clues under the untested ones; it happens at the next test that needs
-    /// the remover once too many clues pile up on top, or once a test settled without it
-    /// removed an orbit. This commits a few options per test instead of every clue. Most
-    /// tests need no remover at all (see [`quick_verdict`](Self::quick_verdict)).
+    /// [`remove_by_masks`](Self::remove_by_masks) for variants whose clues the bitmask board
+    /// does not keep (below 16×16 with more than 64 regions): each orbit is taken out of
+    /// `puzzle` and put back unless the checker finds the puzzle still unique.
     fn remove_pass(
         &mut self,
         puzzle: &mut Grid,
@@ -195,75 +198,31 @@ impl<'t> Generator<'t> {
         orbits: &[Vec<Cell>],
         target: Option<usize>,
     ) -> bool {
-        let template = self.template;
-        let option = |cell: Cell| template.option(cell, solution.get(cell).unwrap_or(1));
-        let rebase = |remover: &mut dancer::Solver<'t>, puzzle: &Grid, next: usize| {
-            remover.reset();
-            let untested: Vec<Cell> = orbits[next..].iter().flatten().copied().collect();
-            let kept =
-                puzzle.givens().map(|(cell, _)| cell).filter(|cell| !untested.contains(cell));
-            let order = kept.chain(untested.iter().rev().copied());
-            remover.commit_all(order.map(option)).expect("the clues of a solution never clash");
-        };
-        let mut on_top: Vec<Cell> = Vec::new();
-        // Whether the remover's commits are laid out as described; they go stale when a test
-        // settled without it removes an orbit, and are rebuilt when next needed.
-        let mut in_order = false;
-        for (k, orbit) in orbits.iter().enumerate() {
+        for orbit in orbits {
             if target.is_some_and(|target| puzzle.given_count() <= target) {
-                self.remover.reset();
                 return false;
             }
             for &cell in orbit {
                 puzzle.set(cell, None);
             }
-            let verdict = self.quick_verdict(puzzle, solution, orbit);
-            let unique = verdict.unwrap_or_else(|| {
-                if !in_order {
-                    rebase(&mut self.remover, puzzle, k);
-                    on_top.clear();
-                    in_order = true;
+            if !self.stays_unique(puzzle, solution, orbit) {
+                for &cell in orbit {
+                    puzzle.set(cell, solution.get(cell));
                 }
-                for _ in 0..on_top.len() + orbit.len() {
-                    self.remover.uncommit();
-                }
-                for &cell in &on_top {
-                    self.remover.commit(option(cell)).expect("kept clues fit");
-                }
-                self.remover.count_up_to(2) == 1
-            });
-            if unique {
-                in_order &= verdict.is_none();
-                continue;
             }
-            for &cell in orbit {
-                puzzle.set(cell, solution.get(cell));
-                // After a verdict without the remover the orbit is still committed, just
-                // under the clues on top: the next test lifts both off together.
-                if verdict.is_none() {
-                    self.remover.commit(option(cell)).expect("a clue of the solution fits");
-                }
-                on_top.push(cell);
-            }
-            in_order &= on_top.len() <= MAX_ON_TOP;
         }
-        self.remover.reset();
         true
     }
 
     /// Whether `puzzle`, a unique puzzle with solution `solution` from which `removed` were
-    /// just taken, is still unique, when that is quick to tell: `None` when the remover must
-    /// count.
-    ///
-    /// With one cell removed, the puzzle stays unique unless it has a solution without the
-    /// cell's old digit ([`Solver::has_solution_without`]). With several, the checker's
-    /// bitmask search counts to 2 (below 16×16; from there up the remover counts).
-    fn quick_verdict(&mut self, puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> Option<bool> {
-        if let &[cell] = removed {
-            let digit = solution.get(cell)?;
-            return Some(!self.checker.has_solution_without(puzzle, cell, digit));
+    /// just taken, is still unique. With one cell removed, the puzzle stays unique unless it
+    /// has a solution without the cell's old digit ([`Solver::has_solution_without`]); with
+    /// several, the checker counts to 2.
+    fn stays_unique(&mut self, puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> bool {
+        match (removed, removed.first().and_then(|&cell| solution.get(cell))) {
+            (&[cell], Some(digit)) => !self.checker.has_solution_without(puzzle, cell, digit),
+            _ => self.checker.is_unique(puzzle),
         }
-        self.checker.unique_by_masks(puzzle)
     }
 
     /// Removes `cell` from `puzzle` if it stays unique; says whether it did.

@@ -39,12 +39,14 @@ pub mod generate;
 mod grid;
 mod logic;
 mod parse;
+mod points;
 mod propagate;
 mod rate;
 mod regions;
 mod solve;
 mod transform;
 mod variant;
+mod wide;
 
 pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
@@ -57,7 +59,7 @@ pub use crate::{
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     regions::{parse_extra_regions, RegionsError},
-    solve::{Count, Grids, Outcome, PuzzleSearch, Report, Solver, LOGIC_FIRST},
+    solve::{Count, Grids, Outcome, PuzzleSearch, Report, Solver, WIDE_FROM},
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

@@ -10,7 +10,8 @@ use dancer::Stats;
 pub use self::explore::PuzzleSearch;
 use crate::{
     propagate::{search::Search, Contradiction, Deductions},
-    Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template,
+    wide::WideSearch,
+    Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant,
 };
 
 /// What solving a puzzle found.
@@ -51,10 +52,12 @@ pub struct Count {
 }
 
 /// Solves puzzles of one variant. Below 16×16 a depth-first search on candidate bitmasks,
-/// with singles at every node (and locked candidates at the root), answers `solve` and `count`; from 16×16
-/// up, and for `enumerate` at every size, the exact-cover engine searches one reused matrix:
-/// each puzzle commits its givens, searches, and is reset, with no rebuilding. Not `Sync`: give
-/// each thread its own solver of the shared [`Template`].
+/// with singles at every node (and locked candidates at the root), answers `solve` and
+/// `count`, and the exact-cover engine `enumerate`, on one reused matrix: each puzzle commits
+/// its givens, searches, and is reset, with no rebuilding. From 16×16 up a search on `u64`
+/// masks with a trail does all three, guided by a reference solution where the variant has
+/// one (docs/design.md). Not `Sync`: give each thread its own solver of the shared
+/// [`Template`].
 ///
 /// ```
 /// use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
@@ -69,36 +72,63 @@ pub struct Count {
 #[derive(Debug)]
 pub struct Solver<'t> {
     template: &'t Template,
-    engine: dancer::Solver<'t>,
-    /// For large grids: sound deductions made before the search (see [`LOGIC_FIRST`]).
-    logic: Option<LogicSolver>,
-    /// For the others: the bitmask search.
+    /// Below 16×16, for `enumerate`; made on first use.
+    engine: Option<dancer::Solver<'t>>,
+    /// Below 16×16: the bitmask search.
     search: Option<Search>,
-    /// The counters of the last bitmask search, `None` when the engine did the last search.
+    /// From 16×16 up: the wide search.
+    wide: Option<WideSearch>,
+    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`]).
+    logic: Option<LogicSolver>,
+    /// The counters of the last bitmask or wide search, `None` when the engine did the last
+    /// search or the wide search enumerates.
     last: Option<Stats>,
 }
 
-/// From this size up, the solver first applies logical deductions that hold in every solution
-/// (all techniques but those assuming uniqueness) and commits them with the givens. The
-/// solutions are the same, but plain MRV search on a 25×25 can wander for hours where these
-/// deductions finish the grid in milliseconds. Below it, the bitmask search does the work.
-pub const LOGIC_FIRST: usize = 16;
+/// From this size up, the solver searches with `u64` masks and a trail (the "wide" search)
+/// instead of copying boards of `u32` words, and tries a reference solution's choices first.
+/// Before searching it applies the logical deductions that hold in every solution (all
+/// techniques but those assuming uniqueness): the solutions are the same, but a search with
+/// singles alone wanders for minutes on a hard 25×25 that these deductions finish in
+/// milliseconds. Below it, the bitmask search does the work.
+pub const WIDE_FROM: usize = crate::wide::WIDE_FROM;
+
+/// The logical solver with the techniques whose deductions hold in every solution: all but
+/// those that assume the puzzle is unique (unique rectangle, BUG+1).
+pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
+    let sound: Vec<TechniqueKind> = TechniqueKind::ALL
+        .into_iter()
+        .filter(|kind| !matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne))
+        .collect();
+    LogicSolver::with_techniques(variant, &sound)
+}
 
 impl<'t> Solver<'t> {
     /// A solver for puzzles of `template`'s variant.
     pub fn new(template: &'t Template) -> Solver<'t> {
-        let variant = template.variant();
-        let logic = (variant.size() >= LOGIC_FIRST).then(|| {
-            let sound: Vec<TechniqueKind> = TechniqueKind::ALL
-                .into_iter()
-                .filter(|kind| {
-                    !matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne)
-                })
-                .collect();
-            LogicSolver::with_techniques(variant, &sound)
-        });
         let search = template.tables().map(Search::new);
-        Solver { template, engine: template.problem().solver(), logic, search, last: None }
+        let wide = template.wide().map(WideSearch::new);
+        let logic = wide.is_some().then(|| sound_logic(template.variant()));
+        Solver { template, engine: None, search, wide, logic, last: None }
+    }
+
+    /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
+    /// first; `None` below [`WIDE_FROM`].
+    fn load_wide(
+        &mut self,
+        puzzle: &Grid,
+        forbidden: Option<(Cell, Digit)>,
+    ) -> Option<Result<bool, Contradiction>> {
+        let (wide, tables) = (self.wide.as_mut()?, self.template.wide()?);
+        // A conflict between givens: the search finds it as a contradiction too.
+        let path = self.logic.as_ref().and_then(|logic| logic.solve(puzzle).ok());
+        Some(wide.load(tables, puzzle, forbidden, path.as_ref().map(|path| &path.end)))
+    }
+
+    /// The engine's solver of the template, made on first use.
+    fn engine(&mut self) -> &mut dancer::Solver<'t> {
+        let template = self.template;
+        self.engine.get_or_insert_with(|| template.problem().solver())
     }
 
     /// The template.
@@ -112,35 +142,49 @@ impl<'t> Solver<'t> {
     }
 
     /// Counts the solutions of `puzzle` without `forbidden`, up to `limit`, with the bitmask
-    /// search; `None` when the variant has none (from [`LOGIC_FIRST`] up). `Err` when the
-    /// givens contradict each other, directly or through deductions.
+    /// search below 16×16 and the wide search from there up. `Err` when the givens
+    /// contradict each other, directly or through deductions.
     fn search_masks(
         &mut self,
         puzzle: &Grid,
         forbidden: Option<(Cell, Digit)>,
         limit: u64,
-    ) -> Option<Result<u64, Contradiction>> {
-        // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles need
-        // them to avoid branching), not on the generator's tests with a digit ruled out.
-        let root = if forbidden.is_none() {
-            Deductions::LockedCandidates
-        } else {
-            Deductions::HiddenSingles
-        };
+    ) -> Result<u64, Contradiction> {
         self.check_size(puzzle);
-        let (search, tables) = (self.search.as_mut()?, self.template.tables()?);
-        let found = search.count(tables, puzzle, forbidden, limit.max(1), root);
-        let found = found.map(|count| count.min(limit));
-        self.last = Some(search.stats(*found.as_ref().unwrap_or(&0)));
-        Some(found)
+        let template = self.template;
+        if let (Some(search), Some(tables)) = (&mut self.search, template.tables()) {
+            // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles
+            // need them to avoid branching), not on the generator's tests with a digit ruled
+            // out.
+            let root = if forbidden.is_none() {
+                Deductions::LockedCandidates
+            } else {
+                Deductions::HiddenSingles
+            };
+            let found = search.count(tables, puzzle, forbidden, limit.max(1), root);
+            let found = found.map(|count| count.min(limit));
+            self.last = Some(search.stats(*found.as_ref().unwrap_or(&0)));
+            found
+        } else {
+            let loaded = self.load_wide(puzzle, forbidden);
+            let loaded = loaded.expect("every size has the bitmask search or the wide search");
+            let (Some(wide), Some(tables)) = (&mut self.wide, template.wide()) else {
+                unreachable!("loaded above");
+            };
+            let found = loaded.map(|_| wide.walk_up_to(tables, limit.max(1)).min(limit));
+            self.last = Some(wide.stats(*found.as_ref().unwrap_or(&0)));
+            found
+        }
     }
 
-    /// The first solution of the last bitmask search.
+    /// The first solution of the last bitmask or wide search.
     fn first_found(&self) -> Grid {
-        let (Some(search), Some(tables)) = (&self.search, self.template.tables()) else {
-            unreachable!("only called after a bitmask search");
-        };
-        Grid::from_cells(self.template.variant().size(), search.first(tables))
+        let n = self.template.variant().size();
+        match (&self.search, self.template.tables(), &self.wide) {
+            (Some(search), Some(tables), _) => Grid::from_cells(n, search.first(tables)),
+            (_, _, Some(wide)) => Grid::from_cells(n, wide.first()),
+            _ => unreachable!("only called after a bitmask or wide search"),
+        }
     }
 
     /// `Outcome::Invalid` when the givens break a rule directly, else `Outcome::None`.
@@ -148,30 +192,30 @@ impl<'t> Solver<'t> {
         self.template.variant().check(puzzle).map_or_else(Outcome::Invalid, |()| Outcome::None)
     }
 
-    /// Resets the engine and commits the givens of `puzzle`, with what the deductions before
-    /// the search found.
+    /// Resets the engine (below 16×16) and commits the givens of `puzzle`, with what the
+    /// bitmask deductions found; from 16×16 up, loads the puzzle into the wide search.
     fn load(&mut self, puzzle: &Grid) -> Result<(), Conflict> {
         self.check_size(puzzle);
-        self.engine.reset();
-        self.engine.reset_stats();
         self.last = None;
-        if let Some(logic) = &self.logic {
-            if let Ok(path) = logic.solve(puzzle) {
-                if self.commit_givens(&path.end.grid()) {
-                    return Ok(());
-                }
-                // Deductions from givens with no solution may contradict each other: search
-                // the givens alone, which finds no solution (or names the conflict).
-                self.engine.reset();
+        let template = self.template;
+        if let Some(loaded) = self.load_wide(puzzle, None) {
+            if loaded.is_err() {
+                // A contradiction from the givens: a broken rule, or no solution (a dead
+                // root, which the search then enters and leaves).
+                template.variant().check(puzzle)?;
             }
-        } else if let (Some(search), Some(tables)) = (&mut self.search, self.template.tables()) {
+            return Ok(());
+        }
+        let engine = self.engine();
+        engine.reset();
+        engine.reset_stats();
+        if let (Some(search), Some(tables)) = (&mut self.search, template.tables()) {
             // After a contradiction, the engine finds that there is nothing to enumerate.
             if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_ok() {
-                let template = self.template;
                 let placed = search.first(tables);
                 let placed = placed.iter().enumerate().filter(|(_, &digit)| digit != 0);
                 let options = placed.map(|(cell, &digit)| template.option(cell, digit));
-                self.engine
+                self.engine()
                     .commit_all(options)
                     .expect("placements that passed the bitmask checks fit together");
                 return Ok(());
@@ -180,7 +224,7 @@ impl<'t> Solver<'t> {
         if self.commit_givens(puzzle) {
             return Ok(());
         }
-        self.engine.reset();
+        self.engine().reset();
         // Two givens share an item exactly when they share a region and a digit.
         let conflict = self.template.variant().check(puzzle);
         Err(conflict.expect_err("a clash between givens is a repeated digit"))
@@ -188,13 +232,18 @@ impl<'t> Solver<'t> {
 
     /// Commits every given of `grid`; false (with some committed) on a clash.
     fn commit_givens(&mut self, grid: &Grid) -> bool {
-        grid.givens()
-            .all(|(cell, digit)| self.engine.commit(self.template.option(cell, digit)).is_ok())
+        let template = self.template;
+        let engine = self.engine();
+        grid.givens().all(|(cell, digit)| engine.commit(template.option(cell, digit)).is_ok())
     }
 
     fn next_grid(&mut self) -> Option<Grid> {
         let template = self.template;
-        self.engine.next_solution().map(|options| template.grid_of(options))
+        if let (Some(wide), Some(tables)) = (&mut self.wide, template.wide()) {
+            let n = tables.size();
+            return wide.next_solution(tables).map(|digits| Grid::from_cells(n, digits.to_vec()));
+        }
+        self.engine().next_solution().map(|options| template.grid_of(options))
     }
 
     /// The first solution found.
@@ -203,13 +252,9 @@ impl<'t> Solver<'t> {
     /// If the puzzle's size is not the variant's.
     pub fn solve(&mut self, puzzle: &Grid) -> Report {
         let outcome = match self.search_masks(puzzle, None, 1) {
-            Some(Ok(0)) => Outcome::None,
-            Some(Ok(_)) => Outcome::Solved(self.first_found()),
-            Some(Err(Contradiction)) => self.none_or_invalid(puzzle),
-            None => match self.load(puzzle) {
-                Err(conflict) => Outcome::Invalid(conflict),
-                Ok(()) => self.next_grid().map_or(Outcome::None, Outcome::Solved),
-            },
+            Ok(0) => Outcome::None,
+            Ok(_) => Outcome::Solved(self.first_found()),
+            Err(Contradiction) => self.none_or_invalid(puzzle),
         };
         Report { outcome, stats: self.stats() }
     }
@@ -220,18 +265,10 @@ impl<'t> Solver<'t> {
     /// If the puzzle's size is not the variant's.
     pub fn solve_unique(&mut self, puzzle: &Grid) -> Report {
         let outcome = match self.search_masks(puzzle, None, 2) {
-            Some(Ok(0)) => Outcome::None,
-            Some(Ok(1)) => Outcome::Unique(self.first_found()),
-            Some(Ok(_)) => Outcome::Multiple(self.first_found()),
-            Some(Err(Contradiction)) => self.none_or_invalid(puzzle),
-            None => match self.load(puzzle) {
-                Err(conflict) => Outcome::Invalid(conflict),
-                Ok(()) => match self.next_grid() {
-                    None => Outcome::None,
-                    Some(grid) if self.engine.next_solution().is_some() => Outcome::Multiple(grid),
-                    Some(grid) => Outcome::Unique(grid),
-                },
-            },
+            Ok(0) => Outcome::None,
+            Ok(1) => Outcome::Unique(self.first_found()),
+            Ok(_) => Outcome::Multiple(self.first_found()),
+            Err(Contradiction) => self.none_or_invalid(puzzle),
         };
         Report { outcome, stats: self.stats() }
     }
@@ -243,9 +280,8 @@ impl<'t> Solver<'t> {
     pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> Count {
         let limit = limit.unwrap_or(u64::MAX);
         let counted = match self.search_masks(puzzle, None, limit) {
-            Some(Ok(count)) => Ok(count),
-            Some(Err(Contradiction)) => self.template.variant().check(puzzle).map(|()| 0),
-            None => self.load(puzzle).map(|()| self.engine.count_up_to(limit)),
+            Ok(count) => Ok(count),
+            Err(Contradiction) => self.template.variant().check(puzzle).map(|()| 0),
         };
         match counted {
             Ok(count) => {
@@ -271,36 +307,28 @@ impl<'t> Solver<'t> {
 
     /// Whether `puzzle` has a solution without `digit` in `cell`, an open cell. The
     /// generator's test for removing a clue from a unique puzzle: only a solution other than
-    /// the known one avoids the clue's digit. The bitmask search rules the digit out from the
-    /// start; the engine (from [`LOGIC_FIRST`] up) searches the puzzle, and at most one
-    /// solution it finds (the known one) can hold the digit.
+    /// the known one avoids the clue's digit, which the search rules out from the start.
     pub(crate) fn has_solution_without(&mut self, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
-        if let Some(found) = self.search_masks(puzzle, Some((cell, digit)), 1) {
-            return found.is_ok_and(|count| count > 0);
-        }
-        if self.load(puzzle).is_err() {
-            return false;
-        }
-        let option = self.template.option(cell, digit);
-        while let Some(solution) = self.engine.next_solution() {
-            if !solution.contains(&option) {
-                return true;
-            }
-        }
-        false
+        self.search_masks(puzzle, Some((cell, digit)), 1).is_ok_and(|count| count > 0)
     }
 
-    /// Whether `puzzle` has exactly one solution, when the bitmask search can tell quickly;
-    /// `None` from [`LOGIC_FIRST`] up, where it is not used.
-    pub(crate) fn unique_by_masks(&mut self, puzzle: &Grid) -> Option<bool> {
-        Some(matches!(self.search_masks(puzzle, None, 2)?, Ok(1)))
+    /// Whether `puzzle` has exactly one solution.
+    pub(crate) fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        matches!(self.search_masks(puzzle, None, 2), Ok(1))
     }
 
-    /// The counters of the last search: the bitmask search's (nodes: branches tried, the root
-    /// included; updates: candidates eliminated), or the engine's since the current puzzle was
-    /// loaded.
+    /// The counters of the last search: the bitmask or wide search's (nodes: branches tried,
+    /// the root included; updates: candidates eliminated), or the engine's since the current
+    /// puzzle was loaded.
     pub fn stats(&self) -> Stats {
-        self.last.unwrap_or_else(|| self.engine.stats())
+        if let Some(stats) = self.last {
+            return stats;
+        }
+        match (&self.wide, &self.engine) {
+            (Some(wide), _) => wide.stats(wide.solutions()),
+            (None, Some(engine)) => engine.stats(),
+            (None, None) => Stats::default(),
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::{ops::ControlFlow, sync::Mutex};
 
-use dancer::{Checkpoint, Run};
+use dancer::{Checkpoint, OptionId, Run, RunError, Subproblem};
 use dancer_sudoku::{Grid, PuzzleSearch, Solver, Template, Variant};
 use proptest::prelude::*;
 
@@ -71,7 +71,7 @@ fn the_blank_6x6_has_28_200_960_grids() {
 }
 
 #[test]
-fn sixteen_by_sixteen_runs_on_the_engine() {
+fn sixteen_by_sixteen_runs_on_the_wide_search() {
     let template = Template::new(Variant::standard(16).unwrap());
     let full = sixteen();
     assert!(template.variant().is_solution(&full));
@@ -150,4 +150,33 @@ fn a_broken_rule_is_a_conflict_and_no_solution_is_an_empty_tree() {
     let outcome = Run::new().count(&mut search).unwrap();
     assert_eq!((outcome.solutions(), outcome.stats().nodes()), (0, 1));
     assert!(outcome.is_complete());
+}
+
+#[test]
+fn a_path_naming_no_option_of_the_grid_is_an_error_at_every_size() {
+    // Checkpoint files and parts are read from disk: any number can stand in a path. The wide
+    // search (from 16×16 up) once indexed its cells with one at a branch point on a digit's
+    // places and panicked (found by the fuzz harness: option 8 489 of a 16×16, whose options
+    // end at 4 095). Each step of a real path is replaced in turn by such a number.
+    for n in [4, 9, 16, 25] {
+        let template = Template::new(Variant::standard(n).unwrap());
+        let mut solver = Solver::new(&template);
+        let mut search = solver.explore(&Grid::empty(n)).unwrap();
+        let stopped = Run::new().node_limit(30).count(&mut search).unwrap();
+        let path = stopped.checkpoint().remaining()[0].path().to_vec();
+        assert!(path.len() > 5, "{n}x{n}: {} steps", path.len());
+        for depth in 0..path.len() {
+            for option in [n * n * n, n * n * n * 2 + 1, u32::MAX as usize] {
+                let mut bad = path[..=depth].to_vec();
+                bad[depth] = OptionId::new(option);
+                let given = [Subproblem::new(bad, 0, None).unwrap()];
+                let mut search = solver.explore(&Grid::empty(n)).unwrap();
+                let ran = Run::new().subproblems(&given).count(&mut search);
+                assert!(
+                    matches!(ran, Err(RunError::Path { index: 0, .. })),
+                    "{n}x{n}, step {depth}: {ran:?}"
+                );
+            }
+        }
+    }
 }

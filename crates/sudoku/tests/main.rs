@@ -10,6 +10,8 @@ mod formats;
 mod reading;
 // Solving, counting, enumerating: classic puzzles, blank grids, variants, invalid givens.
 mod solve;
+// Every size from 1×1 to 64×64: blank grids of every box shape, limits, generated puzzles.
+mod sizes;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.
 mod explore;
 // Property tests: random valid grids solve, counts survive symmetries, checks agree, reuse.

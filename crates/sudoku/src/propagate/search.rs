@@ -12,6 +12,7 @@ pub(crate) mod tree;
 use dancer::{Pause, Stats};
 
 use super::{Board, Clues, Contradiction, Deductions, Singles, Tables};
+use crate::points::Pending;
 use crate::{Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant; its buffers are reused from puzzle to puzzle.
@@ -44,18 +45,6 @@ pub(crate) struct Search {
     /// shared with another (see `tree.rs`). Branch points above have no untried choices.
     floor: usize,
     until: u32,
-}
-
-/// The search's next step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pending {
-    /// `board` holds the node to enter next (its eliminations not yet counted): `true` when
-    /// its deductions went through, `false` when they found a contradiction (a dead end).
-    Prepared(bool),
-    /// The next node is the next untried choice of the deepest branch point that has one.
-    NextBranch,
-    /// Nothing is left.
-    Done,
 }
 
 /// A branch point: the board before the branch, what it chooses between (all the choices,

@@ -2,7 +2,8 @@
 //! each cell's peers and regions, each region's cells, and the pairs of regions that meet.
 
 use super::MAX_CELLS;
-use crate::{Variant, LOGIC_FIRST};
+use crate::wide::WIDE_FROM;
+use crate::Variant;
 
 /// The fixed tables of one variant: peers, regions, and region intersections.
 #[derive(Clone, Debug)]
@@ -47,11 +48,11 @@ pub(super) struct Intersection {
 }
 
 impl Tables {
-    /// The tables of `variant`, or `None` from [`LOGIC_FIRST`] up, where the full logical
-    /// solver goes first instead.
+    /// The tables of `variant`, or `None` from [`WIDE_FROM`] up, where the wide search takes
+    /// over.
     pub(crate) fn new(variant: &Variant) -> Option<Tables> {
         let n = variant.size();
-        if n >= LOGIC_FIRST {
+        if n >= WIDE_FROM {
             return None;
         }
         let byte = |cell: usize| u8::try_from(cell).expect("below 16x16 a cell fits a byte");

@@ -7,13 +7,13 @@ use dancer::{
 };
 
 use super::Solver;
-use crate::propagate::search::tree::{Held, MaskTree};
+use crate::propagate::search::tree::MaskTree;
 use crate::propagate::Deductions;
-use crate::{Conflict, Grid, Template};
+use crate::wide::{self, WideTree};
+use crate::{Conflict, Grid};
 
 /// The search of one puzzle's solutions, from [`Solver::explore`]: below 16×16 the bitmask
-/// search, from 16×16 up the exact-cover engine on the template with the givens (and what the
-/// deductions found) committed. Hand it to a [`dancer::Run`]; a visitor reads each solution
+/// search, from 16×16 up the wide search (see [`Solver`]). Hand it to a [`dancer::Run`]; a visitor reads each solution
 /// with [`grid`](Self::grid).
 ///
 /// ```
@@ -38,7 +38,7 @@ pub struct PuzzleSearch<'s, 't> {
 #[derive(Debug)]
 enum Inner<'s, 't> {
     Masks(MaskTree<'s, 't>),
-    Engine { template: &'t Template, engine: Held<'s, dancer::Solver<'t>> },
+    Wide(WideTree<'s, 't>),
 }
 
 impl<'t> Solver<'t> {
@@ -52,13 +52,19 @@ impl<'t> Solver<'t> {
     pub fn explore(&mut self, puzzle: &Grid) -> Result<PuzzleSearch<'_, 't>, Conflict> {
         self.check_size(puzzle);
         let template = self.template;
-        if self.search.is_none() || template.tables().is_none() {
-            self.load(puzzle)?;
-            let engine = Held::Lent(&mut self.engine);
-            return Ok(PuzzleSearch { inner: Inner::Engine { template, engine } });
+        if let Some(loaded) = self.load_wide(puzzle, None) {
+            if loaded.is_err() {
+                template.variant().check(puzzle)?;
+            }
+            let (Some(search), Some(tables)) = (self.wide.as_mut(), template.wide()) else {
+                unreachable!("loaded above");
+            };
+            let fingerprint = wide::fingerprint(template.variant(), puzzle);
+            let tree = WideTree::new(search, tables, fingerprint);
+            return Ok(PuzzleSearch { inner: Inner::Wide(tree) });
         }
         let (Some(search), Some(tables)) = (self.search.as_mut(), template.tables()) else {
-            unreachable!("both checked above");
+            unreachable!("every size has the bitmask search or the wide search");
         };
         if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_err() {
             // A contradiction from the givens: a broken rule, or no solution (a dead root).
@@ -77,7 +83,7 @@ impl PuzzleSearch<'_, '_> {
     pub fn grid(&self) -> Grid {
         match &self.inner {
             Inner::Masks(tree) => tree.grid(),
-            Inner::Engine { template, engine } => template.grid_of(engine.solution()),
+            Inner::Wide(tree) => tree.grid(),
         }
     }
 }
@@ -86,16 +92,14 @@ impl Explore for PuzzleSearch<'_, '_> {
     fn fingerprint(&self) -> Fingerprint {
         match &self.inner {
             Inner::Masks(tree) => tree.fingerprint(),
-            Inner::Engine { engine, .. } => engine.fingerprint(),
+            Inner::Wide(tree) => tree.fingerprint(),
         }
     }
 
     fn fork(&self) -> Self {
         let inner = match &self.inner {
             Inner::Masks(tree) => Inner::Masks(tree.fork()),
-            Inner::Engine { template, engine } => {
-                Inner::Engine { template, engine: Held::Own(Box::new(engine.fork())) }
-            }
+            Inner::Wide(tree) => Inner::Wide(tree.fork()),
         };
         PuzzleSearch { inner }
     }
@@ -103,42 +107,42 @@ impl Explore for PuzzleSearch<'_, '_> {
     fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
         match &mut self.inner {
             Inner::Masks(tree) => tree.enter(at),
-            Inner::Engine { engine, .. } => engine.enter(at),
+            Inner::Wide(tree) => tree.enter(at),
         }
     }
 
     fn explore(&mut self, budget: u64, wanted: u64) -> Pause {
         match &mut self.inner {
             Inner::Masks(tree) => tree.explore(budget, wanted),
-            Inner::Engine { engine, .. } => engine.explore(budget, wanted),
+            Inner::Wide(tree) => tree.explore(budget, wanted),
         }
     }
 
     fn position(&self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
         match &self.inner {
             Inner::Masks(tree) => tree.position(branches),
-            Inner::Engine { engine, .. } => engine.position(branches),
+            Inner::Wide(tree) => tree.position(branches),
         }
     }
 
     fn split_off(&mut self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
         match &mut self.inner {
             Inner::Masks(tree) => tree.split_off(branches),
-            Inner::Engine { engine, .. } => engine.split_off(branches),
+            Inner::Wide(tree) => tree.split_off(branches),
         }
     }
 
     fn unsee(&mut self) {
         match &mut self.inner {
             Inner::Masks(tree) => tree.unsee(),
-            Inner::Engine { engine, .. } => engine.unsee(),
+            Inner::Wide(tree) => tree.unsee(),
         }
     }
 
     fn stats(&self) -> Stats {
         match &self.inner {
             Inner::Masks(tree) => tree.stats(),
-            Inner::Engine { engine, .. } => engine.stats(),
+            Inner::Wide(tree) => tree.stats(),
         }
     }
 }

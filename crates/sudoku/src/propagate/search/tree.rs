@@ -7,7 +7,8 @@ use std::ops::{Deref, DerefMut};
 
 use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
 
-use super::{lowest, Branching, Choice, Frame, Pending, Search};
+use super::{lowest, Branching, Choice, Frame, Search};
+use crate::points::{self, BranchPoints, Pending, Point};
 use crate::propagate::{Board, Deductions, Tables};
 use crate::Grid;
 
@@ -85,7 +86,7 @@ impl<'s, 't> MaskTree<'s, 't> {
     }
 
     /// Option `cell * n + digit - 1` of the template: the placement of `step`.
-    fn option(&self, (cell, bit): (u8, u32)) -> OptionId {
+    fn placement(&self, (cell, bit): (u8, u32)) -> OptionId {
         let digit = bit.trailing_zeros() as usize;
         OptionId::new(usize::from(cell) * self.tables.size + digit)
     }
@@ -104,38 +105,43 @@ impl<'s, 't> MaskTree<'s, 't> {
         };
         (frame.all & bit != 0).then_some(bit)
     }
+}
 
-    /// Choice `bit` of `frame` at level `level`, as a [`Branch`].
-    fn branch(&self, level: usize, frame: &Frame, bit: u32) -> Branch {
-        let count = u64::from(frame.all.count_ones());
-        let index = u64::from((frame.all & (bit - 1)).count_ones());
-        let until = if level == self.search.floor { self.search.until } else { 0 };
-        let end =
-            if until == 0 { count } else { u64::from((frame.all & (until - 1)).count_ones()) };
-        Branch { index, count, end }
+impl BranchPoints for MaskTree<'_, '_> {
+    fn pending(&self) -> Pending {
+        self.search.pending
     }
 
-    /// The subproblem of the path through the first `depth` frames' choices, the last one
-    /// replaced by `last` when given, with its branches.
-    fn subproblem(
-        &self,
-        depth: usize,
-        last: Option<u32>,
-        branches: &mut Vec<Branch>,
-    ) -> Subproblem {
-        branches.clear();
-        let mut path = Vec::with_capacity(depth);
-        for (level, frame) in self.search.stack[..depth].iter().enumerate() {
-            let bit = if level + 1 == depth { last.unwrap_or(frame.picked) } else { frame.picked };
-            path.push(self.option(frame.step(self.tables, bit)));
-            branches.push(self.branch(level, frame, bit));
-        }
-        let open_from = self.search.floor.min(depth);
-        let until = self.search.until;
-        let until = (until != 0 && open_from < depth)
-            .then(|| self.option(self.search.stack[open_from].step(self.tables, until)));
-        Subproblem::new(path, open_from, until).expect("the floor is within the path")
+    fn point(&self, level: usize) -> Point {
+        let frame = &self.search.stack[level];
+        let (all, picked, untried) = (frame.all, frame.picked, frame.untried);
+        Point { all: all.into(), picked: picked.into(), untried: untried.into() }
     }
+
+    fn depth(&self) -> usize {
+        self.search.depth
+    }
+
+    fn floor(&self) -> (usize, u64) {
+        (self.search.floor, self.search.until.into())
+    }
+
+    fn set_floor(&mut self, floor: usize, until: u64) {
+        (self.search.floor, self.search.until) = (floor, narrow(until));
+    }
+
+    fn set_untried(&mut self, level: usize, untried: u64) {
+        self.search.stack[level].untried = narrow(untried);
+    }
+
+    fn option(&self, level: usize, bit: u64) -> OptionId {
+        self.placement(self.search.stack[level].step(self.tables, narrow(bit)))
+    }
+}
+
+/// A mask made of this search's `u32` masks, back in their type.
+fn narrow(mask: u64) -> u32 {
+    u32::try_from(mask).expect("made of the u32 masks of the bitmask search")
 }
 
 impl Explore for MaskTree<'_, '_> {
@@ -215,42 +221,11 @@ impl Explore for MaskTree<'_, '_> {
     }
 
     fn position(&self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
-        let search = &*self.search;
-        match search.pending {
-            Pending::Done => None,
-            Pending::Prepared(_) => Some(self.subproblem(search.depth, None, branches)),
-            Pending::NextBranch => {
-                let deepest = search.stack[..search.depth].iter().rposition(|f| f.untried != 0)?;
-                let next = lowest(search.stack[deepest].untried);
-                Some(self.subproblem(deepest + 1, Some(next), branches))
-            }
-        }
+        points::position(self, branches)
     }
 
-    /// Gives away the later half of the untried choices of the shallowest branch point that
-    /// has any (all of them when there is one), keeping the earlier half.
     fn split_off(&mut self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
-        if self.search.pending == Pending::Done {
-            return None;
-        }
-        let search = &*self.search;
-        let level = search.stack[..search.depth].iter().position(|f| f.untried != 0)?;
-        let untried = search.stack[level].untried;
-        let mut kept = 0;
-        for _ in 0..untried.count_ones() / 2 {
-            kept |= lowest(untried & !kept);
-        }
-        let given = untried & !kept;
-        // Its options at `level` are this search's remaining ones there: open from it.
-        let path = self.subproblem(level + 1, Some(lowest(given)), branches).path().to_vec();
-        let until = (level == search.floor && search.until != 0)
-            .then(|| self.option(search.stack[level].step(self.tables, search.until)));
-        let subproblem = Subproblem::new(path, level, until).expect("the level is within the path");
-        let search = &mut *self.search;
-        search.stack[level].untried = kept;
-        (search.floor, search.until) =
-            if kept == 0 { (level + 1, 0) } else { (level, lowest(given)) };
-        Some(subproblem)
+        points::split_off(self, branches)
     }
 
     fn unsee(&mut self) {

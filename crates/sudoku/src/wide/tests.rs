@@ -1,0 +1,142 @@
+//! Unit tests of the wide search: the trail undoes exactly, clue boards stay exact, the
+//! reference guides a blank grid without a wrong turn, and the tree as an `Explore` counts
+//! what the plain walk counts.
+
+use dancer::Run;
+
+use super::{Board, WideClues, WideSearch, WideTables};
+use crate::points::lowest;
+use crate::{Grid, Solver, Template, Variant};
+
+/// The parts of a board that describe the position (not its trail or counters).
+fn position(board: &Board) -> (Vec<u64>, Vec<u8>, Vec<u64>, Vec<u64>, usize) {
+    let b = board;
+    (b.candidates.clone(), b.digits.clone(), b.places.clone(), b.placed.clone(), b.open)
+}
+
+/// The board of `grid`'s digits placed one by one, without deductions.
+fn placed(tables: &WideTables, grid: &Grid) -> Board {
+    let mut board = Board::new(tables);
+    for (cell, digit) in grid.givens() {
+        board.place(tables, cell, usize::from(digit) - 1).unwrap();
+    }
+    board
+}
+
+#[test]
+fn undoing_to_a_mark_restores_the_position_exactly() {
+    let tables = WideTables::new(&Variant::standard(16).unwrap());
+    let mut board = Board::new(&tables);
+    board.place(&tables, 0, 3).unwrap();
+    board.propagate(&tables).unwrap();
+    let (mark, before) = (board.mark(), position(&board));
+    for (cell, digit) in [(17, 5), (40, 0), (255, 9), (100, 12)] {
+        if board.candidates[cell] >> digit & 1 != 0 {
+            let _ = board.place(&tables, cell, digit).and_then(|()| board.propagate(&tables));
+        }
+    }
+    assert_ne!(position(&board), before);
+    board.undo_to(&tables, mark);
+    assert_eq!(position(&board), before);
+}
+
+#[test]
+fn clues_taken_out_and_put_back_match_a_board_built_afresh() {
+    let variant = Variant::standard(16).unwrap();
+    let tables = WideTables::new(&variant);
+    let solution = tables.reference_grid().unwrap();
+    let mut clues = WideClues::new(&tables, &solution);
+    let mut puzzle = solution.clone();
+    for cell in [0, 1, 17, 34, 200, 255, 128, 129, 144] {
+        clues.remove(&tables, cell);
+        puzzle.set(cell, None);
+        assert_eq!(position(&clues.board), position(&placed(&tables, &puzzle)), "{cell}");
+    }
+    for cell in [17, 255] {
+        clues.restore(&tables, cell, solution.get(cell).unwrap());
+        puzzle.set(cell, solution.get(cell));
+        assert_eq!(position(&clues.board), position(&placed(&tables, &puzzle)), "{cell}");
+    }
+}
+
+#[test]
+fn a_blank_grid_is_filled_without_a_wrong_turn() {
+    for (rows, cols) in [(4, 4), (3, 7), (5, 5), (8, 8)] {
+        let n = rows * cols;
+        let variant = Variant::with_boxes(n, rows, cols).unwrap();
+        let tables = WideTables::new(&variant);
+        let mut search = WideSearch::new(&tables);
+        assert_eq!(search.load(&tables, &Grid::empty(n), None, None), Ok(false));
+        assert_eq!(search.walk_up_to(&tables, 1), 1);
+        let stats = search.stats(1);
+        // Every node but the last opened a branch point and none was left: no dead end.
+        assert_eq!(stats.nodes(), u64::from(stats.max_depth()) + 1, "{rows}x{cols}");
+        let solution = Grid::from_cells(n, search.first());
+        assert_eq!(Some(solution), tables.reference_grid(), "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn a_variant_the_patterns_break_has_no_reference_and_is_still_solved() {
+    // Diagonals: the box pattern repeats a digit on the main diagonal.
+    let variant = Variant::standard(16).unwrap().with_diagonals().unwrap();
+    let tables = WideTables::new(&variant);
+    assert!(tables.reference_grid().is_none());
+    let template = Template::new(variant);
+    let report = Solver::new(&template).solve(&Grid::empty(16));
+    let crate::Outcome::Solved(grid) = report.outcome else { panic!("{report:?}") };
+    assert!(template.variant().is_solution(&grid));
+}
+
+#[test]
+fn removal_tests_tell_a_needed_clue_from_a_spare_one() {
+    let variant = Variant::standard(16).unwrap();
+    let tables = WideTables::new(&variant);
+    let solution = tables.reference_grid().unwrap();
+    let mut search = WideSearch::new(&tables);
+    let mut clues = WideClues::new(&tables, &solution);
+    // One clue out of a full grid: the others force it back.
+    clues.remove(&tables, 5);
+    let digit = solution.get(5).unwrap();
+    assert_eq!(
+        search.has_solution_without(&tables, &clues, (5, digit), 1 << 20, None),
+        Some(false)
+    );
+    // A rectangle of two digits over two boxes out too: rows 1 and 3 of the pattern are
+    // shifted by half the grid, so columns 1 and 9 hold the same two digits the other way
+    // round there, and the two can swap.
+    let n = 16;
+    let rectangle = [0, 8, 2 * n, 2 * n + 8];
+    let (a, b) = (solution.get(0).unwrap(), solution.get(8).unwrap());
+    assert_eq!((solution.get(2 * n + 8), solution.get(2 * n)), (Some(a), Some(b)));
+    for cell in rectangle {
+        clues.remove(&tables, cell);
+    }
+    assert_eq!(search.has_solution_without(&tables, &clues, (0, a), 1 << 20, None), Some(true));
+}
+
+#[test]
+fn the_tree_counts_what_the_walk_counts_over_threads() {
+    let variant = Variant::standard(16).unwrap();
+    let template = Template::new(variant);
+    let tables = template.wide().unwrap();
+    // The first 40 cells of the pattern open: each column of rows 1 and 2 can swap its two
+    // digits, and whole cosets of columns must swap together (16 solutions).
+    let mut puzzle = tables.reference_grid().unwrap();
+    for cell in 0..40 {
+        puzzle.set(cell, None);
+    }
+    let mut plain = WideSearch::new(tables);
+    plain.load(tables, &puzzle, None, None).unwrap();
+    let count = plain.walk(tables, u64::MAX, u64::MAX, &mut lowest).1;
+    assert_eq!(count, 16);
+    let mut solver = Solver::new(&template);
+    for threads in [1, 2] {
+        let mut search = solver.explore(&puzzle).unwrap();
+        let outcome = Run::new().threads(threads).poll_nodes(4).count(&mut search).unwrap();
+        assert_eq!(outcome.solutions(), count, "{threads} threads");
+        assert_eq!(outcome.stats().nodes(), plain.stats(count).nodes(), "{threads} threads");
+    }
+    assert_eq!(solver.count(&puzzle, None).count, count);
+    assert_eq!(solver.enumerate(&puzzle).unwrap().count() as u64, count);
+}

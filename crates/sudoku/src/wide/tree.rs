@@ -1,0 +1,201 @@
+//! The wide search of one puzzle as a [`dancer::Explore`], as `propagate/search/tree.rs` does
+//! for the bitmask search below 16×16: a path is the placements chosen at the branch points,
+//! each written as the template's option `cell · N + digit − 1`.
+
+use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
+
+use super::branch::Choice;
+use super::search::{Frame, WideSearch};
+use super::{Board, WideTables};
+use crate::points::{self, lowest, BranchPoints, Pending, Point};
+use crate::propagate::search::tree::Held;
+use crate::Grid;
+
+/// The search tree of one puzzle from 16×16 up: the root is the board of its givens after the
+/// deductions, then every branch point's choices in the search's order.
+#[derive(Debug)]
+pub(crate) struct WideTree<'s, 't> {
+    search: Held<'s, WideSearch>,
+    tables: &'t WideTables,
+    root: Board,
+    root_deduced: bool,
+    /// The root's eliminations, counted when it is entered.
+    root_eliminated: u64,
+    fingerprint: Fingerprint,
+}
+
+impl<'s, 't> WideTree<'s, 't> {
+    /// The tree of the puzzle `search` has just loaded with [`WideSearch::load`], whatever
+    /// came of it; `fingerprint` names the variant and the puzzle.
+    pub(crate) fn new(
+        search: &'s mut WideSearch,
+        tables: &'t WideTables,
+        fingerprint: Fingerprint,
+    ) -> Self {
+        let root_deduced = search.pending == Pending::Prepared(true);
+        let root = search.board.clone();
+        let root_eliminated = search.eliminated;
+        (search.nodes, search.eliminated, search.solutions, search.max_depth) = (0, 0, 0, 0);
+        let mut tree = WideTree {
+            search: Held::Lent(search),
+            tables,
+            root,
+            root_deduced,
+            root_eliminated,
+            fingerprint,
+        };
+        tree.enter(&Subproblem::root()).expect("the root is in every tree");
+        tree
+    }
+
+    /// The solution the search stands on, after a [`Pause::Solution`].
+    pub(crate) fn grid(&self) -> Grid {
+        Grid::from_cells(self.tables.size, self.search.board.digits.clone())
+    }
+
+    /// The template's option for choice `bit` (rotated) of `frame`.
+    fn placement(&self, frame: &Frame, bit: u64) -> OptionId {
+        let (cell, digit) = frame.step(self.tables, bit);
+        OptionId::new(cell * self.tables.size + digit)
+    }
+
+    /// Which choice (rotated) of `frame` places the option `option`, if any.
+    fn choice_of(&self, frame: &Frame, option: OptionId) -> Option<u64> {
+        let n = self.tables.size;
+        let (cell, digit) = (option.index() / n, option.index() % n);
+        // A path from a checkpoint file may name any number: no option of the template.
+        if cell >= self.tables.cell_count() {
+            return None;
+        }
+        let index = match frame.choice {
+            Choice::Digits { cell: here } => (here == cell).then_some(digit)?,
+            Choice::Places { region, digit: here } => {
+                let slots = self.tables.slots(cell);
+                let slot = slots.iter().find(|slot| slot.region as usize == region)?;
+                (here == digit).then_some(slot.index as usize)?
+            }
+        };
+        let bit = (1u64 << index).rotate_right(frame.rotation);
+        (frame.all & bit != 0).then_some(bit)
+    }
+}
+
+impl BranchPoints for WideTree<'_, '_> {
+    fn pending(&self) -> Pending {
+        self.search.pending
+    }
+
+    fn point(&self, level: usize) -> Point {
+        let frame = &self.search.stack[level];
+        Point { all: frame.all, picked: frame.picked, untried: frame.untried }
+    }
+
+    fn depth(&self) -> usize {
+        self.search.depth
+    }
+
+    fn floor(&self) -> (usize, u64) {
+        (self.search.floor, self.search.until)
+    }
+
+    fn set_floor(&mut self, floor: usize, until: u64) {
+        (self.search.floor, self.search.until) = (floor, until);
+    }
+
+    fn set_untried(&mut self, level: usize, untried: u64) {
+        self.search.stack[level].untried = untried;
+    }
+
+    fn option(&self, level: usize, bit: u64) -> OptionId {
+        self.placement(&self.search.stack[level], bit)
+    }
+}
+
+impl Explore for WideTree<'_, '_> {
+    fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint
+    }
+
+    fn fork(&self) -> Self {
+        let mut search = WideSearch::new(self.tables);
+        search.guide.clone_from(&self.search.guide);
+        WideTree {
+            search: Held::Own(Box::new(search)),
+            tables: self.tables,
+            root: self.root.clone(),
+            root_deduced: self.root_deduced,
+            root_eliminated: self.root_eliminated,
+            fingerprint: self.fingerprint,
+        }
+    }
+
+    fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
+        let (tables, path) = (self.tables, at.path());
+        let search = &mut *self.search;
+        (search.depth, search.floor, search.until) = (0, at.open_from(), 0);
+        search.board.copy_from(&self.root);
+        search.board.eliminated = self.root_eliminated;
+        let mut deduced = self.root_deduced;
+        for (depth, &option) in path.iter().enumerate() {
+            if !deduced || self.search.board.open == 0 {
+                self.search.pending = Pending::Done;
+                return Err(PathError::BelowLeaf { depth });
+            }
+            self.search.push_frame(tables);
+            let mut frame = self.search.stack[depth];
+            let not_in_tree = PathError::NotInTree { depth, option };
+            let Some(bit) = self.choice_of(&frame, option) else {
+                self.search.pending = Pending::Done;
+                return Err(not_in_tree);
+            };
+            frame.picked = bit;
+            frame.untried =
+                if depth >= at.open_from() { frame.all & !(bit | (bit - 1)) } else { 0 };
+            if depth == at.open_from() {
+                if let Some(until) = at.until() {
+                    let error = PathError::Until { depth, option: until };
+                    let stop = self.choice_of(&frame, until).filter(|&u| u > bit);
+                    let Some(stop) = stop else {
+                        self.search.pending = Pending::Done;
+                        return Err(error);
+                    };
+                    frame.untried &= stop - 1;
+                    self.search.until = stop;
+                }
+            }
+            self.search.stack[depth] = frame;
+            // Only the last node's eliminations wait to be counted, when it is entered: the
+            // nodes above it were counted by whoever entered them.
+            self.search.board.eliminated = 0;
+            deduced = self.search.descend(tables, &frame, bit);
+        }
+        self.search.pending = Pending::Prepared(deduced);
+        Ok(())
+    }
+
+    fn explore(&mut self, budget: u64, wanted: u64) -> Pause {
+        self.search.walk(self.tables, budget, wanted.max(1), &mut lowest).0
+    }
+
+    fn position(&self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
+        points::position(self, branches)
+    }
+
+    fn split_off(&mut self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
+        points::split_off(self, branches)
+    }
+
+    fn unsee(&mut self) {
+        let search = &mut *self.search;
+        assert_eq!(search.pending, Pending::NextBranch, "unsee is only possible on a solution");
+        search.pending = Pending::Prepared(true);
+        search.nodes -= 1;
+        search.solutions -= 1;
+        search.eliminated -= search.last_eliminated;
+        search.board.eliminated = search.last_eliminated;
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats(self.search.solutions)
+    }
+}
