@@ -19,7 +19,7 @@ use crate::util::workspace;
 #[path = "../../fuzz/checks.rs"]
 mod checks;
 
-/// Random inputs per target by default: about a second per target in a release build.
+/// Random inputs per target by default: under a second for all four in a release build.
 const CASES: u64 = 3_000;
 
 /// Bytes the formats give meaning to, drawn more often than others.
