@@ -16,6 +16,7 @@ mod board;
 mod branch;
 mod clues;
 mod guide;
+mod linear;
 mod search;
 mod tables;
 mod tree;

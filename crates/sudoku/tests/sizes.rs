@@ -96,3 +96,56 @@ fn generated_puzzles_of_large_sizes_are_unique_and_solved() {
         assert_eq!(report.outcome, Outcome::Unique(made.solution), "{n}x{n}");
     });
 }
+
+/// Whether both main diagonals of `grid` hold every digit once (the checker knows boxes only).
+fn diagonals_hold_every_digit(grid: &Grid) -> bool {
+    let n = grid.size();
+    let distinct = |cells: Vec<usize>| {
+        let mut digits: Vec<_> = cells.into_iter().map(|cell| grid.get(cell)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        digits.len() == n && digits.iter().all(Option::is_some)
+    };
+    distinct((0..n).map(|i| i * n + i).collect())
+        && distinct((0..n).map(|i| i * n + n - 1 - i).collect())
+}
+
+#[test]
+fn blank_x_sudoku_grids_are_filled_within_a_few_thousand_nodes() {
+    // Diagonals break the plain pattern; with k×k boxes a linear grid over the field of k
+    // elements fits them (crates/sudoku/src/wide/linear.rs). Without one, a blank 64×64
+    // X-sudoku was not filled in a minute: the node limit makes such a regression a failure,
+    // not a hang.
+    [4usize, 5, 7, 8].into_par_iter().for_each(|k| {
+        let n = k * k;
+        let template = Template::new(Variant::standard(n).unwrap().with_diagonals().unwrap());
+        let mut solver = Solver::new(&template);
+        let found = std::sync::Mutex::new(None);
+        let mut search = solver.explore(&Grid::empty(n)).unwrap();
+        let run = dancer::Run::new().solution_limit(1).node_limit(5_000);
+        let outcome = run
+            .visit(&mut search, &|search: &dancer_sudoku::PuzzleSearch<'_, '_>| {
+                *found.lock().unwrap() = Some(search.grid());
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(outcome.solutions(), 1, "{n}x{n} X: {:?}", outcome.stopped());
+        let grid = found.into_inner().unwrap().unwrap();
+        assert!(is_valid_solution(grid.cells(), n, k, k), "{n}x{n} X");
+        assert!(diagonals_hold_every_digit(&grid), "{n}x{n} X: a diagonal repeats a digit");
+    });
+}
+
+#[test]
+fn generated_x_sudoku_of_large_sizes_are_unique_and_keep_the_diagonals() {
+    [7usize, 8].into_par_iter().for_each(|k| {
+        let n = k * k;
+        let template = Template::new(Variant::standard(n).unwrap().with_diagonals().unwrap());
+        let made = Generator::new(&template).generate(&mut rng_for(5, 0), &Options::default());
+        let made = made.unwrap();
+        assert!(is_valid_solution(made.solution.cells(), n, k, k), "{n}x{n} X");
+        assert!(diagonals_hold_every_digit(&made.solution), "{n}x{n} X");
+        let report = Solver::new(&template).solve_unique(&made.puzzle);
+        assert_eq!(report.outcome, Outcome::Unique(made.solution), "{n}x{n} X");
+    });
+}

@@ -6,7 +6,7 @@ use rand::Rng;
 use super::Generator;
 use crate::solve::sound_logic;
 use crate::wide::{WideClues, WideTables};
-use crate::{Cell, Digit, Grid, Transform};
+use crate::{Cell, Digit, Grid, Transform, Variant};
 
 /// The candidates that the removal tests of one puzzle may eliminate in all, below their
 /// roots (a measure of work, see [`WideSearch::has_solution_without`]), and the most one
@@ -60,7 +60,8 @@ impl Generator<'_> {
     /// variants). From there up, plain boxed variants and Latin squares: the reference
     /// solution under a uniformly random element of the validity-preserving group (relabelled
     /// digits, rows within bands, bands, columns within stacks, stacks, and a transposition
-    /// for square boxes).
+    /// for square boxes); variants with extra regions that a reference fits (X-sudoku): the
+    /// reference relabelled and turned (see [`disguised`]).
     pub(super) fn wide_full_grid<R: Rng + ?Sized>(
         &mut self,
         tables: &WideTables,
@@ -68,10 +69,11 @@ impl Generator<'_> {
     ) -> Option<Grid> {
         let variant = self.template.variant();
         let n = variant.size();
-        if let (true, Some(reference), Some((rows, cols))) =
-            (n >= PATTERN_FROM, tables.reference_grid(), tables.reference_shape())
-        {
-            let grid = Transform::random(rng, n, rows, cols).apply(&reference);
+        if let (true, Some(reference)) = (n >= PATTERN_FROM, tables.reference_grid()) {
+            let grid = match tables.reference_shape() {
+                Some((rows, cols)) => Transform::random(rng, n, rows, cols).apply(&reference),
+                None => disguised(variant, &reference, rng),
+            };
             debug_assert!(variant.is_solution(&grid));
             return Some(grid);
         }
@@ -180,4 +182,32 @@ impl Generator<'_> {
         }
         Ok(())
     }
+}
+
+/// `reference`, a solution of `variant` with extra regions, with its digits relabelled at
+/// random and turned by a random symmetry of the square when that keeps the variant's rules
+/// (it keeps diagonals): a relabelling keeps every all-different region, rows, columns and
+/// boxes are kept by the square's symmetries when boxes are square, and an extra region
+/// either is kept or the turn is dropped.
+///
+/// Why not random fills by search: a blank 49×49 or 64×64 X-sudoku was not filled in a
+/// minute.
+fn disguised<R: Rng + ?Sized>(variant: &Variant, reference: &Grid, rng: &mut R) -> Grid {
+    let n = variant.size();
+    let (rows, cols) = variant.box_shape().unwrap_or((1, n));
+    let mut labels: Vec<Digit> = (1..=n).map(|d| Digit::try_from(d).expect("n <= 64")).collect();
+    for k in (1..n).rev() {
+        labels.swap(k, below(rng, k + 1));
+    }
+    let relabelled = Transform::relabel(n, rows, cols, &labels).apply(reference);
+    // Quarter turns and transpositions need square boxes; the others keep any.
+    let mut turns: Vec<fn(usize, usize, usize) -> Transform> =
+        vec![Transform::rotate180, Transform::mirror_horizontal, Transform::mirror_vertical];
+    if rows == cols {
+        turns.extend([Transform::rotate90, Transform::transpose, Transform::antitranspose]);
+    }
+    // One more than the turns: no turn at all.
+    let pick = below(rng, turns.len() + 1);
+    let turned = turns.get(pick).map(|turn| turn(n, rows, cols).apply(&relabelled));
+    turned.filter(|grid| variant.is_solution(grid)).unwrap_or(relabelled)
 }

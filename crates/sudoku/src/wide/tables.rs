@@ -2,6 +2,7 @@
 //! template: each cell's regions and its place in each, each region's cells, and a reference
 //! solution that guides the branching when the variant has a known one.
 
+use super::linear::linear_grids;
 use crate::{Grid, RegionKind, Variant};
 
 /// Where a cell sits in one of its regions.
@@ -97,13 +98,19 @@ impl WideTables {
     }
 }
 
+/// Linear grids tried for a variant the plain pattern breaks: diagonals are fitted by one of
+/// the first few (at most the 7th for k = 3 to 8); a check costs a pass over the grid, so a
+/// variant that none fits (a jigsaw) spends about a millisecond on them at 64×64.
+const LINEAR_TRIES: usize = 64;
+
 impl Reference {
     /// A solution of the blank grid built by formula, when it obeys the variant's rules: for
     /// R×C boxes row `y` holds `(C·(y mod R) + ⌊y/R⌋ + x) mod N` in column `x` (each band's rows
     /// are shifts of one another by whole boxes, each next band's by one more), which puts
     /// every digit once in each row, column and box; without boxes (or when that fails), the
-    /// cyclic Latin square `(x + y) mod N`. `None` when neither fits (jigsaw pieces, most
-    /// extra regions).
+    /// cyclic Latin square `(x + y) mod N`; with k×k boxes, then, the first of
+    /// [`LINEAR_TRIES`] linear grids (see `linear.rs`) that fits, which serves diagonals.
+    /// `None` when none fits (jigsaw pieces, most extra regions).
     ///
     /// Why: on a blank or nearly blank grid from about 25×25 up, every branching order we
     /// tried (cells or places first, ties broken leftmost or at random) sooner or later makes
@@ -122,7 +129,9 @@ impl Reference {
             let cells = digits.iter().map(|&d| d + 1).collect();
             variant.is_solution(&Grid::from_cells(n, cells))
         };
-        let digits = boxed.into_iter().chain([latin]).find(fits)?;
+        let square = variant.box_shape().filter(|&(rows, cols)| rows == cols);
+        let linear = square.into_iter().flat_map(|(k, _)| linear_grids(k, LINEAR_TRIES));
+        let digits = boxed.into_iter().chain([latin]).chain(linear).find(fits)?;
         let plain = |kind| matches!(kind, RegionKind::Row | RegionKind::Column | RegionKind::Box);
         let plain = variant.regions().iter().all(|region| plain(region.kind));
         let shape = plain.then(|| variant.box_shape().unwrap_or((1, n)));

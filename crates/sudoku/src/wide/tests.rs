@@ -78,8 +78,10 @@ fn a_blank_grid_is_filled_without_a_wrong_turn() {
 
 #[test]
 fn a_variant_the_patterns_break_has_no_reference_and_is_still_solved() {
-    // Diagonals: the box pattern repeats a digit on the main diagonal.
-    let variant = Variant::standard(16).unwrap().with_diagonals().unwrap();
+    // An extra region of the cells (i, 3i + i / 8 mod 16): the box pattern, the cyclic Latin
+    // square and the linear grids tried all repeat a digit in it.
+    let cells = (0..16).map(|i| i * 16 + (3 * i + i / 8) % 16).collect();
+    let variant = Variant::standard(16).unwrap().with_regions(vec![cells]).unwrap();
     let tables = WideTables::new(&variant);
     assert!(tables.reference_grid().is_none());
     let template = Template::new(variant);
@@ -139,4 +141,15 @@ fn the_tree_counts_what_the_walk_counts_over_threads() {
     }
     assert_eq!(solver.count(&puzzle, None).count, count);
     assert_eq!(solver.enumerate(&puzzle).unwrap().count() as u64, count);
+}
+
+#[test]
+fn diagonals_with_square_boxes_get_a_linear_reference_that_keeps_them() {
+    // The box pattern repeats a digit on a diagonal; a linear grid fits (see linear.rs).
+    for n in [16, 25, 49, 64] {
+        let variant = Variant::standard(n).unwrap().with_diagonals().unwrap();
+        let reference = WideTables::new(&variant).reference_grid();
+        let reference = reference.unwrap_or_else(|| panic!("{n}x{n} X: no reference"));
+        assert!(variant.is_solution(&reference), "{n}x{n} X");
+    }
 }
