@@ -91,17 +91,21 @@ fn sliced_runs_of_published_problems_add_up() {
 
 #[test]
 fn periodic_checkpoints_of_a_running_search_resume_to_the_total() {
+    // A worker that added its place to a checkpoint and then finished its share (or polled
+    // again before the others joined) was counted twice: once by its place, once by its
+    // counters (resumed, 301 solutions of 300). Short polls make such overlaps common.
     let problem = langford(8).unwrap();
-    for threads in [1, 2, 4] {
+    for (threads, poll) in [(1, 9), (2, 9), (4, 9), (4, 2)] {
         let saved = Mutex::new(Vec::new());
         let save = |checkpoint: &Checkpoint| saved.lock().unwrap().push(checkpoint.clone());
-        let run = Run::new().threads(threads).poll_nodes(9).checkpoint_every(Duration::ZERO, &save);
+        let run =
+            Run::new().threads(threads).poll_nodes(poll).checkpoint_every(Duration::ZERO, &save);
         let outcome = pool(threads).install(|| run.count(&mut problem.solver()).unwrap());
         assert_eq!(outcome.solutions(), 300);
         let saved = saved.into_inner().unwrap();
         assert!(saved.len() > 20, "{} checkpoints", saved.len());
         // Any of them, resumed, ends with the same count and counters.
-        for checkpoint in saved.iter().step_by(saved.len() / 10) {
+        for checkpoint in saved.iter().step_by((saved.len() / 30).max(1)) {
             assert!(checkpoint.stopped().is_none());
             let run = Run::new().threads(threads).poll_nodes(9).resume(checkpoint);
             let resumed = pool(threads).install(|| run.count(&mut problem.solver()).unwrap());

@@ -318,8 +318,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         if state.snapshot.is_some() || state.stop.is_some() {
             return;
         }
-        let pending = state.slots.iter().map(|slot| slot.busy).collect();
-        state.snapshot = Some(Snapshot { pending, places: Vec::new() });
+        state.snapshot = Some(Snapshot::new(&state));
         shared.snapshotting.store(true, Relaxed);
         drop(state);
         self.join_snapshot();
@@ -330,14 +329,15 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         let place = self.locate();
         let shared = self.shared;
         let mut state = shared.lock();
-        state.slots[self.id].stats = self.stats();
+        let stats = self.stats();
+        state.slots[self.id].stats = stats;
         self.publish_profile(&mut state);
-        let Some(snapshot) = state.snapshot.as_mut() else { return };
-        if !std::mem::take(&mut snapshot.pending[self.id]) {
+        let held = &mut *state;
+        let Some(snapshot) = held.snapshot.as_mut() else { return };
+        if !snapshot.join(self.id, place, stats, &held.profiles[self.id]) {
             return;
         }
-        snapshot.places.extend(place);
-        let done = shared.complete_snapshot(&mut state);
+        let done = shared.complete_snapshot(held);
         drop(state);
         self.save(done);
     }
@@ -353,12 +353,16 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         let shared = self.shared;
         let mut state = shared.lock();
         state.busy -= 1;
-        state.slots[self.id] = Slot { stats: self.stats(), remaining: 0.0, busy: false };
+        let stats = self.stats();
+        state.slots[self.id] = Slot { stats, remaining: 0.0, busy: false };
         self.publish_profile(&mut state);
         let mut done = None;
-        if let Some(snapshot) = state.snapshot.as_mut() {
-            snapshot.pending[self.id] = false;
-            done = shared.complete_snapshot(&mut state);
+        let held = &mut *state;
+        if let Some(snapshot) = held.snapshot.as_mut() {
+            // Its share is done: nothing left of it, all of it in its counters (unless it
+            // joined before, with a place that holds the rest).
+            snapshot.join(self.id, None, stats, &held.profiles[self.id]);
+            done = shared.complete_snapshot(held);
         }
         drop(state);
         self.save(done);
