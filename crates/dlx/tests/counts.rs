@@ -10,6 +10,9 @@ use dancer::{Heuristic, OptionId, Problem, ProblemBuilder};
 #[path = "../examples/binary_matrices.rs"]
 #[allow(dead_code, unreachable_pub)]
 pub(crate) mod binary_matrices;
+#[path = "../examples/dominoes.rs"]
+#[allow(dead_code, unreachable_pub)]
+pub(crate) mod dominoes;
 #[path = "../examples/langford.rs"]
 #[allow(dead_code, unreachable_pub)]
 pub(crate) mod langford;
@@ -24,7 +27,7 @@ pub(crate) mod pentominoes;
 pub(crate) mod set_partitions;
 
 use self::{
-    binary_matrices::binary_matrices, langford::langford, n_queens::queens,
+    binary_matrices::binary_matrices, dominoes::dominoes, langford::langford, n_queens::queens,
     pentominoes::pentominoes, set_partitions::set_partitions,
 };
 
@@ -199,6 +202,21 @@ fn fibonacci_tilings() {
         assert_eq!(count(&strip(n)), b, "F({})", n + 1);
         (a, b) = (b, a + b);
     }
+}
+
+#[test]
+fn domino_tilings() {
+    // OEIS A004003: the 2n×2n boards (the 8×8's 12 988 816 take seconds to enumerate; the
+    // larger ones are for memoised counting). OEIS A001835: the 3×2n boards.
+    for (n, published) in [(1, 2), (2, 36), (3, 6_728)] {
+        assert_eq!(count(&dominoes(2 * n, 2 * n).unwrap()), published, "{0}x{0}", 2 * n);
+    }
+    for (n, published) in [(1, 3), (2, 11), (3, 41), (4, 153), (5, 571), (6, 2_131), (7, 7_953)] {
+        assert_eq!(count(&dominoes(3, 2 * n).unwrap()), published, "3x{}", 2 * n);
+        assert_eq!(count(&dominoes(2 * n, 3).unwrap()), published, "{}x3", 2 * n);
+    }
+    // An odd number of cells has none.
+    assert_eq!(count(&dominoes(3, 5).unwrap()), 0);
 }
 
 #[test]
