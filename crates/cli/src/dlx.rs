@@ -4,6 +4,7 @@
 
 mod args;
 mod estimate;
+mod memo;
 mod parts;
 mod solve;
 
@@ -37,6 +38,7 @@ pub fn run(
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
+        None if args.memo => memo::run(args, out, err, interrupt),
         None => solve::run(args, out, err, interrupt),
     }
 }

@@ -18,6 +18,9 @@ mod dlx_verbose;
 // `dlx --seed`, `--every`, `--quiet`, and DLX3 input: Knuth's everyday controls.
 mod dlx_controls;
 
+// `dlx --count --memo`: memoised counts beyond enumeration and 64 bits, refusals.
+mod dlx_memo;
+
 // The engine's example generators, for the DLX text of problems with published counts.
 mod problems;
 

@@ -1,6 +1,9 @@
 //! The engine's example generators, compiled in here, to write the DLX text of problems with
 //! published counts (the examples are checked against those counts in the engine's tests).
 
+#[path = "../../dlx/examples/dominoes.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod dominoes;
 #[path = "../../dlx/examples/langford.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod langford;
@@ -11,4 +14,6 @@ mod n_queens;
 #[allow(dead_code, unreachable_pub)]
 mod pentominoes;
 
-pub(crate) use self::{langford::langford, n_queens::queens, pentominoes::pentominoes};
+pub(crate) use self::{
+    dominoes::dominoes, langford::langford, n_queens::queens, pentominoes::pentominoes,
+};

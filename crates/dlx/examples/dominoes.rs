@@ -4,10 +4,12 @@
 //!
 //! A problem whose solutions share sub-problems massively: once the same cells are left, the
 //! number of ways to finish does not depend on how the others were covered. Run:
-//! `cargo run --release -p dancer --example dominoes -- 6 6`. Add `--dlx` to print the
-//! problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
+//! `cargo run --release -p dancer --example dominoes -- 6 6`. Add `--memo` to count with a
+//! table of sub-problem counts (`Solver::count_memo`: the 12×12's 5.3·10¹⁶ tilings in a
+//! fraction of a second), or `--dlx` to print the problem in Knuth's DLX format instead (for
+//! `dlx`, or Knuth's programs).
 
-use dancer::{BuildError, Problem, ProblemBuilder};
+use dancer::{BuildError, Memo, Problem, ProblemBuilder};
 
 /// The domino tilings of a board of `rows` × `cols` cells, cell `(r, c)` named `rR_cC`.
 ///
@@ -43,7 +45,7 @@ fn main() {
 }
 
 fn try_main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut numbers = std::env::args().skip(1).filter(|arg| arg != "--dlx");
+    let mut numbers = std::env::args().skip(1).filter(|arg| !arg.starts_with("--"));
     let rows = numbers.next().map_or(Ok(6), |arg| arg.parse())?;
     let cols = numbers.next().map_or(Ok(rows), |arg| arg.parse())?;
     let problem = dominoes(rows, cols)?;
@@ -53,7 +55,11 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     let mut solver = problem.solver();
-    let count = solver.count();
+    let count = if std::env::args().any(|arg| arg == "--memo") {
+        solver.count_memo(&mut Memo::default(), None)?
+    } else {
+        u128::from(solver.count())
+    };
     let stats = solver.stats();
     println!(
         "domino tilings of {rows}x{cols}: {count} ({} nodes, {} updates)",

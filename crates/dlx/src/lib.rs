@@ -95,6 +95,7 @@ pub use crate::{
     run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},
     search::{
         estimate::Estimate,
+        memo::{Memo, MemoError, MEMO_BYTES},
         split::{balance, Part, Piece, Split, SAMPLING},
         Heuristic, Solver,
     },

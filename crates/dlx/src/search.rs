@@ -343,6 +343,7 @@ impl<'p> Solver<'p> {
 }
 
 pub(crate) mod estimate;
+pub(crate) mod memo;
 mod order;
 mod profile;
 pub(crate) mod split;

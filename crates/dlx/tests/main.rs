@@ -6,6 +6,9 @@
 mod counts;
 // Parser and builder errors, each with its exact kind, line and column.
 mod malformed;
+// Memoised counting: published counts beyond enumeration, agreement with the plain count and
+// the oracle (secondary items, colours), eviction.
+mod memo;
 // Profiled searches (mems, nodes per level) against Knuth's DLX1 and DLX2 on the same inputs.
 mod mems;
 // The independent solution checker and brute-force enumerator the properties compare with.

@@ -1,0 +1,90 @@
+//! `dlx --count --memo`: counts beyond enumeration and beyond 64 bits (text and JSON), the
+//! plain count on the shipped problems, exit statuses, an overflow of 128 bits as an error,
+//! and the options it refuses.
+
+use crate::dlx_jobs::{dlx, summary};
+use crate::problems::dominoes;
+use crate::util::data;
+
+/// `n` items, each in two options of its own: 2^n solutions.
+fn binary_choices(n: usize) -> String {
+    let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let options: Vec<&String> = names.iter().flat_map(|name| [name, name]).collect();
+    let options: Vec<&str> = options.into_iter().map(String::as_str).collect();
+    names.join(" ") + "\n" + &options.join("\n") + "\n"
+}
+
+#[test]
+fn domino_tilings_beyond_enumeration_are_counted() {
+    // OEIS A004003: the 12×12 board.
+    let board = dominoes(12, 12).unwrap().to_string();
+    let run = dlx(&["--count", "--memo", "-"], &board);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "53060477521960000\n"), "{}", run.stderr);
+    assert!(run.stderr.contains("53060477521960000 solutions"), "{}", run.stderr);
+    assert!(run.stderr.contains("memo:"), "{}", run.stderr);
+}
+
+#[test]
+fn counts_beyond_64_bits_are_whole_numbers_in_text_and_json() {
+    let text = binary_choices(100);
+    let expected = (1u128 << 100).to_string();
+    assert_eq!(dlx(&["--count", "--memo", "-"], &text).stdout, format!("{expected}\n"));
+    let run = dlx(&["--count", "--memo", "--json", "-"], &text);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The number as written, not a float: serde_json's Value would round it.
+    assert!(run.stdout.starts_with(&format!("{{\"solutions\":{expected},")), "{}", run.stdout);
+    let json = summary(&run);
+    assert_eq!(json["complete"], true);
+    assert!(json["memo"]["entries"].as_u64().unwrap() >= 100);
+}
+
+#[test]
+fn memoised_and_plain_counts_agree_on_the_shipped_problems() {
+    for file in ["toy", "queens8", "langford4", "matrices4x4", "sudoku9x9"] {
+        let path = data(&format!("dlx/{file}.dlx"));
+        let plain = dlx(&["--count", &path], "");
+        let memo = dlx(&["--count", "--memo", &path], "");
+        assert_eq!((memo.code, &memo.stdout), (plain.code, &plain.stdout), "{file}");
+    }
+}
+
+#[test]
+fn no_solution_exits_1_and_an_overflow_is_an_error() {
+    let none = dlx(&["--count", "--memo", "-"], "a b\na\n");
+    assert_eq!((none.code, none.stdout.as_str()), (1, "0\n"));
+    let run = dlx(&["--count", "--memo", "-"], &binary_choices(130));
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.contains("exceeds 2^128 - 1"), "{}", run.stderr);
+}
+
+#[test]
+fn a_small_table_gives_the_same_count() {
+    let board = dominoes(6, 6).unwrap().to_string();
+    for size in ["0", "4KiB", "64kb", "1MB"] {
+        let run = dlx(&["--count", "--memo", "--memo-size", size, "--json", "-"], &board);
+        assert_eq!(summary(&run)["solutions"], 6728, "--memo-size {size}");
+    }
+}
+
+#[test]
+fn what_memo_cannot_do_is_refused() {
+    let queens8 = data("dlx/queens8.dlx");
+    for extra in [
+        &["--limit", "5"][..],
+        &["--jobs", "2"],
+        &["--node-limit", "100"],
+        &["--checkpoint", "c.json"],
+        &["--progress", "lines"],
+        &["-v"],
+    ] {
+        let mut args = vec!["--count", "--memo"];
+        args.extend_from_slice(extra);
+        args.push(&queens8);
+        let run = dlx(&args, "");
+        assert_eq!(run.code, 2, "{extra:?}: {}", run.stderr);
+        assert!(run.stderr.contains("cannot be used with"), "{extra:?}: {}", run.stderr);
+    }
+    assert_eq!(dlx(&["--memo", &queens8], "").code, 2, "--memo needs --count");
+    let bad = dlx(&["--count", "--memo", "--memo-size", "lots", &queens8], "");
+    assert!(bad.stderr.contains("is not a size"), "{}", bad.stderr);
+}

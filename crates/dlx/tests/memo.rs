@@ -1,0 +1,156 @@
+//! Memoised counting (`Solver::count_memo`): published counts far beyond enumeration (domino
+//! tilings of the 2n×2n boards, OEIS A004003), the plain count on every published problem of
+//! `counts.rs` and on random problems with secondary items and colours (the brute-force
+//! oracle's count), exact counts under a table too small to keep anything for long, and a
+//! solver left whole for the next search.
+
+use std::sync::atomic::AtomicBool;
+
+use dancer::{strategy::specs, Memo, MemoError, Problem};
+use proptest::prelude::*;
+
+use crate::counts::{
+    binary_matrices::binary_matrices, dominoes::dominoes, langford::langford, n_queens::queens,
+    pentominoes::pentominoes, set_partitions::set_partitions, toy,
+};
+use crate::oracle;
+
+fn memo_count(problem: &Problem, memo: &mut Memo) -> u128 {
+    problem.solver().count_memo(memo, None).unwrap()
+}
+
+#[test]
+fn domino_tilings_of_the_2n_by_2n_boards_are_oeis_a004003() {
+    // The last two are far beyond enumeration (the 8×8's 12 988 816 take seconds to visit).
+    let published: [u128; 6] = [2, 36, 6_728, 12_988_816, 258_584_046_368, 53_060_477_521_960_000];
+    let mut memo = Memo::default();
+    for (n, &count) in (1..).zip(&published) {
+        let board = dominoes(2 * n, 2 * n).unwrap();
+        assert_eq!(memo_count(&board, &mut memo), count, "{0}x{0}", 2 * n);
+    }
+}
+
+#[test]
+fn memoised_and_plain_counts_agree_on_the_published_problems() {
+    let problems = [
+        ("toy (secondary items)", toy()),
+        ("8 queens (secondary diagonals)", queens(8).unwrap()),
+        ("Langford 8", langford(8).unwrap()),
+        ("Bell 8", set_partitions(8).unwrap()),
+        ("binary matrices 5/2 (colours)", binary_matrices(5, 2).unwrap()),
+        ("pentominoes 3x20", pentominoes(3, 20, false).unwrap()),
+        ("dominoes 5x6", dominoes(5, 6).unwrap()),
+        ("dominoes 3x5 (none)", dominoes(3, 5).unwrap()),
+    ];
+    for (name, problem) in problems {
+        let plain = u128::from(problem.solver().count());
+        let mut memo = Memo::default();
+        assert_eq!(memo_count(&problem, &mut memo), plain, "{name}");
+        // Again, on the table the first count filled: the root is found at once.
+        let mut solver = problem.solver();
+        assert_eq!(solver.count_memo(&mut memo, None).unwrap(), plain, "{name}, again");
+        assert_eq!(solver.stats().nodes(), 1, "{name}: the root is in the table");
+    }
+}
+
+#[test]
+fn a_tiny_table_evicts_and_counts_stay_exact() {
+    for limit in [0, 100, 1_000, 10_000] {
+        let mut memo = Memo::new(limit);
+        assert_eq!(memo_count(&dominoes(6, 6).unwrap(), &mut memo), 6_728, "{limit} bytes");
+        assert!(memo.bytes() <= limit, "{} bytes over a limit of {limit}", memo.bytes());
+        if limit >= 1_000 {
+            assert!(memo.evictions() > 0, "{limit} bytes: nothing evicted");
+        }
+        let plain = u128::from(binary_matrices(5, 2).unwrap().solver().count());
+        assert_eq!(memo_count(&binary_matrices(5, 2).unwrap(), &mut memo), plain);
+    }
+}
+
+#[test]
+fn a_table_of_another_problem_is_not_used() {
+    let mut memo = Memo::default();
+    assert_eq!(memo_count(&dominoes(4, 4).unwrap(), &mut memo), 36);
+    // Same item names, other options: 4×4 cells with horizontal dominoes only has 1 tiling.
+    let mut builder = dancer::ProblemBuilder::new();
+    let cells: Vec<_> =
+        (0..16).map(|k| builder.primary(format!("r{}_c{}", k / 4, k % 4))).collect();
+    for k in (0..16).step_by(2) {
+        builder.option([cells[k], cells[k + 1]]);
+    }
+    assert_eq!(memo_count(&builder.build().unwrap(), &mut memo), 1);
+}
+
+#[test]
+fn commits_and_later_searches_see_a_whole_matrix() {
+    let problem = queens(8).unwrap();
+    let mut solver = problem.solver();
+    let mut memo = Memo::default();
+    assert_eq!(solver.count_memo(&mut memo, None).unwrap(), 92);
+    assert_eq!(solver.count(), 92);
+    // Below a committed queen in a corner: 4 solutions, on a table that holds the whole
+    // problem's sub-problems too.
+    let corner = (0..problem.option_count())
+        .map(dancer::OptionId::new)
+        .find(|&o| {
+            let names = problem.option_names(o);
+            names.iter().any(|n| n == "r0") && names.iter().any(|n| n == "c0")
+        })
+        .unwrap();
+    solver.commit(corner).unwrap();
+    assert_eq!(solver.count_memo(&mut memo, None).unwrap(), 4);
+    assert_eq!(solver.count(), 4);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn memoised_counts_are_the_oracles_with_secondary_items_and_colours(
+        spec in specs(10, 24),
+        limit in prop::sample::select(&[0usize, 500, 1 << 20][..]),
+    ) {
+        let problem = spec.build().unwrap();
+        let expected = oracle::solutions(&problem).len() as u128;
+        let mut memo = Memo::new(limit);
+        prop_assert_eq!(memo_count(&problem, &mut memo), expected);
+        // Twice on one table: what it learnt the first time is right.
+        prop_assert_eq!(memo_count(&problem, &mut memo), expected);
+    }
+}
+
+/// `n` items, each in two options of its own: 2^n solutions, one sub-problem per level.
+fn binary_choices(n: usize) -> Problem {
+    let mut builder = dancer::ProblemBuilder::new();
+    for item in builder.primary_items(n) {
+        builder.option([item]);
+        builder.option([item]);
+    }
+    builder.build().unwrap()
+}
+
+#[test]
+fn a_count_beyond_u128_is_an_error_and_leaves_the_solver_whole() {
+    assert_eq!(memo_count(&binary_choices(127), &mut Memo::default()), 1 << 127);
+    let problem = binary_choices(130);
+    let mut solver = problem.solver();
+    let mut memo = Memo::default();
+    assert_eq!(solver.count_memo(&mut memo, None), Err(MemoError::Overflow));
+    // Every level undone: committing one option of each of the first 30 items leaves 2^100.
+    for item in 0..30 {
+        solver.commit(dancer::OptionId::new(2 * item)).unwrap();
+    }
+    assert_eq!(solver.count_memo(&mut Memo::default(), None), Ok(1 << 100));
+}
+
+#[test]
+fn a_raised_flag_stops_the_count_and_leaves_the_solver_whole() {
+    let problem = queens(10).unwrap();
+    let mut solver = problem.solver();
+    let raised = AtomicBool::new(true);
+    let mut memo = Memo::default();
+    assert_eq!(solver.count_memo(&mut memo, Some(&raised)), Err(MemoError::Interrupted));
+    assert_eq!(solver.count(), 724);
+    // What the table learnt before the stop is right.
+    assert_eq!(solver.count_memo(&mut memo, None), Ok(724));
+}
