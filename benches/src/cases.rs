@@ -16,6 +16,9 @@ use crate::{peer_text, PeerProblem};
 #[path = "../../crates/dlx/examples/binary_matrices.rs"]
 mod binary_matrices;
 #[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
+#[path = "../../crates/dlx/examples/dominoes.rs"]
+mod dominoes;
+#[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
 #[path = "../../crates/dlx/examples/langford.rs"]
 mod langford;
 #[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
@@ -63,6 +66,21 @@ pub const CASES: [Case; 5] = [
         name: "binary_matrices_6_3",
         make: || binary_matrices::binary_matrices(6, 3),
         solutions: 297_200,
+    },
+];
+
+/// The problems `benches/memo.rs` counts with and without a memo table: tilings, where
+/// sub-problems repeat massively, then two of `CASES`, where they repeat little. Counts as in
+/// `CASES` (the 8×8's is OEIS A004003).
+pub const MEMO_CASES: [Case; 4] = [
+    Case { name: "dominoes_8x8", make: || dominoes::dominoes(8, 8), solutions: 12_988_816 },
+    // OEIS A099390 (the m×n table), T(6, 10).
+    Case { name: "dominoes_6x10", make: || dominoes::dominoes(6, 10), solutions: 4_213_133 },
+    Case { name: "langford_11", make: || langford::langford(11), solutions: 35_584 },
+    Case {
+        name: "pentominoes_6x10_x_quarter",
+        make: || pentominoes::pentominoes(6, 10, true),
+        solutions: 2_339,
     },
 ];
 
