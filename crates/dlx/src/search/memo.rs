@@ -35,6 +35,11 @@ pub const MEMO_BYTES: usize = 1 << 30;
 /// length, and the hash table's own slot and control byte, rounded up.
 const ENTRY_OVERHEAD: usize = 48;
 
+/// The bytes an entry of `key` is charged.
+fn cost(key: &[u64]) -> usize {
+    key.len() * 8 + ENTRY_OVERHEAD
+}
+
 /// Why a memoised count has no number.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
 pub enum MemoError {
@@ -114,7 +119,7 @@ impl Memo {
 
     /// Stores `count` for the key of level `level`, making room first if need be.
     fn store(&mut self, level: usize, count: u128) {
-        let cost = self.keys[level].len() * 8 + ENTRY_OVERHEAD;
+        let cost = cost(&self.keys[level]);
         while self.bytes + cost > self.limit && !self.table.is_empty() {
             self.evict();
         }
@@ -131,11 +136,15 @@ impl Memo {
     fn evict(&mut self) {
         self.evictions += 1;
         let salt = self.evictions.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bytes = &mut self.bytes;
         self.table.retain(|key, _| {
             let mixed = key.iter().fold(salt, |h, &w| (h ^ w).wrapping_mul(0x100_0000_01B3));
-            (mixed >> 32).count_ones() % 2 == 0
+            let keep = (mixed >> 32).count_ones() % 2 == 0;
+            if !keep {
+                *bytes -= cost(key);
+            }
+            keep
         });
-        self.bytes = self.table.keys().map(|key| key.len() * 8 + ENTRY_OVERHEAD).sum();
     }
 
     /// Room for a search of `depth` levels.

@@ -31,17 +31,20 @@ pub(crate) const TEST_FLOOR: u64 = 1 << 12;
 /// Why: removal tests by search either ran out of budget on most of the last clues (from
 /// 20×20 up) or let through puzzles that sit where search is hardest (about half the cells
 /// blank): our own solver then took minutes on some 49×49 and 64×64 puzzles of our own
-/// generator. Puzzles solvable by singles are solved at once, proved unique by the same
-/// deductions, and came out with fewer clues than the budgeted tests left (a 64×64: about
-/// 2 220 clues against 2 340; a 20×20: about 157 against 162).
+/// generator. Puzzles solvable by singles are solved at once and proved unique by the same
+/// deductions. Clues left (`sudoku generate --size S -n 4 --seed 1`): 2 212 to 2 229 at
+/// 64×64 and 155 to 166 at 20×20, against about 2 340 and 162 from the budgeted tests (a
+/// build of theirs, no longer in the tree).
 pub(crate) const SINGLES_FROM: usize = 17;
 
 /// From this size up, plain boxed variants and Latin squares take their full grids from the
 /// reference solution in disguise, so that all of them are one grid up to symmetry.
 ///
-/// Why: random fills by search finish at once up to 32×32 (10 grids: 0.04 s at 25×25, 0.10 s
-/// at 32×32, 1.1 s at 35×35) and not in minutes at 36×36; below this size every grid is drawn
-/// by search, so that puzzles do not all share one solution pattern.
+/// Why: on a build that filled by search at every size, `sudoku generate --size S -n 10
+/// --seed 5 --clues 100000` (grids, nearly no removals) took 0.04 s at 25×25, 0.10 s at
+/// 32×32 and 1.1 s at 35×35, and `--seed 3` at 36×36 had not finished after 120 s. Below
+/// this size every grid is drawn by search, so that puzzles do not all share one solution
+/// pattern.
 pub(crate) const PATTERN_FROM: usize = 36;
 
 /// A random number below `bound`, from the generator's random source (whatever its API, a

@@ -281,22 +281,35 @@ impl Board {
                 self.queue.push(entry(cell, word.trailing_zeros() as usize));
             }
         }
-        let n = tables.size;
-        for (region, &placed) in self.placed.iter().enumerate() {
-            let mut lacking = tables.all & !placed;
-            while lacking != 0 {
-                let digit = lacking.trailing_zeros() as usize;
-                lacking &= lacking - 1;
-                let places = self.places[region * n + digit];
-                if places & places.wrapping_sub(1) == 0 {
-                    if places == 0 {
-                        return Err(Contradiction);
-                    }
-                    let place = tables.cell_at(region, places.trailing_zeros() as usize);
-                    self.queue.push(entry(place, digit));
+        for (region, digit, places) in missing_places(&self.placed, &self.places, tables) {
+            if places & places.wrapping_sub(1) == 0 {
+                if places == 0 {
+                    return Err(Contradiction);
                 }
+                let place = tables.cell_at(region, places.trailing_zeros() as usize);
+                self.queue.push(entry(place, digit));
             }
         }
         Ok(())
     }
+}
+
+/// Each digit a region still lacks, with its places there, `(region, digit, places)`, from a
+/// board's `placed` and `places` (fields apart, so that the board's queue can grow meanwhile).
+pub(super) fn missing_places<'b>(
+    placed: &'b [u64],
+    places: &'b [u64],
+    tables: &'b WideTables,
+) -> impl Iterator<Item = (usize, usize, u64)> + 'b {
+    let n = tables.size;
+    placed.iter().enumerate().flat_map(move |(region, &placed)| {
+        let mut lacking = tables.all & !placed;
+        std::iter::from_fn(move || {
+            (lacking != 0).then(|| {
+                let digit = lacking.trailing_zeros() as usize;
+                lacking &= lacking - 1;
+                (region, digit, places[region * n + digit])
+            })
+        })
+    })
 }

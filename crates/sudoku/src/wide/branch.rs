@@ -1,6 +1,7 @@
 //! What the wide search branches on: the fewest choices among cells' candidates and digits'
 //! places (the exact-cover engine's MRV).
 
+use super::board::missing_places;
 use super::{Board, WideTables};
 
 /// What a branch point chooses between.
@@ -47,20 +48,13 @@ impl Board {
                 }
             }
         }
-        let n = tables.size;
-        for (region, &placed) in self.placed.iter().enumerate() {
-            let mut lacking = tables.all & !placed;
-            while lacking != 0 {
-                let digit = lacking.trailing_zeros() as usize;
-                lacking &= lacking - 1;
-                let places = self.places[region * n + digit];
-                let count = places.count_ones();
-                if count < best_count {
-                    (best, best_choices, best_count) =
-                        (Choice::Places { region, digit }, places, count);
-                    if count <= 2 {
-                        return (best, best_choices);
-                    }
+        for (region, digit, places) in missing_places(&self.placed, &self.places, tables) {
+            let count = places.count_ones();
+            if count < best_count {
+                (best, best_choices, best_count) =
+                    (Choice::Places { region, digit }, places, count);
+                if count <= 2 {
+                    return (best, best_choices);
                 }
             }
         }
