@@ -62,6 +62,22 @@ fn load(
     Ok((source, parsed))
 }
 
+/// Fails when the problem has multiplicities, which can be searched whole only (Algorithm M's
+/// levels are not paths of options): not `what` ("split", "estimated", ...).
+fn refuse_multiplicities(
+    source: &Source,
+    parsed: &ParsedProblem,
+    what: &str,
+) -> anyhow::Result<()> {
+    if parsed.problem.has_multiplicities() {
+        anyhow::bail!(
+            "{source}: the problem has multiplicities (u:v|name), so it cannot be {what}: it \
+             is searched whole, on one thread, without checkpoints"
+        );
+    }
+    Ok(())
+}
+
 fn heuristic(no_mrv: bool) -> Heuristic {
     if no_mrv {
         Heuristic::First

@@ -1,6 +1,9 @@
 //! [`ProblemBuilder`]: declare items and options, then validate and link them in one step.
 
-use std::collections::{hash_map::Entry as Slot, HashMap};
+use std::{
+    collections::{hash_map::Entry as Slot, HashMap},
+    ops::RangeInclusive,
+};
 
 use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Problem};
 
@@ -32,6 +35,8 @@ pub struct ProblemBuilder {
     /// Name → first item of that name, so options by name need no scan.
     name_index: NameIndex<ItemId>,
     primary_count: usize,
+    /// Each primary item's bounds on how many chosen options contain it (Algorithm M).
+    multiplicity: Vec<(u32, u32)>,
     late_primary: Option<String>,
     /// The first item whose name an earlier item already has.
     first_repeat: Option<ItemId>,
@@ -55,6 +60,7 @@ impl ProblemBuilder {
             names: Vec::new(),
             name_index: NameIndex::default(),
             primary_count: 0,
+            multiplicity: Vec::new(),
             late_primary: None,
             first_repeat: None,
             color_names: Vec::new(),
@@ -69,7 +75,34 @@ impl ProblemBuilder {
     /// Declares a primary item, to be covered exactly once. Primary items must all be
     /// declared before the first secondary item.
     pub fn primary(&mut self, name: impl Into<String>) -> ItemId {
+        self.primary_bounded(name, 1..=1)
+    }
+
+    /// Declares a primary item to be covered at least `lower` and at most `upper` times
+    /// (`bounds` is `lower..=upper`), as in Knuth's Algorithm M (his program DLX3). A solution
+    /// is then a set of options, each chosen at most once; `primary(name)` is
+    /// `primary_bounded(name, 1..=1)`. [`build`](Self::build) refuses an upper bound of 0 and
+    /// a lower bound above the upper one.
+    ///
+    /// ```
+    /// use dancer::ProblemBuilder;
+    ///
+    /// // Two of the three options a, b, c: 3 ways.
+    /// let mut builder = ProblemBuilder::new();
+    /// let x = builder.primary_bounded("x", 2..=2);
+    /// for _ in 0..3 {
+    ///     builder.option([x]);
+    /// }
+    /// assert_eq!(builder.build()?.solver().count(), 3);
+    /// # Ok::<(), dancer::BuildError>(())
+    /// ```
+    pub fn primary_bounded(
+        &mut self,
+        name: impl Into<String>,
+        bounds: RangeInclusive<u32>,
+    ) -> ItemId {
         let name = name.into();
+        self.multiplicity.push(bounds.into_inner());
         if self.names.len() > self.primary_count && self.late_primary.is_none() {
             self.late_primary = Some(name.clone());
         }
@@ -166,7 +199,7 @@ impl ProblemBuilder {
     ///
     /// # Errors
     /// The first of: an error recorded while adding options, no primary items, an invalid or
-    /// repeated name, a primary item after a secondary one, then per option in order: empty,
+    /// repeated name, a primary item after a secondary one, bad bounds, then per option in order: empty,
     /// unknown item or colour, item repeated, colour on a primary item; or too many nodes.
     pub fn build(self) -> Result<Problem, BuildError> {
         // Node indices are u32 and the last one must still have a successor.
@@ -187,6 +220,11 @@ impl ProblemBuilder {
         }
         if let Some(name) = self.late_primary {
             return Err(BuildError::PrimaryAfterSecondary { name });
+        }
+        for (name, &(lower, upper)) in self.names.iter().zip(&self.multiplicity) {
+            if upper == 0 || lower > upper {
+                return Err(BuildError::BadBounds { name: name.clone(), lower, upper });
+            }
         }
         let node_count = 2 + self.names.len() + self.entries.len() + self.option_count();
         if node_count as u64 > LIMIT {
@@ -223,10 +261,17 @@ impl ProblemBuilder {
         }
         let options = self.bounds.windows(2).map(|w| &linked[w[0]..w[1]]);
         let (items, primary) = (self.names.len() as u32, self.primary_count as u32);
-        let matrix = Matrix::new(items, primary, linked.len(), options);
+        let mut matrix = Matrix::new(items, primary, linked.len(), options);
+        let mut multiplicity = self.multiplicity;
+        if multiplicity.iter().all(|&bounds| bounds == (1, 1)) {
+            multiplicity = Vec::new();
+        } else {
+            matrix.set_multiplicities(&multiplicity);
+        }
         Ok(Problem {
             names: self.names,
             primary_count: self.primary_count,
+            multiplicity,
             color_names: self.color_names,
             entries: self.entries,
             bounds: self.bounds,

@@ -27,6 +27,20 @@ pub enum BuildError {
         /// The late primary item.
         name: String,
     },
+    /// A primary item's bounds allow it no option (upper bound 0) or none at all (lower above
+    /// upper).
+    #[error(
+        "item '{name}' has bounds {lower}..{upper}: the upper bound must be at least 1 and \
+             the lower bound at most the upper"
+    )]
+    BadBounds {
+        /// The item.
+        name: String,
+        /// Its lower bound.
+        lower: u32,
+        /// Its upper bound.
+        upper: u32,
+    },
     /// An option has no items.
     #[error("option {option} is empty")]
     EmptyOption {

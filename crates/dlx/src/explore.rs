@@ -63,6 +63,17 @@ pub trait Explore: Sized {
     /// The counters since the search was made (or its owner last reset them).
     fn stats(&self) -> Stats;
 
+    /// Whether places in the tree can be named by paths, so that the search can be entered
+    /// anywhere, split and resumed. When not (a [`Solver`](crate::Solver) of a problem with
+    /// multiplicities, whose levels also branch on null moves), it enters only the root,
+    /// [`position`](Self::position) returns the root with the branches taken so far (its
+    /// share says how far the search is) and [`split_off`](Self::split_off) nothing; a
+    /// [`Run`](crate::Run) then searches on one thread and refuses checkpoints, resumption
+    /// and subproblems.
+    fn splittable(&self) -> bool {
+        true
+    }
+
     /// The nodes entered at each level (the root's first) over the same span as
     /// [`stats`](Self::stats), for a search that counts them (a profiling
     /// [`Solver`](crate::Solver)); empty for one that does not, as by default. Counted like the

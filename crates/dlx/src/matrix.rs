@@ -10,8 +10,10 @@
 mod dance;
 pub(crate) mod mems;
 mod mode;
+mod multiplicity;
 mod smallest;
 
+use multiplicity::Bound;
 use smallest::SmallestSet;
 
 pub(crate) use mode::{with_mode, Flags, Mode};
@@ -103,6 +105,9 @@ pub(crate) struct Matrix {
     /// Knuth's mems spent by the covers, purifications and commits done since the search last
     /// took them (see `matrix/mems.rs`); counted in [`Mode::PROFILE`] only, and 0 otherwise.
     pub(crate) mems: u64,
+    /// Per primary item header, its bound left and slack (Algorithm M); empty when every
+    /// primary item is to be covered exactly once (Algorithm X or C).
+    pub(crate) bound: Vec<Bound>,
 }
 
 impl Matrix {
@@ -183,6 +188,7 @@ impl Matrix {
             empty: 0,
             singles: SmallestSet::default(),
             mems: 0,
+            bound: Vec::new(),
         };
         matrix.count_short_lists(p >= HUGE_MIN);
         matrix
@@ -326,6 +332,7 @@ impl Matrix {
         self.active_primary = initial.active_primary;
         self.empty = initial.empty;
         self.singles.clone_from(&initial.singles);
+        self.bound.copy_from_slice(&initial.bound);
     }
 }
 

@@ -1,6 +1,6 @@
 //! A built exact-cover problem: named items, options over them, and the initial links.
 
-use std::sync::OnceLock;
+use std::{ops::RangeInclusive, sync::OnceLock};
 
 use crate::{
     builder::NameIndex, matrix::Matrix, ColorId, Fingerprint, FingerprintHasher, ItemId, OptionId,
@@ -39,6 +39,8 @@ impl From<(ItemId, ColorId)> for Entry {
 pub struct Problem {
     pub(crate) names: Vec<String>,
     pub(crate) primary_count: usize,
+    /// Each primary item's `(lower, upper)` bounds; empty when all are `(1, 1)`.
+    pub(crate) multiplicity: Vec<(u32, u32)>,
     pub(crate) color_names: Vec<String>,
     pub(crate) entries: Vec<Entry>,
     /// Option `k` is `entries[bounds[k]..bounds[k + 1]]`.
@@ -68,6 +70,29 @@ impl Problem {
     /// Whether `item` must be covered exactly once (as opposed to at most once).
     pub fn is_primary(&self, item: ItemId) -> bool {
         item.index() < self.primary_count
+    }
+
+    /// How many options of a solution may contain `item`: `1..=1` for a primary item
+    /// declared with [`primary`](crate::ProblemBuilder::primary), its bounds for one declared
+    /// with [`primary_bounded`](crate::ProblemBuilder::primary_bounded), `0..=1` for a
+    /// secondary item (ignoring colours, which let options share it).
+    ///
+    /// # Panics
+    /// If `item` is not an item of this problem.
+    pub fn multiplicity(&self, item: ItemId) -> RangeInclusive<u32> {
+        assert!(item.index() < self.names.len(), "no item {item}");
+        if !self.is_primary(item) {
+            return 0..=1;
+        }
+        let (lower, upper) = self.multiplicity.get(item.index()).copied().unwrap_or((1, 1));
+        lower..=upper
+    }
+
+    /// Whether some primary item has bounds other than exactly once, so that the problem is
+    /// searched with Algorithm M. Such problems have no [`Run`](crate::Run), split, estimate or
+    /// memoised count: those need each level to branch on the options of one item only.
+    pub fn has_multiplicities(&self) -> bool {
+        !self.multiplicity.is_empty()
     }
 
     /// The name of `item`.
@@ -121,6 +146,14 @@ impl Problem {
             for name in &self.names {
                 hash.bytes(name.as_bytes()).bytes(&[0]);
             }
+            // Only when there are bounds, so that the fingerprints of other problems (and the
+            // checkpoints that hold them) stay as they were.
+            if self.has_multiplicities() {
+                hash.bytes(b"multiplicities\0");
+                for &(lower, upper) in &self.multiplicity {
+                    hash.number(u64::from(lower)).number(u64::from(upper));
+                }
+            }
             hash.number(self.option_count() as u64);
             for option in self.options() {
                 hash.number(option.len() as u64);
@@ -154,6 +187,7 @@ impl PartialEq for Problem {
     fn eq(&self, other: &Problem) -> bool {
         self.names == other.names
             && self.primary_count == other.primary_count
+            && self.multiplicity == other.multiplicity
             && self.option_count() == other.option_count()
             && (0..self.option_count()).all(|k| {
                 let id = OptionId::new(k);

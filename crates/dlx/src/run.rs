@@ -228,6 +228,16 @@ impl<'a> Run<'a> {
         visit: Option<Visit<'_, T>>,
     ) -> Result<Outcome, RunError> {
         let started = Instant::now();
+        // A search that cannot be split runs whole on one worker (no one could take work).
+        let one_worker;
+        let mut run = self;
+        if !search.splittable() {
+            if self.checkpoints.is_some() || !matches!(self.start, Start::Root) {
+                return Err(RunError::Unsplittable);
+            }
+            one_worker = Run { threads: 1, ..*self };
+            run = &one_worker;
+        }
         let (subproblems, base, total) = match self.start {
             Start::Root => (vec![Subproblem::root()], Base::default(), None),
             Start::Subproblems(given) => (given.to_vec(), Base::default(), None),
@@ -249,7 +259,7 @@ impl<'a> Run<'a> {
         let remaining: f64 =
             units.iter().map(|unit| unit.share().map_or(0.0, crate::Share::width)).sum();
         let total = total.filter(|&t| t > 0.0 && t.is_finite()).unwrap_or(remaining).max(remaining);
-        let job = Job { run: self, started, base, total, visit };
+        let job = Job { run, started, base, total, visit };
         let shared = Shared::new(&job, search.fingerprint(), units);
         shared.work(search);
         Ok(shared.finish())

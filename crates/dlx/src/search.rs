@@ -53,6 +53,11 @@ pub struct Solver<'p> {
     heuristic: Heuristic,
     committed: Vec<OptionId>,
     levels: Vec<Level>,
+    /// Per level, the node at which Algorithm M began tweaking the level's item (0 when it
+    /// covered the item as Algorithm X does); empty for problems without multiplicities.
+    tweaks: Vec<u32>,
+    /// Per level, Algorithm M's branching degree there (for the share of a position).
+    scores: Vec<u32>,
     level: usize,
     /// The level at which backtracking ends the search: 0, or more when the levels above were
     /// entered from a [`Subproblem`] whose later options are not this search's to try.
@@ -98,14 +103,16 @@ pub struct Solver<'p> {
 impl<'p> Solver<'p> {
     /// A solver for `problem`, with nothing committed.
     pub fn new(problem: &'p Problem) -> Solver<'p> {
-        // Each level covers at least one primary item, so the depth never exceeds their number.
-        let depth = problem.primary_count() + 1;
+        let depth = max_depth(problem) + 1;
+        let tweaks = if problem.has_multiplicities() { vec![0; depth] } else { Vec::new() };
         Solver {
             problem,
             matrix: problem.matrix.clone(),
             heuristic: Heuristic::default(),
             committed: Vec::new(),
             levels: vec![Level::default(); depth],
+            scores: vec![0; tweaks.len()],
+            tweaks,
             level: 0,
             floor: 0,
             stop: NO_STOP,
@@ -156,10 +163,13 @@ impl<'p> Solver<'p> {
     /// Commits `option` as part of every solution: its items are covered before the search
     /// starts. Any search in progress is abandoned first.
     ///
+    /// With multiplicities, a primary item may be in as many committed options as its upper
+    /// bound allows, and an option cannot be committed twice (a solution is a set of options).
+    ///
     /// # Errors
     /// [`CommitError::UnknownOption`], or [`CommitError::Clash`] when an item of the option is
-    /// already covered by a committed option (or purified with another colour); the solver is
-    /// then unchanged.
+    /// already covered by a committed option (or purified with another colour), or the option
+    /// is committed already and cannot be again; the solver is then unchanged.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
         self.restart();
         if option.index() >= self.problem.option_count() {
@@ -170,13 +180,20 @@ impl<'p> Solver<'p> {
         }
         // An option with a primary item cannot fit twice, as its items are covered; one with
         // only (coloured) secondary items could, so look for it among the committed ones.
+        // With multiplicities an option may also fit again after its primary items.
         let entries = self.problem.option(option);
-        if !entries.iter().any(|e| self.problem.is_primary(e.item))
+        let bounded = self.matrix.has_multiplicities();
+        if (bounded || !entries.iter().any(|e| self.problem.is_primary(e.item)))
             && self.committed.contains(&option)
         {
             return Err(CommitError::Clash { option, item: entries[0].item });
         }
-        let updates = self.matrix.commit_option(option.as_u32());
+        let updates = if bounded {
+            let option = option.as_u32();
+            with_mode!(self.matrix, M => self.matrix.commit_option_bounded::<M>(option))
+        } else {
+            self.matrix.commit_option(option.as_u32())
+        };
         self.stats.updates += updates;
         self.committed_updates += updates;
         self.committed.push(option);
@@ -216,7 +233,12 @@ impl<'p> Solver<'p> {
 
     fn uncommit_last(&mut self) {
         if let Some(option) = self.committed.pop() {
-            self.matrix.uncommit_option(option.as_u32());
+            let option = option.as_u32();
+            if self.matrix.has_multiplicities() {
+                with_mode!(self.matrix, M => self.matrix.uncommit_option_bounded::<M>(option));
+            } else {
+                self.matrix.uncommit_option(option);
+            }
         }
     }
 
@@ -258,9 +280,13 @@ impl<'p> Solver<'p> {
 
     /// Undoes the levels of the search in progress, innermost first.
     fn unwind<M: Mode>(&mut self) {
-        for level in self.levels[..self.level].iter().rev() {
-            self.matrix.uncommit_others::<M>(level.choice);
-            self.matrix.uncover::<M>(level.item);
+        if self.matrix.has_multiplicities() {
+            self.unwind_bounded::<M>();
+        } else {
+            for level in self.levels[..self.level].iter().rev() {
+                self.matrix.uncommit_others::<M>(level.choice);
+                self.matrix.uncover::<M>(level.item);
+            }
         }
         self.level = 0;
         self.floor = 0;
@@ -287,8 +313,10 @@ impl<'p> Solver<'p> {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         let matrix = &self.matrix;
+        // Algorithm M's null moves (the item itself as the choice) choose no option.
         let chosen = self.levels[..self.level]
             .iter()
+            .filter(|l| l.choice != l.item)
             .map(|l| OptionId::from_u32(matrix.option_of(l.choice)));
         self.solution.extend(chosen);
         &self.solution
@@ -342,6 +370,18 @@ impl<'p> Solver<'p> {
     }
 }
 
+/// The deepest the search can go. Each level of Algorithm X covers a primary item; one of
+/// Algorithm M chooses an option (each at most once, and with room in a primary item's upper
+/// bound) or makes a primary item inactive.
+fn max_depth(problem: &Problem) -> usize {
+    if !problem.has_multiplicities() {
+        return problem.primary_count();
+    }
+    let room: u64 = problem.multiplicity.iter().map(|&(_, upper)| u64::from(upper)).sum();
+    let chosen = usize::try_from(room).unwrap_or(usize::MAX).min(problem.option_count());
+    problem.primary_count() + chosen
+}
+
 pub(crate) mod estimate;
 pub(crate) mod memo;
 mod order;
@@ -349,6 +389,7 @@ mod profile;
 pub(crate) mod split;
 mod tree;
 mod walk;
+mod walk_bounded;
 
 #[cfg(test)]
 mod tests;

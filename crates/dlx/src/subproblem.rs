@@ -247,6 +247,14 @@ pub enum PathError {
         /// The level.
         depth: usize,
     },
+    /// The problem has multiplicities: Algorithm M's levels also branch on tweaked options
+    /// and null moves, which paths of options do not name, so its search enters no subproblem
+    /// (not even the root): no [`Run`](crate::Run), split, estimate or checkpoint.
+    #[error(
+        "the problem has multiplicities (u:v|name): its search cannot be split, estimated, \
+         resumed or run as a job, only searched whole"
+    )]
+    Multiplicities,
     /// `open_from` is beyond the path.
     #[error("open_from {open_from} is beyond the path's {depth} levels")]
     OpenFrom {

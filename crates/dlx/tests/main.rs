@@ -9,6 +9,9 @@ mod malformed;
 // Memoised counting: published counts beyond enumeration, agreement with the plain count and
 // the oracle (secondary items, colours), eviction.
 mod memo;
+// Multiplicities (Algorithm M, DLX3): published counts, DLX3's counters, every search mode,
+// commits, the text format, the oracle with bounds, and what is refused.
+mod multiplicity;
 // Profiled searches (mems, nodes per level) against Knuth's DLX1 and DLX2 on the same inputs.
 mod mems;
 // The independent solution checker and brute-force enumerator the properties compare with.

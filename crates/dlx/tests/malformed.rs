@@ -45,16 +45,16 @@ parse_errors! {
     bar_joined_to_item_names: "a|b c\n" => 1:1 Kind::MisplacedBar;
     bar_before_an_item_name: "a |b\n" => 1:3 Kind::MisplacedBar;
     /// Knuth's DLX3 gives a primary item bounds on how often it is covered, `a:b|name` or
-    /// `b|name`: refused by name, at the item.
-    dlx3_bounds: "A B 2:3|C | X Y\nA B X:0 Y:0\n" => 1:5 Kind::Multiplicity(s("2:3|C"));
-    dlx3_upper_bound_only: "A\t3|B\n" => 1:3 Kind::Multiplicity(s("3|B"));
-    dlx3_bounds_of_one: "1:1|A\n" => 1:1 Kind::Multiplicity(s("1:1|A"));
-    /// Not DLX3's form (no digits, a name with `:`, bounds on a secondary item, no name): a
+    /// `b|name`: read (tests/multiplicity.rs), unless they are not valid bounds.
+    dlx3_zero_upper_bound: "A B 0:0|C | X Y\nA B X:0 Y:0\n" => 1:5 Kind::BadBounds(s("0:0|C"));
+    dlx3_lower_above_upper: "A\t3:2|B\n" => 1:3 Kind::BadBounds(s("3:2|B"));
+    dlx3_bound_beyond_u32: "99999999999|A\n" => 1:1 Kind::BadBounds(s("99999999999|A"));
+    /// Not DLX3's form (no digits, a name with `:`, no name): a
     /// misplaced bar or colon, as before.
     bar_after_letters: "a x|b\n" => 1:3 Kind::MisplacedBar;
     bounds_without_a_name: "a 2|\n" => 1:3 Kind::MisplacedBar;
     bounds_with_an_empty_lower_bound: "a :2|b\n" => 1:3 Kind::MisplacedBar;
-    bounds_on_a_secondary_item: "a | 2:3|x\n" => 1:5 Kind::MisplacedBar;
+    bounds_on_a_secondary_item: "a | 2:3|x\n" => 1:5 Kind::BoundsOnSecondary(s("2:3|x"));
     bounds_before_a_coloured_name: "a 2|b:c\n" => 1:3 Kind::MisplacedBar;
     colon_in_primary_item_name: "a b:c\n" => 1:3 Kind::ColonInItemName(s("b:c"));
     colon_in_secondary_item_name: "a | x:y\n" => 1:5 Kind::ColonInItemName(s("x:y"));

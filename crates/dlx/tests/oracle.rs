@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use dancer::{ColorId, Entry, OptionId, Problem};
+use dancer::{ColorId, Entry, ItemId, OptionId, Problem};
 
 /// A solution as the sorted indices of its options: the engine reports options in search
 /// order, so solutions are compared as sets.
@@ -26,7 +26,8 @@ pub(crate) fn has_primary(problem: &Problem, option: usize) -> bool {
 }
 
 /// Whether the options `chosen` (distinct indices, any order) solve `problem`: every chosen
-/// option has a primary item, every primary item lies in exactly one chosen option, and every
+/// option has a primary item, every primary item lies in exactly one chosen option (or, with
+/// multiplicities, in as many as its bounds allow), and every
 /// secondary item lies in at most one, unless all the chosen options that use it give it the
 /// same colour (an uncoloured use is exclusive).
 pub(crate) fn is_solution(problem: &Problem, chosen: &[usize]) -> bool {
@@ -46,7 +47,8 @@ pub(crate) fn is_solution(problem: &Problem, chosen: &[usize]) -> bool {
     }
     uses.iter().enumerate().all(|(item, colors)| {
         if item < problem.primary_count() {
-            colors.len() == 1
+            let uses = u32::try_from(colors.len()).unwrap_or(u32::MAX);
+            problem.multiplicity(ItemId::new(item)).contains(&uses)
         } else {
             colors.len() <= 1 || colors.iter().all(|&c| c.is_some() && c == colors[0])
         }

@@ -22,7 +22,8 @@ pub(super) fn run(
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
-    let (_, parsed) = load(args.file.as_deref(), args.json || args.quiet, err)?;
+    let (source, parsed) = load(args.file.as_deref(), args.json || args.quiet, err)?;
+    super::refuse_multiplicities(&source, &parsed, "estimated")?;
     let mut solver = parsed.problem.solver();
     solver.heuristic(heuristic(args.no_mrv));
     let jobs = job::jobs(args.jobs.map(usize::from));

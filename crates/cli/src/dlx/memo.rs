@@ -36,7 +36,9 @@ pub(super) fn run(
             }
             return Ok(Exit::Interrupted);
         }
-        Err(error @ MemoError::Overflow) => bail!("{source}: {error}"),
+        Err(error @ (MemoError::Overflow | MemoError::Multiplicities)) => {
+            bail!("{source}: {error}")
+        }
     };
     let stats = solver.stats();
     if args.json {

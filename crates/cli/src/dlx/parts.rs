@@ -21,7 +21,8 @@ pub(super) fn split(
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
-    let (_, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+    let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+    super::refuse_multiplicities(&source, &parsed, "split")?;
     let mut solver = parsed.problem.solver();
     solver.heuristic(heuristic(args.no_mrv));
     let parts = args.parts as usize;

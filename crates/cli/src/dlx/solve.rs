@@ -35,6 +35,9 @@ pub(super) fn run(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+    if args.job.checkpoint.is_some() {
+        super::refuse_multiplicities(&source, &parsed, "checkpointed")?;
+    }
     let mut solver = parsed.problem.solver();
     solver.heuristic(heuristic(args.no_mrv));
     // Before anything reads the fingerprint: it names the order, so that a checkpoint of

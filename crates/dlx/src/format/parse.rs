@@ -61,13 +61,13 @@ pub enum ParseErrorKind {
     /// An item name in the item line contains `:`.
     #[error("item name '{0}' contains ':'")]
     ColonInItemName(String),
-    /// A primary item given bounds on how often it is covered, as Knuth's DLX3 writes them
-    /// (`2:3|x`, `3|x`).
-    #[error(
-        "item multiplicities ('{0}', DLX3) are not supported: every primary item is covered \
-         exactly once"
-    )]
-    Multiplicity(String),
+    /// Bounds before a primary item's name (Knuth's DLX3: `u:v|name`, `v|name`) that are not
+    /// two decimal numbers with `u <= v` and `1 <= v < 2^32`.
+    #[error("bad bounds in '{0}': write u:v|name or v|name with 0 <= u <= v and 1 <= v < 2^32")]
+    BadBounds(String),
+    /// Bounds (`u:v|name`) on a secondary item, which is covered at most once.
+    #[error("secondary item '{0}' cannot have bounds: only primary items take u:v|name")]
+    BoundsOnSecondary(String),
     /// The item line declares a name twice.
     #[error("item '{0}' is declared twice")]
     DuplicateItem(String),
@@ -210,9 +210,16 @@ impl Reader {
                 secondary = true;
                 continue;
             }
-            if !secondary && is_multiplicity(token) {
-                return error(column, ParseErrorKind::Multiplicity(token.to_owned()));
-            }
+            let (token, bounds) = match split_bounds(token) {
+                None => (token, (1, 1)),
+                Some(_) if secondary => {
+                    return error(column, ParseErrorKind::BoundsOnSecondary(token.to_owned()));
+                }
+                Some((name, Some(bounds))) => (name, bounds),
+                Some((_, None)) => {
+                    return error(column, ParseErrorKind::BadBounds(token.to_owned()))
+                }
+            };
             if token.contains('|') {
                 return error(column, ParseErrorKind::MisplacedBar);
             }
@@ -226,7 +233,7 @@ impl Reader {
                 self.builder.secondary(token);
             } else {
                 self.primary_count += 1;
-                self.builder.primary(token);
+                self.builder.primary_bounded(token, bounds.0..=bounds.1);
             }
         }
         if self.primary_count == 0 {
@@ -270,17 +277,25 @@ impl Reader {
     }
 }
 
-/// Whether `token` is a primary item with DLX3's bounds, `a:b|name` or `b|name` (decimal
-/// bounds): named apart from other misplaced bars, so that a DLX3 problem is told why it is
-/// refused.
-fn is_multiplicity(token: &str) -> bool {
+/// DLX3's bounds before an item name, `u:v|name` (`u` to `v` times) or `v|name` (exactly
+/// `v` times): `None` when `token` does not have that shape (digits, an optional `:` and
+/// digits, a bar, a name without bars or colons), else the name and the bounds when they are
+/// valid (`u <= v`, `1 <= v`, both below 2^32).
+fn split_bounds(token: &str) -> Option<(&str, Option<(u32, u32)>)> {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let Some((bounds, name)) = token.split_once('|') else { return false };
-    let bounds_ok = match bounds.split_once(':') {
-        Some((low, high)) => digits(low) && digits(high),
-        None => digits(bounds),
+    let (bounds, name) = token.split_once('|')?;
+    if name.is_empty() || name.contains(['|', ':']) {
+        return None;
+    }
+    let (lower, upper) = bounds.split_once(':').unwrap_or((bounds, bounds));
+    if !digits(lower) || !digits(upper) {
+        return None;
+    }
+    let valid = match (lower.parse::<u32>(), upper.parse::<u32>()) {
+        (Ok(lower), Ok(upper)) if upper >= 1 && lower <= upper => Some((lower, upper)),
+        _ => None,
     };
-    bounds_ok && !name.is_empty() && !name.contains(['|', ':'])
+    Some((name, valid))
 }
 
 /// The blank-separated tokens of `text`, each with its 1-based column in characters.

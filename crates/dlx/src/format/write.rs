@@ -21,7 +21,15 @@ impl fmt::Display for Problem {
         if names.first().is_some_and(|name| name.starts_with('\u{feff}')) {
             f.write_str("\u{feff}")?;
         }
-        f.write_str(&names[..self.primary_count].join(" "))?;
+        // DLX3's bounds before a primary item's name: `u:v|name`, or `v|name` for exactly v.
+        let primary = names[..self.primary_count].iter().enumerate().map(|(k, name)| {
+            match self.multiplicity.get(k).copied().unwrap_or((1, 1)) {
+                (1, 1) => name.clone(),
+                (lower, upper) if lower == upper => format!("{upper}|{name}"),
+                (lower, upper) => format!("{lower}:{upper}|{name}"),
+            }
+        });
+        f.write_str(&primary.collect::<Vec<_>>().join(" "))?;
         if self.primary_count < names.len() {
             write!(f, " | {}", names[self.primary_count..].join(" "))?;
         }

@@ -17,7 +17,7 @@ impl Matrix {
     /// widened to `usize` as they are loaded: `u32` loop variables made the compiler keep a
     /// zero-extended copy of each beside it.
     #[inline]
-    fn hide<M: Mode>(&mut self, p: usize) -> u64 {
+    pub(super) fn hide<M: Mode>(&mut self, p: usize) -> u64 {
         let mut unlinked = 0;
         let mut others = 0;
         let mut q = p + 1;
@@ -115,7 +115,7 @@ impl Matrix {
 
     /// unhide'(p): the exact inverse of `hide`, walking the option the other way.
     #[inline]
-    fn unhide<M: Mode>(&mut self, p: usize) {
+    pub(super) fn unhide<M: Mode>(&mut self, p: usize) {
         let mut q = p - 1;
         loop {
             let node = self.nodes[q];
@@ -225,7 +225,7 @@ impl Matrix {
 
     /// commit(p, j): the effect on item `j` of choosing the option of node `p`.
     #[inline]
-    fn commit<M: Mode>(&mut self, p: u32, j: u32) -> u64 {
+    pub(super) fn commit<M: Mode>(&mut self, p: u32, j: u32) -> u64 {
         if !M::COLORS {
             return self.cover::<M>(j);
         }
@@ -238,7 +238,7 @@ impl Matrix {
 
     /// uncommit(p, j): the exact inverse of `commit`.
     #[inline]
-    fn uncommit<M: Mode>(&mut self, p: u32, j: u32) {
+    pub(super) fn uncommit<M: Mode>(&mut self, p: u32, j: u32) {
         if !M::COLORS {
             return self.uncover::<M>(j);
         }

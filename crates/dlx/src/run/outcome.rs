@@ -153,6 +153,13 @@ pub enum RunError {
         /// The checkpoint's.
         found: Fingerprint,
     },
+    /// The search cannot be split ([`Explore::splittable`](crate::Explore::splittable)), and
+    /// the run was asked for what needs that: periodic checkpoints, resumption or subproblems.
+    #[error(
+        "this search cannot be split (a problem with multiplicities, u:v|name): it runs whole, \
+         on one thread, without checkpoints, resumption or parts"
+    )]
+    Unsplittable,
     /// A subproblem (given, or in the checkpoint) is not in this search's tree.
     #[error("subproblem {index}: {error}")]
     Path {

@@ -115,10 +115,14 @@ impl Solver<'_> {
     /// let estimate = solver.estimate(1000, 7);
     /// assert!((estimate.solutions() - 15.0).abs() < 1e-9); // every path ends in a solution
     /// ```
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`PathError::Multiplicities`]); see
+    /// [`estimate_below`](Self::estimate_below) for an error instead.
     pub fn estimate(&mut self, samples: u64, seed: u64) -> Estimate {
         let mut random = ChaCha8Rng::seed_from_u64(seed);
         self.estimate_below(&Subproblem::root(), samples, &mut |k| random.random_range(0..k))
-            .expect("the root is in every tree")
+            .unwrap_or_else(|error| panic!("{error}"))
     }
 
     /// Estimates the subtree below the node `at`'s path leads to. `random_below(k)` must
@@ -126,13 +130,17 @@ impl Solver<'_> {
     /// source of its own, so callers choose theirs and its seed.
     ///
     /// # Errors
-    /// When the path is not in the tree.
+    /// When the path is not in the tree, or the problem has multiplicities.
     pub fn estimate_below(
         &mut self,
         at: &Subproblem,
         samples: u64,
         random_below: &mut dyn FnMut(usize) -> usize,
     ) -> Result<Estimate, PathError> {
+        // Its random paths follow Algorithm X's branching.
+        if self.problem.has_multiplicities() {
+            return Err(PathError::Multiplicities);
+        }
         let stats = self.stats;
         let subtree = Subproblem::subtree(at.path().to_vec());
         self.enter(&subtree)?;

@@ -49,6 +49,10 @@ pub enum MemoError {
     /// The flag given to the count was raised.
     #[error("interrupted")]
     Interrupted,
+    /// The problem has multiplicities. Algorithm M's sub-problems also depend on the options
+    /// each level has tweaked away, which the key (active items and colours) does not name.
+    #[error("memoised counting is not available for problems with multiplicities (u:v|name)")]
+    Multiplicities,
 }
 
 /// Nodes between looks at the interrupt flag.
@@ -189,12 +193,16 @@ impl Solver<'_> {
     /// # Errors
     /// [`MemoError::Overflow`] when the count exceeds `u128::MAX`; [`MemoError::Interrupted`]
     /// when `interrupt` was raised. The solver is then as after a finished search.
+    /// [`MemoError::Multiplicities`] at once for a problem with multiplicities.
     pub fn count_memo(
         &mut self,
         memo: &mut Memo,
         interrupt: Option<&AtomicBool>,
     ) -> Result<u128, MemoError> {
         self.restart();
+        if self.problem.has_multiplicities() {
+            return Err(MemoError::Multiplicities);
+        }
         let fingerprint = self.problem.fingerprint();
         if memo.problem != Some(fingerprint) {
             memo.clear();

@@ -8,7 +8,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Solver;
 use crate::matrix::{with_mode, Mode, COVERED};
-use crate::{Estimate, Explore, Fingerprint, Heuristic, OptionId, Share, Stats, Subproblem};
+use crate::{
+    Estimate, Explore, Fingerprint, Heuristic, OptionId, PathError, Share, Stats, Subproblem,
+};
 
 /// The most of a tree's nodes (as a fraction) that a [`Solver::split`]'s estimates walk.
 pub const SAMPLING: f64 = 0.02;
@@ -66,7 +68,11 @@ enum Below {
 impl Solver<'_> {
     /// Splits the tree at depth `depth`: its nodes there, and the solutions above it. Dead ends
     /// above it are left out (they have no solutions).
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`PathError::Multiplicities`]).
     pub fn split_at_depth(&mut self, depth: usize) -> Split {
+        assert!(!self.problem.has_multiplicities(), "{}", PathError::Multiplicities);
         let before = self.stats;
         let mut pieces = Vec::new();
         let mut stack = vec![Subproblem::root()];
@@ -95,13 +101,16 @@ impl Solver<'_> {
     /// The random paths of all the pieces' estimates walk at most about [`SAMPLING`] of the
     /// tree's nodes, as `samples` paths from the root estimate it (but at least 4 paths a
     /// piece): on a small tree, fewer paths a piece; on a large one, `samples`.
+    ///
+    /// # Panics
+    /// If the problem has multiplicities ([`PathError::Multiplicities`]).
     pub fn split(&mut self, pieces: usize, samples: u64, seed: u64) -> Split {
         let before = self.stats;
         let mut random = ChaCha8Rng::seed_from_u64(seed);
         let mut random_below = |k: usize| random.random_range(0..k);
         let whole = self
             .estimate_below(&Subproblem::root(), samples, &mut random_below)
-            .expect("the root is in every tree");
+            .unwrap_or_else(|error| panic!("{error}"));
         let mut sampled = whole.walked();
         let path = whole.walked() as f64 / whole.samples().max(1) as f64;
         let affordable = SAMPLING * whole.nodes() / (pieces.max(1) as f64 * path.max(1.0));

@@ -49,6 +49,11 @@ impl Explore for Solver<'_> {
 
     fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
         self.restart();
+        if self.problem.has_multiplicities() {
+            // Algorithm M's search is entered at its root only (see `splittable`).
+            let root = at.path().is_empty() && at.open_from() == 0 && at.until().is_none();
+            return if root { Ok(()) } else { Err(PathError::Multiplicities) };
+        }
         let profile = self.profiling;
         let replayed = with_mode!(self.matrix, profile: profile, M => self.replay::<M>(at.path()));
         let placed = replayed.and_then(|()| self.place_floor(at));
@@ -70,8 +75,17 @@ impl Explore for Solver<'_> {
         }
     }
 
+    /// For a problem with multiplicities, the root, with the branches taken so far: see
+    /// [`splittable`](Explore::splittable).
     fn position(&self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
         branches.clear();
+        if self.problem.has_multiplicities() {
+            if self.phase == Phase::Done {
+                return None;
+            }
+            self.bounded_branches(branches);
+            return Some(Subproblem::root());
+        }
         let depth = match self.phase {
             Phase::Done => return None,
             Phase::Enter => self.level,
@@ -99,6 +113,9 @@ impl Explore for Solver<'_> {
     /// busy long enough to be worth the hand-over even on a wide, shallow tree.
     fn split_off(&mut self, branches: &mut Vec<Branch>) -> Option<Subproblem> {
         branches.clear();
+        if self.problem.has_multiplicities() {
+            return None;
+        }
         if self.phase == Phase::Done {
             return None;
         }
@@ -152,6 +169,10 @@ impl Explore for Solver<'_> {
 
     fn stats(&self) -> Stats {
         self.stats
+    }
+
+    fn splittable(&self) -> bool {
+        !self.problem.has_multiplicities()
     }
 
     fn profile(&self) -> &[u64] {

@@ -8,6 +8,10 @@ use crate::Heuristic;
 impl Solver<'_> {
     /// [`advance`](Self::advance), compiled for the matrix's mode, profiled or not.
     pub(super) fn advance_any(&mut self, wanted: u64, budget: u64) -> u64 {
+        if self.matrix.has_multiplicities() {
+            // Profiled or not: Algorithm M counts nodes per level, and no mems.
+            return with_mode!(self.matrix, M => self.advance_bounded::<M>(wanted, budget));
+        }
         with_mode!(self.matrix, profile: self.profiling, M => self.advance::<M>(wanted, budget))
     }
 
