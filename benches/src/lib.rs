@@ -26,7 +26,7 @@ pub mod pairs;
 use std::collections::HashMap;
 
 use dancer::Problem;
-use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+use dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solve, Solver, Spec};
 
 /// Colour names the peer accepts: it stores a colour as the code of its single character.
@@ -50,9 +50,11 @@ pub fn peer_text(problem: &Problem) -> String {
             if name == "|" {
                 names.push("|".to_owned());
             } else {
+                // DLX3's bounds (`u:v|name`) stay before the new name.
+                let (bounds, name) = name.rsplit_once('|').map_or(("", name), |(b, n)| (b, n));
                 let renamed = format!("i{}", items.len());
                 items.insert(name.to_owned(), renamed.clone());
-                names.push(renamed);
+                names.push(if bounds.is_empty() { renamed } else { format!("{bounds}|{renamed}") });
             }
         }
         out.push_str(&names.join(" "));
@@ -83,13 +85,18 @@ pub fn peer_text(problem: &Problem) -> String {
 }
 
 /// A problem built by the peer: its Algorithm X type (DLX1) when no option has a colour, as our
-/// engine also uses its colourless code path then, and its Algorithm C type (DLX2) otherwise.
+/// engine also uses its colourless code path then, and its Algorithm C type (DLX2) otherwise;
+/// with multiplicities (`u:v|name` on the item line), its Algorithm M types.
 #[derive(Debug)]
 pub enum PeerProblem {
     /// `dlx::x::Problem`: primary and secondary items, no colours.
     Exact(dlx::x::Problem),
     /// `dlx::c::Problem`: secondary items may carry colours.
     Colored(dlx::c::Problem),
+    /// `dlx::m::Problem`: primary items with multiplicities, no colours.
+    Bounded(dlx::m::Problem),
+    /// `dlx::mc::Problem`: multiplicities and colours.
+    BoundedColored(dlx::mc::Problem),
 }
 
 /// What one complete search by the peer did.
@@ -113,11 +120,21 @@ impl PeerProblem {
     pub fn from_text(text: &str) -> Result<PeerProblem, String> {
         let spec = Spec::new(text, false).map_err(|error| error.to_string())?;
         let colored = spec.opts.iter().flatten().any(|entry| entry.contains(':'));
-        let problem = if colored {
-            PeerProblem::Colored(dlx::c::Problem::from_spec(&spec).map_err(|e| e.to_string())?)
-        } else {
-            let problem = dlx::x::Problem::from_spec(&spec, OptOrder::Seq);
-            PeerProblem::Exact(problem.map_err(|e| e.to_string())?)
+        let header = text.lines().find(|line| !line.starts_with('|')).unwrap_or("");
+        let bounded = header.split_whitespace().any(|token| token.len() > 1 && token.contains('|'));
+        let problem = match (bounded, colored) {
+            (false, false) => PeerProblem::Exact(
+                dlx::x::Problem::from_spec(&spec, OptOrder::Seq).map_err(|e| e.to_string())?,
+            ),
+            (false, true) => {
+                PeerProblem::Colored(dlx::c::Problem::from_spec(&spec).map_err(|e| e.to_string())?)
+            }
+            (true, false) => PeerProblem::Bounded(
+                dlx::m::Problem::from_spec(&spec, OptOrder::Seq).map_err(|e| e.to_string())?,
+            ),
+            (true, true) => PeerProblem::BoundedColored(
+                dlx::mc::Problem::from_spec(&spec).map_err(|e| e.to_string())?,
+            ),
         };
         Ok(problem)
     }
@@ -134,6 +151,8 @@ impl PeerProblem {
         match self {
             PeerProblem::Exact(problem) => search(problem),
             PeerProblem::Colored(problem) => search(problem),
+            PeerProblem::Bounded(problem) => search_bounded(problem),
+            PeerProblem::BoundedColored(problem) => search_bounded(problem),
         }
     }
 }
@@ -142,6 +161,26 @@ impl PeerProblem {
 /// first item of minimum length wins, as in DLX1 and `dancer`), one solution per call.
 fn search<P: Solve>(problem: &mut P) -> PeerStats {
     let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut solver = Solver::new(problem);
+    let mut solutions = 0u64;
+    while solver.next_solution(&mut chooser) {
+        solutions += 1;
+    }
+    let entered: usize = solver.get_profile().iter().sum();
+    PeerStats {
+        solutions,
+        nodes: entered as u64 + solutions,
+        updates: solver.get_updates().unsigned_abs() as u64,
+    }
+}
+
+/// The same loop for the peer's Algorithm M types, with its chooser's Knuth tie-break (smaller
+/// slack, then the longer list), as DLX3 and `dancer` break ties.
+fn search_bounded<P>(problem: &mut P) -> PeerStats
+where
+    P: Solve + dlx::Dance<I: dlx::m::ItemsM>,
+{
+    let mut chooser = mrv_chooser(prefer_any(), knuth_tiebreak());
     let mut solver = Solver::new(problem);
     let mut solutions = 0u64;
     while solver.next_solution(&mut chooser) {
@@ -354,5 +393,35 @@ mod tests {
         let theirs = peer.count_with_stats();
         assert_eq!((ours, solver.stats().nodes()), (theirs.solutions, theirs.nodes));
         assert_eq!(ours, 4);
+    }
+
+    #[test]
+    fn bounds_reach_the_peer_s_algorithm_m() {
+        // DLX3's example (one solution), with colours: the peer's dlx::mc.
+        let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let problem = dancer::parse(text).expect("DLX3's example parses").problem;
+        let renamed = peer_text(&problem);
+        assert!(renamed.starts_with("i0 i1 2:3|i2 | i3 i4\n"), "{renamed}");
+        let mut peer = PeerProblem::from_text(&renamed).expect("peer builds");
+        assert!(matches!(peer, PeerProblem::BoundedColored(_)));
+        assert_eq!(peer.count_with_stats().solutions, 1);
+        // 4x4 matrices with line sums 2 (90), no colours: dlx::m, the same tree as ours.
+        let mut builder = ProblemBuilder::new();
+        let rows: Vec<_> =
+            (0..4).map(|r| builder.primary_bounded(format!("r{r}"), 2..=2)).collect();
+        let cols: Vec<_> =
+            (0..4).map(|c| builder.primary_bounded(format!("c{c}"), 2..=2)).collect();
+        for &row in &rows {
+            for &col in &cols {
+                builder.option([row, col]);
+            }
+        }
+        let problem = builder.build().expect("line sums build");
+        let mut peer = PeerProblem::from_text(&peer_text(&problem)).expect("peer builds");
+        assert!(matches!(peer, PeerProblem::Bounded(_)));
+        let mut solver = problem.solver();
+        let theirs = peer.count_with_stats();
+        assert_eq!((solver.count(), solver.stats().nodes()), (theirs.solutions, theirs.nodes));
+        assert_eq!(theirs.solutions, 90);
     }
 }

@@ -6,6 +6,10 @@
 //! are exactly the matrices. Run:
 //! `cargo run --release -p dancer --example binary_matrices -- 6 3`. Add `--dlx` to print
 //! the problem in Knuth's DLX format instead (for `dlx`, or Knuth's programs).
+//!
+//! With `--bounds`, the same count with multiplicities (Knuth's Algorithm M, DLX3) instead of
+//! colours: one option per cell, over its row and its column, each of which must be covered
+//! exactly k times.
 
 use dancer::{BuildError, Entry, Problem, ProblemBuilder};
 
@@ -42,6 +46,23 @@ pub fn binary_matrices(n: usize, k: usize) -> Result<Problem, BuildError> {
     builder.build()
 }
 
+/// The problem for n×n matrices with line sums `k`, with multiplicities: option (r, c) puts a
+/// 1 in row r, column c, and every row and column item is covered exactly `k` times.
+///
+/// # Errors
+/// For k = 0 (an upper bound of 0); the builder's errors are passed on.
+pub fn line_sums(n: usize, k: u32) -> Result<Problem, BuildError> {
+    let mut builder = ProblemBuilder::new();
+    let rows: Vec<_> = (0..n).map(|r| builder.primary_bounded(format!("r{r}"), k..=k)).collect();
+    let columns: Vec<_> = (0..n).map(|c| builder.primary_bounded(format!("c{c}"), k..=k)).collect();
+    for &row in &rows {
+        for &column in &columns {
+            builder.option([row, column]);
+        }
+    }
+    builder.build()
+}
+
 #[allow(dead_code)]
 fn main() {
     if let Err(error) = try_main() {
@@ -57,7 +78,8 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
     if n > 16 || k > n {
         return Err("need k <= n <= 16".into());
     }
-    let problem = binary_matrices(n, k)?;
+    let bounded = std::env::args().any(|arg| arg == "--bounds");
+    let problem = if bounded { line_sums(n, u32::try_from(k)?)? } else { binary_matrices(n, k)? };
     if std::env::args().any(|arg| arg == "--dlx") {
         // The problem in Knuth's DLX format, for `dlx` or Knuth's own programs.
         print!("{problem}");
@@ -67,7 +89,8 @@ fn try_main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The command-line arguments but `--dlx` (which prints the problem instead of counting it).
+/// The command-line arguments but the flags (`--dlx` prints the problem instead of counting it,
+/// `--bounds` encodes it with multiplicities).
 fn arguments() -> impl Iterator<Item = String> {
-    std::env::args().skip(1).filter(|arg| arg != "--dlx")
+    std::env::args().skip(1).filter(|arg| !arg.starts_with("--"))
 }

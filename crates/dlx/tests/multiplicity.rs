@@ -48,6 +48,20 @@ fn matrices_with_line_sums_three_and_n_minus_one() {
     }
 }
 
+/// The example's two encodings, colours (Algorithm C) and multiplicities (Algorithm M), count
+/// the same matrices for every n up to 5 and every line sum.
+#[test]
+fn colours_and_multiplicities_agree() {
+    use crate::counts::binary_matrices::{binary_matrices, line_sums as bounded_line_sums};
+    for n in 1..=5 {
+        for k in 1..=n {
+            let coloured = binary_matrices(n, k).unwrap().solver().count();
+            let bounded = bounded_line_sums(n, k as u32).unwrap().solver().count();
+            assert_eq!(bounded, coloured, "n = {n}, k = {k}");
+        }
+    }
+}
+
 /// The counters of Knuth's DLX3 (`dlx3 m0 < file`, built with ctangle from programs-orig/dlx3.w)
 /// on the same inputs: solutions, nodes and updates.
 #[test]
