@@ -123,3 +123,26 @@ fn a_signal_stops_a_memoised_count() {
     assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
     assert!(stderr.contains("memoised count was interrupted"), "{stderr}");
 }
+
+/// Without --memo, a plain --count probes the table and keeps it where it pays (tilings: the
+/// summary names the table), counts by enumeration where it does not (queens), and
+/// never memoises with --no-memo or an option the table cannot honour.
+#[test]
+fn a_plain_count_chooses_the_table_where_it_pays() {
+    let board = dominoes(8, 8).unwrap().to_string();
+    let run = dlx(&["--count", "-"], &board);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "12988816\n"), "{}", run.stderr);
+    assert!(run.stderr.contains("memo:"), "{}", run.stderr);
+    let json = summary(&dlx(&["--count", "--json", "-"], &board));
+    assert_eq!((json["solutions"].as_u64(), json["memo"].is_object()), (Some(12_988_816), true));
+    for forced in [&["--no-memo"][..], &["--jobs", "1"], &["--node-limit", "1e9"], &["-v"]] {
+        let run = dlx(&[&["--count", "-"][..], forced].concat(), &board);
+        assert_eq!(run.stdout, "12988816\n", "{forced:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("memo:"), "{forced:?}: {}", run.stderr);
+    }
+    // 12 queens (OEIS A000170): the probe stays behind.
+    let run = dlx(&["--count", "-"], &crate::dlx_jobs::queens(12));
+    assert_eq!(run.stdout, "14200\n", "{}", run.stderr);
+    assert!(!run.stderr.contains("memo:"), "queens 12 is counted by enumeration: {}", run.stderr);
+    assert_eq!(dlx(&["--count", "--no-memo", "--memo", "-"], &board).code, 2);
+}

@@ -85,9 +85,11 @@ fn json_summaries_keep_their_key_order() {
         args.push(&file);
         summary(&dlx(&args, ""))
     };
-    let plain = run(&[]);
+    let plain = run(&["--no-memo"]);
     let base = ["solutions", "complete", "stopped", "nodes", "updates", "max_depth", "seconds"];
     assert_eq!(keys(&plain), [&base[..], &["fingerprint"]].concat());
+    // Memoised (the probe finishes 8 queens): the same keys, then the table's.
+    assert_eq!(keys(&run(&[])), [&base[..], &["fingerprint", "memo"]].concat());
     let with_mems = ["solutions", "complete", "stopped", "nodes", "updates", "mems", "max_depth"];
     assert_eq!(keys(&run(&["-v"])), [&with_mems[..], &["seconds", "fingerprint"]].concat());
     let profiled = run(&["-vv"]);

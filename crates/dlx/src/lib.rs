@@ -95,7 +95,7 @@ pub use crate::{
     run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},
     search::{
         estimate::Estimate,
-        memo::{Memo, MemoError, MEMO_BYTES},
+        memo::{Memo, MemoError, MemoProbe, MEMO_BYTES, MEMO_PROBE_NODES},
         split::{balance, Part, Piece, Split, SAMPLING},
         Heuristic, Solver,
     },

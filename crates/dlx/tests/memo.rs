@@ -154,3 +154,39 @@ fn a_raised_flag_stops_the_count_and_leaves_the_solver_whole() {
     // What the table learnt before the stop is right.
     assert_eq!(solver.count_memo(&mut memo, None), Ok(724));
 }
+
+/// A count cut short by its node budget reports a lower bound and leaves the solver whole, and
+/// the table it filled gives the same count afterwards.
+#[test]
+fn a_node_budget_stops_the_count_with_a_lower_bound() {
+    let problem = langford(9).unwrap();
+    let mut solver = problem.solver();
+    let mut memo = Memo::default();
+    let total = solver.count();
+    for budget in [1, 10, 1_000] {
+        let Err(MemoError::OutOfNodes { counted }) =
+            solver.count_memo_within(&mut memo, None, budget)
+        else {
+            panic!("{budget} nodes cannot count Langford 9");
+        };
+        assert!(counted <= u128::from(total), "{counted} of {total}");
+        assert_eq!(solver.count(), total);
+    }
+    assert_eq!(solver.count_memo_within(&mut memo, None, u64::MAX), Ok(u128::from(total)));
+}
+
+/// The probe that chooses `dlx --count`'s method: small problems are counted outright, tilings
+/// and set partitions run ahead of their nodes, Langford pairs and pentominoes do not; and the
+/// verdict depends on the problem only.
+#[test]
+fn the_probe_tells_tilings_from_puzzles() {
+    use dancer::MemoProbe::{Ahead, Behind, Counted};
+    let probe = |problem: Problem| problem.solver().probe_memo(&mut Memo::default(), None);
+    assert_eq!(probe(dominoes(8, 8).unwrap()), Ok(Counted(12_988_816)));
+    assert_eq!(probe(queens(8).unwrap()), Ok(Counted(92)));
+    assert_eq!(probe(dominoes(16, 16).unwrap()), Ok(Ahead));
+    assert_eq!(probe(dominoes(4, 40).unwrap()), Ok(Ahead));
+    assert_eq!(probe(set_partitions(12).unwrap()), Ok(Ahead));
+    assert_eq!(probe(langford(11).unwrap()), Ok(Behind));
+    assert_eq!(probe(pentominoes(6, 10, false).unwrap()), Ok(Behind));
+}

@@ -146,17 +146,25 @@ pub struct DlxArgs {
     /// same items are left (and the same secondary colours), the number of ways to finish is
     /// looked up instead of searched again. Counts far beyond enumeration where sub-problems
     /// repeat (the 2.4e30 domino tilings of a 16x16 board in two seconds), up to 2^128 - 1. One
-    /// thread; no limits, checkpoints or progress; a signal stops it (exit 130).
+    /// thread; no limits, checkpoints or progress; a signal stops it (exit 130). Without
+    /// --memo or --no-memo, a plain --count with none of those options first counts with the
+    /// table for 65536 nodes, and goes on with it only if it has by then counted more
+    /// solutions than nodes (which no enumeration can), else counts by enumeration.
     #[arg(long, requires = "count", conflicts_with_all = [
         "limit", "every", "parts", "verbose", "profile", "jobs",
         "time_limit", "node_limit", "mems_limit", "checkpoint", "resume", "progress",
     ])]
     pub memo: bool,
 
+    /// Count by enumeration, one solution at a time, without first trying --memo's table.
+    #[arg(long, requires = "count", conflicts_with = "memo")]
+    pub no_memo: bool,
+
     /// The most memory the table of --memo may take, e.g. 512MiB, 4GiB or 100000000 (bytes):
     /// past it, about half the table is dropped, and counts stay exact (sub-problems dropped
     /// are counted again when met).
-    #[arg(long, value_name = "SIZE", requires = "memo", value_parser = parse_size,
+    #[arg(long, value_name = "SIZE", requires = "count", conflicts_with = "no_memo",
+          value_parser = parse_size,
           default_value = "1GiB")]
     pub memo_size: usize,
 }

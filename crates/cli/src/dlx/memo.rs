@@ -1,16 +1,40 @@
 //! `dlx --count --memo`: the count with a table of sub-problem counts
 //! ([`dancer::Solver::count_memo`]), on one thread, printed as a whole number of up to 39
-//! digits.
+//! digits; and the choice a plain `dlx --count` makes between it and enumeration
+//! ([`dancer::Solver::probe_memo`]).
 
 use std::{io::Write, sync::atomic::AtomicBool, time::Instant};
 
 use anyhow::{bail, Context};
-use dancer::{Memo, MemoError};
+use dancer::{Memo, MemoError, MemoProbe};
 use serde::Serialize;
 
-use super::{heuristic, load, DlxArgs};
+use super::{heuristic, load, solve, DlxArgs};
 use crate::Exit;
 
+/// Whether a `--count` without `--memo` still starts with the table: when none of the options
+/// `--memo` cannot honour is given (limits, `--every`, parts, checkpoints, `-v`, progress,
+/// `--jobs`), and `--no-memo` is not.
+pub(super) fn chosen_by_default(args: &DlxArgs) -> bool {
+    let job = &args.job;
+    args.count
+        && !args.no_memo
+        && args.limit.is_none()
+        && args.every.is_none()
+        && args.parts.is_none()
+        && args.verbose == 0
+        && !args.profile
+        && args.jobs.is_none()
+        && job.time_limit.is_none()
+        && job.node_limit.is_none()
+        && job.mems_limit.is_none()
+        && job.checkpoint.is_none()
+        && job.resume.is_none()
+        && job.progress.is_none()
+}
+
+/// `--count --memo`, or a plain `--count` that probes the table first and counts by
+/// enumeration ([`solve::run`]) unless the table pays.
 pub(super) fn run(
     args: &DlxArgs,
     out: &mut (dyn Write + Send),
@@ -23,7 +47,20 @@ pub(super) fn run(
     solver.heuristic(heuristic(args.no_mrv));
     let mut memo = Memo::new(args.memo_size);
     let started = Instant::now();
-    let counted = solver.count_memo(&mut memo, Some(interrupt));
+    let counted = if args.memo {
+        solver.count_memo(&mut memo, Some(interrupt))
+    } else {
+        match solver.probe_memo(&mut memo, Some(interrupt)) {
+            Ok(MemoProbe::Counted(count)) => Ok(count),
+            // The table keeps what the probe learnt: the count goes straight back to it.
+            Ok(MemoProbe::Ahead) => solver.count_memo(&mut memo, Some(interrupt)),
+            Ok(MemoProbe::Behind) | Err(MemoError::Multiplicities) => {
+                drop(memo);
+                return solve::run(args, &source, &parsed, out, err, interrupt);
+            }
+            Err(error) => Err(error),
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
     let count = match counted {
         Ok(count) => count,
@@ -36,9 +73,7 @@ pub(super) fn run(
             }
             return Ok(Exit::Interrupted);
         }
-        Err(error @ (MemoError::Overflow | MemoError::Multiplicities)) => {
-            bail!("{source}: {error}")
-        }
+        Err(error) => bail!("{source}: {error}"),
     };
     let stats = solver.stats();
     if args.json {

@@ -16,7 +16,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-use super::{heuristic, load, parts::read_part, start_error, DlxArgs};
+use super::{heuristic, parts::read_part, start_error, DlxArgs};
+use crate::input::Source;
 use crate::job::{self, Display, ProgressMode, Saved};
 use crate::Exit;
 
@@ -28,15 +29,17 @@ struct Start {
     origin: String,
 }
 
+/// Searches the problem read from `source`.
 pub(super) fn run(
     args: &DlxArgs,
+    source: &Source,
+    parsed: &ParsedProblem,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
-    let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
     if args.job.checkpoint.is_some() {
-        super::refuse_multiplicities(&source, &parsed, "checkpointed")?;
+        super::refuse_multiplicities(source, parsed, "checkpointed")?;
     }
     let mut solver = parsed.problem.solver();
     solver.heuristic(heuristic(args.no_mrv));
@@ -103,7 +106,7 @@ pub(super) fn run(
     let outcome = if counting {
         pool.install(|| run.count(&mut solver))
     } else {
-        let visit = |solver: &Solver<'_>| lock(&printer).print(&parsed, solver.solution());
+        let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
         pool.install(|| run.visit(&mut solver, &visit))
     };
     display.finish();
