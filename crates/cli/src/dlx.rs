@@ -1,11 +1,12 @@
 //! The `dlx` command: read a problem in Knuth's DLX format, then solve or count it (on every
-//! core, with limits, progress and checkpoints), estimate it, split it into parts, or add up
-//! the parts' counts.
+//! core, with limits, progress and checkpoints), estimate it, draw solutions uniformly at
+//! random, split it into parts, or add up the parts' counts.
 
 mod args;
 mod estimate;
 mod memo;
 mod parts;
+mod sample;
 mod solve;
 
 use std::{
@@ -16,7 +17,7 @@ use std::{
 
 use dancer::{Heuristic, ParsedProblem, RunError};
 
-pub use self::args::{DlxArgs, DlxCommand, EstimateArgs, MergeArgs, SplitArgs};
+pub use self::args::{DlxArgs, DlxCommand, EstimateArgs, MergeArgs, SampleArgs, SplitArgs};
 use crate::{
     input::{announce_terminal, Source},
     Exit,
@@ -35,6 +36,7 @@ pub fn run(
 ) -> anyhow::Result<Exit> {
     match &args.command {
         Some(DlxCommand::Estimate(estimate)) => estimate::run(estimate, out, err),
+        Some(DlxCommand::Sample(sample)) => sample::run(sample, out, err, interrupt),
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),

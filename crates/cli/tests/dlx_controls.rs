@@ -244,11 +244,12 @@ fn dlx3_multiplicities_are_solved() {
     let out = dlx(&["--count", "--node-limit", "50"], &sums);
     assert_eq!(out.code, 3, "stopped at a limit: {}", out.stderr);
     // What needs the tree cut into paths of options is refused, by name.
-    let cases: [&[&str]; 4] = [
+    let cases: [&[&str]; 5] = [
         &["estimate"],
         &["split", "--parts", "2"],
         &["--checkpoint", "/tmp/never-written"],
         &["--count", "--memo"],
+        &["sample"],
     ];
     for args in cases {
         let out = dlx(args, &sums);

@@ -7,7 +7,7 @@ use crate::problems::dominoes;
 use crate::util::data;
 
 /// `n` items, each in two options of its own: 2^n solutions.
-fn binary_choices(n: usize) -> String {
+pub(crate) fn binary_choices(n: usize) -> String {
     let names: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
     let options: Vec<&String> = names.iter().flat_map(|name| [name, name]).collect();
     let options: Vec<&str> = options.into_iter().map(String::as_str).collect();

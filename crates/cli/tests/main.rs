@@ -21,6 +21,9 @@ mod dlx_controls;
 // `dlx --count --memo`: memoised counts beyond enumeration and 64 bits, refusals.
 mod dlx_memo;
 
+// `dlx sample`: uniform draws printed as solutions, text and JSON, seeds, exit statuses.
+mod dlx_sample;
+
 // The engine's example generators, for the DLX text of problems with published counts.
 mod problems;
 

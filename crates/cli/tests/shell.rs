@@ -21,7 +21,7 @@ fn completions_name_every_subcommand_and_flag_for_each_shell() {
         }
         let out = dlx(&["completions", shell]);
         assert_eq!(out.code, 0, "{shell}: {}", out.stderr);
-        for word in ["estimate", "merge", "checkpoint", "count"] {
+        for word in ["estimate", "sample", "merge", "checkpoint", "count"] {
             assert!(out.stdout.contains(word), "{shell}: no {word} for dlx");
         }
     }
@@ -52,6 +52,7 @@ fn man_pages_are_roff_and_one_per_subcommand_in_a_directory() {
     let out = dlx(&["man", "--dir", dir.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(dir.join("dlx-split.1").exists());
+    assert!(dir.join("dlx-sample.1").exists());
 }
 
 #[test]

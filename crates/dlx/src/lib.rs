@@ -15,6 +15,9 @@
 //!   [`reset`](Solver::reset) to the initial state, so one problem serves many searches.
 //! - [`Stats`] counts nodes and updates exactly as DLX1 does; a profiled search
 //!   ([`Solver::profiling`]) also counts DLX1's mems and the nodes at each level.
+//! - [`Solver::count_memo`] counts with a [`Memo`] table of sub-problem counts, far beyond
+//!   enumeration where sub-problems repeat; [`Solver::sample`] draws solutions uniformly at
+//!   random from those exact counts.
 //! - [`parse`], [`read`] and [`write`](fn@write) read and write Knuth's DLX text format.
 //!
 //! Long searches, as jobs:

@@ -386,6 +386,7 @@ pub(crate) mod estimate;
 pub(crate) mod memo;
 mod order;
 mod profile;
+mod sample;
 pub(crate) mod split;
 mod tree;
 mod walk;

@@ -26,5 +26,8 @@ mod reuse;
 // Runs on several threads: counts, counters and solutions as the sequential search's; limits;
 // progress.
 mod run;
+// Uniform sampling from memoised counts: valid, reproducible, uniform by chi-square (against
+// a naive walk that must fail), independent of the table's size, below commits, the oracle's.
+mod sample;
 // Splitting into parts that partition the solutions; Knuth's estimate.
 mod split;

@@ -14,8 +14,10 @@ static NEVER: AtomicBool = AtomicBool::new(false);
 
 fn main() -> ExitCode {
     let args: dlx::DlxArgs = dancer_cli::shell::parse();
-    // Solving stops cleanly on a signal; estimate, split and merge keep its default (the end).
-    let interrupt = if args.command.is_none() { interrupt::install("dlx") } else { &NEVER };
+    // Solving and sampling stop cleanly on a signal; estimate, split and merge keep its
+    // default (the end).
+    let stops = matches!(args.command, None | Some(dlx::DlxCommand::Sample(_)));
+    let interrupt = if stops { interrupt::install("dlx") } else { &NEVER };
     // Not locked: solutions are written from the search's threads, one at a time.
     let mut out = std::io::BufWriter::new(std::io::stdout());
     let mut err = std::io::stderr();

@@ -16,6 +16,7 @@ Examples:
   dlx --seed 7 --limit 1 problem.dlx   one solution, tried in a random order (seed 7)
   dlx --every 1000 problem.dlx         print the 1000th, 2000th, ... solution, count them all
   dlx --count --memo tiling.dlx        count with a table of sub-problems (beyond enumeration)
+  dlx sample -n 5 --seed 7 tiling.dlx  five solutions drawn uniformly at random (seed 7)
   dlx -q problem.dlx > solutions.txt   nothing on stderr but errors (no summary, no warnings)
   generate | dlx - > solutions.txt     read the problem from standard input
 
@@ -31,8 +32,8 @@ Long runs:
 Input format (Knuth's DLX): lines starting with '|' are comments; the first other line names
 the primary items, then '|' and the secondary items; every later line is one option. A
 secondary item may carry a colour, 'item:colour'; options may share it when colours agree.
-(A problem file named like a subcommand is read as ./estimate, ./split, ./merge, ./completions
-or ./man.)
+(A problem file named like a subcommand is read as ./estimate, ./sample, ./split, ./merge,
+./completions or ./man.)
 
 With more than one job, solutions are printed in an order that varies from run to run (each
 job's in search order); --jobs 1 prints them in DLX1's order. Counts and totals never vary.
@@ -61,7 +62,7 @@ ends the program at once).";
     subcommand_negates_reqs = true
 )]
 pub struct DlxArgs {
-    /// Estimate, split or merge instead of solving.
+    /// Estimate, sample, split or merge instead of solving.
     #[command(subcommand)]
     pub command: Option<DlxCommand>,
 
@@ -201,6 +202,9 @@ pub enum DlxCommand {
     /// Estimate the search tree from random paths (Knuth's method): nodes, updates and
     /// solutions with their standard errors, and the expected run time.
     Estimate(EstimateArgs),
+    /// Draw solutions uniformly at random (each of the N with probability 1/N, from exact
+    /// memoised counts, as --count --memo makes them) and print them as `dlx` prints solutions.
+    Sample(SampleArgs),
     /// Split the search into parts of about equal estimated work, one JSON line each, to run
     /// anywhere with `dlx --parts FILE --part K` and add up with `dlx merge`.
     Split(SplitArgs),
@@ -241,6 +245,37 @@ pub struct EstimateArgs {
     pub no_mrv: bool,
 
     /// Print no warnings on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `dlx sample`.
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// The problem file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+
+    /// Solutions to draw, each independently (one may come more than once).
+    #[arg(short = 'n', long = "samples", value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub samples: u64,
+
+    /// Random seed of the draws (a `ChaCha8` generator): the same seed gives the same
+    /// solutions in the same order, whatever --memo-size.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// The most memory the table of counts may take, as for --memo: past it, about half is
+    /// dropped and counted again when needed (slower, never another draw).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1GiB")]
+    pub memo_size: usize,
+
+    /// Print one JSON object per solution, `{"options": [...], "lines": [...], "names":
+    /// [...]}`, as `dlx --json` does.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print nothing on standard error but errors: no summary, no warnings.
     #[arg(short, long)]
     pub quiet: bool,
 }

@@ -328,7 +328,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-fn write_solution(
+/// Writes one solution (sorted): its option lines as in the input, after a blank line unless
+/// it is the `first`; or one JSON object.
+pub(super) fn write_solution(
     json: bool,
     first: bool,
     parsed: &ParsedProblem,

@@ -283,7 +283,7 @@ impl Solver<'_> {
 
     /// The memoised search, iterative: each level keeps its key and running count in `memo`;
     /// a node's count goes to its parent's when the node is done (or found in the table).
-    fn walk_memo<M: Mode>(
+    pub(super) fn walk_memo<M: Mode>(
         &mut self,
         memo: &mut Memo,
         interrupt: Option<&AtomicBool>,
