@@ -58,7 +58,9 @@ impl Matrix {
             if better {
                 (best, best_score, best_s, best_len) = (Some(k), score, s, len);
             }
-            if first {
+            // A degree of 0 or less is a dead end whichever item has it: the search backs up
+            // without touching a link, so no later item could change what happens.
+            if first || score <= 0 {
                 break;
             }
             k = self.items[k as usize].right;
@@ -122,44 +124,61 @@ impl Matrix {
 
     /// Commits every node of `x`'s option except `x`, left to right, as Algorithm M does: a
     /// primary item's bound goes down and it is covered at 0; a secondary item is committed as
-    /// in Algorithm C.
+    /// in Algorithm C. The walk wraps at the option's spacer, as `commit_others` does.
     pub(crate) fn commit_others_bounded<M: Mode>(&mut self, x: u32) -> u64 {
         let mut updates = 0;
-        for p in self.others(x) {
-            let top = self.nodes[p as usize].top;
-            if top <= self.primary_count {
-                let bound = &mut self.bound[top as usize].left;
-                *bound -= 1;
-                if *bound == 0 {
-                    updates += self.cover::<M>(top);
-                }
-            } else {
-                updates += self.commit::<M>(p, top);
+        let mut p = x + 1;
+        while p != x {
+            let Node { top, up, .. } = self.nodes[p as usize];
+            if top == 0 {
+                p = up;
+                continue;
             }
+            updates += self.commit_bounded::<M>(p, top);
+            p += 1;
         }
         updates
     }
 
     /// The exact inverse of `commit_others_bounded`, right to left.
     pub(crate) fn uncommit_others_bounded<M: Mode>(&mut self, x: u32) {
-        let nodes = self.option_nodes(self.option_of(x));
-        for p in (nodes.start..x).rev().chain((x + 1..nodes.end).rev()) {
-            let top = self.nodes[p as usize].top;
-            if top <= self.primary_count {
-                if self.bound[top as usize].left == 0 {
-                    self.uncover::<M>(top);
-                }
-                self.bound[top as usize].left += 1;
-            } else {
-                self.uncommit::<M>(p, top);
+        let mut p = x - 1;
+        while p != x {
+            let Node { top, down, .. } = self.nodes[p as usize];
+            if top == 0 {
+                p = down;
+                continue;
             }
+            self.uncommit_bounded::<M>(p, top);
+            p -= 1;
         }
     }
 
-    /// The nodes of `x`'s option after `x`, wrapping around to those before it.
-    fn others(&self, x: u32) -> impl Iterator<Item = u32> + use<> {
-        let nodes = self.option_nodes(self.option_of(x));
-        (x + 1..nodes.end).chain(nodes.start..x)
+    /// The effect on item `top` of choosing node `p`'s option.
+    #[inline]
+    fn commit_bounded<M: Mode>(&mut self, p: u32, top: u32) -> u64 {
+        if top > self.primary_count {
+            return self.commit::<M>(p, top);
+        }
+        let bound = &mut self.bound[top as usize].left;
+        *bound -= 1;
+        if *bound == 0 {
+            self.cover::<M>(top)
+        } else {
+            0
+        }
+    }
+
+    /// The inverse of `commit_bounded`.
+    #[inline]
+    fn uncommit_bounded<M: Mode>(&mut self, p: u32, top: u32) {
+        if top > self.primary_count {
+            return self.uncommit::<M>(p, top);
+        }
+        if self.bound[top as usize].left == 0 {
+            self.uncover::<M>(top);
+        }
+        self.bound[top as usize].left += 1;
     }
 
     /// Commits a whole option from outside the search, as if a level had chosen it from the

@@ -21,6 +21,7 @@ impl Solver<'_> {
         let tweaks = &mut self.tweaks[..];
         let scores = &mut self.scores[..];
         let profile = &mut self.profile[..];
+        let profiling = self.profiling;
         let first = self.heuristic == Heuristic::First;
         let floor = self.floor;
         let mut level = self.level;
@@ -35,8 +36,8 @@ impl Solver<'_> {
                         break 'search Phase::Enter;
                     }
                     nodes += 1;
-                    if let Some(count) = profile.get_mut(level) {
-                        *count += 1;
+                    if profiling {
+                        profile[level] += 1;
                     }
                     let Some((item, score)) = matrix.choose_bounded(first) else {
                         found += 1;
