@@ -1,11 +1,13 @@
 //! A fast, reusable exact-cover engine: Knuth's Algorithm X on dancing links, with secondary
-//! items and colours (his Algorithm C).
+//! items and colours (his Algorithm C) and multiplicities (his Algorithm M).
 //!
 //! An exact-cover problem has *items* and *options*, each option a set of items. A solution
 //! chooses options so that every *primary* item is in exactly one chosen option and every
 //! *secondary* item in at most one. A secondary item may carry a *colour* inside an option:
 //! options that give it the same colour may share it (D. E. Knuth, *The Art of Computer
-//! Programming* 4B, §7.2.2.1, "Dancing links"; his programs DLX1 and DLX2).
+//! Programming* 4B, §7.2.2.1, "Dancing links"; his programs DLX1 and DLX2). A primary item
+//! declared with [`ProblemBuilder::primary_bounded`] must instead be in between `u` and `v`
+//! chosen options (his DLX3); each set of options is then found once.
 //!
 //! - [`ProblemBuilder`] declares items and options and builds a validated [`Problem`].
 //! - [`Problem::solver`] gives a [`Solver`]: [`first`](Solver::first),
