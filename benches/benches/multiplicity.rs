@@ -14,12 +14,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
-use dancer_benches::cases::{check_bounded, prepare, MULTIPLICITY_CASES};
+use dancer_benches::cases::{check, prepare, MULTIPLICITY_CASES};
 
 fn multiplicity(c: &mut Criterion) {
     for case in &MULTIPLICITY_CASES {
         let (problem, _, mut peer) = prepare(case);
-        let once = check_bounded(case, &problem, &mut peer);
+        let once = check(case, &problem, &mut peer);
         let mut group = c.benchmark_group(case.name);
         group
             .sample_size(10)

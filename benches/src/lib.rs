@@ -160,27 +160,17 @@ impl PeerProblem {
 /// The loop of the peer's own benchmark and examples: its MRV chooser with no tie-break (the
 /// first item of minimum length wins, as in DLX1 and `dancer`), one solution per call.
 fn search<P: Solve>(problem: &mut P) -> PeerStats {
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
-    let mut solver = Solver::new(problem);
-    let mut solutions = 0u64;
-    while solver.next_solution(&mut chooser) {
-        solutions += 1;
-    }
-    let entered: usize = solver.get_profile().iter().sum();
-    PeerStats {
-        solutions,
-        nodes: entered as u64 + solutions,
-        updates: solver.get_updates().unsigned_abs() as u64,
-    }
+    count_all(problem, mrv_chooser(prefer_any(), no_tiebreak()))
 }
 
 /// The same loop for the peer's Algorithm M types, with its chooser's Knuth tie-break (smaller
 /// slack, then the longer list), as DLX3 and `dancer` break ties.
-fn search_bounded<P>(problem: &mut P) -> PeerStats
-where
-    P: Solve + dlx::Dance<I: dlx::m::ItemsM>,
-{
-    let mut chooser = mrv_chooser(prefer_any(), knuth_tiebreak());
+fn search_bounded<P: Solve + dlx::Dance<I: dlx::m::ItemsM>>(problem: &mut P) -> PeerStats {
+    count_all(problem, mrv_chooser(prefer_any(), knuth_tiebreak()))
+}
+
+/// Every solution of `problem`, one per call of the peer's `next_solution`, with `chooser`.
+fn count_all<P: Solve>(problem: &mut P, mut chooser: impl dlx::choose::Choose<P>) -> PeerStats {
     let mut solver = Solver::new(problem);
     let mut solutions = 0u64;
     while solver.next_solution(&mut chooser) {

@@ -120,7 +120,7 @@ proptest! {
 }
 
 /// `n` items, each in two options of its own: 2^n solutions, one sub-problem per level.
-fn binary_choices(n: usize) -> Problem {
+pub(crate) fn binary_choices(n: usize) -> Problem {
     let mut builder = dancer::ProblemBuilder::new();
     for item in builder.primary_items(n) {
         builder.option([item]);

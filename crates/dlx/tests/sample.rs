@@ -18,6 +18,7 @@ use crate::counts::{
     binary_matrices::binary_matrices, dominoes::dominoes, n_queens::queens,
     pentominoes::pentominoes, toy,
 };
+use crate::memo::binary_choices;
 use crate::oracle::{self, Chosen};
 
 /// `k` draws from a fresh solver of `problem` on `memo`, with a generator seeded by `seed`,
@@ -198,16 +199,6 @@ fn samples_below_committed_options_keep_them_first_and_reach_every_solution() {
     assert_eq!(seen, below, "200 draws of 4 solutions miss one with probability < 1e-24");
     assert_eq!(solver.committed(), [corner]);
     assert_eq!(solver.count(), 4);
-}
-
-/// `n` items, each in two options of its own: 2^n solutions.
-fn binary_choices(n: usize) -> Problem {
-    let mut builder = dancer::ProblemBuilder::new();
-    for item in builder.primary_items(n) {
-        builder.option([item]);
-        builder.option([item]);
-    }
-    builder.build().unwrap()
 }
 
 #[test]
