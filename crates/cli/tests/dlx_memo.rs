@@ -89,22 +89,21 @@ fn what_memo_cannot_do_is_refused() {
     assert!(bad.stderr.contains("is not a size"), "{}", bad.stderr);
 }
 
-/// A signal stops a memoised count: exit status 130, no count, and a word on stderr (there is
-/// no checkpoint to resume).
+/// Runs `dlx args` on the 16×16 domino board (about two million memo nodes; the flag is read
+/// every 4 096), raising SIGINT after its item line: the signal handler is installed before the
+/// problem is read, which then waits for the rest. Returns the exit status, stdout and stderr.
 #[cfg(unix)]
-#[test]
-fn a_signal_stops_a_memoised_count() {
+pub(crate) fn interrupted_on_the_16x16_board(args: &[&str]) -> (Option<i32>, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
 
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
 
-    // The 16×16 board takes about two million nodes: the flag is read every 4 096.
     let board = dominoes(16, 16).unwrap().to_string();
     let (items, options) = board.split_once('\n').unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["--count", "--memo", "-"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -112,15 +111,22 @@ fn a_signal_stops_a_memoised_count() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{items}").unwrap();
-    // The handler is installed before the problem is read, which now waits for the rest.
     std::thread::sleep(std::time::Duration::from_millis(500));
     kill(Pid::from_raw(i32::try_from(child.id()).unwrap()), Signal::SIGINT).unwrap();
     stdin.write_all(options.as_bytes()).unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A signal stops a memoised count: exit status 130, no count, and a word on stderr (there is
+/// no checkpoint to resume).
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_a_memoised_count() {
+    let (code, stdout, stderr) = interrupted_on_the_16x16_board(&["--count", "--memo", "-"]);
+    assert_eq!((code, stdout.as_str()), (Some(130), ""), "{stderr}");
     assert!(stderr.contains("memoised count was interrupted"), "{stderr}");
 }
 

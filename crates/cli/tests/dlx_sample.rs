@@ -121,32 +121,8 @@ fn bad_arguments_are_usage_errors() {
 #[cfg(unix)]
 #[test]
 fn a_signal_stops_sampling() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-
-    use nix::sys::signal::{kill, Signal};
-    use nix::unistd::Pid;
-
-    // The 16×16 board's count takes about two million nodes: the flag is read every 4 096.
-    let board = dominoes(16, 16).unwrap().to_string();
-    let (items, options) = board.split_once('\n').unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["sample", "-n", "1000", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "{items}").unwrap();
-    // The handler is installed before the problem is read, which now waits for the rest.
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    kill(Pid::from_raw(i32::try_from(child.id()).unwrap()), Signal::SIGINT).unwrap();
-    stdin.write_all(options.as_bytes()).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    let args = ["sample", "-n", "1000", "-"];
+    let (code, stdout, stderr) = crate::dlx_memo::interrupted_on_the_16x16_board(&args);
+    assert_eq!((code, stdout.as_str()), (Some(130), ""), "{stderr}");
     assert!(stderr.contains("sampling was interrupted after 0 of 1000"), "{stderr}");
 }
