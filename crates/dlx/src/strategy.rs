@@ -47,6 +47,10 @@ pub struct ProblemSpec {
     /// The options: each a nonempty list of distinct item numbers, each with an optional index
     /// into [`COLORS`] (only for secondary items), in the order the option lists them.
     pub options: Vec<Vec<(usize, Option<usize>)>>,
+    /// Each primary item's bounds `(lower, upper)` on how many chosen options contain it
+    /// (multiplicities, Knuth's Algorithm M), `1 <= upper`, `lower <= upper`; empty when every
+    /// primary item is covered exactly once, as [`specs`] makes them.
+    pub bounds: Vec<(u32, u32)>,
 }
 
 impl ProblemSpec {
@@ -70,7 +74,8 @@ impl ProblemSpec {
         let mut builder = ProblemBuilder::new();
         for item in 0..self.item_count() {
             if item < self.primary {
-                builder.primary(Self::item_name(item));
+                let (lower, upper) = self.bounds.get(item).copied().unwrap_or((1, 1));
+                builder.primary_bounded(Self::item_name(item), lower..=upper);
             } else {
                 builder.secondary(Self::item_name(item));
             }
@@ -125,9 +130,26 @@ pub fn specs(max_items: usize, max_options: usize) -> impl Strategy<Value = Prob
         })
         .prop_flat_map(move |(items, primary, density)| {
             vec(option(items, primary, density), 0..=max_options).prop_map(move |options| {
-                ProblemSpec { primary, secondary: items - primary, options }
+                ProblemSpec { primary, secondary: items - primary, options, bounds: Vec::new() }
             })
         })
+}
+
+/// [`specs`] whose primary items have random multiplicities: lower bounds 0 to 2, upper bounds
+/// up to 2 above them and at least 1, so that items may be covered never, once or several
+/// times, with slack or without.
+///
+/// # Panics
+/// If `max_items` is 0.
+pub fn bounded_specs(max_items: usize, max_options: usize) -> impl Strategy<Value = ProblemSpec> {
+    specs(max_items, max_options).prop_flat_map(|spec| {
+        let bounds = vec((0u32..3, 0u32..3), spec.primary);
+        (Just(spec), bounds).prop_map(|(mut spec, bounds)| {
+            spec.bounds =
+                bounds.into_iter().map(|(lower, extra)| (lower, (lower + extra).max(1))).collect();
+            spec
+        })
+    })
 }
 
 /// Random [`Problem`]s: [`specs`] built. Every one builds without error.

@@ -242,39 +242,15 @@ fn runs_search_whole_and_what_needs_paths_is_refused() {
     assert_eq!(solver.count(), 2_040);
 }
 
-/// Builds `spec` with `bounds[k]` (lower, extra) on primary item k: bounds lower..=lower+extra,
-/// at least 1 above.
-fn bounded(spec: &dancer::strategy::ProblemSpec, bounds: &[(u32, u32)]) -> Problem {
-    use dancer::strategy::{ProblemSpec, COLORS};
-    let mut builder = ProblemBuilder::new();
-    for (item, &(lower, extra)) in bounds.iter().enumerate().take(spec.primary) {
-        builder.primary_bounded(ProblemSpec::item_name(item), lower..=(lower + extra).max(1));
-    }
-    for item in spec.primary..spec.item_count() {
-        builder.secondary(ProblemSpec::item_name(item));
-    }
-    let colors: Vec<_> = COLORS.iter().map(|name| builder.color(name)).collect();
-    for option in &spec.options {
-        builder.option(option.iter().map(|&(item, color)| dancer::Entry {
-            item: dancer::ItemId::new(item),
-            color: color.map(|c| colors[c]),
-        }));
-    }
-    builder.build().expect("generated bounds are valid")
-}
-
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
 
-    /// On random problems with bounds 0..=3 (lower bounds of 0 included), secondary items and
+    /// On random problems with bounds 0..=4 (lower bounds of 0 included), secondary items and
     /// colours: the engine finds exactly the oracle's solutions, each once, with either
     /// heuristic; the count agrees; the text format round-trips.
     #[test]
-    fn solutions_match_the_brute_force_oracle(
-        spec in dancer::strategy::specs(6, 12),
-        bounds in proptest::collection::vec((0u32..3, 0u32..2), 6),
-    ) {
-        let problem = bounded(&spec, &bounds);
+    fn solutions_match_the_brute_force_oracle(spec in dancer::strategy::bounded_specs(6, 12)) {
+        let problem = spec.build().unwrap();
         let expected = oracle::brute_force(&problem);
         for heuristic in [dancer::Heuristic::Mrv, dancer::Heuristic::First] {
             let mut solver = problem.solver();
