@@ -5,7 +5,7 @@
 use dancer::Memo;
 use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
 
-/// SplitMix64: a fixed sequence, so that the puzzles are the same on every run.
+/// The `SplitMix64` mixer: a fixed sequence, so that the puzzles are the same on every run.
 struct Mix(u64);
 
 impl Mix {
