@@ -1,5 +1,6 @@
 //! What `dlx` and `sudoku count`/`enumerate` share for long searches: the options for limits,
-//! checkpoints and progress, and turning them into a [`dancer::Run`].
+//! checkpoints and progress, and turning them into a [`dancer::Run`]; the size of a memo's
+//! table.
 
 mod progress;
 mod saved;
@@ -148,6 +149,35 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A size in bytes: a whole number with an optional unit, B, KB, MB, GB, TB (powers of 1000)
+/// or KiB, MiB, GiB, TiB (of 1024), in any case: `--memo-size` of `dlx` and `sudoku count`.
+///
+/// # Errors
+/// When it is none of these, or more than `usize` holds.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let trimmed = text.trim();
+    let split = trimmed.find(|c: char| !c.is_ascii_digit() && c != '_').unwrap_or(trimmed.len());
+    let (digits, unit) = trimmed.split_at(split);
+    let digits: String = digits.chars().filter(|&c| c != '_').collect();
+    let bad = || format!("'{text}' is not a size (write 512MiB, 4GiB, 1GB or a number of bytes)");
+    let number: u64 = digits.parse().map_err(|_| bad())?;
+    let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" => 1_000,
+        "m" | "mb" => 1_000_000,
+        "g" | "gb" => 1_000_000_000,
+        "t" | "tb" => 1_000_000_000_000,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        "tib" => 1 << 40,
+        _ => return Err(bad()),
+    };
+    let bytes = number.checked_mul(scale).ok_or_else(bad)?;
+    usize::try_from(bytes)
+        .map_err(|_| format!("'{text}' is more memory than this machine can address"))
+}
+
 /// The worker threads for `--jobs`: the machine's cores unless given.
 pub fn jobs(given: Option<usize>) -> usize {
     given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -176,6 +206,18 @@ mod tests {
         assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
         for bad in ["", "-1", "1.5", "1e-3", "1e30", "many", "2.5e0"] {
             assert!(parse_count(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sizes_in_decimal_and_binary_units() {
+        assert_eq!(parse_size("100000000"), Ok(100_000_000));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("4 gib"), Ok(4 << 30));
+        assert_eq!(parse_size("64kb"), Ok(64_000));
+        assert_eq!(parse_size("1_000B"), Ok(1_000));
+        for bad in ["", "MiB", "1.5GiB", "-1", "4 parsecs", "99999999999999999999"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
         }
     }
 }

@@ -9,11 +9,12 @@ mod stream;
 
 use std::{
     io::{IsTerminal, Write},
-    sync::atomic::AtomicBool,
+    sync::{atomic::AtomicBool, Mutex, PoisonError},
     time::Instant,
 };
 
 use anyhow::bail;
+use dancer::Memo;
 
 use rayon::prelude::*;
 
@@ -50,13 +51,15 @@ pub fn run(
 ) -> anyhow::Result<Exit> {
     let none = JobArgs::default();
     let (mut job, mut tool) = (&none, "");
+    let mut memo_bytes = None;
     let quiet = args.quiet;
     let (common, task) = match &args.command {
         Command::Generate(generate) => return generate::run(generate, quiet, out, err),
         Command::Shell(shell) => return shell.run::<SudokuArgs>(out),
         Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
-        Command::Count { limit, job: given, common } => {
+        Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");
+            memo_bytes = memo.then_some(*memo_size);
             (common, Task::Count { limit: *limit })
         }
         Command::Enumerate { limit, job: given, common } => {
@@ -84,7 +87,10 @@ pub fn run(
     for note in rules.notes().iter().filter(|_| !quiet) {
         writeln!(err, "sudoku: note: {note}")?;
     }
-    let jobs = common.jobs.map_or(0, usize::from);
+    // A memoised count runs on one thread with one table for the whole input: a table per
+    // thread would multiply the memory, and a shared one would serialise the threads.
+    let memo = memo_bytes.map(|bytes| Mutex::new(Memo::new(bytes)));
+    let jobs = if memo.is_some() { 1 } else { common.jobs.map_or(0, usize::from) };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let started = Instant::now();
     let mut tally = Tally::default();
@@ -105,6 +111,7 @@ pub fn run(
         tool,
         resume: resume.as_ref(),
         single: false,
+        memo: memo.as_ref(),
     };
     let batches = Batches { task, format, rules: &rules, pool: &pool, long, quiet };
     if job.checkpoint.is_some() || job.resume.is_some() {
@@ -131,7 +138,7 @@ pub fn run(
         }
     }
     if common.stats {
-        summary(&tally, started.elapsed().as_secs_f64(), err)?;
+        summary(&tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
     }
     Ok(if tally.interrupted > 0 || interrupt.load(std::sync::atomic::Ordering::Relaxed) {
         Exit::Interrupted
@@ -167,14 +174,31 @@ fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s S
     Ok(found.remove(0))
 }
 
-/// The `--stats` line.
-fn summary(tally: &Tally, seconds: f64, err: &mut dyn Write) -> std::io::Result<()> {
+/// The `--stats` line, and the table's figures after a memoised count.
+fn summary(
+    tally: &Tally,
+    seconds: f64,
+    memo: Option<&Mutex<Memo>>,
+    err: &mut dyn Write,
+) -> std::io::Result<()> {
     let rate = tally.puzzles as f64 / seconds.max(1e-9);
     writeln!(
         err,
         "puzzles: {}, solved: {}, multiple: {}, none: {}, invalid: {}, errors: {}, seconds: {seconds:.3}, puzzles/s: {rate:.0}",
         tally.puzzles, tally.solved, tally.multiple, tally.none, tally.invalid, tally.errors
-    )
+    )?;
+    if let Some(memo) = memo {
+        let memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
+        writeln!(
+            err,
+            "memo: {} sub-problems ({} MiB), {} found again, {} evictions",
+            memo.entries(),
+            memo.bytes() >> 20,
+            memo.hits(),
+            memo.evictions()
+        )?;
+    }
+    Ok(())
 }
 
 /// Runs `task` on every record of one input.
@@ -225,6 +249,7 @@ impl Batches<'_> {
                         handle(task, format, source, record, &mut solvers, long, &mut sink)
                     })?;
                     if done.skipped {
+                        report(&done, self.quiet, err, tally)?;
                         return Ok(false);
                     }
                     report(&done, self.quiet, err, tally)?;
@@ -270,6 +295,7 @@ impl Batches<'_> {
                 for (text, done) in chunks.into_iter().flatten() {
                     let done = done?;
                     if done.skipped {
+                        report(&done, self.quiet, err, tally)?;
                         return Ok(false);
                     }
                     out.write_all(text.as_bytes())?;

@@ -34,6 +34,9 @@ mod sudoku;
 // `sudoku count` and `enumerate` as long jobs: limits, checkpoints, progress, Ctrl-C.
 mod sudoku_jobs;
 
+// `sudoku count --memo`: the plain count's output, refusals, Ctrl-C.
+mod sudoku_memo;
+
 // Variant inputs from the hostile-input corpus: .board files, layouts on standard input.
 mod sudoku_inputs;
 

@@ -6,7 +6,8 @@
 //! - [`Template`]: the exact-cover problem of a variant, built once (see [`encode`] for the
 //!   item and option numbering).
 //! - [`Solver`]: [`solve`](Solver::solve), [`solve_unique`](Solver::solve_unique),
-//!   [`count`](Solver::count), [`enumerate`](Solver::enumerate). Below 16×16 the first three
+//!   [`count`](Solver::count), [`enumerate`](Solver::enumerate), and
+//!   [`count_memo`](Solver::count_memo) for exact counts beyond 64 bits. Below 16×16 the first three
 //!   run a depth-first search on candidate bitmasks with singles at every node; from 16×16 up,
 //!   and for `enumerate`, the engine searches the template's matrix, reset between puzzles.
 //!   Every result carries the search's [`Stats`](dancer::Stats) (see [`Solver::stats`]).
@@ -59,7 +60,7 @@ pub use crate::{
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     regions::{parse_extra_regions, RegionsError},
-    solve::{Count, Grids, Outcome, PuzzleSearch, Report, Solver, WIDE_FROM},
+    solve::{Count, Grids, MemoCount, Outcome, PuzzleSearch, Report, Solver, WIDE_FROM},
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

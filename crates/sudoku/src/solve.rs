@@ -2,12 +2,13 @@
 //! template: each puzzle commits its givens, searches, and is reset, with no rebuilding.
 
 mod explore;
+mod memo;
 
 use std::iter::FusedIterator;
 
 use dancer::Stats;
 
-pub use self::explore::PuzzleSearch;
+pub use self::{explore::PuzzleSearch, memo::MemoCount};
 use crate::{
     propagate::{search::Search, Contradiction, Deductions},
     wide::WideSearch,
@@ -206,6 +207,14 @@ impl<'t> Solver<'t> {
             }
             return Ok(());
         }
+        self.load_engine(puzzle)
+    }
+
+    /// Resets the engine and commits the givens of `puzzle`, or below 16×16 every placement
+    /// the bitmask deductions find (they hold in every solution, so the solutions are the
+    /// same and the engine has less to search).
+    fn load_engine(&mut self, puzzle: &Grid) -> Result<(), Conflict> {
+        let template = self.template;
         let engine = self.engine();
         engine.reset();
         engine.reset_stats();

@@ -12,6 +12,8 @@ mod reading;
 mod solve;
 // Every size from 1×1 to 64×64: blank grids of every box shape, limits, generated puzzles.
 mod sizes;
+// The memoised count: equal to the plain count on every variant, with any table, reused.
+mod memo;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.
 mod explore;
 // Property tests: random valid grids solve, counts survive symmetries, checks agree, reuse.

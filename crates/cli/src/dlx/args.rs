@@ -165,35 +165,9 @@ pub struct DlxArgs {
     /// past it, about half the table is dropped, and counts stay exact (sub-problems dropped
     /// are counted again when met).
     #[arg(long, value_name = "SIZE", requires = "count", conflicts_with = "no_memo",
-          value_parser = parse_size,
+          value_parser = crate::job::parse_size,
           default_value = "1GiB")]
     pub memo_size: usize,
-}
-
-/// A size in bytes: a whole number with an optional unit, B, KB, MB, GB, TB (powers of 1000)
-/// or KiB, MiB, GiB, TiB (of 1024), in any case.
-pub(super) fn parse_size(text: &str) -> Result<usize, String> {
-    let trimmed = text.trim();
-    let split = trimmed.find(|c: char| !c.is_ascii_digit() && c != '_').unwrap_or(trimmed.len());
-    let (digits, unit) = trimmed.split_at(split);
-    let digits: String = digits.chars().filter(|&c| c != '_').collect();
-    let bad = || format!("'{text}' is not a size (write 512MiB, 4GiB, 1GB or a number of bytes)");
-    let number: u64 = digits.parse().map_err(|_| bad())?;
-    let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1,
-        "k" | "kb" => 1_000,
-        "m" | "mb" => 1_000_000,
-        "g" | "gb" => 1_000_000_000,
-        "t" | "tb" => 1_000_000_000_000,
-        "kib" => 1 << 10,
-        "mib" => 1 << 20,
-        "gib" => 1 << 30,
-        "tib" => 1 << 40,
-        _ => return Err(bad()),
-    };
-    let bytes = number.checked_mul(scale).ok_or_else(bad)?;
-    usize::try_from(bytes)
-        .map_err(|_| format!("'{text}' is more memory than this machine can address"))
 }
 
 /// The subcommands.
@@ -267,7 +241,7 @@ pub struct SampleArgs {
 
     /// The most memory the table of counts may take, as for --memo: past it, about half is
     /// dropped and counted again when needed (slower, never another draw).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1GiB")]
+    #[arg(long, value_name = "SIZE", value_parser = crate::job::parse_size, default_value = "1GiB")]
     pub memo_size: usize,
 
     /// Print one JSON object per solution, `{"options": [...], "lines": [...], "names":

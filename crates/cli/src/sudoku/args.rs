@@ -18,6 +18,7 @@ Examples:
   sudoku count --progress data/puzzles/blank6x6.txt  every core, fraction done and ETA
   sudoku count --time-limit 1h --checkpoint c.json blank.txt   stop after an hour, resumable
   sudoku count --resume c.json --checkpoint c.json blank.txt   go on from there
+  sudoku count --memo data/puzzles/blank6x6.txt  exact counts with a table of sub-problems
   sudoku enumerate --limit 5 data/puzzles/blank4x4.txt
   sudoku solve --x --format grid puzzle.txt      sudoku X (both diagonals)
   sudoku solve --regions jigsaw.txt puzzle.txt   jigsaw, layout of region labels
@@ -82,6 +83,22 @@ pub enum Command {
         /// Stop counting at N solutions and print `N+`.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
+        /// Count with the engine and a table of sub-problem counts (memoised, as the DXZ
+        /// algorithm): once the same cells and region digits are left, the number of ways to
+        /// finish is looked up instead of searched again. Exact counts of any size (a blank 6x6's
+        /// 28 200 960 in a fraction of the time); slower than the plain count on puzzles with few
+        /// solutions. One table for the whole input, on one thread; no limits, checkpoints or
+        /// progress; a signal stops it (exit 130, the puzzle being counted is not printed).
+        #[arg(long, conflicts_with_all = [
+            "limit", "jobs", "time_limit", "node_limit", "mems_limit", "checkpoint", "resume",
+            "progress",
+        ])]
+        memo: bool,
+        /// The most memory the table of --memo may take, e.g. 512MiB, 4GiB or 100000000
+        /// (bytes): past it, about half the table is dropped, and counts stay exact.
+        #[arg(long, value_name = "SIZE", requires = "memo", value_parser = crate::job::parse_size,
+              default_value = "1GiB")]
+        memo_size: usize,
         /// Limits, checkpoints, progress.
         #[command(flatten)]
         job: JobArgs,

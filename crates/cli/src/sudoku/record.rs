@@ -7,6 +7,7 @@ use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Rater, Solver, Template, 
 use serde_json::{json, Map, Value};
 
 mod advice;
+mod memo;
 mod search;
 
 pub(crate) use self::search::Long;
@@ -90,7 +91,8 @@ pub(crate) struct Done {
     pub(crate) err: Option<String>,
     /// Its counts.
     pub(crate) tally: Tally,
-    /// Not run at all: a signal came first. Nothing is printed from it on.
+    /// Not run at all (a signal came first), or stopped with nothing to print. Nothing is
+    /// printed from it on.
     pub(crate) skipped: bool,
 }
 
@@ -158,7 +160,10 @@ pub(crate) fn handle(
     job.tally.puzzles = 1;
     let out = match task {
         Task::Solve { unique } => job.solve(solver, unique),
-        Task::Count { limit } => job.count(solver, limit, long),
+        Task::Count { limit } => match long.memo {
+            Some(memo) => job.count_memo(solver, memo, long.interrupt),
+            None => job.count(solver, limit, long),
+        },
         Task::Enumerate { limit } => job.enumerate(solver, limit, long, sink)?,
         Task::Check => job.check(solver.template().variant()),
         Task::Show => job.show(solver.template().variant()),
@@ -179,11 +184,14 @@ pub(crate) fn handle(
             }
         }
     };
+    let err = job.err.map(|message| format!("{source}:{}:1: {message}", puzzle.line));
+    if job.skip {
+        return Ok(Done { err, tally: job.tally, skipped: true });
+    }
     sink(&out)?;
     if enumerating {
         sink(record_end(format))?;
     }
-    let err = job.err.map(|message| format!("{source}:{}:1: {message}", puzzle.line));
     Ok(Done { err, tally: job.tally, skipped: false })
 }
 
@@ -196,6 +204,9 @@ struct Job<'a> {
     tally: Tally,
     /// A message for stderr, for records that end as `error`.
     err: Option<String>,
+    /// Stopped with nothing to print (a memoised count has no partial count): the output
+    /// ends before this record.
+    skip: bool,
 }
 
 impl<'a> Job<'a> {
@@ -207,6 +218,7 @@ impl<'a> Job<'a> {
             fields: Map::new(),
             tally: Tally::default(),
             err: None,
+            skip: false,
         };
         job.set("line", || json!(puzzle.line));
         job

@@ -42,6 +42,7 @@ fn cost(key: &[u64]) -> usize {
 
 /// Why a memoised count has no number.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MemoError {
     /// The count does not fit in 128 bits.
     #[error("the number of solutions exceeds 2^128 - 1")]

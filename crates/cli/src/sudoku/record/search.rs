@@ -7,7 +7,7 @@ use std::{
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
 
-use dancer::{Checkpoint, Outcome, Progress, Run, RunError, Stop};
+use dancer::{Checkpoint, Memo, Outcome, Progress, Run, RunError, Stop};
 use dancer_sudoku::{PuzzleSearch, Solver};
 use serde_json::json;
 
@@ -32,6 +32,8 @@ pub(crate) struct Long<'a> {
     /// Whether this record is alone in its batch: only then is progress shown for it, and
     /// only then (the input being one puzzle) are checkpoints written.
     pub(crate) single: bool,
+    /// `count --memo`: the table every record is counted with, in place of a run.
+    pub(crate) memo: Option<&'a Mutex<Memo>>,
 }
 
 impl Job<'_> {

@@ -1,0 +1,152 @@
+//! `count --memo` of one record: the exact count from [`Solver::count_memo`] with the table
+//! shared by the whole input, printed as a whole number of up to 39 digits.
+
+use std::sync::{atomic::AtomicBool, Mutex, PoisonError};
+
+use dancer::{Memo, MemoError};
+use dancer_sudoku::{MemoCount, Solver};
+use serde::Serialize;
+
+use super::Job;
+use crate::sudoku::args::OutputFormat;
+
+impl Job<'_> {
+    /// `count --memo`: the number of solutions, always complete; on an interrupt nothing (the
+    /// output ends before this record), on an overflow `error`.
+    pub(super) fn count_memo(
+        &mut self,
+        solver: &mut Solver<'_>,
+        memo: &Mutex<Memo>,
+        interrupt: &AtomicBool,
+    ) -> String {
+        // One thread counts, so the lock is never contended; it only lets the table be lent to
+        // the pool's worker.
+        let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
+        let counted = match solver.count_memo(&self.puzzle.grid, &mut memo, Some(interrupt)) {
+            Ok(counted) => counted,
+            Err(MemoError::Interrupted) => {
+                self.tally.interrupted += 1;
+                self.skip = true;
+                self.note("the memoised count was interrupted (it cannot be resumed)".to_owned());
+                return String::new();
+            }
+            Err(error) => {
+                self.fail(error.to_string());
+                return self.text("error");
+            }
+        };
+        let status = match (&counted.invalid, counted.count) {
+            (Some(_), _) => "invalid",
+            (None, 0) => "none",
+            (None, 1) => "unique",
+            (None, _) => "multiple",
+        };
+        match status {
+            "invalid" => self.tally.invalid += 1,
+            "none" => self.tally.none += 1,
+            _ => self.tally.solved += 1,
+        }
+        if self.format == OutputFormat::Json {
+            return self.memo_json(status, &counted);
+        }
+        self.text(&if status == "invalid" { status.to_owned() } else { counted.count.to_string() })
+    }
+
+    /// The record's JSON line: the keys of a plain count's, in the same order, with the count
+    /// as written (a `serde_json::Value` holds at most 64 bits, a blank 9×9's count needs 73).
+    fn memo_json(&self, status: &'static str, counted: &MemoCount) -> String {
+        let record = if let Some(conflict) = &counted.invalid {
+            // As the plain count's invalid records: no counters, since nothing was searched.
+            MemoRecord {
+                line: self.puzzle.line,
+                status,
+                error: Some(conflict.to_string()),
+                count: 0,
+                complete: true,
+                searched: None,
+            }
+        } else {
+            let stats = &counted.stats;
+            MemoRecord {
+                line: self.puzzle.line,
+                status,
+                error: None,
+                count: counted.count,
+                complete: true,
+                searched: Some(Searched {
+                    stopped: None,
+                    nodes: stats.nodes(),
+                    updates: stats.updates(),
+                    micros: self.started.elapsed().as_micros(),
+                }),
+            }
+        };
+        // Serialising plain numbers and strings into a string cannot fail.
+        serde_json::to_string(&record).expect("a record of numbers and strings") + "\n"
+    }
+}
+
+/// A `count --memo` record in JSON: the keys of `count --format json`, in its key order.
+#[derive(Serialize)]
+struct MemoRecord {
+    line: usize,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    count: u128,
+    complete: bool,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    searched: Option<Searched>,
+}
+
+/// What a search adds to the record (an invalid puzzle is not searched).
+#[derive(Serialize)]
+struct Searched {
+    /// Always null: a memoised count is never stopped part way with a number to print.
+    stopped: Option<&'static str>,
+    nodes: u64,
+    updates: u64,
+    micros: u128,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_beyond_64_bits_are_written_whole_in_key_order() {
+        // A blank 9×9's number of grids, 6 670 903 752 021 072 936 960 > u64::MAX.
+        let count = 6_670_903_752_021_072_936_960_u128;
+        let searched = Searched { stopped: None, nodes: 7, updates: 9, micros: 11 };
+        let record = MemoRecord {
+            line: 3,
+            status: "multiple",
+            error: None,
+            count,
+            complete: true,
+            searched: Some(searched),
+        };
+        assert_eq!(
+            serde_json::to_string(&record).unwrap(),
+            "{\"line\":3,\"status\":\"multiple\",\"count\":6670903752021072936960,\
+             \"complete\":true,\"stopped\":null,\"nodes\":7,\"updates\":9,\"micros\":11}"
+        );
+    }
+
+    #[test]
+    fn an_invalid_record_has_the_plain_counts_keys() {
+        let record = MemoRecord {
+            line: 1,
+            status: "invalid",
+            error: Some("r1c1 and r1c2 both hold 3".to_owned()),
+            count: 0,
+            complete: true,
+            searched: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&record).unwrap(),
+            "{\"line\":1,\"status\":\"invalid\",\"error\":\"r1c1 and r1c2 both hold 3\",\
+             \"count\":0,\"complete\":true}"
+        );
+    }
+}
