@@ -39,6 +39,7 @@ mod format;
 pub mod generate;
 mod grid;
 mod logic;
+mod model;
 mod parse;
 mod points;
 mod propagate;
@@ -51,6 +52,9 @@ mod wide;
 
 pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
+};
+pub use crate::model::{
+    Cage, Encoded, Model, ModelError, Parity, Placement, Relation, RelationKind,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{

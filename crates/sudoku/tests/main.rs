@@ -12,6 +12,9 @@ mod reading;
 mod solve;
 // Every size from 1×1 to 64×64: blank grids of every box shape, limits, generated puzzles.
 mod sizes;
+// The variant model on the engine: cages, relations, parity, candidates against a filter of
+// all 4×4 grids; the options' colours.
+mod model;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.

@@ -1,0 +1,230 @@
+//! One description for every variant: cells in a rectangle (multi-grid puzzles leave some
+//! unused), symbols 1..N, all-different regions, givens, and the constraints that are not
+//! regions: killer cages, relations between two cells, parity and candidates. A [`Model`] is
+//! checked once ([`Model::validate`]) and searched as exact cover with colours on the engine
+//! (`model/encode.rs`), whatever mix of constraints it has.
+
+mod encode;
+
+pub use self::encode::{Encoded, Placement};
+
+use crate::{Cell, Digit};
+
+/// A relation that must hold between the digits `a` and `b` of two cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RelationKind {
+    /// `a < b` (a greater-than sign pointing at the first cell).
+    Less,
+    /// `|a − b| = 1` (a consecutive bar).
+    Consecutive,
+    /// `|a − b| ≠ 1` (no bar, where every consecutive pair is marked).
+    NotConsecutive,
+    /// `|a − b| = k` (a Kropki-style difference).
+    Difference(u8),
+    /// `a + b = k` (XV sudoku: 5 and 10).
+    Sum(u8),
+}
+
+impl RelationKind {
+    /// Whether digits `a` and `b` satisfy the relation.
+    pub fn holds(self, first: Digit, second: Digit) -> bool {
+        let apart = first.abs_diff(second);
+        match self {
+            RelationKind::Less => first < second,
+            RelationKind::Consecutive => apart == 1,
+            RelationKind::NotConsecutive => apart != 1,
+            RelationKind::Difference(difference) => apart == difference,
+            RelationKind::Sum(total) => u32::from(first) + u32::from(second) == u32::from(total),
+        }
+    }
+}
+
+/// Two cells whose digits must satisfy a [`RelationKind`], in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Relation {
+    /// The first cell.
+    pub a: Cell,
+    /// The second cell.
+    pub b: Cell,
+    /// What must hold of their digits, first cell's first.
+    pub kind: RelationKind,
+}
+
+/// A killer cage: its cells hold distinct digits that add up to `sum` (any sum when `None`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    /// The cells, as indices into the model's rectangle.
+    pub cells: Vec<Cell>,
+    /// The total of the cage's digits, when given.
+    pub sum: Option<u32>,
+}
+
+/// Whether a cell's digit is even or odd.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Parity {
+    /// 2, 4, 6, ...
+    Even,
+    /// 1, 3, 5, ...
+    Odd,
+}
+
+/// A puzzle of any variant. Cells are numbered row by row in a `width` × `height`
+/// rectangle, `row * width + column`; `used[cell]` says whether the cell is part of the
+/// puzzle (every cell of a single grid is).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    /// Columns of the rectangle.
+    pub width: usize,
+    /// Rows of the rectangle.
+    pub height: usize,
+    /// The symbols are the digits `1..=symbols`.
+    pub symbols: usize,
+    /// Which cells of the rectangle are part of the puzzle.
+    pub used: Vec<bool>,
+    /// Sets of cells whose digits are all different. A region of `symbols` cells holds every
+    /// digit once; a smaller one holds no digit twice.
+    pub regions: Vec<Vec<Cell>>,
+    /// The digit given in each cell of the rectangle, if any.
+    pub givens: Vec<Option<Digit>>,
+    /// Killer cages.
+    pub cages: Vec<Cage>,
+    /// Relations between two cells.
+    pub relations: Vec<Relation>,
+    /// Cells whose digit's parity is known.
+    pub parity: Vec<(Cell, Parity)>,
+    /// Cells whose digit is one of a few (a Sukaku's pencilmarks), as a bit per digit (bit
+    /// `d - 1` for digit `d`).
+    pub candidates: Vec<(Cell, u64)>,
+}
+
+/// Why a [`Model`] cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// No symbols, more than 64, or a rectangle whose tables do not match its size.
+    #[error("the puzzle has {symbols} symbols in a {width}x{height} rectangle: {why}")]
+    Shape {
+        /// The number of symbols.
+        symbols: usize,
+        /// The rectangle's width.
+        width: usize,
+        /// The rectangle's height.
+        height: usize,
+        /// What does not fit.
+        why: &'static str,
+    },
+    /// A constraint names a cell outside the rectangle or not used by the puzzle.
+    #[error("{what} names cell {cell}, which is not a cell of the puzzle")]
+    Cell {
+        /// The constraint, as "region 3", "cage 7", ...
+        what: String,
+        /// The cell.
+        cell: Cell,
+    },
+    /// A constraint cannot hold: a region or cage with more cells than symbols or a cell
+    /// twice, a relation of a cell with itself, a given digit out of range.
+    #[error("{what}: {why}")]
+    Impossible {
+        /// The constraint.
+        what: String,
+        /// Why.
+        why: String,
+    },
+}
+
+impl Model {
+    /// Checks that every table has the rectangle's size and every constraint names used cells
+    /// and can hold at all. Puzzles that are merely unsolvable (contradictory givens) are
+    /// valid: their count is 0.
+    ///
+    /// # Errors
+    /// The first problem found, naming the constraint.
+    pub fn validate(&self) -> Result<(), ModelError> {
+        let cells = self.width * self.height;
+        let shape = |why| ModelError::Shape {
+            symbols: self.symbols,
+            width: self.width,
+            height: self.height,
+            why,
+        };
+        if self.symbols == 0 || self.symbols > 64 {
+            return Err(shape("between 1 and 64 symbols are supported"));
+        }
+        if self.used.len() != cells || self.givens.len() != cells {
+            return Err(shape("the used cells and the givens must cover the rectangle"));
+        }
+        let used = |what: &dyn Fn() -> String, cell: Cell| {
+            if cell < cells && self.used[cell] {
+                Ok(())
+            } else {
+                Err(ModelError::Cell { what: what(), cell })
+            }
+        };
+        let impossible = |what: String, why: String| ModelError::Impossible { what, why };
+        let group = |what: &dyn Fn() -> String, group: &[Cell]| -> Result<(), ModelError> {
+            for &cell in group {
+                used(what, cell)?;
+            }
+            let mut sorted = group.to_vec();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                return Err(impossible(what(), "a cell appears twice".to_owned()));
+            }
+            if group.len() > self.symbols {
+                let why = format!(
+                    "{} cells cannot hold distinct digits of {}",
+                    group.len(),
+                    self.symbols
+                );
+                return Err(impossible(what(), why));
+            }
+            Ok(())
+        };
+        for (k, region) in self.regions.iter().enumerate() {
+            group(&|| format!("region {}", k + 1), region)?;
+        }
+        for (k, cage) in self.cages.iter().enumerate() {
+            group(&|| format!("cage {}", k + 1), &cage.cells)?;
+        }
+        for (cell, given) in self.givens.iter().enumerate() {
+            if let Some(digit) = *given {
+                used(&|| format!("the given {digit}"), cell)?;
+                if digit == 0 || usize::from(digit) > self.symbols {
+                    let why = format!("digit {digit} is not a symbol 1..={}", self.symbols);
+                    return Err(impossible(format!("the given of cell {cell}"), why));
+                }
+            }
+        }
+        for (k, relation) in self.relations.iter().enumerate() {
+            let what = || format!("relation {}", k + 1);
+            used(&what, relation.a)?;
+            used(&what, relation.b)?;
+            if relation.a == relation.b {
+                return Err(impossible(what(), "a cell is related to itself".to_owned()));
+            }
+        }
+        for &(cell, _) in &self.parity {
+            used(&|| "a parity mark".to_owned(), cell)?;
+        }
+        for &(cell, _) in &self.candidates {
+            used(&|| "a candidate set".to_owned(), cell)?;
+        }
+        Ok(())
+    }
+
+    /// The digits cell `cell` may hold by its own marks: its given, parity and candidates.
+    pub fn allowed(&self, cell: Cell) -> impl Iterator<Item = Digit> + '_ {
+        let n = self.symbols;
+        (1..=n as Digit).filter(move |&digit| {
+            let given = self.givens[cell].is_none_or(|given| given == digit);
+            let parity = self
+                .parity
+                .iter()
+                .filter(|&&(c, _)| c == cell)
+                .all(|&(_, parity)| (digit % 2 == 0) == (parity == Parity::Even));
+            let marked = self.candidates.iter().filter(|&&(c, _)| c == cell);
+            given && parity && marked.clone().all(|&(_, set)| set >> (digit - 1) & 1 == 1)
+        })
+    }
+}
