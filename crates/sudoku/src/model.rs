@@ -5,10 +5,13 @@
 //! (`model/encode.rs`), whatever mix of constraints it has.
 
 mod encode;
+mod fill;
+mod read;
 
-pub use self::encode::{Encoded, Placement};
+pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub use self::read::{janko_killer, krazydad_killer, ReadError, Record};
 
-use crate::{Cell, Digit};
+use crate::{Cell, Digit, Variant};
 
 /// A relation that must hold between the digits `a` and `b` of two cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,6 +137,20 @@ pub enum ModelError {
 }
 
 impl Model {
+    /// The model of a single N×N grid with `variant`'s regions and no givens.
+    pub fn from_variant(variant: &Variant) -> Model {
+        let n = variant.size();
+        Model {
+            width: n,
+            height: n,
+            symbols: n,
+            used: vec![true; n * n],
+            regions: variant.regions().iter().map(|region| region.cells.clone()).collect(),
+            givens: vec![None; n * n],
+            ..Model::default()
+        }
+    }
+
     /// Checks that every table has the rectangle's size and every constraint names used cells
     /// and can hold at all. Puzzles that are merely unsolvable (contradictory givens) are
     /// valid: their count is 0.

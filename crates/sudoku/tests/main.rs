@@ -15,6 +15,8 @@ mod sizes;
 // The variant model on the engine: cages, relations, parity, candidates against a filter of
 // all 4×4 grids; the options' colours.
 mod model;
+// The published variant puzzles (killers): solved, unique, as published; skipped when absent.
+mod variants_data;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.

@@ -85,7 +85,10 @@ fn keeps(model: &Model, grid: &[u8; 16]) -> bool {
 }
 
 fn engine_count(model: &Model) -> u64 {
-    model.encode().unwrap().problem().solver().count()
+    let placed = model.encode().unwrap().problem().solver().count();
+    let by_digit = model.encode_with(0).unwrap().problem().solver().count();
+    assert_eq!(placed, by_digit, "cages placed whole and digit by digit");
+    placed
 }
 
 #[test]
@@ -153,11 +156,13 @@ proptest! {
     fn counts_equal_a_filter_of_all_grids(model in puzzles()) {
         let expected: Vec<[u8; 16]> = all_grids().into_iter().filter(|g| keeps(&model, g)).collect();
         prop_assert_eq!(engine_count(&model), expected.len() as u64);
-        let encoded = model.encode().unwrap();
-        let mut solver = encoded.problem().solver();
-        for solution in solver.solutions() {
-            let grid: Vec<u8> = encoded.grid(&solution).into_iter().map(Option::unwrap).collect();
-            prop_assert!(expected.iter().any(|g| g[..] == grid[..]));
+        for fillings in [0, dancer_sudoku::CAGE_FILLINGS] {
+            let encoded = model.encode_with(fillings).unwrap();
+            let mut solver = encoded.problem().solver();
+            for solution in solver.solutions() {
+                let grid: Vec<u8> = encoded.grid(&solution).into_iter().map(Option::unwrap).collect();
+                prop_assert!(expected.iter().any(|g| g[..] == grid[..]));
+            }
         }
     }
 }
@@ -173,7 +178,7 @@ fn relation_options_carry_the_relation_as_colours() {
         let problem = encoded.problem();
         for k in 0..problem.option_count() {
             let option = dancer::OptionId::new(k);
-            let placement = encoded.placement(option).unwrap();
+            let placement = encoded.placements(option)[0];
             let names = problem.option_names(option);
             let relation: Vec<&String> = names.iter().filter(|n| n.starts_with("L1#")).collect();
             match placement.cell {
@@ -191,22 +196,28 @@ fn relation_options_carry_the_relation_as_colours() {
     }
 }
 
-/// A cage with a sum lists exactly its digit sets: 2 cells making 7 in a 4×4 are {3, 4};
-/// each set colours the cage's digit items in (1) or out (0).
+/// A cage with a sum, digit by digit, lists exactly its digit sets: 2 cells making 7 in a
+/// 4×4 are {3, 4}, colouring the cage's digit items in (1) or out (0); placed whole, it is its
+/// two fillings, each placing both cells.
 #[test]
-fn cage_sets_are_the_digit_sets_of_the_sum() {
+fn cages_are_their_digit_sets_or_their_fillings() {
     let mut model = four();
     model.cages.push(Cage { cells: vec![0, 1], sum: Some(7) });
-    let encoded = model.encode().unwrap();
+    let encoded = model.encode_with(0).unwrap();
     let problem = encoded.problem();
     let sets: Vec<Vec<String>> = (0..problem.option_count())
         .map(dancer::OptionId::new)
-        .filter(|&o| encoded.placement(o).is_none())
+        .filter(|&o| encoded.placements(o).is_empty())
         .map(|o| problem.option_names(o))
         .collect();
     assert_eq!(sets, [["K1", "K1#1:0", "K1#2:0", "K1#3:1", "K1#4:1"]]);
-    // Cells 0 and 1 hold 3 and 4: 288 grids, of which those with {3, 4} in the first two
-    // cells of row 1 (in either order).
+    let encoded = model.encode().unwrap();
+    let fillings: Vec<Vec<(usize, u8)>> = (0..encoded.problem().option_count())
+        .map(|k| encoded.placements(dancer::OptionId::new(k)))
+        .filter(|p| p.len() > 1)
+        .map(|p| p.iter().map(|p| (p.cell, p.digit)).collect())
+        .collect();
+    assert_eq!(fillings, [[(0, 3), (1, 4)], [(0, 4), (1, 3)]]);
     let expected = all_grids().iter().filter(|g| g[0] + g[1] == 7).count() as u64;
     assert_eq!(engine_count(&model), expected);
 }

@@ -1,11 +1,14 @@
 //! A [`Model`] as exact cover with colours: one option per (cell, digit) the cell's marks
-//! allow, and one per digit set a killer cage may hold.
+//! allow; a killer cage with few fillings (at most [`CAGE_FILLINGS`]) as one option per
+//! filling, covering all its cells at once, so that its sum is kept by construction and the
+//! search branches on whole cages; a larger cage digit by digit, with one option per digit set.
 //!
 //! Items, primary first (the builder's rule), then secondary:
 //! - `r{row}c{col}`, primary: the cell is filled;
 //! - `G{k}#{d}` for region k and digit d: primary when the region has as many cells as there
 //!   are symbols (it holds every digit once), secondary otherwise (at most once);
-//! - `K{k}`, primary, for a cage with a sum: one of its digit sets is chosen;
+//! - `K{k}`, primary, for a cage with a sum encoded digit by digit: one of its digit sets is
+//!   chosen (the items below are for such cages too; a cage placed whole needs none);
 //! - `K{k}#{d}`, secondary, coloured: the chosen set colours it `1` when d is in the set and
 //!   `0` when not, and a cell of the cage that takes d asks for `1`, so the cage's cells take
 //!   digits of the set only; `KD{k}#{d}`, secondary: no digit twice in the cage, so its cells
@@ -15,15 +18,21 @@
 //!   for y asks `L{j}#{y}` for `1`.
 //!
 //! Parity, candidates and givens leave out the options of the digits they exclude, so option
-//! numbers are not `cell * N + digit`: [`Encoded::placement`] says what each option places.
+//! numbers are not `cell * N + digit`: [`Encoded::placements`] says what each option places.
+//!
+//! Placing whole cages is what makes killers fast: digit by digit, a cage's sum prunes a cell
+//! only once the cage's set is chosen, and 300 krazydad killers took 28 million nodes (one alone
+//! 8.8 million); placed whole, see docs/PERFORMANCE.md.
 
-use dancer::{Entry, ItemId, OptionId, Problem, ProblemBuilder};
+use dancer::{ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 
+use super::fill::{digit_sets, MAX_CAGE_SETS};
 use super::{Model, ModelError};
 use crate::{Cell, Digit};
 
-/// The most digit sets a cage may have: past it, its options would not fit in memory.
-const MAX_CAGE_SETS: usize = 1 << 20;
+/// The most fillings a cage may have to be placed whole by [`Model::encode`]: more, and its
+/// options would cost more than the search they save.
+pub const CAGE_FILLINGS: usize = 256;
 
 /// A digit in a cell: what an option of an [`Encoded`] model places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,8 +47,10 @@ pub struct Placement {
 #[derive(Clone, Debug)]
 pub struct Encoded {
     problem: Problem,
-    /// Per option: its placement, or `None` for a cage's digit set.
-    placements: Vec<Option<Placement>>,
+    /// Option k places `placements[starts[k]..starts[k + 1]]` (nothing for a cage's digit
+    /// set).
+    placements: Vec<Placement>,
+    starts: Vec<usize>,
     cells: usize,
 }
 
@@ -49,101 +60,86 @@ impl Encoded {
         &self.problem
     }
 
-    /// What `option` places, or `None` for a cage's digit set.
-    pub fn placement(&self, option: OptionId) -> Option<Placement> {
-        self.placements.get(option.index()).copied().flatten()
+    /// What `option` places: one cell, a whole cage, or nothing (a cage's digit set).
+    ///
+    /// # Panics
+    /// If `option` is not an option of the problem.
+    pub fn placements(&self, option: OptionId) -> &[Placement] {
+        let k = option.index();
+        &self.placements[self.starts[k]..self.starts[k + 1]]
     }
 
     /// The digits a solution puts in each cell of the rectangle (`None` for unused cells).
     pub fn grid(&self, solution: &[OptionId]) -> Vec<Option<Digit>> {
         let mut grid = vec![None; self.cells];
-        for placement in solution.iter().filter_map(|&option| self.placement(option)) {
-            grid[placement.cell] = Some(placement.digit);
+        for &option in solution {
+            for placement in self.placements(option) {
+                grid[placement.cell] = Some(placement.digit);
+            }
         }
         grid
     }
 }
 
 impl Model {
-    /// The model as exact cover (see the module's notes).
+    /// The model as exact cover (see the module's notes), cages of at most [`CAGE_FILLINGS`]
+    /// fillings placed whole.
     ///
     /// # Errors
     /// What [`validate`](Self::validate) finds, or a cage with too many digit sets to list.
     pub fn encode(&self) -> Result<Encoded, ModelError> {
+        self.encode_with(CAGE_FILLINGS)
+    }
+
+    /// [`encode`](Self::encode), placing whole the cages of at most `fillings` fillings (0: every
+    /// cage digit by digit). Both encodings have the same solutions.
+    ///
+    /// # Errors
+    /// As `encode`.
+    pub fn encode_with(&self, fillings: usize) -> Result<Encoded, ModelError> {
         self.validate()?;
         let n = self.symbols;
-        let mut builder = ProblemBuilder::new();
-        let cell_items: Vec<Option<ItemId>> = (0..self.used.len())
-            .map(|cell| {
-                let (row, col) = (cell / self.width + 1, cell % self.width + 1);
-                self.used[cell].then(|| builder.primary(format!("r{row}c{col}")))
-            })
-            .collect();
-        // Item of digit 1 of each region, cage set and relation; the others follow it.
-        let full = |region: &Vec<Cell>| region.len() == n;
-        let mut region_items = vec![None; self.regions.len()];
-        for (k, _) in self.regions.iter().enumerate().filter(|(_, r)| full(r)) {
-            region_items[k] = Some(digit_items(&mut builder, &format!("G{}", k + 1), n, true));
-        }
-        let mut cage_items = vec![None; self.cages.len()];
-        for (k, _) in self.cages.iter().enumerate().filter(|(_, c)| c.sum.is_some()) {
-            cage_items[k] = Some(builder.primary(format!("K{}", k + 1)));
-        }
-        for (k, _) in self.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
-            region_items[k] = Some(digit_items(&mut builder, &format!("G{}", k + 1), n, false));
-        }
-        let mut cage_sets = vec![None; self.cages.len()];
-        let mut cage_distinct = Vec::with_capacity(self.cages.len());
+        // The cages placed whole (their fillings), and the cells they hold.
+        let mut whole: Vec<Option<Vec<Vec<Digit>>>> = vec![None; self.cages.len()];
+        let mut placed = vec![false; self.used.len()];
         for (k, cage) in self.cages.iter().enumerate() {
-            if cage.sum.is_some() {
-                cage_sets[k] = Some(digit_items(&mut builder, &format!("K{}", k + 1), n, false));
+            if fillings > 0 && cage.cells.iter().all(|&cell| !placed[cell]) {
+                if let Some(list) = self.fillings(k, fillings) {
+                    cage.cells.iter().for_each(|&cell| placed[cell] = true);
+                    whole[k] = Some(list);
+                }
             }
-            cage_distinct.push(digit_items(&mut builder, &format!("KD{}", k + 1), n, false));
         }
-        let relation_items: Vec<ItemId> = (0..self.relations.len())
-            .map(|j| digit_items(&mut builder, &format!("L{}", j + 1), n, false))
-            .collect();
-        let colors = [builder.color("0"), builder.color("1")];
-        let yes = colors[1];
-        let at = |first: ItemId, digit: Digit| ItemId::new(first.index() + usize::from(digit) - 1);
-
-        let mut placements = Vec::new();
+        let mut builder = ProblemBuilder::new();
+        let (items, cage_items) = Items::declare(self, &mut builder, &whole);
+        let mut encoded = Building { placements: Vec::new(), starts: vec![0] };
         let mut entries: Vec<Entry> = Vec::new();
-        for (cell, item) in cell_items.iter().enumerate() {
-            let Some(item) = *item else { continue };
+        for cell in (0..self.used.len()).filter(|&cell| self.used[cell] && !placed[cell]) {
             for digit in self.allowed(cell) {
                 entries.clear();
-                entries.push(item.into());
-                for (k, region) in self.regions.iter().enumerate() {
-                    if region.contains(&cell) {
-                        entries.push(
-                            at(region_items[k].expect("every region has items"), digit).into(),
-                        );
-                    }
-                }
-                for (k, _) in self.cages.iter().enumerate().filter(|(_, c)| c.cells.contains(&cell))
-                {
-                    entries.push(at(cage_distinct[k], digit).into());
-                    if let Some(first) = cage_sets[k] {
-                        entries.push((at(first, digit), yes).into());
-                    }
-                }
-                for (j, relation) in self.relations.iter().enumerate() {
-                    if relation.a == cell {
-                        for other in 1..=n as Digit {
-                            let color = colors[usize::from(relation.kind.holds(digit, other))];
-                            entries.push((at(relation_items[j], other), color).into());
-                        }
-                    } else if relation.b == cell {
-                        entries.push((at(relation_items[j], digit), yes).into());
-                    }
+                items.place(&mut entries, cell, digit, &[]);
+                builder.option(entries.iter().copied());
+                encoded.push(&[Placement { cell, digit }]);
+            }
+        }
+        let mut places = Vec::new();
+        for (k, list) in whole.iter().enumerate() {
+            let Some(list) = list else { continue };
+            let cells = &self.cages[k].cells;
+            for filling in list {
+                entries.clear();
+                places.clear();
+                for (&cell, &digit) in cells.iter().zip(filling) {
+                    items.place(&mut entries, cell, digit, cells);
+                    places.push(Placement { cell, digit });
                 }
                 builder.option(entries.iter().copied());
-                placements.push(Some(Placement { cell, digit }));
+                encoded.push(&places);
             }
         }
         for (k, cage) in self.cages.iter().enumerate() {
-            let (Some(sum), Some(first), Some(item)) = (cage.sum, cage_sets[k], cage_items[k])
+            let (Some(sum), Some(first), Some(item)) =
+                (cage.sum, items.cage_sets[k], cage_items[k])
             else {
                 continue;
             };
@@ -156,18 +152,160 @@ impl Model {
                 entries.clear();
                 entries.push(item.into());
                 for digit in 1..=n as Digit {
-                    let color = colors[usize::from(set >> (digit - 1) & 1 == 1)];
+                    let color = items.colors[usize::from(set >> (digit - 1) & 1 == 1)];
                     entries.push((at(first, digit), color).into());
                 }
                 builder.option(entries.iter().copied());
-                placements.push(None);
+                encoded.push(&[]);
             }
         }
         let problem = builder.build().map_err(|error| ModelError::Impossible {
             what: "the puzzle".to_owned(),
             why: error.to_string(),
         })?;
-        Ok(Encoded { problem, placements, cells: self.used.len() })
+        let Building { placements, starts } = encoded;
+        Ok(Encoded { problem, placements, starts, cells: self.used.len() })
+    }
+}
+
+/// The items a placement touches, by constraint.
+struct Items<'m> {
+    model: &'m Model,
+    /// Per cell: the regions, the cages encoded digit by digit and the relations that hold it.
+    regions_of: Vec<Vec<usize>>,
+    cages_of: Vec<Vec<usize>>,
+    relations_of: Vec<Vec<usize>>,
+    cells: Vec<Option<ItemId>>,
+    regions: Vec<ItemId>,
+    cage_sets: Vec<Option<ItemId>>,
+    cage_distinct: Vec<Option<ItemId>>,
+    relations: Vec<ItemId>,
+    /// The colours `0` and `1`.
+    colors: [ColorId; 2],
+}
+
+impl<'m> Items<'m> {
+    /// Declares the items of `model` (primary ones first), given the cages placed `whole`;
+    /// returns them with each cage's primary item when it is encoded digit by digit with a sum.
+    fn declare(
+        model: &'m Model,
+        builder: &mut ProblemBuilder,
+        whole: &[Option<Vec<Vec<Digit>>>],
+    ) -> (Items<'m>, Vec<Option<ItemId>>) {
+        let n = model.symbols;
+        let cells = (0..model.used.len())
+            .map(|cell| {
+                let (row, col) = (cell / model.width + 1, cell % model.width + 1);
+                model.used[cell].then(|| builder.primary(format!("r{row}c{col}")))
+            })
+            .collect();
+        // Item of digit 1 of each region, cage set and relation; the others follow it.
+        let full = |region: &Vec<Cell>| region.len() == n;
+        let mut regions = vec![None; model.regions.len()];
+        for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| full(r)) {
+            regions[k] = Some(digit_items(builder, &format!("G{}", k + 1), n, true));
+        }
+        let by_digit = |k: usize| whole[k].is_none();
+        let cage_items = (0..model.cages.len())
+            .map(|k| {
+                let sum = model.cages[k].sum.is_some() && by_digit(k);
+                sum.then(|| builder.primary(format!("K{}", k + 1)))
+            })
+            .collect();
+        for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
+            regions[k] = Some(digit_items(builder, &format!("G{}", k + 1), n, false));
+        }
+        let (mut cage_sets, mut cage_distinct) =
+            (vec![None; model.cages.len()], vec![None; model.cages.len()]);
+        let mut cages_of = vec![Vec::new(); model.used.len()];
+        for (k, cage) in model.cages.iter().enumerate().filter(|&(k, _)| by_digit(k)) {
+            if cage.sum.is_some() {
+                cage_sets[k] = Some(digit_items(builder, &format!("K{}", k + 1), n, false));
+            }
+            cage_distinct[k] = Some(digit_items(builder, &format!("KD{}", k + 1), n, false));
+            for &cell in &cage.cells {
+                cages_of[cell].push(k);
+            }
+        }
+        let relations = (0..model.relations.len())
+            .map(|j| digit_items(builder, &format!("L{}", j + 1), n, false))
+            .collect();
+        let mut regions_of = vec![Vec::new(); model.used.len()];
+        for (k, region) in model.regions.iter().enumerate() {
+            for &cell in region {
+                regions_of[cell].push(k);
+            }
+        }
+        let mut relations_of = vec![Vec::new(); model.used.len()];
+        for (j, relation) in model.relations.iter().enumerate() {
+            relations_of[relation.a].push(j);
+            relations_of[relation.b].push(j);
+        }
+        let items = Items {
+            model,
+            regions_of,
+            cages_of,
+            relations_of,
+            cells,
+            regions: regions.into_iter().map(|i| i.expect("every region has items")).collect(),
+            cage_sets,
+            cage_distinct,
+            relations,
+            colors: [builder.color("0"), builder.color("1")],
+        };
+        (items, cage_items)
+    }
+}
+
+impl Items<'_> {
+    /// Adds the entries of `digit` in `cell` to `entries`: the cell, its regions, the cages
+    /// encoded digit by digit that hold it, and its relations, except those between two cells
+    /// of `together` (placed in the same option, which only exists if they hold).
+    fn place(&self, entries: &mut Vec<Entry>, cell: Cell, digit: Digit, together: &[Cell]) {
+        let model = self.model;
+        entries.push(self.cells[cell].expect("a used cell").into());
+        for &k in &self.regions_of[cell] {
+            entries.push(at(self.regions[k], digit).into());
+        }
+        for &k in &self.cages_of[cell] {
+            entries.push(at(self.cage_distinct[k].expect("a cage by digit"), digit).into());
+            if let Some(first) = self.cage_sets[k] {
+                entries.push((at(first, digit), self.colors[1]).into());
+            }
+        }
+        for &j in &self.relations_of[cell] {
+            let relation = model.relations[j];
+            if together.contains(&relation.a) && together.contains(&relation.b) {
+                continue;
+            }
+            if relation.a == cell {
+                for other in 1..=model.symbols as Digit {
+                    let color = self.colors[usize::from(relation.kind.holds(digit, other))];
+                    entries.push((at(self.relations[j], other), color).into());
+                }
+            } else {
+                entries.push((at(self.relations[j], digit), self.colors[1]).into());
+            }
+        }
+    }
+}
+
+/// Item `first` moved on to digit `digit` (`first` is digit 1's).
+fn at(first: ItemId, digit: Digit) -> ItemId {
+    ItemId::new(first.index() + usize::from(digit) - 1)
+}
+
+/// Options' placements as they are added, before the problem is built.
+struct Building {
+    placements: Vec<Placement>,
+    starts: Vec<usize>,
+}
+
+impl Building {
+    /// The next option places `placements`.
+    fn push(&mut self, placements: &[Placement]) {
+        self.placements.extend_from_slice(placements);
+        self.starts.push(self.placements.len());
     }
 }
 
@@ -180,32 +318,4 @@ fn digit_items(builder: &mut ProblemBuilder, tag: &str, n: usize, primary: bool)
         first.get_or_insert(item);
     }
     first.expect("at least one symbol")
-}
-
-/// Every set of `size` distinct digits of `1..=n` adding up to `sum`, as bit masks (bit d − 1
-/// for digit d); `None` when there are more than [`MAX_CAGE_SETS`].
-fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
-    // Depth-first over digits in increasing order, with an explicit stack of the next digit
-    // to try: (digits chosen, their mask, their sum).
-    let mut sets = Vec::new();
-    let mut stack = vec![(1u32, 0usize, 0u64, 0u32)];
-    while let Some((next, chosen, mask, total)) = stack.pop() {
-        if chosen == size {
-            if total == sum {
-                sets.push(mask);
-                if sets.len() > MAX_CAGE_SETS {
-                    return None;
-                }
-            }
-            continue;
-        }
-        for digit in (next..=n as u32).rev() {
-            // The smallest digits still to come must not overshoot the sum.
-            let left = (size - chosen - 1) as u32;
-            if total + digit + left * (digit + 1) + left * left.saturating_sub(1) / 2 <= sum {
-                stack.push((digit + 1, chosen + 1, mask | 1 << (digit - 1), total + digit));
-            }
-        }
-    }
-    Some(sets)
 }

@@ -1,0 +1,146 @@
+//! Readers of published killer puzzles, one line each, into a [`Model`] and the published
+//! solution: the formats of `janko_killer.txt` and `krazydad_killer_9x9.txt` (their layouts
+//! are in docs/formats.md).
+
+use super::{Cage, Model};
+use crate::{Digit, Variant};
+
+/// A puzzle read from a line of published data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Its name in the source (a key or a title).
+    pub name: String,
+    /// The puzzle.
+    pub model: Model,
+    /// The published solution, row by row, when the source gives one.
+    pub solution: Option<Vec<Digit>>,
+}
+
+/// Why a line is not a puzzle of its format, with the 1-based column of the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {message}")]
+pub struct ReadError {
+    /// Where the bad field starts, in characters from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The janko killers that also need both diagonals all different (Killer-X): nothing in the
+/// records says so, but without the diagonals they have several solutions, with them exactly
+/// the published one (checked with an independent SAT proof, /work/scratch/issue14-study.md).
+const JANKO_KILLER_X: [&str; 14] = [
+    "196_9x9", "197_9x9", "198_9x9", "248_9x9", "249_9x9", "257_9x9", "716_9x9", "717_9x9",
+    "718_9x9", "719_9x9", "720_9x9", "726_9x9", "727_9x9", "728_9x9",
+];
+
+/// A line of `janko_killer.txt`: `N key source cages solution`, the cages as
+/// `sum:cell,cell,...;...` with cells numbered row by row from 0, standard boxes.
+///
+/// # Errors
+/// A missing field, a number that does not parse, a cell outside the grid, a solution of the
+/// wrong length.
+pub fn janko_killer(line: &str) -> Result<Record, ReadError> {
+    let fields = fields(line);
+    let [(_, size), (_, key), _, (cages_at, cages), (solution_at, solution)] = fields[..] else {
+        return Err(ReadError {
+            column: 1,
+            message: "expected N, key, source, cages, solution".into(),
+        });
+    };
+    let n: usize = number(1, size)?;
+    let mut variant = Variant::standard(n).map_err(|e| error(1, e.to_string()))?;
+    if JANKO_KILLER_X.contains(&key) {
+        variant = variant.with_diagonals().map_err(|e| error(1, e.to_string()))?;
+    }
+    let mut model = Model::from_variant(&variant);
+    for cage in cages.split(';') {
+        let (sum, cells) = cage
+            .split_once(':')
+            .ok_or_else(|| error(cages_at, format!("cage '{cage}' has no ':'")))?;
+        let cells = cells
+            .split(',')
+            .map(|cell| number(cages_at, cell))
+            .collect::<Result<Vec<usize>, _>>()?;
+        model.cages.push(Cage { cells, sum: Some(number(cages_at, sum)?) });
+    }
+    let solution = digits(solution_at, solution, n)?;
+    Ok(Record { name: key.to_owned(), model, solution: Some(solution) })
+}
+
+/// A line of `krazydad_killer_9x9.txt`: `title cages81 sums solution81`, one letter per cell
+/// naming its cage (`A`–`Z` then `a`–`z`, in order of first appearance) and the sums in
+/// letter order.
+///
+/// # Errors
+/// A missing field, a cage letter out of range, a sum missing or extra, a solution of the
+/// wrong length.
+pub fn krazydad_killer(line: &str) -> Result<Record, ReadError> {
+    let fields = fields(line);
+    let [(_, title), (cages_at, letters), (sums_at, sums), (solution_at, solution)] = fields[..]
+    else {
+        return Err(error(1, "expected title, cages, sums, solution".to_owned()));
+    };
+    let mut model =
+        Model::from_variant(&Variant::standard(9).map_err(|e| error(1, e.to_string()))?);
+    if letters.chars().count() != 81 {
+        return Err(error(cages_at, format!("{} cage letters, not 81", letters.chars().count())));
+    }
+    let sums = sums.split(',').map(|sum| number(sums_at, sum)).collect::<Result<Vec<u32>, _>>()?;
+    let mut cages: Vec<Vec<usize>> = vec![Vec::new(); sums.len()];
+    for (cell, letter) in letters.chars().enumerate() {
+        let index = match letter {
+            'A'..='Z' => letter as usize - 'A' as usize,
+            'a'..='z' => letter as usize - 'a' as usize + 26,
+            _ => return Err(error(cages_at + cell, format!("'{letter}' is not a cage letter"))),
+        };
+        let cage = cages
+            .get_mut(index)
+            .ok_or_else(|| error(sums_at, format!("no sum for cage '{letter}'")))?;
+        cage.push(cell);
+    }
+    if let Some(empty) = cages.iter().position(Vec::is_empty) {
+        return Err(error(sums_at, format!("sum {} belongs to no cage", empty + 1)));
+    }
+    model.cages =
+        cages.into_iter().zip(sums).map(|(cells, sum)| Cage { cells, sum: Some(sum) }).collect();
+    let solution = digits(solution_at, solution, 9)?;
+    Ok(Record { name: title.to_owned(), model, solution: Some(solution) })
+}
+
+/// The blank-separated fields of `line`, each with its 1-based column.
+fn fields(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut column = 1;
+    let mut rest = line;
+    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+        column += rest[..start].chars().count();
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        out.push((column, &rest[..end]));
+        column += rest[..end].chars().count();
+        rest = &rest[end..];
+    }
+    out
+}
+
+fn error(column: usize, message: String) -> ReadError {
+    ReadError { column, message }
+}
+
+fn number<T: std::str::FromStr>(column: usize, text: &str) -> Result<T, ReadError> {
+    text.parse().map_err(|_| error(column, format!("'{text}' is not a number")))
+}
+
+/// A grid of `n`×`n` digits 1..n written one character each.
+fn digits(column: usize, text: &str, n: usize) -> Result<Vec<Digit>, ReadError> {
+    let digits: Vec<Digit> =
+        text.chars().filter_map(|c| c.to_digit(10)).map(|d| d as Digit).collect();
+    if digits.len() != n * n
+        || text.chars().count() != n * n
+        || digits.iter().any(|&d| d == 0 || usize::from(d) > n)
+    {
+        return Err(error(column, format!("the solution must be {} digits 1..{n}", n * n)));
+    }
+    Ok(digits)
+}
