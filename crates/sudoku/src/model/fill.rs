@@ -45,9 +45,14 @@ impl Model {
                 }
             } else if let Some(digit) = (next[depth]..=n).find(|&d| {
                 let bit = 1u64 << (d - 1);
+                // The cells left after this one must be able to make up the rest of the sum:
+                // at least 1 + 2 + ... and at most N + (N - 1) + ... between them.
+                let left = (size - depth - 1) as u32;
+                let least = left * (left + 1) / 2;
+                let most = left * n - left * left.saturating_sub(1) / 2;
                 used & bit == 0
                     && allowed[depth] & bit != 0
-                    && sum.is_none_or(|s| total + d <= s)
+                    && sum.is_none_or(|s| total + d + least <= s && total + d + most >= s)
                     && inside.iter().all(|&(a, b, kind)| match (a == depth, b == depth) {
                         (true, _) if b < depth => kind.holds(d as Digit, digits[b]),
                         (_, true) if a < depth => kind.holds(digits[a], d as Digit),
