@@ -10,10 +10,14 @@ pub(super) const MAX_CAGE_SETS: usize = 1 << 20;
 impl Model {
     /// Every way to fill cage `cage` (digits in the order of its cells): distinct digits each
     /// allowed by its cell's marks, adding up to the cage's sum, keeping the relations between
-    /// two of its cells. `None` when there are more than `limit`.
+    /// two of its cells. `None` when there are more than `limit` (or more than 64 times as many
+    /// orders of its digit sets to look at, when marks rule most of them out).
+    ///
+    /// Listed set by set, each set's orders by `next_order`: the sets are few and cheap to list,
+    /// where trying every digit in every cell in turn cost 14% of solving 8 000 killers.
     pub(super) fn fillings(&self, cage: usize, limit: usize) -> Option<Vec<Vec<Digit>>> {
         let cells = &self.cages[cage].cells;
-        let sum = self.cages[cage].sum;
+        let size = cells.len();
         let allowed: Vec<u64> = cells
             .iter()
             .map(|&cell| self.allowed(cell).fold(0u64, |mask, d| mask | 1 << (d - 1)))
@@ -27,52 +31,69 @@ impl Model {
                 Some((a, b, r.kind))
             })
             .collect();
-        let n = self.symbols as u32;
-        let size = cells.len();
+        let sets = match self.cages[cage].sum {
+            Some(sum) => digit_sets(self.symbols, size, sum)?,
+            None => subsets(self.symbols, size, limit)?,
+        };
+        let mut looked = 0usize;
+        let budget = limit.saturating_mul(64);
         let mut out = Vec::new();
-        // Depth-first with an explicit stack of the next digit to try at each depth.
-        let mut digits: Vec<Digit> = Vec::with_capacity(size);
-        let mut next = vec![1u32; size + 1];
-        let (mut used, mut total) = (0u64, 0u32);
-        loop {
-            let depth = digits.len();
-            if depth == size {
-                if sum.is_none_or(|s| s == total) {
+        for set in sets {
+            let mut digits: Vec<Digit> = (1..=64).filter(|d| set >> (d - 1) & 1 == 1).collect();
+            loop {
+                looked += 1;
+                if looked > budget {
+                    return None;
+                }
+                let fits = digits.iter().zip(&allowed).all(|(&d, &mask)| mask >> (d - 1) & 1 == 1)
+                    && inside.iter().all(|&(a, b, kind)| kind.holds(digits[a], digits[b]));
+                if fits {
                     out.push(digits.clone());
                     if out.len() > limit {
                         return None;
                     }
                 }
-            } else if let Some(digit) = (next[depth]..=n).find(|&d| {
-                let bit = 1u64 << (d - 1);
-                // The cells left after this one must be able to make up the rest of the sum:
-                // at least 1 + 2 + ... and at most N + (N - 1) + ... between them.
-                let left = (size - depth - 1) as u32;
-                let least = left * (left + 1) / 2;
-                let most = left * n - left * left.saturating_sub(1) / 2;
-                used & bit == 0
-                    && allowed[depth] & bit != 0
-                    && sum.is_none_or(|s| total + d + least <= s && total + d + most >= s)
-                    && inside.iter().all(|&(a, b, kind)| match (a == depth, b == depth) {
-                        (true, _) if b < depth => kind.holds(d as Digit, digits[b]),
-                        (_, true) if a < depth => kind.holds(digits[a], d as Digit),
-                        _ => true,
-                    })
-            }) {
-                next[depth] = digit + 1;
-                digits.push(digit as Digit);
-                used |= 1 << (digit - 1);
-                total += digit;
-                next[depth + 1] = 1;
-                continue;
+                if !next_order(&mut digits) {
+                    break;
+                }
             }
-            // Back up one cell.
-            let Some(last) = digits.pop() else { break };
-            used &= !(1 << (last - 1));
-            total -= u32::from(last);
         }
         Some(out)
     }
+}
+
+/// Steps `digits` to the next order in lexicographic order; false after the last (TAOCP
+/// 7.2.1.2, Algorithm L).
+fn next_order(digits: &mut [Digit]) -> bool {
+    let Some(j) = (1..digits.len()).rev().find(|&j| digits[j - 1] < digits[j]) else {
+        return false;
+    };
+    let l = (j..digits.len()).rev().find(|&l| digits[j - 1] < digits[l]).expect("digits[j] is one");
+    digits.swap(j - 1, l);
+    digits[j..].reverse();
+    true
+}
+
+/// Every set of `size` digits of `1..=n` as bit masks, or `None` when there are more than
+/// `limit` (a cage without a sum).
+fn subsets(n: usize, size: usize, limit: usize) -> Option<Vec<u64>> {
+    let mut sets = Vec::new();
+    let mut stack = vec![(1u32, 0usize, 0u64)];
+    while let Some((next, chosen, mask)) = stack.pop() {
+        if chosen == size {
+            sets.push(mask);
+            if sets.len() > limit {
+                return None;
+            }
+            continue;
+        }
+        for digit in (next..=n as u32).rev() {
+            if n as u32 - digit >= (size - chosen - 1) as u32 {
+                stack.push((digit + 1, chosen + 1, mask | 1 << (digit - 1)));
+            }
+        }
+    }
+    Some(sets)
 }
 
 /// Every set of `size` distinct digits of `1..=n` adding up to `sum`, as bit masks (bit d − 1
@@ -105,7 +126,27 @@ pub(super) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
 
 #[cfg(test)]
 mod tests {
-    use super::digit_sets;
+    use super::{digit_sets, next_order, subsets};
+
+    #[test]
+    fn orders_are_all_permutations_once_in_lexicographic_order() {
+        let mut digits = vec![1, 2, 3, 4];
+        let mut seen = vec![digits.clone()];
+        while next_order(&mut digits) {
+            assert!(seen.last().unwrap() < &digits, "{digits:?} out of order");
+            seen.push(digits.clone());
+        }
+        assert_eq!(seen.len(), 24);
+        assert_eq!(digits, [4, 3, 2, 1]);
+        assert!(!next_order(&mut [7]));
+    }
+
+    #[test]
+    fn subsets_are_the_combinations() {
+        assert_eq!(subsets(9, 3, 1000).unwrap().len(), 84);
+        assert_eq!(subsets(9, 9, 10).unwrap(), [0x1ff]);
+        assert_eq!(subsets(9, 2, 35), None, "36 pairs are more than 35");
+    }
 
     #[test]
     fn digit_sets_are_those_of_the_sum() {
