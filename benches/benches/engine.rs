@@ -1,6 +1,7 @@
 //! `dancer` against crates.io `dlx` 0.8.5, side by side in one run: for each problem a group
-//! with the two engines counting all solutions, then a `build` group timing how long each takes
-//! to turn the DLX text into its matrix.
+//! with the two engines counting all solutions (the problems with multiplicities against the
+//! peer's Algorithm M), then a `build` group timing how long each takes to turn the DLX text
+//! into its matrix.
 //!
 //! Run with `cargo bench -p dancer-benches --bench engine` (about two and a half minutes on two
 //! cores); results are recorded in `docs/PERFORMANCE.md`. Every problem is built outside the
@@ -15,12 +16,21 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use dancer_benches::cases::{check, prepare, CASES};
+use dancer_benches::cases::{check, prepare, Case, CASES, MULTIPLICITY_CASES};
 use dancer_benches::PeerProblem;
 
 /// One group per problem: both engines count all solutions of a prebuilt problem.
 fn search(c: &mut Criterion) {
-    for case in &CASES {
+    compare(c, &CASES);
+}
+
+/// The same with multiplicities (Knuth's Algorithm M): the peer's `dlx::m`, the same text.
+fn multiplicity(c: &mut Criterion) {
+    compare(c, &MULTIPLICITY_CASES);
+}
+
+fn compare(c: &mut Criterion, cases: &[Case]) {
+    for case in cases {
         let (problem, _, mut peer) = prepare(case);
         let once = check(case, &problem, &mut peer);
         let mut group = c.benchmark_group(case.name);
@@ -71,5 +81,5 @@ fn build(c: &mut Criterion) {
 
 // Each group sets its own times, short enough that the whole run fits in about two minutes on
 // two cores.
-criterion_group!(benches, search, build);
+criterion_group!(benches, search, multiplicity, build);
 criterion_main!(benches);

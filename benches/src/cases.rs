@@ -84,7 +84,7 @@ pub const MEMO_CASES: [Case; 4] = [
     },
 ];
 
-/// The problems `benches/multiplicity.rs` times against the peer's Algorithm M: 0/1 matrices
+/// The problems `benches/engine.rs` also times against the peer's Algorithm M: 0/1 matrices
 /// as options (r, c) over row and column items with multiplicities.
 pub const MULTIPLICITY_CASES: [Case; 3] = [
     // OEIS A001501(6): line sums exactly 3.
