@@ -2,6 +2,7 @@
 //! parallel, print one result per puzzle in input order.
 
 mod args;
+mod convert;
 mod generate;
 mod record;
 mod rules;
@@ -56,6 +57,7 @@ pub fn run(
     let (common, task) = match &args.command {
         Command::Generate(generate) => return generate::run(generate, quiet, out, err),
         Command::Shell(shell) => return shell.run::<SudokuArgs>(out),
+        Command::Convert(convert) => return convert::run(convert, quiet, out, err),
         Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");

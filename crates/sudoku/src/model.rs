@@ -6,9 +6,11 @@
 
 mod encode;
 mod fill;
+mod json;
 mod read;
 
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub use self::json::JsonError;
 pub use self::read::{janko_killer, krazydad_killer, ReadError, Record};
 
 use crate::{Cell, Digit, Variant};

@@ -242,3 +242,52 @@ fn impossible_models_are_refused_by_name() {
     model.symbols = 0;
     assert!(matches!(model.encode(), Err(ModelError::Shape { .. })));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every model goes to its JSON line and back unchanged, with its name and solution.
+    #[test]
+    fn records_round_trip_through_json(model in puzzles(), unused in prop::collection::vec(0usize..16, 0..3)) {
+        let mut model = model;
+        // Unused cells hold nothing: drop the constraints on them.
+        for &cell in &unused {
+            model.used[cell] = false;
+            model.givens[cell] = None;
+        }
+        let on_used = |cell: &usize| !unused.contains(cell);
+        model.regions.iter_mut().for_each(|r| r.retain(on_used));
+        model.cages.retain(|c| c.cells.iter().all(on_used));
+        model.relations.retain(|r| on_used(&r.a) && on_used(&r.b));
+        model.parity.retain(|(c, _)| on_used(c));
+        model.candidates.retain(|(c, _)| on_used(c));
+        let solution = Some((0..16u8).map(|c| c % 4 + 1).collect());
+        let record = dancer_sudoku::Record { name: "a \"quoted\" name".into(), model, solution };
+        let line = record.to_json();
+        prop_assert!(!line.contains('\n'));
+        prop_assert_eq!(dancer_sudoku::Record::from_json(&line).unwrap(), record);
+    }
+}
+
+/// Bad JSON lines are refused with the field at fault, or the column for broken JSON.
+#[test]
+fn bad_json_names_the_field() {
+    let record = dancer_sudoku::Record { name: "x".into(), model: four(), solution: None };
+    let good = record.to_json();
+    let error = |line: &str| dancer_sudoku::Record::from_json(line).unwrap_err();
+    assert_eq!(error(&good.replace("\"width\":4,", "")).field, "width");
+    let cage = good.replace(
+        "\"regions\"",
+        "\"cages\":[{\"cells\":[0]},{\"cells\":[1],\"sum\":\"x\"}],\"regions\"",
+    );
+    assert_eq!(error(&cage).field, "cages[1].sum");
+    let relation = good
+        .replace("\"regions\"", "\"relations\":[{\"a\":0,\"b\":1,\"kind\":\"near\"}],\"regions\"");
+    let refused = error(&relation);
+    assert_eq!(refused.field, "relations[0].kind");
+    assert!(refused.to_string().contains("less, consecutive"), "{refused}");
+    let broken = error(&good[..20]);
+    assert!(broken.field.is_empty() && broken.message.ends_with("column 20"), "{broken}");
+    let beyond = good.replace("\"regions\":[[0,1,2,3]", "\"regions\":[[0,1,2,99]");
+    assert!(error(&beyond).message.contains("region 1"), "{}", error(&beyond));
+}

@@ -172,9 +172,31 @@ pub enum Command {
     },
     /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
     Generate(GenerateArgs),
+    /// Convert published variant puzzles to the JSON lines form, one object per puzzle (a bad
+    /// line becomes {"line": N, "error": ...}, so the output stays aligned with the input).
+    Convert(ConvertArgs),
     /// Completions and man pages.
     #[command(flatten)]
     Shell(ShellCommand),
+}
+
+/// `sudoku convert`'s arguments.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The format of the input.
+    #[arg(long, value_enum)]
+    pub from: ConvertFrom,
+    /// The file; `-` or none reads standard input.
+    pub file: Option<PathBuf>,
+}
+
+/// The published formats `sudoku convert` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertFrom {
+    /// `janko_killer.txt`: `N key source cages solution` (cages as `sum:cell,cell;...`).
+    JankoKiller,
+    /// `krazydad_killer_9x9.txt`: `title cages81 sums solution81` (a cage letter per cell).
+    KrazydadKiller,
 }
 
 /// Inputs, variant and output options shared by the subcommands.
