@@ -3,6 +3,7 @@
 
 mod args;
 mod convert;
+mod encode;
 mod generate;
 mod record;
 mod rules;
@@ -27,6 +28,22 @@ use self::{
 };
 use crate::job::{JobArgs, Saved};
 use crate::{input::Source, Exit};
+
+/// The subcommands that read no puzzles in batches: generate, convert, encode, completions.
+fn standalone(
+    command: &Command,
+    quiet: bool,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    match command {
+        Command::Generate(generate) => generate::run(generate, quiet, out, err),
+        Command::Shell(shell) => shell.run::<SudokuArgs>(out),
+        Command::Convert(convert) => convert::run(convert, quiet, out, err),
+        Command::Encode(encode) => encode::run(encode, out),
+        _ => bail!("internal: a batch command was taken for a standalone one"),
+    }
+}
 
 /// Records solved per parallel batch: large enough to keep every thread busy (a batch of
 /// 17-clue puzzles takes tens of milliseconds), small enough that output starts promptly and
@@ -55,9 +72,9 @@ pub fn run(
     let mut memo_bytes = None;
     let quiet = args.quiet;
     let (common, task) = match &args.command {
-        Command::Generate(generate) => return generate::run(generate, quiet, out, err),
-        Command::Shell(shell) => return shell.run::<SudokuArgs>(out),
-        Command::Convert(convert) => return convert::run(convert, quiet, out, err),
+        Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
+            return standalone(&args.command, quiet, out, err);
+        }
         Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");

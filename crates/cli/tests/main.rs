@@ -40,7 +40,7 @@ mod sudoku_memo;
 // Variant inputs from the hostile-input corpus: .board files, layouts on standard input.
 mod sudoku_inputs;
 
-// `sudoku convert`: published killer formats to JSON lines, aligned with the input.
+// `sudoku convert` (published killers to JSON lines, aligned) and `sudoku encode` (DLX text).
 mod sudoku_convert;
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;

@@ -1,5 +1,6 @@
-//! `sudoku convert`: published killer formats to JSON lines that read back to the same puzzle,
-//! one output line per puzzle line (a bad one in place, with its place on stderr).
+//! `sudoku convert` and `sudoku encode`: published killer formats to JSON lines that read back
+//! to the same puzzle, one output line per puzzle line (a bad one in place, with its place on
+//! stderr); any puzzle as DLX text that `dlx` solves alike.
 
 use dancer_sudoku::Record;
 
@@ -77,4 +78,53 @@ fn a_bad_line_keeps_the_output_aligned() {
     assert!(run.stderr.contains("is not a cage letter"), "{}", run.stderr);
     let quiet = sudoku(&["-q", "convert", "--from", "krazydad-killer"], &input);
     assert_eq!((quiet.code, quiet.stderr.as_str()), (2, ""));
+}
+
+/// `sudoku encode` writes a puzzle as DLX text that `dlx` solves alike: a blank 9×9 is 324
+/// items and 729 options; a classic puzzle's one solution read back from dlx's options is
+/// sudoku's; a converted killer has as many solutions under dlx as under sudoku's engine.
+#[test]
+fn encoded_puzzles_solve_alike_under_dlx() {
+    use crate::dlx_jobs::dlx;
+
+    let blank = sudoku(&["encode"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(blank.code, 0, "{}", blank.stderr);
+    let mut lines = blank.stdout.lines();
+    assert_eq!(lines.next().unwrap().split_whitespace().count(), 324);
+    assert_eq!(lines.count(), 729);
+
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let solved = sudoku(&["solve"], puzzle).stdout;
+    let encoded = sudoku(&["encode", "-"], puzzle).stdout;
+    let run = dlx(&["-q", "-"], &encoded);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Each option line starts with its cell item, then the row region's item for its digit.
+    let mut grid = vec![b'.'; 81];
+    for option in run.stdout.lines() {
+        let mut names = option.split_whitespace();
+        let cell = names.next().unwrap();
+        let (row, col) = cell[1..].split_once('c').unwrap();
+        let at = (row.parse::<usize>().unwrap() - 1) * 9 + col.parse::<usize>().unwrap() - 1;
+        let digit = names.next().unwrap().split_once('#').unwrap().1;
+        grid[at] = digit.as_bytes()[0];
+    }
+    assert_eq!(format!("{}\n", String::from_utf8(grid).unwrap()), solved);
+
+    let (line, _) = krazydad_line("KD_dlx");
+    let json = sudoku(&["convert", "--from", "krazydad-killer"], &format!("{line}\n")).stdout;
+    let record = Record::from_json(json.trim_end()).unwrap();
+    let engine = record.model.encode().unwrap().problem().solver().count();
+    let encoded = sudoku(&["encode"], &json).stdout;
+    assert_eq!(dlx(&["--count", "-q", "-"], &encoded).stdout, format!("{engine}\n"));
+}
+
+#[test]
+fn encode_takes_one_puzzle_and_names_bad_json_lines() {
+    let two = sudoku(&["encode"], &format!("{}\n{}\n", ".".repeat(81), ".".repeat(81)));
+    assert_eq!(two.code, 2);
+    assert!(two.stderr.contains("the input has 2 puzzles"), "{}", two.stderr);
+    let bad = sudoku(&["encode"], "{\"name\":\"x\",\"width\":4}\n");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("<stdin>:1: field `height`: missing"), "{}", bad.stderr);
 }

@@ -175,6 +175,9 @@ pub enum Command {
     /// Convert published variant puzzles to the JSON lines form, one object per puzzle (a bad
     /// line becomes {"line": N, "error": ...}, so the output stays aligned with the input).
     Convert(ConvertArgs),
+    /// Write one puzzle as the exact-cover problem the engine searches, in Knuth's DLX text
+    /// format (a blank 9x9: 324 items, 729 options), for `dlx` or Knuth's own programs.
+    Encode(EncodeArgs),
     /// Completions and man pages.
     #[command(flatten)]
     Shell(ShellCommand),
@@ -188,6 +191,17 @@ pub struct ConvertArgs {
     pub from: ConvertFrom,
     /// The file; `-` or none reads standard input.
     pub file: Option<PathBuf>,
+}
+
+/// `sudoku encode`'s arguments.
+#[derive(Debug, Args)]
+pub struct EncodeArgs {
+    /// A file of one puzzle, in any puzzle format or the JSON lines form; `-` or none reads
+    /// standard input.
+    pub file: Option<PathBuf>,
+    /// The rules of a puzzle that is not in the JSON lines form (which carries its own).
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// The published formats `sudoku convert` reads.

@@ -1,0 +1,74 @@
+//! `sudoku encode [FILE]`: one puzzle, in any puzzle format (with the variant options) or the
+//! JSON lines form, written as the exact-cover problem of its `Model` in Knuth's DLX format.
+
+use std::io::{Read, Write};
+
+use anyhow::{bail, Context};
+use dancer_sudoku::{puzzles, puzzles_sized, Model, Record};
+
+use super::args::EncodeArgs;
+use super::rules::Rules;
+use crate::{input::Source, Exit};
+
+/// Encodes the one puzzle of the input.
+///
+/// # Errors
+/// An unreadable input, a puzzle that cannot be read or encoded (with its place), or an input
+/// of more or fewer than one puzzle.
+pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit> {
+    let source = Source::from_arg(args.file.as_deref());
+    let mut text = String::new();
+    source.open()?.read_to_string(&mut text).with_context(|| format!("{source}: cannot read"))?;
+    let json = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
+    let models = if json.is_some_and(|line| line.starts_with('{')) {
+        from_json(&source, &text)?
+    } else {
+        from_puzzles(&source, &text, &Rules::from_args(&args.variant)?)?
+    };
+    let [model] = &models[..] else {
+        bail!(
+            "{source}: encode writes one problem, and the input has {} puzzles (pick one, for \
+             example with sed -n 5p)",
+            models.len()
+        );
+    };
+    let encoded = model.encode().map_err(|e| anyhow::anyhow!("{source}: {e}"))?;
+    write!(out, "{}", encoded.problem())?;
+    out.flush()?;
+    Ok(Exit::Solved)
+}
+
+/// The models of a JSON lines input, each line's errors with its number.
+fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
+    let lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with('#'));
+    lines
+        .map(|(k, line)| {
+            Record::from_json(line)
+                .map(|record| record.model)
+                .map_err(|e| anyhow::anyhow!("{source}:{}: {e}", k + 1))
+        })
+        .collect()
+}
+
+/// The models of puzzles in the usual formats, under the variant options.
+fn from_puzzles(source: &Source, text: &str, rules: &Rules) -> anyhow::Result<Vec<Model>> {
+    let read = match rules.size() {
+        Some(size) => puzzles_sized(text, size),
+        None => puzzles(text),
+    };
+    read.map(|puzzle| {
+        let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{source}:{e}"))?;
+        let size = puzzle.grid.size();
+        let variant =
+            rules.variant(size).map_err(|e| anyhow::anyhow!("{source}:{}: {e}", puzzle.line))?;
+        let mut model = Model::from_variant(&variant);
+        for (cell, given) in model.givens.iter_mut().enumerate() {
+            *given = puzzle.grid.get(cell);
+        }
+        Ok(model)
+    })
+    .collect()
+}
