@@ -128,3 +128,21 @@ fn encode_takes_one_puzzle_and_names_bad_json_lines() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("<stdin>:1: field `height`: missing"), "{}", bad.stderr);
 }
+
+/// An Andoku line (made here: a shifted-pattern grid, standard boxes, colour regions) converts
+/// to a record with its nine colour regions beside the 27 of the grid.
+#[test]
+fn andoku_lines_become_json_records() {
+    let grid: Vec<u8> = (0..81u8).map(|c| (c / 9 * 3 + c / 27 + c % 9) % 9 + 1).collect();
+    let solution: String = grid.iter().map(|d| char::from(b'0' + d)).collect();
+    let givens: String =
+        solution.chars().enumerate().map(|(k, d)| if k % 3 == 0 { d } else { '.' }).collect();
+    let line = format!("standard C 1 0 {givens} - {solution}\n");
+    let run = sudoku(&["convert", "--from", "andoku"], &line);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let record = Record::from_json(run.stdout.trim_end()).unwrap();
+    assert_eq!((record.name.as_str(), record.model.regions.len()), ("standard-C-1-0", 36));
+    assert_eq!(record.model.givens.iter().flatten().count(), 27);
+    let bad = sudoku(&["convert", "--from", "andoku"], &line.replace(" C ", " Q "));
+    assert!(bad.stderr.contains(":1:10: extra 'Q' is not N, X, H, P or C"), "{}", bad.stderr);
+}

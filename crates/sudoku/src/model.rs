@@ -11,7 +11,7 @@ mod read;
 
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub use self::json::JsonError;
-pub use self::read::{janko_killer, krazydad_killer, ReadError, Record};
+pub use self::read::{andoku, janko_killer, krazydad_killer, ReadError, Record};
 
 use crate::{Cell, Digit, Variant};
 

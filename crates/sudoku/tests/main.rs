@@ -15,7 +15,8 @@ mod sizes;
 // The variant model on the engine: cages, relations, parity, candidates against a filter of
 // all 4×4 grids; the options' colours.
 mod model;
-// The published variant puzzles (killers): solved, unique, as published; skipped when absent.
+// The published variant puzzles (killers, Andoku): solved, unique, as published; skipped when
+// absent.
 mod variants_data;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;

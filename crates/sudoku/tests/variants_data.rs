@@ -2,7 +2,7 @@
 //! absent): every puzzle read, solved on the engine, proved unique, and its solution equal to
 //! the published one; the number per file is printed and checked.
 
-use dancer_sudoku::{janko_killer, krazydad_killer, ReadError, Record};
+use dancer_sudoku::{andoku, janko_killer, krazydad_killer, ReadError, Record};
 
 use crate::fixtures::{lines, read, shared};
 
@@ -39,5 +39,14 @@ fn janko_killers_are_solved_unique_and_as_published() {
 fn krazydad_killers_are_solved_unique_and_as_published() {
     if let Some(checked) = check_file("krazydad_killer_9x9.txt", krazydad_killer) {
         assert_eq!(checked, 8_000);
+    }
+}
+
+/// Andoku's 5 000 (standard and squiggly, with no extra regions, diagonals, hyper windows,
+/// percent and colour regions): the curator's solutions, unique under Andoku's definitions.
+#[test]
+fn andoku_variants_are_solved_unique_and_as_published() {
+    if let Some(checked) = check_file("andoku_variants_9x9.txt", andoku) {
+        assert_eq!(checked, 5_000);
     }
 }

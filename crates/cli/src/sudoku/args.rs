@@ -211,6 +211,8 @@ pub enum ConvertFrom {
     JankoKiller,
     /// `krazydad_killer_9x9.txt`: `title cages81 sums solution81` (a cage letter per cell).
     KrazydadKiller,
+    /// `andoku_variants_9x9.txt`: `layout extra level index givens81 regions81|- solution81`.
+    Andoku,
 }
 
 /// Inputs, variant and output options shared by the subcommands.

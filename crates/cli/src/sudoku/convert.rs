@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, Write};
 
-use dancer_sudoku::{janko_killer, krazydad_killer, ReadError, Record};
+use dancer_sudoku::{andoku, janko_killer, krazydad_killer, ReadError, Record};
 use serde_json::json;
 
 use super::args::{ConvertArgs, ConvertFrom};
@@ -24,6 +24,7 @@ pub(super) fn run(
     let reader: fn(&str) -> Result<Record, ReadError> = match args.from {
         ConvertFrom::JankoKiller => janko_killer,
         ConvertFrom::KrazydadKiller => krazydad_killer,
+        ConvertFrom::Andoku => andoku,
     };
     let mut exit = Exit::Solved;
     for (k, line) in source.open()?.lines().enumerate() {

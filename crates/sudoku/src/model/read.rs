@@ -108,6 +108,65 @@ pub fn krazydad_killer(line: &str) -> Result<Record, ReadError> {
     Ok(Record { name: title.to_owned(), model, solution: Some(solution) })
 }
 
+/// A line of `andoku_variants_9x9.txt`: `layout extra level index givens81 regions81|-
+/// solution81`. The layout is `standard` (3×3 boxes, regions `-`) or `squiggly` (81 region
+/// ids 1..9); the extra regions are Andoku's: `N` none, `X` both diagonals, `H` the four
+/// windows at rows and columns 2–4 and 6–8, `P` (percent) the windows at (2, 2) and (6, 6) and
+/// the anti-diagonal, `C` (colour) the nine sets of cells at the same place in each 3×3 block.
+///
+/// # Errors
+/// A missing field, an unknown layout or extra, givens, regions or a solution of the wrong
+/// length.
+pub fn andoku(line: &str) -> Result<Record, ReadError> {
+    let fields = fields(line);
+    let [(_, layout), (extra_at, extra), (_, level), (_, index), (givens_at, givens), (regions_at, regions), (solution_at, solution)] =
+        fields[..]
+    else {
+        return Err(error(
+            1,
+            "expected layout, extra, level, index, givens, regions, solution".to_owned(),
+        ));
+    };
+    let variant = match (layout, regions) {
+        ("standard", "-") => Variant::standard(9),
+        ("squiggly", layout) if layout.chars().count() == 81 => Variant::jigsaw(9, layout),
+        _ => return Err(error(1, format!("layout '{layout}' with regions '{regions}'"))),
+    }
+    .map_err(|e| error(regions_at, e.to_string()))?;
+    let mut model = Model::from_variant(&variant);
+    let at = |row: usize, col: usize| row * 9 + col;
+    let window = |top: usize, left: usize| -> Vec<usize> {
+        (0..9).map(|k| at(top + k / 3, left + k % 3)).collect()
+    };
+    let anti: Vec<usize> = (0..9).map(|i| at(i, 8 - i)).collect();
+    match extra {
+        "N" => {}
+        "X" => model.regions.extend([(0..9).map(|i| at(i, i)).collect(), anti]),
+        "H" => model.regions.extend([window(1, 1), window(5, 1), window(1, 5), window(5, 5)]),
+        "P" => model.regions.extend([window(1, 1), window(5, 5), anti]),
+        "C" => model.regions.extend(
+            (0..9).map(|i| (0..9).map(|b| at(b / 3 * 3 + i / 3, b % 3 * 3 + i % 3)).collect()),
+        ),
+        _ => return Err(error(extra_at, format!("extra '{extra}' is not N, X, H, P or C"))),
+    }
+    if givens.chars().count() != 81 {
+        return Err(error(givens_at, "the givens must be 81 characters".to_owned()));
+    }
+    for (cell, symbol) in givens.chars().enumerate() {
+        model.givens[cell] = match symbol {
+            '.' | '0' => None,
+            '1'..='9' => Some(symbol as Digit - b'0'),
+            _ => return Err(error(givens_at + cell, format!("'{symbol}' is not a digit or '.'"))),
+        };
+    }
+    let solution = digits(solution_at, solution, 9)?;
+    Ok(Record {
+        name: format!("{layout}-{extra}-{level}-{index}"),
+        model,
+        solution: Some(solution),
+    })
+}
+
 /// The blank-separated fields of `line`, each with its 1-based column.
 fn fields(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
