@@ -160,5 +160,7 @@ mod tests {
         assert_eq!(sets(9, 3, 15).len(), 8);
         assert!(sets(9, 2, 18).is_empty());
         assert!(sets(4, 3, 5).is_empty());
+        // Ten of 64 digits adding up to 325 can be chosen in far more than 2^20 ways: refused.
+        assert_eq!(digit_sets(64, 10, 325), None);
     }
 }

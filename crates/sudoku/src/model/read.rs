@@ -203,3 +203,31 @@ fn digits(column: usize, text: &str, n: usize) -> Result<Vec<Digit>, ReadError> 
     }
     Ok(digits)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each reader names the field at fault by its column.
+    #[test]
+    fn bad_lines_are_refused_at_their_field() {
+        let column = |read: Result<Record, ReadError>| read.unwrap_err().column;
+        assert_eq!(column(janko_killer("4 k src 3:0,1")), 1, "a field missing");
+        assert_eq!(column(janko_killer("4 k src 3:0,x 3142423124131324")), 9);
+        assert_eq!(column(janko_killer("4 k src 3:0,1 31424231241313")), 15, "short solution");
+        let letters = "A".repeat(81);
+        let solution = "123456789".repeat(9);
+        assert!(krazydad_killer(&format!("t {letters} 45 {solution}")).is_ok());
+        assert_eq!(
+            column(krazydad_killer(&format!("t {letters} 45,3 {solution}"))),
+            85,
+            "a sum too many"
+        );
+        let bad = format!("t !{} 45 {solution}", &letters[1..]);
+        assert_eq!(column(krazydad_killer(&bad)), 3, "not a cage letter");
+        let givens = ".".repeat(81);
+        assert!(andoku(&format!("standard N 1 0 {givens} - {solution}")).is_ok());
+        assert_eq!(column(andoku(&format!("standard N 1 0 x{} - {solution}", &givens[1..]))), 16);
+        assert_eq!(column(andoku(&format!("circle N 1 0 {givens} - {solution}"))), 1);
+    }
+}

@@ -1,0 +1,60 @@
+//! Times a file of published variant puzzles on the engine: each puzzle read, encoded (cages of
+//! at most `--fillings N` fillings placed whole, default `CAGE_FILLINGS`) and searched for up
+//! to two solutions, with the nodes and the time of encoding and of searching summed on
+//! stderr. The figures of docs/PERFORMANCE.md, "Variant puzzles on the engine", come from it:
+//! `cargo run --release -p dancer-sudoku --example variant_file -- krazydad-killer \
+//!  ../shared/data/variants/krazydad_killer_9x9.txt [--fillings N] [--first K]`.
+//! Kinds: `janko-killer`, `krazydad-killer`, `andoku`.
+
+use std::{error::Error, time::Instant};
+
+use dancer_sudoku::{andoku, janko_killer, krazydad_killer, ReadError, Record, CAGE_FILLINGS};
+
+fn main() {
+    if let Err(error) = try_main() {
+        eprintln!("variant_file: {error}");
+        std::process::exit(2);
+    }
+}
+
+fn try_main() -> Result<(), Box<dyn Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: variant_file KIND FILE [--fillings N] [--first K]";
+    let [kind, path, options @ ..] = &args[..] else { return Err(usage.into()) };
+    let reader: fn(&str) -> Result<Record, ReadError> = match kind.as_str() {
+        "janko-killer" => janko_killer,
+        "krazydad-killer" => krazydad_killer,
+        "andoku" => andoku,
+        _ => return Err(usage.into()),
+    };
+    let option = |name: &str, default: usize| -> Result<usize, Box<dyn Error>> {
+        match options.iter().position(|o| o == name) {
+            Some(at) => Ok(options.get(at + 1).ok_or(usage)?.parse()?),
+            None => Ok(default),
+        }
+    };
+    let (fillings, first) = (option("--fillings", CAGE_FILLINGS)?, option("--first", usize::MAX)?);
+    let text = std::fs::read_to_string(path)?;
+    let (mut puzzles, mut nodes, mut unique) = (0u64, 0u64, 0u64);
+    let (mut encoding, mut searching) = (0.0f64, 0.0f64);
+    let started = Instant::now();
+    let lines = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    for line in lines.take(first) {
+        let record = reader(line)?;
+        let at = Instant::now();
+        let encoded = record.model.encode_with(fillings)?;
+        encoding += at.elapsed().as_secs_f64();
+        let at = Instant::now();
+        let mut solver = encoded.problem().solver();
+        unique += u64::from(solver.count_up_to(2) == 1);
+        searching += at.elapsed().as_secs_f64();
+        nodes += solver.stats().nodes();
+        puzzles += 1;
+    }
+    eprintln!(
+        "{puzzles} puzzles, {unique} unique, {nodes} nodes; encoding {encoding:.2} s, searching \
+         {searching:.2} s, {:.2} s in all (--fillings {fillings})",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
