@@ -7,10 +7,12 @@
 mod encode;
 mod fill;
 mod json;
+mod layout;
 mod read;
 
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub use self::json::JsonError;
+pub use self::layout::{Layout, UnknownLayout};
 pub use self::read::{andoku, janko_killer, krazydad_killer, ReadError, Record};
 
 use crate::{Cell, Digit, Variant};
