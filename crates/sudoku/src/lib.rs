@@ -54,7 +54,7 @@ pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
 pub use crate::model::{
-    andoku, janko_killer, krazydad_killer, Broken, Cage, Encoded, JsonError, Layout, Model,
+    andoku, janko_killer, krazydad_killer, sukaku, Broken, Cage, Encoded, JsonError, Layout, Model,
     ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind, UnknownLayout,
     CAGE_FILLINGS, MAX_PLACEMENTS,
 };

@@ -16,7 +16,7 @@ pub use self::check::Broken;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
-pub use self::read::{andoku, janko_killer, krazydad_killer, ReadError, Record};
+pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};
 
 use crate::{Cell, Digit, Variant};
 
