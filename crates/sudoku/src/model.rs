@@ -7,6 +7,7 @@
 mod check;
 mod encode;
 mod fill;
+mod janko;
 mod json;
 mod layout;
 mod plain;
@@ -14,6 +15,7 @@ mod read;
 
 pub use self::check::Broken;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub use self::janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind};
 pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
 pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};

@@ -1,10 +1,16 @@
 //! `sudoku convert --from KIND [FILE]`: published variant puzzles to the JSON lines form, one
 //! object per puzzle line (comments and blank lines skipped), errors on stderr with their
-//! place and as `{"line", "error"}` objects in the output, so that it stays aligned.
+//! place and as `{"line", "error"}` objects in the output, so that it stays aligned. A janko
+//! file is one JSON document: one object per key in the file's order, a bad puzzle as
+//! `{"key", "error"}`.
 
-use std::io::{BufRead, Write};
+use std::{
+    io::{BufRead, Write},
+    path::{Path, PathBuf},
+};
 
-use dancer_sudoku::{andoku, janko_killer, krazydad_killer, ReadError, Record};
+use anyhow::{bail, Context};
+use dancer_sudoku::{andoku, janko_killer, janko_puzzles, krazydad_killer, ReadError, Record};
 use serde_json::json;
 
 use super::args::{ConvertArgs, ConvertFrom};
@@ -25,7 +31,11 @@ pub(super) fn run(
         ConvertFrom::JankoKiller => janko_killer,
         ConvertFrom::KrazydadKiller => krazydad_killer,
         ConvertFrom::Andoku => andoku,
+        ConvertFrom::Janko => return janko(args, &source, quiet, out, err),
     };
+    if args.kind.is_some() || args.solutions.is_some() {
+        bail!("--kind and --solutions go with --from janko");
+    }
     let mut exit = Exit::Solved;
     for (k, line) in source.open()?.lines().enumerate() {
         let number = k + 1;
@@ -43,6 +53,66 @@ pub(super) fn run(
                     writeln!(err, "sudoku: {source}:{number}:{column}: {}", error.message)?;
                 }
                 writeln!(out, "{}", json!({"line": number, "error": error.message}))?;
+                exit = Exit::Error;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(exit)
+}
+
+/// A `janko_puzzlekit` file: the kind from `--kind` or the file's name, the solutions from
+/// `--solutions` or the sibling `../solutions/<Kind>_solutions.json` when it exists.
+fn janko(
+    args: &ConvertArgs,
+    source: &Source,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let path = match source {
+        Source::File(path) => Some(path.as_path()),
+        Source::Stdin => None,
+    };
+    let stem = path
+        .and_then(Path::file_name)
+        .and_then(|name| name.to_str())
+        .and_then(|name| name.strip_suffix("_puzzles.json"));
+    let kind = match (args.kind, stem) {
+        (Some(kind), _) => kind,
+        (None, Some(stem)) => stem.parse().with_context(|| format!("{source}: give --kind"))?,
+        (None, None) => {
+            bail!("{source}: --from janko needs --kind unless the file is <Kind>_puzzles.json")
+        }
+    };
+    let sibling = |path: &Path, stem: &str| -> Option<PathBuf> {
+        let parent = path.parent().unwrap_or(Path::new(""));
+        let sibling = parent.join("../solutions").join(format!("{stem}_solutions.json"));
+        sibling.exists().then_some(sibling)
+    };
+    let solutions_path =
+        args.solutions.clone().or_else(|| path.zip(stem).and_then(|(p, s)| sibling(p, s)));
+    let solutions = match &solutions_path {
+        Some(path) => Some(Source::File(path.clone()).read_to_string()?),
+        None => None,
+    };
+    let problems = source.read_to_string()?;
+    let records =
+        janko_puzzles(kind, &problems, solutions.as_deref()).map_err(
+            |e| match &solutions_path {
+                Some(path) => anyhow::anyhow!("{source} (solutions {}): {e}", path.display()),
+                None => anyhow::anyhow!("{source}: {e}"),
+            },
+        )?;
+    let mut exit = Exit::Solved;
+    for record in records {
+        match record {
+            Ok(record) => writeln!(out, "{}", record.to_json())?,
+            Err(error) => {
+                if !quiet {
+                    writeln!(err, "sudoku: {source}: {error}")?;
+                }
+                writeln!(out, "{}", json!({"key": error.key, "error": error.message}))?;
                 exit = Exit::Error;
             }
         }

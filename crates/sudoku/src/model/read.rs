@@ -29,7 +29,7 @@ pub struct ReadError {
 /// The janko killers that also need both diagonals all different (Killer-X): nothing in the
 /// records says so, but without the diagonals they have several solutions, with them exactly
 /// the published one (checked with an independent SAT proof, /work/scratch/issue14-study.md).
-const JANKO_KILLER_X: [&str; 14] = [
+pub(super) const JANKO_KILLER_X: [&str; 14] = [
     "196_9x9", "197_9x9", "198_9x9", "248_9x9", "249_9x9", "257_9x9", "716_9x9", "717_9x9",
     "718_9x9", "719_9x9", "720_9x9", "726_9x9", "727_9x9", "728_9x9",
 ];
