@@ -255,3 +255,76 @@ fn janko_input_names_its_kind_and_bad_puzzles_by_key() {
     let kind = sudoku(&["convert", "--from", "andoku", "--kind", "killer"], "");
     assert_eq!(kind.code, 2, "{}", kind.stderr);
 }
+
+/// The shipped sukakus: each blank cell's candidates are exactly the digits its row, column
+/// and box leave among the classic puzzle's givens, and solved (on the engine) each gives the
+/// classic puzzle's solution, uniquely.
+#[test]
+fn shipped_sukakus_are_their_classic_puzzles_pencilmarked() {
+    let classic = std::fs::read_to_string(crate::util::data("puzzles/classic.txt")).unwrap();
+    let classic: Vec<(&str, &str)> = classic
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split(':').collect();
+            (fields[0], fields[2])
+        })
+        .collect();
+    let sukakus =
+        std::fs::read_to_string(crate::util::data("variants/sukaku-classic.txt")).unwrap();
+    let lines: Vec<&str> = sukakus.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 4);
+    for (line, (puzzle, solution)) in lines.iter().zip(&classic) {
+        let givens: Vec<u8> =
+            puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let marks = line.split_whitespace().next().unwrap().as_bytes();
+        for cell in 0..81 {
+            let seen = |d: u8| {
+                (0..81).any(|other: usize| {
+                    let (r, c, or, oc) = (cell / 9, cell % 9, other / 9, other % 9);
+                    let peer = r == or || c == oc || (r / 3 == or / 3 && c / 3 == oc / 3);
+                    other != cell && peer && givens[other] == d
+                })
+            };
+            for d in 1..=9u8 {
+                let marked = marks[cell * 9 + usize::from(d) - 1] == b'0' + d;
+                let expected = if givens[cell] == 0 { !seen(d) } else { givens[cell] == d };
+                assert_eq!(marked, expected, "{line}: cell {cell}, digit {d}");
+            }
+        }
+    }
+    let converted = sudoku(
+        &["convert", "--from", "sukaku", &crate::util::data("variants/sukaku-classic.txt")],
+        "",
+    );
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    let solved = sudoku(&["solve", "--unique"], &converted.stdout);
+    let expected: Vec<&str> = classic.iter().take(4).map(|&(_, solution)| solution).collect();
+    assert_eq!(solved.stdout.lines().collect::<Vec<_>>(), expected);
+}
+
+/// `--from puzzles`: the usual formats under the variant options become records with the
+/// variant's regions and the givens; solved, they answer as the puzzles do; a bad puzzle is
+/// in place.
+#[test]
+fn puzzles_in_the_usual_formats_become_records() {
+    let classic = crate::util::data("puzzles/classic.txt");
+    let converted = sudoku(&["convert", "--from", "puzzles", &classic], "");
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    let record = Record::from_json(converted.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (record.model.regions.len(), record.model.givens.iter().flatten().count()),
+        (27, 17)
+    );
+    let solved = sudoku(&["solve"], &converted.stdout);
+    assert_eq!(solved.stdout, sudoku(&["solve", &classic], "").stdout);
+    let x = sudoku(&["convert", "--from", "puzzles", "--x"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(Record::from_json(x.stdout.trim()).unwrap().model.regions.len(), 29);
+    let bad = sudoku(
+        &["convert", "--from", "puzzles"],
+        &format!("{}\n{}x\n{}\n", ".".repeat(81), ".".repeat(80), ".".repeat(81)),
+    );
+    let out: Vec<&str> = bad.stdout.lines().collect();
+    assert_eq!((out.len(), bad.code), (3, 2));
+    assert!(out[1].starts_with("{\"line\":2,\"error\":"), "{}", out[1]);
+}

@@ -202,6 +202,9 @@ pub struct ConvertArgs {
     pub solutions: Option<PathBuf>,
     /// The file; `-` or none reads standard input.
     pub file: Option<PathBuf>,
+    /// With `--from puzzles`: the rules of the puzzles.
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// `sudoku encode`'s arguments.
@@ -227,6 +230,11 @@ pub enum ConvertFrom {
     /// A `janko_puzzlekit` file, `<Kind>_puzzles.json` (`{"puzzles": {key: {"problem": ...}}}`) of
     /// any kind but skyscraper: one record per key, in the file's order.
     Janko,
+    /// Pencilmark puzzles (Sukaku) as tdoku writes them: N³ characters per line (729 for a
+    /// 9×9), N per cell, the k-th `k` when k is a candidate and `.` when not.
+    Sukaku,
+    /// Puzzles in any of the usual formats, under the variant options (`--x`, `--boxes`, ...).
+    Puzzles,
 }
 
 /// Inputs, variant and output options shared by the subcommands.

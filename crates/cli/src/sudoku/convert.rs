@@ -10,10 +10,13 @@ use std::{
 };
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{andoku, janko_killer, janko_puzzles, krazydad_killer, ReadError, Record};
+use dancer_sudoku::{
+    andoku, janko_killer, janko_puzzles, krazydad_killer, read_puzzles, sukaku, ReadError, Record,
+};
 use serde_json::json;
 
 use super::args::{ConvertArgs, ConvertFrom};
+use super::rules::Rules;
 use crate::{input::Source, Exit};
 
 /// Converts the file (standard input for `-` or none).
@@ -31,7 +34,9 @@ pub(super) fn run(
         ConvertFrom::JankoKiller => janko_killer,
         ConvertFrom::KrazydadKiller => krazydad_killer,
         ConvertFrom::Andoku => andoku,
+        ConvertFrom::Sukaku => sukaku,
         ConvertFrom::Janko => return janko(args, &source, quiet, out, err),
+        ConvertFrom::Puzzles => return puzzles(args, &source, quiet, out, err),
     };
     if args.kind.is_some() || args.solutions.is_some() {
         bail!("--kind and --solutions go with --from janko");
@@ -53,6 +58,42 @@ pub(super) fn run(
                     writeln!(err, "sudoku: {source}:{number}:{column}: {}", error.message)?;
                 }
                 writeln!(out, "{}", json!({"line": number, "error": error.message}))?;
+                exit = Exit::Error;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(exit)
+}
+
+/// Puzzles in the usual formats under the variant options, one record each, named by the
+/// line they start on; an unreadable one in place as `{"line", "error"}`.
+fn puzzles(
+    args: &ConvertArgs,
+    source: &Source,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let rules = Rules::from_args(&args.variant)?;
+    let mut exit = Exit::Solved;
+    for puzzle in read_puzzles(source.open()?, rules.size()) {
+        let model = puzzle.map_err(|e| (e.line, format!("{source}:{e}"))).and_then(|puzzle| {
+            let line = puzzle.line;
+            let model =
+                rules.model(&puzzle).map_err(|e| (line, format!("{source}:{line}: {e}")))?;
+            Ok((line, model))
+        });
+        match model {
+            Ok((line, model)) => {
+                let record = Record { name: format!("line {line}"), model, solution: None };
+                writeln!(out, "{}", record.to_json())?;
+            }
+            Err((line, message)) => {
+                if !quiet {
+                    writeln!(err, "sudoku: {message}")?;
+                }
+                writeln!(out, "{}", json!({"line": line, "error": message}))?;
                 exit = Exit::Error;
             }
         }
