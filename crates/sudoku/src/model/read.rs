@@ -201,7 +201,7 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
                 }
             }
         }
-        if set.count_ones() == 1 {
+        if set.is_power_of_two() {
             model.givens[cell] = Some(set.trailing_zeros() as Digit + 1);
         } else {
             model.candidates.push((cell, set));
