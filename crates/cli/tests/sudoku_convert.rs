@@ -274,7 +274,7 @@ fn shipped_sukakus_are_their_classic_puzzles_pencilmarked() {
         std::fs::read_to_string(crate::util::data("variants/sukaku-classic.txt")).unwrap();
     let lines: Vec<&str> = sukakus.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 4);
-    for (line, (puzzle, solution)) in lines.iter().zip(&classic) {
+    for (line, (puzzle, _)) in lines.iter().zip(&classic) {
         let givens: Vec<u8> =
             puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
         let marks = line.split_whitespace().next().unwrap().as_bytes();
