@@ -7,6 +7,7 @@
 mod check;
 mod encode;
 mod fill;
+mod flat;
 mod janko;
 mod json;
 mod layout;
@@ -15,6 +16,7 @@ mod read;
 
 pub use self::check::Broken;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub use self::flat::{janko_jigsaw, janko_sudoku, krazydad_16x16};
 pub use self::janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind};
 pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};

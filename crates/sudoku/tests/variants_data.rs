@@ -3,7 +3,8 @@
 //! the published one; the number per file (or `janko_puzzlekit` kind) is printed and checked.
 
 use dancer_sudoku::{
-    andoku, janko_killer, janko_puzzles, krazydad_killer, JankoKind, ReadError, Record,
+    andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
+    krazydad_killer, JankoKind, Outcome, ReadError, Record, Solver, Template,
 };
 
 use std::path::Path;
@@ -114,4 +115,49 @@ fn janko_puzzlekit_kinds_are_solved_unique_and_as_published() {
     let problems = read(&root.join("SkyscraperSudoku/problems/SkyscraperSudoku_puzzles.json"));
     let refused = janko_puzzles(JankoKind::Skyscraper, &problems, None).unwrap_err();
     assert!(refused.message.starts_with("skyscraper sudoku is not supported"), "{refused}");
+}
+
+/// The plain variants of a flat file, on all cores, through the bitmask solver as a plain
+/// model goes (`Model::as_variant`): each unique, and as published when the file has
+/// solutions. Returns how many.
+fn check_plain(file: &str, reader: fn(&str) -> Result<Record, ReadError>) -> Option<usize> {
+    let path = shared(&format!("variants/{file}"))?;
+    let text = read(&path);
+    let started = std::time::Instant::now();
+    let lines: Vec<&str> = lines(&text).collect();
+    lines.par_iter().enumerate().for_each(|(k, line)| {
+        let record = reader(line).unwrap_or_else(|e| panic!("{file}: puzzle {}: {e}", k + 1));
+        let (variant, grid) = record.model.as_variant().expect("a plain variant");
+        let template = Template::new(variant);
+        let Outcome::Unique(found) = Solver::new(&template).solve_unique(&grid).outcome else {
+            panic!("{file} {}: not unique", record.name);
+        };
+        assert!(template.variant().is_solution(&found), "{}", record.name);
+        if let Some(published) = &record.solution {
+            assert_eq!(found.cells(), &published[..], "{file} {}: not as published", record.name);
+        }
+    });
+    eprintln!("{file}: {} solved and unique in {:.2?}", lines.len(), started.elapsed());
+    Some(lines.len())
+}
+
+/// janko.at's 680 jigsaws (4x4 to 9x9; the 15 jigsaw-X with their diagonals) and 125 sudokus
+/// (124 16x16 and one 9x9), as published.
+#[test]
+fn janko_flat_files_are_solved_unique_and_as_published() {
+    if let Some(checked) = check_plain("janko_jigsaw.txt", janko_jigsaw) {
+        assert_eq!(checked, 680);
+    }
+    if let Some(checked) = check_plain("janko_sudoku_16x16.txt", janko_sudoku) {
+        assert_eq!(checked, 125);
+    }
+}
+
+/// krazydad's 22 400 16x16 sudokus come without solutions: each is solved and unique, as their
+/// author says.
+#[test]
+fn krazydad_16x16_are_solved_and_unique() {
+    if let Some(checked) = check_plain("krazydad_16x16.txt", krazydad_16x16) {
+        assert_eq!(checked, 22_400);
+    }
 }

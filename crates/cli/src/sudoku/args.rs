@@ -230,6 +230,12 @@ pub enum ConvertFrom {
     /// A `janko_puzzlekit` file, `<Kind>_puzzles.json` (`{"puzzles": {key: {"problem": ...}}}`) of
     /// any kind but skyscraper: one record per key, in the file's order.
     Janko,
+    /// `janko_jigsaw.txt`: `N key source givens regions solution` (N² symbols each).
+    JankoJigsaw,
+    /// `janko_sudoku_16x16.txt`: `N key source puzzle solution` (N² symbols each).
+    JankoSudoku,
+    /// `krazydad_16x16.txt`: `difficulty volume book number puzzle256` (symbols 0-9a-f).
+    Krazydad16x16,
     /// Pencilmark puzzles (Sukaku) as tdoku writes them: N³ characters per line (729 for a
     /// 9×9), N per cell, the k-th `k` when k is a candidate and `.` when not.
     Sukaku,

@@ -11,7 +11,8 @@ use std::{
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{
-    andoku, janko_killer, janko_puzzles, krazydad_killer, read_puzzles, sukaku, ReadError, Record,
+    andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
+    krazydad_killer, read_puzzles, sukaku, ReadError, Record,
 };
 use serde_json::json;
 
@@ -35,6 +36,9 @@ pub(super) fn run(
         ConvertFrom::KrazydadKiller => krazydad_killer,
         ConvertFrom::Andoku => andoku,
         ConvertFrom::Sukaku => sukaku,
+        ConvertFrom::JankoJigsaw => janko_jigsaw,
+        ConvertFrom::JankoSudoku => janko_sudoku,
+        ConvertFrom::Krazydad16x16 => krazydad_16x16,
         ConvertFrom::Janko => return janko(args, &source, quiet, out, err),
         ConvertFrom::Puzzles => return puzzles(args, &source, quiet, out, err),
     };

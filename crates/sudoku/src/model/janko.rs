@@ -19,7 +19,7 @@ use crate::Digit;
 
 /// The jigsaws that also need both diagonals all different (jigsaw-X): the records do not mark
 /// them, the data's SOURCES.md lists them, and only with the diagonals are they unique.
-const JANKO_JIGSAW_X: [&str; 15] = [
+pub(super) const JANKO_JIGSAW_X: [&str; 15] = [
     "651_6x6", "652_6x6", "653_6x6", "654_6x6", "655_6x6", "661_6x6", "662_6x6", "663_6x6",
     "664_6x6", "665_6x6", "671_6x6", "672_6x6", "673_6x6", "674_6x6", "675_6x6",
 ];

@@ -212,7 +212,7 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
 }
 
 /// The blank-separated fields of `line`, each with its 1-based column.
-fn fields(line: &str) -> Vec<(usize, &str)> {
+pub(super) fn fields(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut column = 1;
     let mut rest = line;
@@ -227,11 +227,11 @@ fn fields(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn error(column: usize, message: String) -> ReadError {
+pub(super) fn error(column: usize, message: String) -> ReadError {
     ReadError { column, message }
 }
 
-fn number<T: std::str::FromStr>(column: usize, text: &str) -> Result<T, ReadError> {
+pub(super) fn number<T: std::str::FromStr>(column: usize, text: &str) -> Result<T, ReadError> {
     text.parse().map_err(|_| error(column, format!("'{text}' is not a number")))
 }
 
