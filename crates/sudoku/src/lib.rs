@@ -54,8 +54,9 @@ pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
 pub use crate::model::{
-    andoku, janko_killer, krazydad_killer, Cage, Encoded, JsonError, Layout, Model, ModelError,
-    Parity, Placement, ReadError, Record, Relation, RelationKind, UnknownLayout, CAGE_FILLINGS,
+    andoku, janko_killer, krazydad_killer, Cage, Encoded, JsonError, Layout, Marks, Model,
+    ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind, UnknownLayout,
+    UnknownMarks, CAGE_FILLINGS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{

@@ -6,11 +6,13 @@
 
 mod encode;
 mod fill;
+mod generate;
 mod json;
 mod layout;
 mod read;
 
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub use self::generate::{Marks, UnknownMarks};
 pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
 pub use self::read::{andoku, janko_killer, krazydad_killer, ReadError, Record};
