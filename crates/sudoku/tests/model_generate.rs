@@ -95,3 +95,12 @@ fn a_seed_and_index_give_the_same_puzzle_every_time() {
         assert_ne!(make(&base, marks, 12, 4).solution, first.solution, "{marks}");
     }
 }
+
+#[test]
+fn rules_without_a_solution_have_no_puzzle() {
+    // A 2×2 Latin square has its equal digits on a diagonal: with the diagonals, none fits.
+    let none = Model::from_variant(&Variant::latin(2).unwrap().with_diagonals().unwrap());
+    for marks in Marks::ALL {
+        assert_eq!(none.generate(marks, &mut rng_for(1, 0)), Ok(None), "{marks}");
+    }
+}

@@ -160,3 +160,62 @@ fn adopt_singletons(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng_for;
+    use crate::model::Layout;
+
+    #[test]
+    fn a_cage_is_placed_whole_only_with_few_fillings() {
+        // 1+2+3+4+5: one set, 120 orders; 8+9: one set, 2 orders.
+        assert!(placed_whole(9, &[1, 2, 3, 4, 5]));
+        assert!(placed_whole(9, &[8, 9]));
+        // Five digits adding up to 25 come in 12 sets: 1 440 fillings.
+        assert!(!placed_whole(9, &[1, 3, 5, 7, 9]));
+        // Six cells have 720 orders of any one set.
+        assert!(!placed_whole(9, &[1, 2, 3, 4, 5, 6]));
+    }
+
+    #[test]
+    fn drawn_cages_partition_the_used_cells_into_connected_cages_of_distinct_digits() {
+        let model = Layout::Sohei.model();
+        let encoded = model.encode().unwrap();
+        let solution = encoded.grid(&dancer::Solver::new(encoded.problem()).first().unwrap());
+        for index in 0..4 {
+            let cages = draw(&model, &solution, &mut rng_for(2, index));
+            let mut covered = vec![0; model.used.len()];
+            for cage in &cages {
+                cage.cells.iter().for_each(|&c| covered[c] += 1);
+                let mut digits: Vec<_> = cage.cells.iter().map(|&c| solution[c]).collect();
+                digits.sort_unstable();
+                digits.dedup();
+                assert_eq!(digits.len(), cage.cells.len(), "{cage:?} repeats a digit");
+                let sum: u32 = cage.cells.iter().map(|&c| u32::from(solution[c].unwrap())).sum();
+                assert_eq!(cage.sum, Some(sum));
+                assert!(connected(&model, &cage.cells), "{cage:?} is not connected");
+            }
+            let partition = (0..covered.len()).all(|c| covered[c] == usize::from(model.used[c]));
+            assert!(partition, "the cages do not partition the used cells");
+            let single = cages.iter().filter(|cage| cage.cells.len() == 1).count();
+            assert!(single * 20 < cages.len(), "{single} cages of one cell");
+        }
+    }
+
+    /// Whether `cells` are connected through orthogonal neighbours among themselves.
+    fn connected(model: &Model, cells: &[Cell]) -> bool {
+        let mut seen = vec![cells[0]];
+        let mut next = 0;
+        while next < seen.len() {
+            let cell = seen[next];
+            next += 1;
+            for c in neighbours(model, cell) {
+                if cells.contains(&c) && !seen.contains(&c) {
+                    seen.push(c);
+                }
+            }
+        }
+        seen.len() == cells.len()
+    }
+}
