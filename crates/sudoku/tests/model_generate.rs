@@ -37,12 +37,14 @@ fn killers_are_unique_and_their_cages_partition_the_grid_with_the_solutions_sums
             let solution = record.solution.as_ref().unwrap();
             let mut covered = vec![0; size * size];
             for cage in &model.cages {
-                assert!(cage.cells.len() >= 2 || model.cages.len() == 1, "{what}: {cage:?}");
                 let sum: u32 = cage.cells.iter().map(|&c| u32::from(solution[c])).sum();
                 assert_eq!(cage.sum, Some(sum), "{what}");
                 cage.cells.iter().for_each(|&c| covered[c] += 1);
             }
             assert!(covered.iter().all(|&k| k == 1), "{what}: cages do not partition the grid");
+            // A cell every neighbouring cage clashes with stays alone, but rarely.
+            let single = model.cages.iter().filter(|cage| cage.cells.len() == 1).count();
+            assert!(single * 10 <= model.cages.len(), "{what}: {single} cages of one cell");
             // Cages are what makes it unique: the 9x9s needed no givens at this seed.
             if size == 9 {
                 assert!(model.givens.iter().all(Option::is_none), "{what}");
