@@ -172,3 +172,45 @@ fn generate_difficulty_keeps_only_puzzles_of_that_level() {
     assert_eq!(gave_up.code, 2);
     assert!(gave_up.stderr.contains("no extreme puzzle in 1 attempts"), "{}", gave_up.stderr);
 }
+
+#[test]
+fn generate_killer_marks_and_layouts_write_unique_json_records_whatever_the_jobs() {
+    use dancer_sudoku::Record;
+    let args = ["generate", "--killer", "-n", "6", "--seed", "9"];
+    let one = sudoku(&[&args[..], &["--jobs", "1"]].concat(), "");
+    let two = sudoku(&[&args[..], &["--jobs", "2"]].concat(), "");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    eqnice!(one.stdout, two.stdout);
+    let samurai = sudoku(&["generate", "--layout", "samurai", "--seed", "9"], "");
+    let xv = sudoku(&["generate", "--marks", "xv", "--size", "6", "-n", "2", "--seed", "9"], "");
+    let records = [&one, &samurai, &xv].map(|run| {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout.lines().map(|line| Record::from_json(line).unwrap()).collect::<Vec<_>>()
+    });
+    assert_eq!(records.each_ref().map(Vec::len), [6, 1, 2]);
+    assert_eq!(records[0][5].name, "killer 9x9 seed 9 #5");
+    assert_eq!(records[1][0].model.width, 21);
+    for record in records.iter().flatten() {
+        let encoded = record.model.encode().unwrap();
+        let mut solver = encoded.problem().solver();
+        assert_eq!(solver.count_up_to(2), 1, "{}", record.name);
+        let found: Vec<u8> =
+            encoded.grid(&solver.first().unwrap()).iter().map(|d| d.unwrap_or(0)).collect();
+        assert_eq!(record.solution.as_deref(), Some(&found[..]), "{}", record.name);
+    }
+    assert!(records[0].iter().all(|r| !r.model.cages.is_empty()));
+    // The options of plain puzzles are refused, each by name.
+    for (bad, says) in [
+        (&["--killer", "--difficulty", "easy"][..], "--killer: --difficulty rates plain puzzles"),
+        (&["--layout", "samurai", "--size", "9"], "--layout samurai has its own 9x9 grids"),
+        (&["--layout", "hexagon"], "'hexagon' is not a layout"),
+        (&["--marks", "arrows"], "'arrows' is not a kind of marks"),
+        (&["--marks", "xv", "--format", "line"], "written as JSON lines records only"),
+        (&["--killer", "--symmetry", "rot180"], "--symmetry is for plain puzzles only"),
+        (&["--killer", "--clues", "20"], "--clues and --minimal are for plain puzzles only"),
+    ] {
+        let run = sudoku(&[&["generate"][..], bad].concat(), "");
+        assert_eq!(run.code, 2, "{bad:?}");
+        assert!(run.stderr.contains(says), "{bad:?}: {}", run.stderr);
+    }
+}

@@ -56,8 +56,8 @@ pub use crate::logic::{
 pub use crate::model::{
     andoku, janko, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
     krazydad_killer, sukaku, Broken, Cage, Encoded, JankoError, JankoKind, JsonError, Layout,
-    Model, ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind,
-    UnknownJankoKind, UnknownLayout, CAGE_FILLINGS, MAX_PLACEMENTS,
+    Marks, Model, ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind,
+    UnknownJankoKind, UnknownLayout, UnknownMarks, CAGE_FILLINGS, MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{

@@ -18,6 +18,11 @@ mod model;
 // The published variant puzzles (killers, Andoku): solved, unique, as published; skipped when
 // absent.
 mod variants_data;
+// The committed samples of every constraint kind (data/variants): unique, solved as stored,
+// and each constraint checked from its definition.
+mod variant_samples;
+// Model::generate: killers, every kind of marks and a samurai unique; seeds reproducible.
+mod model_generate;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.

@@ -313,6 +313,8 @@ pub enum OutputFormat {
 }
 
 /// `sudoku generate`: how many puzzles, of which variant, with what properties.
+// Independent command-line flags, each off by default, as `dlx`'s.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// How many puzzles.
@@ -355,6 +357,21 @@ pub struct GenerateArgs {
     /// Append the solution to each line as `puzzle:solution`.
     #[arg(long)]
     pub with_solution: bool,
+
+    /// Killer sudoku: cages over the whole grid, and givens only where the cages are not
+    /// enough. Written as JSON lines records with their solution.
+    #[arg(long, conflicts_with = "marks")]
+    pub killer: bool,
+
+    /// Marks besides givens: killer, consecutive, even-odd, greater-than, difference, xv,
+    /// sukaku (or givens). Written as JSON lines records with their solution.
+    #[arg(long, value_name = "KIND")]
+    pub marks: Option<String>,
+
+    /// A multi-grid layout: butterfly, samurai, sohei, windmill, sumo, shogun, gattai-8,
+    /// clueless-1, clueless-2. Written as JSON lines records with their solution.
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<String>,
 
     /// The rules.
     #[command(flatten)]

@@ -1,5 +1,8 @@
 //! `sudoku generate`: unique puzzles, made in parallel but numbered, so that a seed gives the
-//! same puzzles whatever the number of threads.
+//! same puzzles whatever the number of threads. Killers, other marks and multi-grid layouts
+//! are made in `generate/models.rs`.
+
+mod models;
 
 use std::{io::Write, time::Instant};
 
@@ -16,7 +19,7 @@ use super::{args::GenerateArgs, rules::Rules, OutputFormat};
 use crate::Exit;
 
 /// Puzzles made per parallel batch.
-const BATCH: u64 = 256;
+pub(super) const BATCH: u64 = 256;
 
 /// Runs `sudoku generate`.
 ///
@@ -28,6 +31,9 @@ pub(crate) fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
+    if args.killer || args.marks.is_some() || args.layout.is_some() {
+        return models::run(args, quiet, out, err);
+    }
     let symmetry: Symmetry = args.symmetry.parse()?;
     let difficulty: Option<Level> = args.difficulty.as_deref().map(str::parse).transpose()?;
     let rules = Rules::from_args(&args.variant)?;

@@ -1,0 +1,137 @@
+//! `sudoku generate --killer`, `--marks KIND` and `--layout NAME`: puzzles of the variant
+//! model, written as JSON lines records (the form `sudoku convert` writes), each with its
+//! solution. Numbered and seeded like the plain puzzles: puzzle k of a seed is the same
+//! whatever `--jobs`.
+
+use std::{io::Write, time::Instant};
+
+use anyhow::{bail, Context};
+use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, Symmetry};
+use rayon::prelude::*;
+
+use super::{clock_seed, BATCH};
+use crate::sudoku::{args::GenerateArgs, rules::Rules, OutputFormat};
+use crate::Exit;
+
+/// Runs `sudoku generate` for the model's kinds.
+///
+/// # Errors
+/// Options these puzzles do not support, a bad layout or kind, rules with no solution, or a
+/// failed write.
+pub(crate) fn run(
+    args: &GenerateArgs,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let marks = match (&args.marks, args.killer) {
+        (Some(kind), _) => kind.parse::<Marks>()?,
+        (None, true) => Marks::Killer,
+        (None, false) => Marks::Givens,
+    };
+    refuse_plain_options(args, marks)?;
+    let (base, kind) = base_model(args, quiet, err)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    if args.seed.is_none() && !quiet {
+        writeln!(err, "sudoku: generating with --seed {seed}")?;
+    }
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(args.jobs.map_or(0, usize::from)).build()?;
+    let started = Instant::now();
+    let (mut made, mut givens) = (0u64, 0u64);
+    let mut start = 0;
+    while start < args.count {
+        let end = args.count.min(start + BATCH);
+        let batch: Vec<_> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| base.generate(marks, &mut rng_for(seed, index)))
+                .collect()
+        });
+        for (index, slot) in (start..).zip(batch) {
+            let Some(mut record): Option<Record> =
+                slot.with_context(|| format!("puzzle {index}: cannot generate"))?
+            else {
+                bail!("the rules have no solution at all, so they have no puzzles");
+            };
+            record.name = match marks {
+                Marks::Givens => format!("{kind} seed {seed} #{index}"),
+                _ => format!("{marks} {kind} seed {seed} #{index}"),
+            };
+            made += 1;
+            givens += record.model.givens.iter().filter(|given| given.is_some()).count() as u64;
+            writeln!(out, "{}", record.to_json())?;
+        }
+        out.flush()?;
+        start = end;
+    }
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let average = givens as f64 / made.max(1) as f64;
+        let rate = made as f64 / seconds.max(1e-9);
+        writeln!(err, "puzzles: {made}, average givens: {average:.1}, seconds: {seconds:.3}, puzzles/s: {rate:.1}")?;
+    }
+    Ok(Exit::Solved)
+}
+
+/// The blank model the puzzles are made on (a layout's, or a single grid of the variant
+/// options), and its name for the records.
+fn base_model(
+    args: &GenerateArgs,
+    quiet: bool,
+    err: &mut dyn Write,
+) -> anyhow::Result<(Model, String)> {
+    if let Some(name) = &args.layout {
+        let layout: Layout = name.parse()?;
+        let v = &args.variant;
+        let variant = v.boxes.is_some()
+            || v.diagonals
+            || v.hyper
+            || v.regions.is_some()
+            || v.extra_regions.is_some()
+            || v.board.is_some();
+        if variant || args.size.is_some() {
+            bail!("--layout {layout} has its own 9x9 grids: it takes no --size, --boxes, --x, --hyper, --regions, --extra-regions or --board");
+        }
+        Ok((layout.model(), layout.to_string()))
+    } else {
+        let rules = Rules::from_args(&args.variant)?;
+        for note in rules.notes().iter().filter(|_| !quiet) {
+            writeln!(err, "sudoku: note: {note}")?;
+        }
+        let size = match (args.size, rules.size()) {
+            (Some(asked), Some(fixed)) if asked != fixed => {
+                bail!(
+                    "--size {asked} disagrees with the variant options, which need {fixed}x{fixed}"
+                )
+            }
+            (asked, fixed) => asked.or(fixed).unwrap_or(9),
+        };
+        let variant = rules.variant(size).map_err(anyhow::Error::msg).context("cannot generate")?;
+        Ok((Model::from_variant(&variant), format!("{size}x{size}")))
+    }
+}
+
+/// The options of plain puzzles that mean nothing here, refused by name.
+fn refuse_plain_options(args: &GenerateArgs, marks: Marks) -> anyhow::Result<()> {
+    let what = match (marks, &args.layout) {
+        (Marks::Killer, _) if args.killer => "--killer".to_owned(),
+        (Marks::Givens, Some(layout)) => format!("--layout {layout}"),
+        _ => format!("--marks {marks}"),
+    };
+    if args.difficulty.is_some() {
+        bail!("{what}: --difficulty rates plain puzzles only (there is no rater for these)");
+    }
+    if args.symmetry.parse::<Symmetry>()? != Symmetry::None {
+        bail!(
+            "{what}: --symmetry is for plain puzzles only (givens are removed in a random order)"
+        );
+    }
+    if args.clues.is_some() || args.minimal {
+        bail!("{what}: --clues and --minimal are for plain puzzles only (givens are removed while the solution stays unique)");
+    }
+    if matches!(args.format, Some(OutputFormat::Line | OutputFormat::Grid)) {
+        bail!("{what}: the puzzles are written as JSON lines records only (--format json)");
+    }
+    Ok(())
+}
