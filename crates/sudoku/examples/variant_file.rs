@@ -1,9 +1,10 @@
 //! Times a file of published variant puzzles on the engine: each puzzle read, encoded (cages of
-//! at most `--fillings N` fillings placed whole, default `CAGE_FILLINGS`) and searched for up
-//! to two solutions, with the nodes and the time of encoding and of searching summed on
-//! stderr. The figures of docs/PERFORMANCE.md, "Variant puzzles on the engine", come from it:
+//! at most `--fillings N` fillings placed whole, default `CAGE_FILLINGS`; the implied sums left
+//! out with `--no-implied`) and searched for up to two solutions, with the nodes and the time
+//! of encoding and of searching summed on stderr. The figures of docs/PERFORMANCE.md, "Variant
+//! puzzles on the engine", come from it:
 //! `cargo run --release -p dancer-sudoku --example variant_file -- krazydad-killer \
-//!  ../shared/data/variants/krazydad_killer_9x9.txt [--fillings N] [--first K]`.
+//!  ../shared/data/variants/krazydad_killer_9x9.txt [--fillings N] [--first K] [--no-implied]`.
 //! Kinds: `janko-killer`, `krazydad-killer`, `andoku`.
 
 use std::{error::Error, time::Instant};
@@ -19,7 +20,7 @@ fn main() {
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: variant_file KIND FILE [--fillings N] [--first K]";
+    let usage = "usage: variant_file KIND FILE [--fillings N] [--first K] [--no-implied]";
     let [kind, path, options @ ..] = &args[..] else { return Err(usage.into()) };
     let reader: fn(&str) -> Result<Record, ReadError> = match kind.as_str() {
         "janko-killer" => janko_killer,
@@ -34,6 +35,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         }
     };
     let (fillings, first) = (option("--fillings", CAGE_FILLINGS)?, option("--first", usize::MAX)?);
+    let implied = !options.iter().any(|o| o == "--no-implied");
     let text = std::fs::read_to_string(path)?;
     let (mut puzzles, mut nodes, mut unique) = (0u64, 0u64, 0u64);
     let (mut encoding, mut searching) = (0.0f64, 0.0f64);
@@ -42,7 +44,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     for line in lines.take(first) {
         let record = reader(line)?;
         let at = Instant::now();
-        let encoded = record.model.encode_with(fillings)?;
+        let encoded = record.model.encode_tuned(fillings, implied)?;
         encoding += at.elapsed().as_secs_f64();
         let at = Instant::now();
         let mut solver = encoded.problem().solver();
@@ -53,8 +55,9 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     }
     eprintln!(
         "{puzzles} puzzles, {unique} unique, {nodes} nodes; encoding {encoding:.2} s, searching \
-         {searching:.2} s, {:.2} s in all (--fillings {fillings})",
-        started.elapsed().as_secs_f64()
+         {searching:.2} s, {:.2} s in all (--fillings {fillings}{})",
+        started.elapsed().as_secs_f64(),
+        if implied { "" } else { ", --no-implied" }
     );
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! checked once ([`Model::validate`]) and searched as exact cover with colours on the engine
 //! (`model/encode.rs`), whatever mix of constraints it has.
 
+mod derive;
 mod encode;
 mod fill;
 mod json;
