@@ -193,9 +193,13 @@ impl Model {
         let (mut total, mut looked) = (0i64, 0usize);
         loop {
             let i = digits.len();
-            if i == cells.len() {
-                if total == sum {
+            if i + 1 == cells.len() {
+                // The last cell takes what the sum still needs, if it may.
+                let fits =
+                    |d: &Digit| allowed[i].contains(d) && apart[i].iter().all(|&j| digits[j] != *d);
+                if let Some(digit) = Digit::try_from(sum - total).ok().filter(fits) {
                     out.extend_from_slice(&digits);
+                    out.push(digit);
                     if out.len() > limit * cells.len() {
                         return None;
                     }
@@ -217,9 +221,7 @@ impl Model {
                 continue;
             }
             // Back up: this cell's digits are all tried.
-            if i < cells.len() {
-                choice[i] = 0;
-            }
+            choice[i] = 0;
             let Some(digit) = digits.pop() else { return Some(out) };
             total -= i64::from(digit);
         }
