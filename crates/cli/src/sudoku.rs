@@ -254,7 +254,7 @@ impl Batches<'_> {
             if batch.is_empty() {
                 break;
             }
-            for puzzle in batch.iter().flatten() {
+            for puzzle in batch.iter().filter_map(stream::Input::puzzle) {
                 templates.prepare(self.rules, puzzle.grid.size());
             }
             let long = Long { single: batch.len() == 1, ..self.long };

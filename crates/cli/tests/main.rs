@@ -42,6 +42,11 @@ mod sudoku_inputs;
 
 // `sudoku convert` (published killers to JSON lines, aligned) and `sudoku encode` (DLX text).
 mod sudoku_convert;
+
+// JSON lines on every subcommand: killers, relations, multi-grids on the engine, plain ones
+// the usual way, the whole rectangle printed, bad lines in place.
+mod sudoku_models;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 

@@ -3,6 +3,7 @@
 //! stderr); any puzzle as DLX text that `dlx` solves alike.
 
 use dancer_sudoku::Record;
+use serde_json::json;
 
 use crate::sudoku::sudoku;
 
@@ -145,4 +146,185 @@ fn andoku_lines_become_json_records() {
     assert_eq!(record.model.givens.iter().flatten().count(), 27);
     let bad = sudoku(&["convert", "--from", "andoku"], &line.replace(" C ", " Q "));
     assert!(bad.stderr.contains(":1:10: extra 'Q' is not N, X, H, P or C"), "{}", bad.stderr);
+}
+
+/// A 4×4 killer in `janko_puzzlekit`'s form (sums in one cell of each cage, opaque cage ids),
+/// its solution 1234/3412/2143/4321.
+const JANKO_KILLER: &str = "4 4\n3 - 3 -\n- 5 - 6\n5 4 7 -\n4 - 3 -\n\
+                            7 7 40 41\n12 9 9 41\n12 3 5 5\n88 3 21 21";
+const JANKO_KILLER_SOLUTION: &str = "4 4\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1";
+
+/// The digits of each record's solutions on the engine, at most `limit` of them.
+fn solved(record: &Record, limit: usize) -> Vec<Vec<u8>> {
+    let encoded = record.model.encode().unwrap();
+    let mut solver = encoded.problem().solver();
+    let found: Vec<_> = solver.solutions().take(limit).collect();
+    found.iter().map(|s| encoded.grid(s).into_iter().map(|d| d.unwrap_or(0)).collect()).collect()
+}
+
+/// A `janko_puzzlekit` file laid out as published (`<Kind>/problems/<Kind>_puzzles.json` beside
+/// `<Kind>/solutions/<Kind>_solutions.json`): the kind comes from the name, the solutions from
+/// the sibling file, one record per key in the file's order; read back and solved, each is
+/// unique and its published solution.
+#[test]
+fn janko_files_take_their_kind_and_solutions_from_their_place() {
+    let scratch = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: String| {
+        let path = scratch.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let puzzles = json!({"puzzles": {
+        "9_4x4": {"id": "9_4x4", "difficult": 0, "problem": JANKO_KILLER},
+        "10_4x4": {"id": "10_4x4", "problem": JANKO_KILLER.replacen("3 - 3 -", "- 3 3 -", 1)},
+    }});
+    let solutions = json!({"solutions": {
+        "10_4x4": {"solution": JANKO_KILLER_SOLUTION},
+        "9_4x4": {"solution": JANKO_KILLER_SOLUTION},
+    }});
+    write("KillerSudoku/solutions/KillerSudoku_solutions.json", solutions.to_string());
+    let file = write("KillerSudoku/problems/KillerSudoku_puzzles.json", puzzles.to_string());
+    let run = sudoku(&["convert", "--from", "janko", &file], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let records: Vec<Record> = run.stdout.lines().map(|l| Record::from_json(l).unwrap()).collect();
+    let names: Vec<&str> = records.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["9_4x4", "10_4x4"], "the file's order");
+    let published: Vec<u8> =
+        JANKO_KILLER_SOLUTION.split_whitespace().skip(2).map(|d| d.parse().unwrap()).collect();
+    for record in &records {
+        assert_eq!(record.model.cages.len(), 9);
+        assert_eq!(record.solution.as_ref(), Some(&published));
+        assert_eq!(solved(record, 2), std::slice::from_ref(&published), "{}: unique", record.name);
+    }
+    // Without the sibling, no solutions; --solutions names one anywhere.
+    let alone = write("elsewhere/KillerSudoku_puzzles.json", puzzles.to_string());
+    let run = sudoku(&["convert", "--from", "janko", &alone], "");
+    assert!(!run.stdout.contains("\"solution\""), "{}", run.stdout);
+    let given = write("elsewhere/answers.json", solutions.to_string());
+    let run = sudoku(&["convert", "--from", "janko", "--solutions", &given, &alone], "");
+    assert_eq!(run.stdout.matches("\"solution\"").count(), 2, "{}", run.stderr);
+}
+
+/// Standard input needs --kind; a bad puzzle is written in place as {"key", "error"} and named
+/// on stderr with its key, row and token; the exit status is then 2; skyscrapers are refused.
+#[test]
+fn janko_input_names_its_kind_and_bad_puzzles_by_key() {
+    // A consecutive 4×4: the bars of the Latin square 2413/3142/4231/1324, its last digit given.
+    let latin = "4 4\n- - - -\n- - - -\n- - - -\n- - - 4\n\
+                 2 0 0 2\n10 2 2 10\n8 11 14 8\n0 9 12 0";
+    let input = json!({"puzzles": {"c": {"problem": latin}}}).to_string();
+    let none = sudoku(&["convert", "--from", "janko"], &input);
+    assert_eq!(none.code, 2);
+    assert!(none.stderr.contains("needs --kind"), "{}", none.stderr);
+    let run = sudoku(&["convert", "--from", "janko", "--kind", "consecutive"], &input);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let record = Record::from_json(run.stdout.trim_end()).unwrap();
+    assert_eq!((record.model.regions.len(), record.model.relations.len()), (8, 24));
+    let solutions = solved(&record, 100);
+    assert!(!solutions.is_empty());
+    for grid in &solutions {
+        assert_eq!(grid[15], 4);
+        // The first mask row, 2 0 0 2: a bar below the first cell, none to its right.
+        assert_eq!(grid[0].abs_diff(grid[4]), 1);
+        assert_ne!(grid[0].abs_diff(grid[1]), 1, "no bar: not consecutive");
+    }
+
+    let even_odd = "4 4\n1 E O E\nO E O E\nE O E O\nE O E 1";
+    let bad = even_odd.replace("O E O E", "O E Q E");
+    let input = json!({"puzzles": {"a": {"problem": even_odd}, "b": {"problem": bad}, "c": {"problem": even_odd}}});
+    let run =
+        sudoku(&["convert", "--from", "janko", "--kind", "EvenOddSudoku", "-"], &input.to_string());
+    assert_eq!(run.code, 2);
+    let out: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(out.len(), 3);
+    assert!(Record::from_json(out[0]).unwrap().model.parity.len() == 14);
+    assert_eq!(
+        out[1],
+        json!({"key": "b", "error": "problem row 2, token 3: 'Q' is not a digit 1..4, 'E', 'O' or '-'"})
+            .to_string()
+    );
+    assert!(Record::from_json(out[2]).is_ok());
+    assert_eq!(
+        run.stderr,
+        "sudoku: <stdin>: key b: problem row 2, token 3: 'Q' is not a digit 1..4, 'E', 'O' or '-'\n"
+    );
+    let sky = sudoku(&["convert", "--from", "janko", "--kind", "skyscraper"], &input.to_string());
+    assert_eq!((sky.code, sky.stdout.as_str()), (2, ""));
+    assert!(sky.stderr.contains("skyscraper sudoku is not supported"), "{}", sky.stderr);
+    let kind = sudoku(&["convert", "--from", "andoku", "--kind", "killer"], "");
+    assert_eq!(kind.code, 2, "{}", kind.stderr);
+}
+
+/// The shipped sukakus: each blank cell's candidates are exactly the digits its row, column
+/// and box leave among the classic puzzle's givens, and solved (on the engine) each gives the
+/// classic puzzle's solution, uniquely.
+#[test]
+fn shipped_sukakus_are_their_classic_puzzles_pencilmarked() {
+    let classic = std::fs::read_to_string(crate::util::data("puzzles/classic.txt")).unwrap();
+    let classic: Vec<(&str, &str)> = classic
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split(':').collect();
+            (fields[0], fields[2])
+        })
+        .collect();
+    let sukakus =
+        std::fs::read_to_string(crate::util::data("variants/sukaku-classic.txt")).unwrap();
+    let lines: Vec<&str> = sukakus.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 4);
+    for (line, (puzzle, _)) in lines.iter().zip(&classic) {
+        let givens: Vec<u8> =
+            puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let marks = line.split_whitespace().next().unwrap().as_bytes();
+        for cell in 0..81 {
+            let seen = |d: u8| {
+                (0..81).any(|other: usize| {
+                    let (r, c, or, oc) = (cell / 9, cell % 9, other / 9, other % 9);
+                    let peer = r == or || c == oc || (r / 3 == or / 3 && c / 3 == oc / 3);
+                    other != cell && peer && givens[other] == d
+                })
+            };
+            for d in 1..=9u8 {
+                let marked = marks[cell * 9 + usize::from(d) - 1] == b'0' + d;
+                let expected = if givens[cell] == 0 { !seen(d) } else { givens[cell] == d };
+                assert_eq!(marked, expected, "{line}: cell {cell}, digit {d}");
+            }
+        }
+    }
+    let converted = sudoku(
+        &["convert", "--from", "sukaku", &crate::util::data("variants/sukaku-classic.txt")],
+        "",
+    );
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    let solved = sudoku(&["solve", "--unique"], &converted.stdout);
+    let expected: Vec<&str> = classic.iter().take(4).map(|&(_, solution)| solution).collect();
+    assert_eq!(solved.stdout.lines().collect::<Vec<_>>(), expected);
+}
+
+/// `--from puzzles`: the usual formats under the variant options become records with the
+/// variant's regions and the givens; solved, they answer as the puzzles do; a bad puzzle is
+/// in place.
+#[test]
+fn puzzles_in_the_usual_formats_become_records() {
+    let classic = crate::util::data("puzzles/classic.txt");
+    let converted = sudoku(&["convert", "--from", "puzzles", &classic], "");
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    let record = Record::from_json(converted.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (record.model.regions.len(), record.model.givens.iter().flatten().count()),
+        (27, 17)
+    );
+    let solved = sudoku(&["solve"], &converted.stdout);
+    assert_eq!(solved.stdout, sudoku(&["solve", &classic], "").stdout);
+    let x = sudoku(&["convert", "--from", "puzzles", "--x"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(Record::from_json(x.stdout.trim()).unwrap().model.regions.len(), 29);
+    let bad = sudoku(
+        &["convert", "--from", "puzzles"],
+        &format!("{}\n{}x\n{}\n", ".".repeat(81), ".".repeat(80), ".".repeat(81)),
+    );
+    let out: Vec<&str> = bad.stdout.lines().collect();
+    assert_eq!((out.len(), bad.code), (3, 2));
+    assert!(out[1].starts_with("{\"line\":2,\"error\":"), "{}", out[1]);
 }

@@ -54,8 +54,10 @@ pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
 pub use crate::model::{
-    andoku, janko_killer, krazydad_killer, Cage, Encoded, JsonError, Layout, Model, ModelError,
-    Parity, Placement, ReadError, Record, Relation, RelationKind, UnknownLayout, CAGE_FILLINGS,
+    andoku, janko, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
+    krazydad_killer, sukaku, Broken, Cage, Encoded, JankoError, JankoKind, JsonError, Layout,
+    Model, ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind,
+    UnknownJankoKind, UnknownLayout, CAGE_FILLINGS, MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{

@@ -4,19 +4,30 @@
 //! checked once ([`Model::validate`]) and searched as exact cover with colours on the engine
 //! (`model/encode.rs`), whatever mix of constraints it has.
 
+mod check;
 mod derive;
 mod encode;
 mod fill;
+mod flat;
+mod janko;
 mod json;
 mod layout;
+mod plain;
 mod read;
 
+pub use self::check::Broken;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub use self::flat::{janko_jigsaw, janko_sudoku, krazydad_16x16};
+pub use self::janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind};
 pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
-pub use self::read::{andoku, janko_killer, krazydad_killer, ReadError, Record};
+pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};
 
 use crate::{Cell, Digit, Variant};
+
+/// The most (cell, digit) pairs a [`Model`] may have (and a quarter of the most cells its
+/// constraints may list in all): beyond, [`Model::validate`] refuses it as too large.
+pub const MAX_PLACEMENTS: usize = 1 << 22;
 
 /// A relation that must hold between the digits `a` and `b` of two cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,6 +186,15 @@ impl Model {
         }
         if self.used.len() != cells || self.givens.len() != cells {
             return Err(shape("the used cells and the givens must cover the rectangle"));
+        }
+        // Bounds on the size of the exact cover, so that a hostile line cannot take all memory
+        // (a 64x64 grid has 262 144 (cell, digit) pairs, a 33x33 sumo 8 181).
+        let used = self.used.iter().filter(|&&used| used).count();
+        let constraints = self.regions.iter().map(Vec::len).sum::<usize>()
+            + self.cages.iter().map(|cage| cage.cells.len()).sum::<usize>()
+            + (self.relations.len() + self.parity.len() + self.candidates.len()) * self.symbols;
+        if used * self.symbols > MAX_PLACEMENTS || constraints > 4 * MAX_PLACEMENTS {
+            return Err(shape("the puzzle is too large (more than 2^22 cell-digit pairs, or constraints over 2^24 cells)"));
         }
         let used = |what: &dyn Fn() -> String, cell: Cell| {
             if cell < cells && self.used[cell] {

@@ -220,6 +220,54 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `Model::broken` accepts exactly the grids the filter keeps, and never refuses part of
+    /// a grid it keeps (the givens' check before a search), whatever cells are left empty.
+    #[test]
+    fn broken_agrees_with_the_filter(model in puzzles(), empty in prop::collection::vec(any::<bool>(), 16)) {
+        for grid in all_grids() {
+            let digits: Vec<Option<u8>> = grid.iter().map(|&d| Some(d)).collect();
+            let verdict = model.broken(&digits, true);
+            prop_assert_eq!(verdict.is_ok(), keeps(&model, &grid), "{:?}: {:?}", grid, verdict);
+            if keeps(&model, &grid) {
+                let part: Vec<Option<u8>> =
+                    digits.iter().zip(&empty).map(|(&d, &e)| if e { None } else { d }).collect();
+                prop_assert!(model.broken(&part, false).is_ok());
+                prop_assert!(model.broken(&part, true).is_err() || !empty.contains(&true));
+            }
+        }
+    }
+}
+
+/// A broken grid's message names the constraint and its cells; the line and rows forms
+/// show unused and empty cells.
+#[test]
+fn broken_names_the_constraint_and_lines_show_the_rectangle() {
+    let mut model = four();
+    model.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+    model.relations.push(Relation { a: 4, b: 5, kind: RelationKind::Less });
+    model.parity.push((15, Parity::Even));
+    let grid: Vec<Option<u8>> =
+        [1, 2, 3, 4, 4, 3, 2, 1, 2, 1, 4, 3, 3, 4, 1, 2].iter().map(|&d| Some(d)).collect();
+    let message =
+        |model: &Model, digits: &[Option<u8>]| model.broken(digits, true).unwrap_err().to_string();
+    assert_eq!(message(&model, &grid), "relation 1 (r2c1 < r2c2) fails: 4, 3");
+    let mut swapped = grid.clone();
+    swapped.swap(0, 1);
+    assert_eq!(message(&model, &swapped), "region 2 holds 2 twice (r1c1 and r3c1)"); // column 1
+    let mut empty = grid.clone();
+    empty[7] = None;
+    assert_eq!(message(&model, &empty), "r2c4 is empty");
+    model.relations.clear();
+    assert_eq!(model.broken(&grid, true), Ok(()));
+    model.cages[0].sum = Some(4);
+    assert_eq!(message(&model, &grid), "cage 1 (r1c1 r1c2) sums to 3, not 4");
+    assert_eq!(model.line(&empty), "1234432.21433412");
+    assert!(model.rows(&empty).starts_with("1 2 3 4\n4 3 2 .\n"));
+}
+
 /// The first cell's option for digit x colours relation item `L1#k` with 1 exactly when the
 /// relation holds of (x, k); the second cell's option for y asks `L1#y` for 1.
 #[test]

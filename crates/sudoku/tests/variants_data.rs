@@ -1,8 +1,15 @@
 //! The published variant puzzles in `../shared/data/variants/` (skipped with a note when
 //! absent): every puzzle read, solved on the engine, proved unique, and its solution equal to
-//! the published one; the number per file is printed and checked.
+//! the published one; the number per file (or `janko_puzzlekit` kind) is printed and checked.
 
-use dancer_sudoku::{andoku, janko_killer, krazydad_killer, ReadError, Record};
+use dancer_sudoku::{
+    andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
+    krazydad_killer, JankoKind, Outcome, ReadError, Record, Solver, Template,
+};
+
+use std::path::Path;
+
+use rayon::prelude::*;
 
 use crate::fixtures::{lines, read, shared};
 
@@ -48,5 +55,109 @@ fn krazydad_killers_are_solved_unique_and_as_published() {
 fn andoku_variants_are_solved_unique_and_as_published() {
     if let Some(checked) = check_file("andoku_variants_9x9.txt", andoku) {
         assert_eq!(checked, 5_000);
+    }
+}
+
+/// Every puzzle of one `janko_puzzlekit` kind with its published solution, on all cores: each
+/// solved, unique and as published. Returns how many.
+fn check_janko(root: &Path, directory: &str) -> usize {
+    let kind: JankoKind = directory.parse().unwrap();
+    assert_eq!(kind.directory(), directory);
+    let file = |part: &str, name: &str| {
+        read(&root.join(format!("{directory}/{part}/{directory}_{name}.json")))
+    };
+    let started = std::time::Instant::now();
+    let (problems, solutions) = (file("problems", "puzzles"), file("solutions", "solutions"));
+    let records = janko_puzzles(kind, &problems, Some(&solutions)).unwrap();
+    records.par_iter().for_each(|record| {
+        let record = record.as_ref().unwrap_or_else(|e| panic!("{directory}: {e}"));
+        let encoded = record.model.encode().unwrap_or_else(|e| panic!("{}: {e}", record.name));
+        let found: Vec<_> = encoded.problem().solver().solutions().take(2).collect();
+        assert_eq!(found.len(), 1, "{directory} {}: {} solutions", record.name, found.len());
+        // Unused cells of a multi-grid are 0 in a published solution.
+        let grid: Vec<u8> = encoded.grid(&found[0]).into_iter().map(|d| d.unwrap_or(0)).collect();
+        assert_eq!(Some(grid), record.solution, "{directory} {}: not as published", record.name);
+    });
+    eprintln!(
+        "{directory}: {} solved, unique and as published in {:.2?}",
+        records.len(),
+        started.elapsed()
+    );
+    records.len()
+}
+
+/// The puzzles of every kind of `janko_puzzlekit` (skyscrapers refused by name), with their
+/// published solutions: the number per kind checked. The 14 Killer-X and 15 jigsaw-X keys are
+/// unique only with their diagonals, the clueless ones only with their tenth grid.
+#[test]
+fn janko_puzzlekit_kinds_are_solved_unique_and_as_published() {
+    let Some(root) = shared("variants/janko_puzzlekit") else { return };
+    let expected = [
+        ("Sudoku", 125),
+        ("JigsawSudoku", 680),
+        ("KillerSudoku", 810),
+        ("ConsecutiveSudoku", 211),
+        ("EvenOddSudoku", 129),
+        ("MarginSudoku", 149),
+        ("ButterflySudoku", 77),
+        ("SamuraiSudoku", 272),
+        ("SoheiSudoku", 120),
+        ("WindmillSudoku", 150),
+        ("SumoSudoku", 110),
+        ("ShogunSudoku", 90),
+        ("Gattai8Sudoku", 120),
+        ("Clueless1Sudoku", 29),
+        ("Clueless2Sudoku", 40),
+    ];
+    for (directory, count) in expected {
+        assert_eq!(check_janko(&root, directory), count, "{directory}");
+    }
+    let problems = read(&root.join("SkyscraperSudoku/problems/SkyscraperSudoku_puzzles.json"));
+    let refused = janko_puzzles(JankoKind::Skyscraper, &problems, None).unwrap_err();
+    assert!(refused.message.starts_with("skyscraper sudoku is not supported"), "{refused}");
+}
+
+/// The plain variants of a flat file, on all cores, through the bitmask solver as a plain
+/// model goes (`Model::as_variant`): each unique, and as published when the file has
+/// solutions. Returns how many.
+fn check_plain(file: &str, reader: fn(&str) -> Result<Record, ReadError>) -> Option<usize> {
+    let path = shared(&format!("variants/{file}"))?;
+    let text = read(&path);
+    let started = std::time::Instant::now();
+    let lines: Vec<&str> = lines(&text).collect();
+    lines.par_iter().enumerate().for_each(|(k, line)| {
+        let record = reader(line).unwrap_or_else(|e| panic!("{file}: puzzle {}: {e}", k + 1));
+        let (variant, grid) = record.model.as_variant().expect("a plain variant");
+        let template = Template::new(variant);
+        let Outcome::Unique(found) = Solver::new(&template).solve_unique(&grid).outcome else {
+            panic!("{file} {}: not unique", record.name);
+        };
+        assert!(template.variant().is_solution(&found), "{}", record.name);
+        if let Some(published) = &record.solution {
+            assert_eq!(found.cells(), &published[..], "{file} {}: not as published", record.name);
+        }
+    });
+    eprintln!("{file}: {} solved and unique in {:.2?}", lines.len(), started.elapsed());
+    Some(lines.len())
+}
+
+/// janko.at's 680 jigsaws (4x4 to 9x9; the 15 jigsaw-X with their diagonals) and 125 sudokus
+/// (124 16x16 and one 9x9), as published.
+#[test]
+fn janko_flat_files_are_solved_unique_and_as_published() {
+    if let Some(checked) = check_plain("janko_jigsaw.txt", janko_jigsaw) {
+        assert_eq!(checked, 680);
+    }
+    if let Some(checked) = check_plain("janko_sudoku_16x16.txt", janko_sudoku) {
+        assert_eq!(checked, 125);
+    }
+}
+
+/// krazydad's 22 400 16x16 sudokus come without solutions: each is solved and unique, as their
+/// author says.
+#[test]
+fn krazydad_16x16_are_solved_and_unique() {
+    if let Some(checked) = check_plain("krazydad_16x16.txt", krazydad_16x16) {
+        assert_eq!(checked, 22_400);
     }
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use dancer_sudoku::JankoKind;
 
 use crate::{
     job::JobArgs,
@@ -173,7 +174,8 @@ pub enum Command {
     /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
     Generate(GenerateArgs),
     /// Convert published variant puzzles to the JSON lines form, one object per puzzle (a bad
-    /// line becomes {"line": N, "error": ...}, so the output stays aligned with the input).
+    /// line becomes {"line": N, "error": ...}, a bad janko puzzle {"key": K, "error": ...}, so
+    /// the output stays aligned with the input).
     Convert(ConvertArgs),
     /// Write one puzzle as the exact-cover problem the engine searches, in Knuth's DLX text
     /// format (a blank 9x9: 324 items, 729 options), for `dlx` or Knuth's own programs.
@@ -189,8 +191,20 @@ pub struct ConvertArgs {
     /// The format of the input.
     #[arg(long, value_enum)]
     pub from: ConvertFrom,
+    /// With `--from janko`: the kind of puzzle (samurai, killer, even-odd, ... or a directory
+    /// name such as `SamuraiSudoku`); by default taken from a file named `<Kind>_puzzles.json`.
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<JankoKind>,
+    /// With `--from janko`: the published solutions (`{"solutions": {...}}`), written into
+    /// each record; by default `../solutions/<Kind>_solutions.json` beside a
+    /// `<Kind>_puzzles.json`, when it exists.
+    #[arg(long, value_name = "FILE")]
+    pub solutions: Option<PathBuf>,
     /// The file; `-` or none reads standard input.
     pub file: Option<PathBuf>,
+    /// With `--from puzzles`: the rules of the puzzles.
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// `sudoku encode`'s arguments.
@@ -213,6 +227,20 @@ pub enum ConvertFrom {
     KrazydadKiller,
     /// `andoku_variants_9x9.txt`: `layout extra level index givens81 regions81|- solution81`.
     Andoku,
+    /// A `janko_puzzlekit` file, `<Kind>_puzzles.json` (`{"puzzles": {key: {"problem": ...}}}`) of
+    /// any kind but skyscraper: one record per key, in the file's order.
+    Janko,
+    /// `janko_jigsaw.txt`: `N key source givens regions solution` (N² symbols each).
+    JankoJigsaw,
+    /// `janko_sudoku_16x16.txt`: `N key source puzzle solution` (N² symbols each).
+    JankoSudoku,
+    /// `krazydad_16x16.txt`: `difficulty volume book number puzzle256` (symbols 0-9a-f).
+    Krazydad16x16,
+    /// Pencilmark puzzles (Sukaku) as tdoku writes them: N³ characters per line (729 for a
+    /// 9×9), N per cell, the k-th `k` when k is a candidate and `.` when not.
+    Sukaku,
+    /// Puzzles in any of the usual formats, under the variant options (`--x`, `--boxes`, ...).
+    Puzzles,
 }
 
 /// Inputs, variant and output options shared by the subcommands.

@@ -1,13 +1,23 @@
 //! `sudoku convert --from KIND [FILE]`: published variant puzzles to the JSON lines form, one
 //! object per puzzle line (comments and blank lines skipped), errors on stderr with their
-//! place and as `{"line", "error"}` objects in the output, so that it stays aligned.
+//! place and as `{"line", "error"}` objects in the output, so that it stays aligned. A janko
+//! file is one JSON document: one object per key in the file's order, a bad puzzle as
+//! `{"key", "error"}`.
 
-use std::io::{BufRead, Write};
+use std::{
+    io::{BufRead, Write},
+    path::{Path, PathBuf},
+};
 
-use dancer_sudoku::{andoku, janko_killer, krazydad_killer, ReadError, Record};
+use anyhow::{bail, Context};
+use dancer_sudoku::{
+    andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
+    krazydad_killer, read_puzzles, sukaku, ReadError, Record,
+};
 use serde_json::json;
 
 use super::args::{ConvertArgs, ConvertFrom};
+use super::rules::Rules;
 use crate::{input::Source, Exit};
 
 /// Converts the file (standard input for `-` or none).
@@ -25,7 +35,16 @@ pub(super) fn run(
         ConvertFrom::JankoKiller => janko_killer,
         ConvertFrom::KrazydadKiller => krazydad_killer,
         ConvertFrom::Andoku => andoku,
+        ConvertFrom::Sukaku => sukaku,
+        ConvertFrom::JankoJigsaw => janko_jigsaw,
+        ConvertFrom::JankoSudoku => janko_sudoku,
+        ConvertFrom::Krazydad16x16 => krazydad_16x16,
+        ConvertFrom::Janko => return janko(args, &source, quiet, out, err),
+        ConvertFrom::Puzzles => return puzzles(args, &source, quiet, out, err),
     };
+    if args.kind.is_some() || args.solutions.is_some() {
+        bail!("--kind and --solutions go with --from janko");
+    }
     let mut exit = Exit::Solved;
     for (k, line) in source.open()?.lines().enumerate() {
         let number = k + 1;
@@ -43,6 +62,102 @@ pub(super) fn run(
                     writeln!(err, "sudoku: {source}:{number}:{column}: {}", error.message)?;
                 }
                 writeln!(out, "{}", json!({"line": number, "error": error.message}))?;
+                exit = Exit::Error;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(exit)
+}
+
+/// Puzzles in the usual formats under the variant options, one record each, named by the
+/// line they start on; an unreadable one in place as `{"line", "error"}`.
+fn puzzles(
+    args: &ConvertArgs,
+    source: &Source,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let rules = Rules::from_args(&args.variant)?;
+    let mut exit = Exit::Solved;
+    for puzzle in read_puzzles(source.open()?, rules.size()) {
+        let model = puzzle.map_err(|e| (e.line, format!("{source}:{e}"))).and_then(|puzzle| {
+            let line = puzzle.line;
+            let model =
+                rules.model(&puzzle).map_err(|e| (line, format!("{source}:{line}: {e}")))?;
+            Ok((line, model))
+        });
+        match model {
+            Ok((line, model)) => {
+                let record = Record { name: format!("line {line}"), model, solution: None };
+                writeln!(out, "{}", record.to_json())?;
+            }
+            Err((line, message)) => {
+                if !quiet {
+                    writeln!(err, "sudoku: {message}")?;
+                }
+                writeln!(out, "{}", json!({"line": line, "error": message}))?;
+                exit = Exit::Error;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(exit)
+}
+
+/// A `janko_puzzlekit` file: the kind from `--kind` or the file's name, the solutions from
+/// `--solutions` or the sibling `../solutions/<Kind>_solutions.json` when it exists.
+fn janko(
+    args: &ConvertArgs,
+    source: &Source,
+    quiet: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let path = match source {
+        Source::File(path) => Some(path.as_path()),
+        Source::Stdin => None,
+    };
+    let stem = path
+        .and_then(Path::file_name)
+        .and_then(|name| name.to_str())
+        .and_then(|name| name.strip_suffix("_puzzles.json"));
+    let kind = match (args.kind, stem) {
+        (Some(kind), _) => kind,
+        (None, Some(stem)) => stem.parse().with_context(|| format!("{source}: give --kind"))?,
+        (None, None) => {
+            bail!("{source}: --from janko needs --kind unless the file is <Kind>_puzzles.json")
+        }
+    };
+    let sibling = |path: &Path, stem: &str| -> Option<PathBuf> {
+        let parent = path.parent().unwrap_or(Path::new(""));
+        let sibling = parent.join("../solutions").join(format!("{stem}_solutions.json"));
+        sibling.exists().then_some(sibling)
+    };
+    let solutions_path =
+        args.solutions.clone().or_else(|| path.zip(stem).and_then(|(p, s)| sibling(p, s)));
+    let solutions = match &solutions_path {
+        Some(path) => Some(Source::File(path.clone()).read_to_string()?),
+        None => None,
+    };
+    let problems = source.read_to_string()?;
+    let records =
+        janko_puzzles(kind, &problems, solutions.as_deref()).map_err(
+            |e| match &solutions_path {
+                Some(path) => anyhow::anyhow!("{source} (solutions {}): {e}", path.display()),
+                None => anyhow::anyhow!("{source}: {e}"),
+            },
+        )?;
+    let mut exit = Exit::Solved;
+    for record in records {
+        match record {
+            Ok(record) => writeln!(out, "{}", record.to_json())?,
+            Err(error) => {
+                if !quiet {
+                    writeln!(err, "sudoku: {source}: {error}")?;
+                }
+                writeln!(out, "{}", json!({"key": error.key, "error": error.message}))?;
                 exit = Exit::Error;
             }
         }

@@ -61,14 +61,7 @@ fn from_puzzles(source: &Source, text: &str, rules: &Rules) -> anyhow::Result<Ve
     };
     read.map(|puzzle| {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{source}:{e}"))?;
-        let size = puzzle.grid.size();
-        let variant =
-            rules.variant(size).map_err(|e| anyhow::anyhow!("{source}:{}: {e}", puzzle.line))?;
-        let mut model = Model::from_variant(&variant);
-        for (cell, given) in model.givens.iter_mut().enumerate() {
-            *given = puzzle.grid.get(cell);
-        }
-        Ok(model)
+        rules.model(&puzzle).map_err(|e| anyhow::anyhow!("{source}:{}: {e}", puzzle.line))
     })
     .collect()
 }

@@ -3,17 +3,19 @@
 
 use std::{collections::HashMap, fmt::Write as _, io, ops::AddAssign, time::Instant};
 
-use dancer_sudoku::{Grid, Outcome, ParseError, Puzzle, Rater, Solver, Template, Variant};
+use dancer_sudoku::{Grid, Outcome, Puzzle, Rater, Solver, Template, Variant};
 use serde_json::{json, Map, Value};
 
 mod advice;
+mod dispatch;
 mod inspect;
 mod memo;
+mod model;
 mod search;
 
+pub(crate) use self::dispatch::handle;
 pub(crate) use self::search::Long;
 use super::{args::OutputFormat, rules::Templates};
-use crate::input::Source;
 
 /// The subcommand being run, with its own options.
 #[derive(Clone, Copy, Debug)]
@@ -125,77 +127,6 @@ impl<'t> Solvers<'t> {
 /// stdout itself when `enumerate` streams solutions as they are found (from any thread).
 pub(crate) type Sink<'s> = dyn FnMut(&str) -> io::Result<()> + Send + 's;
 
-/// Runs `task` on one record, sending its output to `sink`.
-///
-/// # Errors
-/// Only what `sink` returns (a closed pipe, for instance).
-pub(crate) fn handle(
-    task: Task,
-    format: OutputFormat,
-    source: &Source,
-    record: &Result<Puzzle, ParseError>,
-    solvers: &mut Solvers<'_>,
-    long: Long<'_>,
-    sink: &mut Sink<'_>,
-) -> io::Result<Done> {
-    let enumerating = matches!(task, Task::Enumerate { .. });
-    let searching = enumerating || matches!(task, Task::Count { .. });
-    if searching && long.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
-        return Ok(Done { err: None, tally: Tally::default(), skipped: true });
-    }
-    let puzzle = match record {
-        Ok(puzzle) => puzzle,
-        Err(error) => {
-            let message = format!("{source}:{error}");
-            return failure(format, enumerating, error.line, message, sink);
-        }
-    };
-    let solver = match solvers.get(puzzle.grid.size()) {
-        Ok(solver) => solver,
-        Err(message) => {
-            let message = format!("{source}:{}:1: {message}", puzzle.line);
-            return failure(format, enumerating, puzzle.line, message, sink);
-        }
-    };
-    let mut job = Job::new(puzzle, format);
-    job.tally.puzzles = 1;
-    let out = match task {
-        Task::Solve { unique } => job.solve(solver, unique),
-        Task::Count { limit } => match long.memo {
-            Some(memo) => job.count_memo(solver, memo, long.interrupt),
-            None => job.count(solver, limit, long),
-        },
-        Task::Enumerate { limit } => job.enumerate(solver, limit, long, sink)?,
-        Task::Check => job.check(solver.template().variant()),
-        Task::Show => job.show(solver.template().variant()),
-        Task::Canon => job.canon(solver.template().variant()),
-        Task::Transform { seed } => job.transform(solver.template().variant(), seed),
-        Task::Rate | Task::Hint | Task::Explain => {
-            let rater = match solvers.rater(puzzle.grid.size()) {
-                Ok(rater) => rater,
-                Err(message) => {
-                    let message = format!("{source}:{}:1: {message}", puzzle.line);
-                    return failure(format, enumerating, puzzle.line, message, sink);
-                }
-            };
-            match task {
-                Task::Rate => job.rate(rater),
-                Task::Hint => job.hint(rater),
-                _ => job.explain(rater),
-            }
-        }
-    };
-    let err = job.err.map(|message| format!("{source}:{}:1: {message}", puzzle.line));
-    if job.skip {
-        return Ok(Done { err, tally: job.tally, skipped: true });
-    }
-    sink(&out)?;
-    if enumerating {
-        sink(record_end(format))?;
-    }
-    Ok(Done { err, tally: job.tally, skipped: false })
-}
-
 /// One puzzle being handled: what it needs and what it has found so far.
 struct Job<'a> {
     puzzle: &'a Puzzle,
@@ -208,6 +139,8 @@ struct Job<'a> {
     /// Stopped with nothing to print (a memoised count has no partial count): the output
     /// ends before this record.
     skip: bool,
+    /// What a checkpoint names the puzzle by, when not its grid (a JSON line's puzzle).
+    label: Option<String>,
 }
 
 impl<'a> Job<'a> {
@@ -220,6 +153,7 @@ impl<'a> Job<'a> {
             tally: Tally::default(),
             err: None,
             skip: false,
+            label: None,
         };
         job.set("line", || json!(puzzle.line));
         job
@@ -322,8 +256,9 @@ fn record_end(format: OutputFormat) -> &'static str {
 
 /// The order of the keys of every JSON line, whatever its status, so that lines of different
 /// statuses line up (and diff) alike; a key not listed would come last.
-const KEY_ORDER: [&str; 21] = [
+const KEY_ORDER: [&str; 22] = [
     "line",
+    "name",
     "status",
     "error",
     "solution",

@@ -4,7 +4,7 @@
 use std::{collections::HashMap, path::Path};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{Cell, RegionKind, Template, Variant, MAX_SIZE};
+use dancer_sudoku::{Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
 
 use super::args::VariantArgs;
 
@@ -106,6 +106,18 @@ impl Rules {
             _ => self.size = Some(size),
         }
         Ok(())
+    }
+
+    /// The model of a puzzle under these rules: its variant's regions and its givens.
+    ///
+    /// # Errors
+    /// When the rules do not fit the puzzle's size.
+    pub(crate) fn model(&self, puzzle: &dancer_sudoku::Puzzle) -> Result<Model, String> {
+        let mut model = Model::from_variant(&self.variant(puzzle.grid.size())?);
+        for (cell, given) in model.givens.iter_mut().enumerate() {
+            *given = puzzle.grid.get(cell);
+        }
+        Ok(model)
     }
 
     /// The variant for puzzles of side `size`.

@@ -2,6 +2,10 @@
 //! records through a bounded channel, and the command takes what is there, up to a batch, as
 //! soon as there is anything. A puzzle piped in is answered at once, a large file is solved in
 //! full batches, and memory holds at most a couple of batches whatever the input's length.
+//!
+//! An input whose first line that is neither blank nor a `#` comment starts with `{` is read
+//! as JSON lines, one variant puzzle (a `Model`) per line (`lines.rs`); any other in the
+//! puzzle formats.
 
 use std::{
     fs::File,
@@ -13,12 +17,14 @@ use std::{
     },
 };
 
-use dancer_sudoku::{ParseError, Puzzle};
-
 use crate::input::Source;
 
+mod lines;
+
+pub(crate) use self::lines::Input;
+
 /// One record, as read.
-pub(crate) type Record = Result<Puzzle, ParseError>;
+pub(crate) type Record = Input;
 
 /// Records a reading thread sends at once at most: sending each alone cost a tenth of the
 /// time of solving 17-clue puzzles.
@@ -57,22 +63,18 @@ impl Stream {
             }
         };
         std::thread::spawn(move || {
-            let reader = Counting { inner: BufReader::new(reader), read: counted };
-            let mut records = dancer_sudoku::read_puzzles(reader, size);
-            let mut chunk = Vec::with_capacity(CHUNK);
-            while let Some(record) = records.next() {
-                chunk.push(record);
-                // Send when the chunk is full, or when what comes next may not be there yet:
-                // a puzzle piped in waits for no other.
-                if chunk.len() == CHUNK || records.get_mut().inner.buffer().is_empty() {
-                    // The command stopped taking records (a closed pipe, a signal): stop reading.
-                    if sender.send(std::mem::take(&mut chunk)).is_err() {
-                        return;
-                    }
+            let mut reader = Counting { inner: BufReader::new(reader), read: counted };
+            let (head, json) = match lines::sniff(&mut reader) {
+                Ok(sniffed) => sniffed,
+                Err(error) => {
+                    let _ = sender.send(vec![lines::unreadable(1, &error)]);
+                    return;
                 }
-            }
-            if !chunk.is_empty() {
-                let _ = sender.send(chunk);
+            };
+            if json {
+                lines::send_models(io::Cursor::new(head).chain(reader), &sender, CHUNK);
+            } else {
+                send_puzzles(io::Cursor::new(head).chain(reader), size, &sender);
             }
         });
         let left = std::cell::RefCell::new(Vec::new());
@@ -102,6 +104,44 @@ impl Stream {
     /// How far the reading is: bytes read, and the file's size if known.
     pub(crate) fn position(&self) -> (u64, Option<u64>) {
         (self.read.load(Relaxed), self.size)
+    }
+}
+
+/// Reads puzzles in the usual formats and sends them in chunks.
+fn send_puzzles<R: BufRead + Drained>(
+    reader: R,
+    size: Option<usize>,
+    sender: &mpsc::SyncSender<Vec<Record>>,
+) {
+    let mut records = dancer_sudoku::read_puzzles(reader, size);
+    let mut chunk = Vec::with_capacity(CHUNK);
+    while let Some(record) = records.next() {
+        chunk.push(Input::Puzzle(record));
+        // Send when the chunk is full, or when what comes next may not be there yet: a
+        // puzzle piped in waits for no other.
+        if chunk.len() == CHUNK || records.get_mut().drained() {
+            // The command stopped taking records (a closed pipe, a signal): stop reading.
+            if sender.send(std::mem::take(&mut chunk)).is_err() {
+                return;
+            }
+        }
+    }
+    if !chunk.is_empty() {
+        let _ = sender.send(chunk);
+    }
+}
+
+/// A reader that can say whether it holds nothing read ahead, so that what has been read is
+/// sent before waiting for more.
+pub(crate) trait Drained {
+    /// True when nothing is buffered: the next read may block.
+    fn drained(&self) -> bool;
+}
+
+impl<R: Read> Drained for io::Chain<io::Cursor<Vec<u8>>, Counting<BufReader<R>>> {
+    fn drained(&self) -> bool {
+        let (head, rest) = self.get_ref();
+        head.position() >= head.get_ref().len() as u64 && rest.inner.buffer().is_empty()
     }
 }
 

@@ -29,7 +29,7 @@ pub struct ReadError {
 /// The janko killers that also need both diagonals all different (Killer-X): nothing in the
 /// records says so, but without the diagonals they have several solutions, with them exactly
 /// the published one (checked with an independent SAT proof, /work/scratch/issue14-study.md).
-const JANKO_KILLER_X: [&str; 14] = [
+pub(super) const JANKO_KILLER_X: [&str; 14] = [
     "196_9x9", "197_9x9", "198_9x9", "248_9x9", "249_9x9", "257_9x9", "716_9x9", "717_9x9",
     "718_9x9", "719_9x9", "720_9x9", "726_9x9", "727_9x9", "728_9x9",
 ];
@@ -167,8 +167,52 @@ pub fn andoku(line: &str) -> Result<Record, ReadError> {
     })
 }
 
+/// A pencilmark puzzle (a Sukaku) on one line, as tdoku writes them: N³ characters for an N×N
+/// grid with standard boxes (729 for a 9×9, 64 for a 4×4), N per cell, row by row; a cell's
+/// k-th character is the symbol of digit k when k is a candidate (`1`–`9`, then `A`... or
+/// `a`...) and `.` or `0` when not. A cell with a single candidate is a given. A second field,
+/// if any, is the puzzle's name.
+///
+/// # Errors
+/// A length that is no N³ of a size from 1 to 35, or a character that is neither its place's
+/// symbol nor `.`/`0` (named by its column).
+pub fn sukaku(line: &str) -> Result<Record, ReadError> {
+    let fields = fields(line);
+    let Some(&(at, marks)) = fields.first() else {
+        return Err(error(1, "expected the pencilmarks".to_owned()));
+    };
+    let length = marks.chars().count();
+    let n = (1..=crate::MAX_LINE_SIZE).find(|n| n * n * n == length).ok_or_else(|| {
+        error(at, format!("{length} characters: a sukaku has N^3 (729 for a 9x9)"))
+    })?;
+    let variant = Variant::standard(n).map_err(|e| error(at, e.to_string()))?;
+    let mut model = Model::from_variant(&variant);
+    let symbols: Vec<char> = marks.chars().collect();
+    for (cell, marks) in symbols.chunks(n).enumerate() {
+        let mut set = 0u64;
+        for (k, &mark) in marks.iter().enumerate() {
+            let column = at + cell * n + k;
+            match crate::digit_of(mark) {
+                Some(0) => {}
+                Some(digit) if usize::from(digit) == k + 1 => set |= 1 << k,
+                _ => {
+                    let want = crate::symbol(k as Digit + 1);
+                    return Err(error(column, format!("'{mark}' is neither '{want}' nor '.'")));
+                }
+            }
+        }
+        if set.is_power_of_two() {
+            model.givens[cell] = Some(set.trailing_zeros() as Digit + 1);
+        } else {
+            model.candidates.push((cell, set));
+        }
+    }
+    let name = fields.get(1).map_or("", |&(_, name)| name).to_owned();
+    Ok(Record { name, model, solution: None })
+}
+
 /// The blank-separated fields of `line`, each with its 1-based column.
-fn fields(line: &str) -> Vec<(usize, &str)> {
+pub(super) fn fields(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut column = 1;
     let mut rest = line;
@@ -183,11 +227,11 @@ fn fields(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn error(column: usize, message: String) -> ReadError {
+pub(super) fn error(column: usize, message: String) -> ReadError {
     ReadError { column, message }
 }
 
-fn number<T: std::str::FromStr>(column: usize, text: &str) -> Result<T, ReadError> {
+pub(super) fn number<T: std::str::FromStr>(column: usize, text: &str) -> Result<T, ReadError> {
     text.parse().map_err(|_| error(column, format!("'{text}' is not a number")))
 }
 
@@ -229,5 +273,40 @@ mod tests {
         assert!(andoku(&format!("standard N 1 0 {givens} - {solution}")).is_ok());
         assert_eq!(column(andoku(&format!("standard N 1 0 x{} - {solution}", &givens[1..]))), 16);
         assert_eq!(column(andoku(&format!("circle N 1 0 {givens} - {solution}"))), 1);
+        assert_eq!(column(sukaku(&"1234".repeat(15))), 1, "60 is no cube");
+        assert_eq!(column(sukaku(&format!("1234{}", "12.4".repeat(14) + "13.4"))), 62);
+    }
+
+    /// A 4x4 sukaku: every cell's candidates become its set, a single one a given; the
+    /// puzzle has the solutions of those marks.
+    #[test]
+    fn sukaku_marks_become_candidates_and_givens() {
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let marks: String = grid
+            .iter()
+            .enumerate()
+            .map(|(cell, &d)| {
+                (1..=4)
+                    .map(|k| {
+                        if k == d || (cell > 3 && k == 5 - d) {
+                            char::from(b'0' + k)
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect();
+        let record = sukaku(&format!("{marks} tiny")).unwrap();
+        assert_eq!(record.name, "tiny");
+        assert_eq!(record.model.givens[..4], [Some(1), Some(2), Some(3), Some(4)]);
+        assert_eq!(record.model.candidates[0], (4, 0b0110), "r2c1 is 2 or 3");
+        let encoded = record.model.encode().unwrap();
+        let found: Vec<Vec<Option<Digit>>> =
+            encoded.problem().solver().solutions().map(|s| encoded.grid(&s)).collect();
+        assert!(found.iter().any(|g| g.iter().zip(&grid).all(|(a, &b)| *a == Some(b))));
+        for solution in &found {
+            assert_eq!(record.model.broken(solution, true), Ok(()));
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::{
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
 
-use dancer::{Checkpoint, Memo, Outcome, Progress, Run, RunError, Stop};
+use dancer::{Checkpoint, Explore, Memo, Outcome, Progress, Run, RunError, Stop};
 use dancer_sudoku::{PuzzleSearch, Solver};
 use serde_json::json;
 
@@ -15,8 +15,8 @@ use super::{Job, Sink};
 use crate::job::{self, Display, JobArgs, Saved};
 use crate::sudoku::args::OutputFormat;
 
-/// What `enumerate` does with each solution.
-type Visit<'v> = &'v (dyn Fn(&PuzzleSearch<'_, '_>) -> ControlFlow<()> + Sync);
+/// What `enumerate` does with each solution, reading it from the search.
+pub(super) type Visit<'v, T> = &'v (dyn Fn(&T) -> ControlFlow<()> + Sync);
 
 /// How `count` and `enumerate` run their searches.
 #[derive(Clone, Copy)]
@@ -116,7 +116,7 @@ impl Job<'_> {
 
     /// The status of a finished `count` or `enumerate` (`stopped`, `none`, `unique` or
     /// `multiple`), counted in the tally and recorded with the count and counters.
-    fn settle(&mut self, outcome: &Outcome, limit: Option<u64>) -> &'static str {
+    pub(super) fn settle(&mut self, outcome: &Outcome, limit: Option<u64>) -> &'static str {
         let count = outcome.solutions().min(limit.unwrap_or(u64::MAX));
         let complete = outcome.is_complete();
         let status = match (count, complete) {
@@ -139,12 +139,12 @@ impl Job<'_> {
 
     /// Runs the search as `long` says, counting (no `visit`) or visiting; `None` (with the
     /// message set) when a checkpoint to resume does not fit the puzzle.
-    fn run(
+    pub(super) fn run<T: Explore + Send>(
         &mut self,
-        search: &mut PuzzleSearch<'_, '_>,
+        search: &mut T,
         limit: Option<u64>,
         long: Long<'_>,
-        visit: Option<Visit<'_>>,
+        visit: Option<Visit<'_, T>>,
     ) -> Option<Outcome> {
         let job = long.job;
         let display = if long.single {
@@ -153,7 +153,7 @@ impl Job<'_> {
             Display::Off
         };
         let report = |progress: &Progress| display.show(progress);
-        let puzzle = self.puzzle.grid.to_string();
+        let puzzle = self.label.clone().unwrap_or_else(|| self.puzzle.grid.to_string());
         let saved = |checkpoint: &Checkpoint| {
             let mut saved = Saved::new(long.tool, visit.is_none(), checkpoint.clone());
             saved.puzzle = Some(puzzle.clone());

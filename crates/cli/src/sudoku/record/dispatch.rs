@@ -1,0 +1,161 @@
+//! Which way a record goes: a puzzle of a variant to the bitmask solver or the logical one,
+//! a JSON line's puzzle to `model.rs`, an unreadable record to `error` in place.
+
+use std::io;
+
+use dancer_sudoku::{Puzzle, Rater, Solver, Variant};
+use serde_json::json;
+
+use super::{
+    failure, model, record_end, Done, Job, Long, OutputFormat, Sink, Solvers, Tally, Task,
+};
+use crate::{input::Source, sudoku::stream::Input};
+
+/// Runs `task` on one record, sending its output to `sink`.
+///
+/// # Errors
+/// Only what `sink` returns (a closed pipe, for instance).
+pub(crate) fn handle(
+    task: Task,
+    format: OutputFormat,
+    source: &Source,
+    record: &Input,
+    solvers: &mut Solvers<'_>,
+    long: Long<'_>,
+    sink: &mut Sink<'_>,
+) -> io::Result<Done> {
+    let enumerating = matches!(task, Task::Enumerate { .. });
+    let searching = enumerating || matches!(task, Task::Count { .. });
+    if searching && long.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+        return Ok(Done { err: None, tally: Tally::default(), skipped: true });
+    }
+    let puzzle = match record {
+        Input::Puzzle(Ok(puzzle)) => puzzle,
+        Input::Puzzle(Err(error)) => {
+            let message = format!("{source}:{error}");
+            return failure(format, enumerating, error.line, message, sink);
+        }
+        Input::Model { line, read: Err(error) } => {
+            let message = format!("{source}:{line}: {error}");
+            return failure(format, enumerating, *line, message, sink);
+        }
+        Input::Model { line, read: Ok(record) } => {
+            let at = Place { source, line: *line, name: Some(&record.name) };
+            return model::handle(task, format, at, record, long, sink);
+        }
+    };
+    let size = puzzle.grid.size();
+    let engine = if task.rates() {
+        solvers.rater(size).map(Engine::Rater)
+    } else {
+        solvers.get(size).map(Engine::Solver)
+    };
+    match engine {
+        Ok(engine) => {
+            let at = Place { source, line: puzzle.line, name: None };
+            run_puzzle(task, format, at, puzzle, engine, long, sink)
+        }
+        Err(message) => {
+            let message = format!("{source}:{}:1: {message}", puzzle.line);
+            failure(format, enumerating, puzzle.line, message, sink)
+        }
+    }
+}
+
+/// Where a record comes from, for messages and JSON: its input, line, and name (a JSON
+/// line's puzzle has one).
+#[derive(Clone, Copy)]
+pub(crate) struct Place<'a> {
+    pub(super) source: &'a Source,
+    pub(super) line: usize,
+    pub(super) name: Option<&'a str>,
+}
+
+/// What a task on a puzzle of a variant runs with: `rate`, `hint` and `explain` a rater,
+/// the others a solver.
+pub(crate) enum Engine<'s, 't> {
+    Solver(&'s mut Solver<'t>),
+    Rater(&'s mut Rater<'t>),
+}
+
+impl Engine<'_, '_> {
+    fn variant(&self) -> &Variant {
+        match self {
+            Engine::Solver(solver) => solver.template().variant(),
+            Engine::Rater(rater) => rater.logic().variant(),
+        }
+    }
+}
+
+impl Task {
+    /// The subcommand's name.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Task::Solve { .. } => "solve",
+            Task::Count { .. } => "count",
+            Task::Enumerate { .. } => "enumerate",
+            Task::Check => "check",
+            Task::Show => "show",
+            Task::Rate => "rate",
+            Task::Hint => "hint",
+            Task::Explain => "explain",
+            Task::Canon => "canon",
+            Task::Transform { .. } => "transform",
+        }
+    }
+
+    /// Whether the task needs the logical solver (a [`Rater`]).
+    pub(super) fn rates(self) -> bool {
+        matches!(self, Task::Rate | Task::Hint | Task::Explain)
+    }
+}
+
+/// Runs `task` on a puzzle of a variant.
+pub(super) fn run_puzzle(
+    task: Task,
+    format: OutputFormat,
+    at: Place<'_>,
+    puzzle: &Puzzle,
+    engine: Engine<'_, '_>,
+    long: Long<'_>,
+    sink: &mut Sink<'_>,
+) -> io::Result<Done> {
+    let enumerating = matches!(task, Task::Enumerate { .. });
+    let mut job = Job::new(puzzle, format);
+    if let Some(name) = at.name {
+        job.set("name", || json!(name));
+    }
+    job.tally.puzzles = 1;
+    let out = match task {
+        Task::Check => job.check(engine.variant()),
+        Task::Show => job.show(engine.variant()),
+        Task::Canon => job.canon(engine.variant()),
+        Task::Transform { seed } => job.transform(engine.variant(), seed),
+        _ => match (task, engine) {
+            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique),
+            (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
+                Some(memo) => job.count_memo(solver, memo, long.interrupt),
+                None => job.count(solver, limit, long),
+            },
+            (Task::Enumerate { limit }, Engine::Solver(solver)) => {
+                job.enumerate(solver, limit, long, sink)?
+            }
+            (Task::Rate, Engine::Rater(rater)) => job.rate(rater),
+            (Task::Hint, Engine::Rater(rater)) => job.hint(rater),
+            (Task::Explain, Engine::Rater(rater)) => job.explain(rater),
+            _ => {
+                job.fail("internal: the task was given the wrong engine".to_owned());
+                job.text("error")
+            }
+        },
+    };
+    let err = job.err.map(|message| format!("{}:{}:1: {message}", at.source, at.line));
+    if job.skip {
+        return Ok(Done { err, tally: job.tally, skipped: true });
+    }
+    sink(&out)?;
+    if enumerating {
+        sink(record_end(format))?;
+    }
+    Ok(Done { err, tally: job.tally, skipped: false })
+}
