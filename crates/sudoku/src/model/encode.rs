@@ -27,7 +27,7 @@
 //! Placing whole cages is what makes killers fast: digit by digit, a cage's sum prunes a cell
 //! only once the cage's set is chosen, and 300 krazydad killers took 28 million nodes (one alone
 //! 8.8 million); placed whole, see docs/PERFORMANCE.md. The implied sums cut the nodes of the
-//! 8 000 krazydad killers from 6.35 to 1.31 million: a one-cell innie is a given, and a two- or
+//! 8 000 krazydad killers from 6.35 to 1.37 million: a one-cell innie is a given, and a two- or
 //! three-cell one rules digits out as soon as one of its cells is placed.
 
 use dancer::{ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
@@ -41,8 +41,9 @@ use crate::{Cell, Digit};
 /// options would cost more than the search they save.
 pub const CAGE_FILLINGS: usize = 128;
 
-/// The most fillings an implied sum may have to be encoded (see `derive.rs`).
-const IMPLIED_FILLINGS: usize = 256;
+/// The most fillings an implied sum may have to be encoded (see `derive.rs`): a sum with more
+/// rarely rules anything out, and its options and colours slow every node that touches it.
+const IMPLIED_FILLINGS: usize = 32;
 
 /// The most cells an implied sum may have to be encoded.
 const IMPLIED_CELLS: usize = 3;
