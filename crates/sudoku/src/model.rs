@@ -5,6 +5,7 @@
 //! (`model/encode.rs`), whatever mix of constraints it has.
 
 mod check;
+mod derive;
 mod encode;
 mod fill;
 mod flat;

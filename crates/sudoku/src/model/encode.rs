@@ -9,6 +9,10 @@
 //!   are symbols (it holds every digit once), secondary otherwise (at most once);
 //! - `K{k}`, primary, for a cage with a sum encoded digit by digit: one of its digit sets is
 //!   chosen (the items below are for such cages too; a cage placed whole needs none);
+//! - `S{j}`, primary, for a sum the cages imply (an innie or outie sum of a few cells, see
+//!   `derive.rs`): one of its fillings is chosen, and it colours `S{j}r{row}c{col}`,
+//!   secondary, of each of its cells with the digit's own colour (`1` to `N`), which the option
+//!   placing a digit in that cell asks for;
 //! - `K{k}#{d}`, secondary, coloured: the chosen set colours it `1` when d is in the set and
 //!   `0` when not, and a cell of the cage that takes d asks for `1`, so the cage's cells take
 //!   digits of the set only; `KD{k}#{d}`, secondary: no digit twice in the cage, so its cells
@@ -22,17 +26,27 @@
 //!
 //! Placing whole cages is what makes killers fast: digit by digit, a cage's sum prunes a cell
 //! only once the cage's set is chosen, and 300 krazydad killers took 28 million nodes (one alone
-//! 8.8 million); placed whole, see docs/PERFORMANCE.md.
+//! 8.8 million); placed whole, see docs/PERFORMANCE.md. The implied sums cut the nodes of the
+//! 8 000 krazydad killers from 6.35 to 1.37 million: a one-cell innie is a given, and a two- or
+//! three-cell one rules digits out as soon as one of its cells is placed.
 
 use dancer::{ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 
+use super::derive::{ImpliedItems, ImpliedSum};
 use super::fill::{digit_sets, MAX_CAGE_SETS};
 use super::{Model, ModelError};
 use crate::{Cell, Digit};
 
 /// The most fillings a cage may have to be placed whole by [`Model::encode`]: more, and its
 /// options would cost more than the search they save.
-pub const CAGE_FILLINGS: usize = 256;
+pub const CAGE_FILLINGS: usize = 128;
+
+/// The most fillings an implied sum may have to be encoded (see `derive.rs`): a sum with more
+/// rarely rules anything out, and its options and colours slow every node that touches it.
+const IMPLIED_FILLINGS: usize = 32;
+
+/// The most cells an implied sum may have to be encoded.
+const IMPLIED_CELLS: usize = 3;
 
 /// A digit in a cell: what an option of an [`Encoded`] model places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,10 +111,20 @@ impl Model {
     /// # Errors
     /// As `encode`.
     pub fn encode_with(&self, fillings: usize) -> Result<Encoded, ModelError> {
+        self.encode_tuned(fillings, true)
+    }
+
+    /// [`encode_with`](Self::encode_with), with or without the sums the cages imply (innies
+    /// and outies of the full regions, see the module's notes). Either way the solutions are
+    /// the same; the implied sums only let the search see dead ends sooner.
+    ///
+    /// # Errors
+    /// As `encode`.
+    pub fn encode_tuned(&self, fillings: usize, implied: bool) -> Result<Encoded, ModelError> {
         self.validate()?;
         let n = self.symbols;
         // The cages placed whole (their fillings), and the cells they hold.
-        let mut whole: Vec<Option<Vec<Vec<Digit>>>> = vec![None; self.cages.len()];
+        let mut whole: Vec<Option<Vec<Digit>>> = vec![None; self.cages.len()];
         let mut placed = vec![false; self.used.len()];
         for (k, cage) in self.cages.iter().enumerate() {
             if fillings > 0 && cage.cells.iter().all(|&cell| !placed[cell]) {
@@ -110,8 +134,10 @@ impl Model {
                 }
             }
         }
+        let implied =
+            if implied { self.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) } else { Vec::new() };
         let mut builder = ProblemBuilder::new();
-        let (items, cage_items) = Items::declare(self, &mut builder, &whole);
+        let (items, cage_items) = Items::declare(self, &mut builder, &whole, &implied);
         let mut encoded = Building { placements: Vec::new(), starts: vec![0] };
         let mut entries: Vec<Entry> = Vec::new();
         for cell in (0..self.used.len()).filter(|&cell| self.used[cell] && !placed[cell]) {
@@ -126,7 +152,7 @@ impl Model {
         for (k, list) in whole.iter().enumerate() {
             let Some(list) = list else { continue };
             let cells = &self.cages[k].cells;
-            for filling in list {
+            for filling in list.chunks(cells.len()) {
                 entries.clear();
                 places.clear();
                 for (&cell, &digit) in cells.iter().zip(filling) {
@@ -159,6 +185,7 @@ impl Model {
                 encoded.push(&[]);
             }
         }
+        items.implied.options(&mut builder, &implied, &items.colors, || encoded.push(&[]));
         let problem = builder.build().map_err(|error| ModelError::Impossible {
             what: "the puzzle".to_owned(),
             why: error.to_string(),
@@ -180,8 +207,9 @@ struct Items<'m> {
     cage_sets: Vec<Option<ItemId>>,
     cage_distinct: Vec<Option<ItemId>>,
     relations: Vec<ItemId>,
-    /// The colours `0` and `1`.
-    colors: [ColorId; 2],
+    implied: ImpliedItems,
+    /// The colours `0` ..= `symbols`: out of and in a digit set, and each digit.
+    colors: Vec<ColorId>,
 }
 
 impl<'m> Items<'m> {
@@ -190,7 +218,8 @@ impl<'m> Items<'m> {
     fn declare(
         model: &'m Model,
         builder: &mut ProblemBuilder,
-        whole: &[Option<Vec<Vec<Digit>>>],
+        whole: &[Option<Vec<Digit>>],
+        implied: &[ImpliedSum],
     ) -> (Items<'m>, Vec<Option<ItemId>>) {
         let n = model.symbols;
         let cells = (0..model.used.len())
@@ -212,6 +241,7 @@ impl<'m> Items<'m> {
                 sum.then(|| builder.primary(format!("K{}", k + 1)))
             })
             .collect();
+        let implied_primary = ImpliedItems::declare_primary(builder, implied);
         for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
             regions[k] = Some(digit_items(builder, &format!("G{}", k + 1), n, false));
         }
@@ -230,6 +260,7 @@ impl<'m> Items<'m> {
         let relations = (0..model.relations.len())
             .map(|j| digit_items(builder, &format!("L{}", j + 1), n, false))
             .collect();
+        let implied = ImpliedItems::declare(model, builder, implied, &implied_primary);
         let mut regions_of = vec![Vec::new(); model.used.len()];
         for (k, region) in model.regions.iter().enumerate() {
             for &cell in region {
@@ -251,7 +282,8 @@ impl<'m> Items<'m> {
             cage_sets,
             cage_distinct,
             relations,
-            colors: [builder.color("0"), builder.color("1")],
+            implied,
+            colors: (0..=n).map(|c| builder.color(&c.to_string())).collect(),
         };
         (items, cage_items)
     }
@@ -273,6 +305,7 @@ impl Items<'_> {
                 entries.push((at(first, digit), self.colors[1]).into());
             }
         }
+        self.implied.place(entries, cell, digit, &self.colors);
         for &j in &self.relations_of[cell] {
             let relation = model.relations[j];
             if together.contains(&relation.a) && together.contains(&relation.b) {
