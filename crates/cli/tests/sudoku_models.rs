@@ -168,6 +168,16 @@ fn plain_sudokus_in_json_go_the_usual_way_and_bad_lines_stay_in_place() {
     let run = sudoku(&["solve"], &format!("{huge}\n{json}\n"));
     assert_eq!(run.stdout.lines().collect::<Vec<_>>(), ["error", solve.stdout.trim()]);
     assert!(run.stderr.contains("too large"), "{}", run.stderr);
+    // So is a cage with more digit sets than can be listed (30 of 64 digits making 1 000),
+    // which once walked every set of small digits before giving up.
+    let cells: Vec<String> = (0..30).map(|c| c.to_string()).collect();
+    let cage = format!(
+        r#"{{"name":"cage","width":8,"height":8,"symbols":64,"regions":[],"cages":[{{"cells":[{}],"sum":1000}}]}}"#,
+        cells.join(",")
+    );
+    let run = sudoku(&["count"], &format!("{cage}\n{json}\n"));
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), ["error", "1"]);
+    assert!(run.stderr.contains("cage 1: more than 1048576 sets"), "{}", run.stderr);
     // Killers have no logical solver: the refusal says why, in place.
     let (killer, _) = killer();
     let refused = sudoku(&["rate"], &format!("{}\n{json}\n", killer.to_json()));

@@ -111,7 +111,11 @@ pub(super) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
     // (next digit, digits chosen, their mask, their sum).
     let mut sets = Vec::new();
     let mut stack = vec![(1u32, 0usize, 0u64, 0u32)];
+    // Every node below can still reach the sum, so the walk is at most `size` nodes per set;
+    // the budget only guards the bound's arithmetic.
+    let mut budget = (MAX_CAGE_SETS + 1).saturating_mul(size.max(1)).saturating_mul(64);
     while let Some((next, chosen, mask, total)) = stack.pop() {
+        budget = budget.checked_sub(1)?;
         if chosen == size {
             if total == sum {
                 sets.push(mask);
@@ -124,7 +128,10 @@ pub(super) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
         for digit in (next..=n as u32).rev() {
             // The smallest digits still to come must not overshoot the sum.
             let left = (size - chosen - 1) as u32;
-            if total + digit + left * digit + left * (left + 1) / 2 <= sum {
+            // ... and the largest must still reach it.
+            let most = left * n as u32 - left * left.saturating_sub(1) / 2;
+            let reach = total + digit + most >= sum;
+            if reach && total + digit + left * digit + left * (left + 1) / 2 <= sum {
                 stack.push((digit + 1, chosen + 1, mask | 1 << (digit - 1), total + digit));
             }
         }
@@ -170,5 +177,16 @@ mod tests {
         assert!(sets(4, 3, 5).is_empty());
         // Ten of 64 digits adding up to 325 can be chosen in far more than 2^20 ways: refused.
         assert_eq!(digit_sets(64, 10, 325), None);
+        // Thirty of 64 adding up to 1 000: far too many sets, and refused at once rather than
+        // after a walk through every set of small digits that cannot reach the sum.
+        assert_eq!(digit_sets(64, 30, 1000), None);
+        // The reach bound keeps every set: counts against a plain filter of all subsets.
+        for (size, sum) in [(3, 15), (4, 20), (5, 30), (2, 9)] {
+            let all = (0u64..1 << 9)
+                .filter(|m| m.count_ones() as usize == size)
+                .filter(|m| (1..=9u32).filter(|d| m >> (d - 1) & 1 == 1).sum::<u32>() == sum)
+                .count();
+            assert_eq!(digit_sets(9, size, sum).unwrap().len(), all, "{size} cells, sum {sum}");
+        }
     }
 }
