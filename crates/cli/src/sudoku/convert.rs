@@ -58,11 +58,8 @@ pub(super) fn run(
             Err(error) => {
                 // Columns count from the line as written, before its leading blanks.
                 let column = error.column + line.chars().take_while(|c| c.is_whitespace()).count();
-                if !quiet {
-                    writeln!(err, "sudoku: {source}:{number}:{column}: {}", error.message)?;
-                }
-                writeln!(out, "{}", json!({"line": number, "error": error.message}))?;
-                exit = Exit::Error;
+                let place = format!("{source}:{number}:{column}");
+                exit = refuse(out, (!quiet).then_some(err), &place, number, &error.message)?;
             }
         }
     }
@@ -82,28 +79,43 @@ fn puzzles(
     let rules = Rules::from_args(&args.variant)?;
     let mut exit = Exit::Solved;
     for puzzle in read_puzzles(source.open()?, rules.size()) {
-        let model = puzzle.map_err(|e| (e.line, format!("{source}:{e}"))).and_then(|puzzle| {
-            let line = puzzle.line;
-            let model =
-                rules.model(&puzzle).map_err(|e| (line, format!("{source}:{line}: {e}")))?;
-            Ok((line, model))
-        });
+        let model = puzzle
+            .map_err(|e| (format!("{source}:{}:{}", e.line, e.column), e.line, e.kind.to_string()))
+            .and_then(|puzzle| {
+                let line = puzzle.line;
+                let model =
+                    rules.model(&puzzle).map_err(|e| (format!("{source}:{line}:1"), line, e))?;
+                Ok((line, model))
+            });
         match model {
             Ok((line, model)) => {
                 let record = Record { name: format!("line {line}"), model, solution: None };
                 writeln!(out, "{}", record.to_json())?;
             }
-            Err((line, message)) => {
-                if !quiet {
-                    writeln!(err, "sudoku: {message}")?;
-                }
-                writeln!(out, "{}", json!({"line": line, "error": message}))?;
-                exit = Exit::Error;
+            Err((place, line, message)) => {
+                exit = refuse(out, (!quiet).then_some(&mut *err), &place, line, &message)?;
             }
         }
     }
     out.flush()?;
     Ok(exit)
+}
+
+/// A record that cannot be converted: its message after its place on `err` (none under
+/// `--quiet`), and `{"line", "error"}` in its place in the output, which stays aligned.
+/// Returns the exit status it sets.
+fn refuse(
+    out: &mut dyn Write,
+    err: Option<&mut dyn Write>,
+    place: &str,
+    line: usize,
+    message: &str,
+) -> std::io::Result<Exit> {
+    if let Some(err) = err {
+        writeln!(err, "sudoku: {place}: {message}")?;
+    }
+    writeln!(out, "{}", json!({"line": line, "error": message}))?;
+    Ok(Exit::Error)
 }
 
 /// A `janko_puzzlekit` file: the kind from `--kind` or the file's name, the solutions from

@@ -159,6 +159,29 @@ impl<'a> Job<'a> {
         job
     }
 
+    /// Ends the record: its message (after `place`, where it comes from) for stderr, its
+    /// output to `sink` unless it was skipped, and the end of an enumeration's record.
+    ///
+    /// # Errors
+    /// What `sink` returns.
+    fn finish(
+        self,
+        place: &str,
+        out: &str,
+        enumerating: bool,
+        sink: &mut Sink<'_>,
+    ) -> io::Result<Done> {
+        let err = self.err.map(|message| format!("{place}: {message}"));
+        if self.skip {
+            return Ok(Done { err, tally: self.tally, skipped: true });
+        }
+        sink(out)?;
+        if enumerating {
+            sink(record_end(self.format))?;
+        }
+        Ok(Done { err, tally: self.tally, skipped: false })
+    }
+
     /// Records a JSON field; only JSON output pays for building it.
     fn set(&mut self, key: &str, value: impl FnOnce() -> Value) {
         if self.format == OutputFormat::Json {

@@ -6,9 +6,7 @@ use std::io;
 use dancer_sudoku::{Puzzle, Rater, Solver, Variant};
 use serde_json::json;
 
-use super::{
-    failure, model, record_end, Done, Job, Long, OutputFormat, Sink, Solvers, Tally, Task,
-};
+use super::{failure, model, Done, Job, Long, OutputFormat, Sink, Solvers, Tally, Task};
 use crate::{input::Source, sudoku::stream::Input};
 
 /// Runs `task` on one record, sending its output to `sink`.
@@ -149,13 +147,5 @@ pub(super) fn run_puzzle(
             }
         },
     };
-    let err = job.err.map(|message| format!("{}:{}:1: {message}", at.source, at.line));
-    if job.skip {
-        return Ok(Done { err, tally: job.tally, skipped: true });
-    }
-    sink(&out)?;
-    if enumerating {
-        sink(record_end(format))?;
-    }
-    Ok(Done { err, tally: job.tally, skipped: false })
+    job.finish(&format!("{}:{}:1", at.source, at.line), &out, enumerating, sink)
 }

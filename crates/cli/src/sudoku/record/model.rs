@@ -3,17 +3,14 @@
 //! relations, parity, candidates or several grids is searched on the engine as the exact
 //! cover `Model::encode` makes, and printed as its whole rectangle (`.` for unused cells).
 
-use std::{
-    io,
-    ops::ControlFlow,
-    sync::{Mutex, PoisonError},
-};
+use std::{io, sync::PoisonError};
 
 use dancer_sudoku::{Digit, Encoded, Grid, Model, Puzzle, Rater, Record, Solver, Template};
 use serde_json::json;
 
 use super::dispatch::{run_puzzle, Engine, Place};
-use super::{failure, record_end, Done, Job, Long, Sink, Task};
+use super::search::Shared;
+use super::{failure, Done, Job, Long, Sink, Task};
 use crate::sudoku::args::OutputFormat;
 
 /// Runs `task` on the puzzle of a JSON line.
@@ -88,15 +85,7 @@ pub(super) fn handle(
             job.text("error")
         }
     };
-    let err = job.err.map(|message| format!("{}:{}: {message}", at.source, at.line));
-    if job.skip {
-        return Ok(Done { err, tally: job.tally, skipped: true });
-    }
-    sink(&out)?;
-    if enumerating {
-        sink(record_end(format))?;
-    }
-    Ok(Done { err, tally: job.tally, skipped: false })
+    job.finish(&format!("{}:{}", at.source, at.line), &out, enumerating, sink)
 }
 
 /// What a model has beyond regions and givens, in words.
@@ -220,7 +209,7 @@ fn enumerate(
     let mut solver = dancer::Solver::new(encoded.problem());
     let (puzzle, format) = (job.puzzle, job.format);
     let name = job.label.clone();
-    let written: Mutex<(&mut Sink<'_>, Option<io::Error>)> = Mutex::new((sink, None));
+    let shared = Shared::new(sink);
     let visit = |search: &dancer::Solver<'_>| {
         let mut one = Job::new(puzzle, format);
         one.set("name", || json!(name));
@@ -235,25 +224,13 @@ fn enumerate(
                 one.text("error")
             }
         };
-        let mut written = written.lock().unwrap_or_else(PoisonError::into_inner);
-        match (written.0)(&text) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(error) => {
-                written.1 = Some(error);
-                ControlFlow::Break(())
-            }
-        }
+        shared.write(&text)
     };
     let outcome = job.run(&mut solver, limit, long, Some(&visit));
-    if let (_, Some(error)) = written.into_inner().unwrap_or_else(PoisonError::into_inner) {
+    if let Some(error) = shared.error() {
         return Err(error);
     }
-    let Some(outcome) = outcome else { return Ok(job.text("error")) };
-    let status = job.settle(&outcome, limit);
-    if job.format == OutputFormat::Json {
-        return Ok(job.json());
-    }
-    Ok(if outcome.solutions() == 0 { job.text(status) } else { String::new() })
+    Ok(job.enumerated(outcome, limit))
 }
 
 /// `check`: the givens against every constraint, and the solution the line carries, if any.

@@ -18,6 +18,38 @@ use crate::sudoku::args::OutputFormat;
 /// What `enumerate` does with each solution, reading it from the search.
 pub(super) type Visit<'v, T> = &'v (dyn Fn(&T) -> ControlFlow<()> + Sync);
 
+/// The output shared by the workers of an enumeration: each solution's text is written whole,
+/// and the first failed write (a closed pipe) stops the run and is kept for the caller.
+pub(super) struct Shared<'a, 's> {
+    sink: Mutex<(&'a mut Sink<'s>, Option<io::Error>)>,
+}
+
+impl<'a, 's> Shared<'a, 's> {
+    pub(super) fn new(sink: &'a mut Sink<'s>) -> Self {
+        Shared { sink: Mutex::new((sink, None)) }
+    }
+
+    /// Writes `text`; `Break` once a write has failed.
+    pub(super) fn write(&self, text: &str) -> ControlFlow<()> {
+        let mut sink = self.sink.lock().unwrap_or_else(PoisonError::into_inner);
+        if sink.1.is_some() {
+            return ControlFlow::Break(());
+        }
+        match (sink.0)(text) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                sink.1 = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// The write that failed, if one did.
+    pub(super) fn error(self) -> Option<io::Error> {
+        self.sink.into_inner().unwrap_or_else(PoisonError::into_inner).1
+    }
+}
+
 /// How `count` and `enumerate` run their searches.
 #[derive(Clone, Copy)]
 pub(crate) struct Long<'a> {
@@ -84,34 +116,35 @@ impl Job<'_> {
             }
         };
         let (puzzle, format) = (self.puzzle, self.format);
-        let written: Mutex<(&mut Sink<'_>, Option<io::Error>)> = Mutex::new((sink, None));
+        let shared = Shared::new(sink);
         let visit = |search: &PuzzleSearch<'_, '_>| {
             let grid = search.grid();
             let mut one = Job::new(puzzle, format);
             one.set("status", || json!("solved"));
             one.set("solution", || json!(grid.to_string()));
-            let text = one.render(variant, Some(&grid), "solved");
-            let mut written = written.lock().unwrap_or_else(PoisonError::into_inner);
-            match (written.0)(&text) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(error) => {
-                    written.1 = Some(error);
-                    ControlFlow::Break(())
-                }
-            }
+            shared.write(&one.render(variant, Some(&grid), "solved"))
         };
         let outcome = self.run(&mut search, limit, long, Some(&visit));
-        if let (_, Some(error)) = written.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        if let Some(error) = shared.error() {
             return Err(error);
         }
-        let Some(outcome) = outcome else { return Ok(self.text("error")) };
-        // The record's own line (JSON), or its status where it printed no solution: every
-        // puzzle leaves a trace, so that solutions can be told apart from puzzle to puzzle.
+        Ok(self.enumerated(outcome, limit))
+    }
+
+    /// What is left to print after an enumeration: the record's own line (JSON), or its
+    /// status where it printed no solution, so that every puzzle leaves a trace and solutions
+    /// can be told apart from puzzle to puzzle.
+    pub(super) fn enumerated(&mut self, outcome: Option<Outcome>, limit: Option<u64>) -> String {
+        let Some(outcome) = outcome else { return self.text("error") };
         let status = self.settle(&outcome, limit);
         if self.format == OutputFormat::Json {
-            return Ok(self.json());
+            return self.json();
         }
-        Ok(if outcome.solutions() == 0 { self.text(status) } else { String::new() })
+        if outcome.solutions() == 0 {
+            self.text(status)
+        } else {
+            String::new()
+        }
     }
 
     /// The status of a finished `count` or `enumerate` (`stopped`, `none`, `unique` or
