@@ -318,6 +318,13 @@ fn puzzles_in_the_usual_formats_become_records() {
     );
     let solved = sudoku(&["solve"], &converted.stdout);
     assert_eq!(solved.stdout, sudoku(&["solve", &classic], "").stdout);
+    // The flat files' kinds go by the names the docs give them.
+    let kd = sudoku(
+        &["convert", "--from", "krazydad-16x16"],
+        &format!("IM 1 2 3 f{}\n", ".".repeat(255)),
+    );
+    let kd = Record::from_json(kd.stdout.trim()).unwrap();
+    assert_eq!((kd.name.as_str(), kd.model.givens[0]), ("IM-1-2-3", Some(16)));
     let x = sudoku(&["convert", "--from", "puzzles", "--x"], &format!("{}\n", ".".repeat(81)));
     assert_eq!(Record::from_json(x.stdout.trim()).unwrap().model.regions.len(), 29);
     let bad = sudoku(

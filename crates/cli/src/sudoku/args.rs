@@ -235,6 +235,7 @@ pub enum ConvertFrom {
     /// `janko_sudoku_16x16.txt`: `N key source puzzle solution` (N² symbols each).
     JankoSudoku,
     /// `krazydad_16x16.txt`: `difficulty volume book number puzzle256` (symbols 0-9a-f).
+    #[value(name = "krazydad-16x16")]
     Krazydad16x16,
     /// Pencilmark puzzles (Sukaku) as tdoku writes them: N³ characters per line (729 for a
     /// 9×9), N per cell, the k-th `k` when k is a candidate and `.` when not.
