@@ -1,11 +1,13 @@
 //! Times a file of published variant puzzles on the engine: each puzzle read, encoded (cages of
 //! at most `--fillings N` fillings placed whole, default `CAGE_FILLINGS`; the implied sums left
 //! out with `--no-implied`) and searched for up to two solutions, with the nodes and the time
-//! of encoding and of searching summed on stderr. The figures of docs/PERFORMANCE.md, "Variant
-//! puzzles on the engine", come from it:
+//! of encoding and of searching summed on stderr. The options singles and locked candidates
+//! exclude are struck out as `Model::encode` does (models of regions alone), for every model
+//! with `--reduce`, for none with `--no-reduce`. The figures of
+//! docs/PERFORMANCE.md, "Variant puzzles on the engine", come from it:
 //! `cargo run --release -p dancer-sudoku --example variant_file -- krazydad-killer \
 //!  ../shared/data/variants/krazydad_killer_9x9.txt [--fillings N] [--first K] [--each] \
-//!  [--no-implied]`.
+//!  [--no-implied] [--reduce | --no-reduce]`.
 //! Kinds: `janko-killer`, `krazydad-killer`, `andoku`, and `janko` for a `<Kind>_puzzles.json`
 //! of `janko_puzzlekit` (the kind from the file name). `--each` prints every puzzle's nodes and
 //! search time.
@@ -26,7 +28,8 @@ fn main() {
 
 fn try_main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: variant_file KIND FILE [--fillings N] [--first K] [--each] [--no-implied]";
+    let usage = "usage: variant_file KIND FILE [--fillings N] [--first K] [--each] [--no-implied] \
+                 [--reduce | --no-reduce]";
     let [kind, path, options @ ..] = &args[..] else { return Err(usage.into()) };
     let option = |name: &str, default: usize| -> Result<usize, Box<dyn Error>> {
         match options.iter().position(|o| o == name) {
@@ -37,13 +40,22 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     let (fillings, first) = (option("--fillings", CAGE_FILLINGS)?, option("--first", usize::MAX)?);
     let each = options.iter().any(|o| o == "--each");
     let implied = !options.iter().any(|o| o == "--no-implied");
+    let flag = |name: &str| options.iter().any(|o| o == name);
+    let reduce = |model: &dancer_sudoku::Model| {
+        flag("--reduce") || (!flag("--no-reduce") && model.worth_reducing())
+    };
+    let reduced = match (flag("--reduce"), flag("--no-reduce")) {
+        (true, _) => ", --reduce",
+        (false, true) => ", --no-reduce",
+        (false, false) => "",
+    };
     let started = Instant::now();
     let records = read(kind, Path::new(path))?;
     let (mut puzzles, mut nodes, mut unique) = (0u64, 0u64, 0u64);
     let (mut encoding, mut searching) = (0.0f64, 0.0f64);
     for record in records.into_iter().take(first) {
         let at = Instant::now();
-        let encoded = record.model.encode_tuned(fillings, implied)?;
+        let encoded = record.model.encode_tuned(fillings, implied, reduce(&record.model))?;
         encoding += at.elapsed().as_secs_f64();
         let at = Instant::now();
         let mut solver = encoded.problem().solver();
@@ -62,9 +74,10 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     }
     eprintln!(
         "{puzzles} puzzles, {unique} unique, {nodes} nodes; encoding {encoding:.2} s, searching \
-         {searching:.2} s, {:.2} s in all (--fillings {fillings}{})",
+         {searching:.2} s, {:.2} s in all (--fillings {fillings}{}{})",
         started.elapsed().as_secs_f64(),
-        if implied { "" } else { ", --no-implied" }
+        if implied { "" } else { ", --no-implied" },
+        reduced
     );
     Ok(())
 }

@@ -15,6 +15,7 @@ mod json;
 mod layout;
 mod plain;
 mod read;
+mod reduce;
 
 pub use self::check::Broken;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};

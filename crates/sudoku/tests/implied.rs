@@ -98,7 +98,7 @@ fn implied_sums_colour_their_cells_with_their_digits() {
             _ => assert!(asks.is_empty(), "{names:?}"),
         }
     }
-    let bare = model.encode_tuned(dancer_sudoku::CAGE_FILLINGS, false).unwrap();
+    let bare = model.encode_tuned(dancer_sudoku::CAGE_FILLINGS, false, true).unwrap();
     assert!(bare
         .problem()
         .option_names(dancer::OptionId::new(0))

@@ -88,8 +88,14 @@ pub(crate) fn engine_count(model: &Model) -> u64 {
     let placed = model.encode().unwrap().problem().solver().count();
     let by_digit = model.encode_with(0).unwrap().problem().solver().count();
     assert_eq!(placed, by_digit, "cages placed whole and digit by digit");
-    let bare = model.encode_tuned(dancer_sudoku::CAGE_FILLINGS, false).unwrap();
+    let bare = model.encode_tuned(dancer_sudoku::CAGE_FILLINGS, false, true).unwrap();
     assert_eq!(placed, bare.problem().solver().count(), "with and without implied sums");
+    for fillings in [0, dancer_sudoku::CAGE_FILLINGS] {
+        for reduce in [false, true] {
+            let encoded = model.encode_tuned(fillings, true, reduce).unwrap();
+            assert_eq!(placed, encoded.problem().solver().count(), "reduced: {reduce}");
+        }
+    }
     placed
 }
 
@@ -159,8 +165,8 @@ proptest! {
     fn counts_equal_a_filter_of_all_grids(model in puzzles()) {
         let expected: Vec<[u8; 16]> = all_grids().into_iter().filter(|g| keeps(&model, g)).collect();
         prop_assert_eq!(engine_count(&model), expected.len() as u64);
-        for fillings in [0, dancer_sudoku::CAGE_FILLINGS] {
-            let encoded = model.encode_with(fillings).unwrap();
+        for (fillings, reduce) in [(0, false), (0, true), (dancer_sudoku::CAGE_FILLINGS, true)] {
+            let encoded = model.encode_tuned(fillings, true, reduce).unwrap();
             let mut solver = encoded.problem().solver();
             for solution in solver.solutions() {
                 let grid: Vec<u8> = encoded.grid(&solution).into_iter().map(Option::unwrap).collect();

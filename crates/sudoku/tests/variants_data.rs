@@ -4,7 +4,7 @@
 
 use dancer_sudoku::{
     andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, JankoKind, Outcome, ReadError, Record, Solver, Template,
+    krazydad_killer, JankoKind, Layout, Outcome, ReadError, Record, Solver, Template,
 };
 
 use std::path::Path;
@@ -115,6 +115,27 @@ fn janko_puzzlekit_kinds_are_solved_unique_and_as_published() {
     let problems = read(&root.join("SkyscraperSudoku/problems/SkyscraperSudoku_puzzles.json"));
     let refused = janko_puzzles(JankoKind::Skyscraper, &problems, None).unwrap_err();
     assert!(refused.message.starts_with("skyscraper sudoku is not supported"), "{refused}");
+}
+
+/// The clueless-2 sudokus need locked candidates between the tenth grid and the nine others:
+/// with the options they exclude struck out before the search (`Model::encode`, a model of
+/// regions alone) the 40 take 114 153 nodes; without, 13.7 million, two of them over 4.5
+/// million each (docs/PERFORMANCE.md). The bound fails if the reduction is dropped.
+#[test]
+fn clueless_2_sudokus_need_few_nodes_once_reduced() {
+    let Some(root) = shared("variants/janko_puzzlekit") else { return };
+    let problems = read(&root.join("Clueless2Sudoku/problems/Clueless2Sudoku_puzzles.json"));
+    let records = janko_puzzles(JankoKind::Multi(Layout::Clueless2), &problems, None).unwrap();
+    let mut nodes = 0;
+    for record in records.iter().map(|r| r.as_ref().unwrap()) {
+        assert!(record.model.worth_reducing(), "{}", record.name);
+        let encoded = record.model.encode().unwrap();
+        let mut solver = encoded.problem().solver();
+        assert_eq!(solver.count_up_to(2), 1, "{}", record.name);
+        assert!(solver.stats().nodes() < 100_000, "{}: {:?}", record.name, solver.stats());
+        nodes += solver.stats().nodes();
+    }
+    assert!(nodes < 1_000_000, "{nodes} nodes");
 }
 
 /// The plain variants of a flat file, on all cores, through the bitmask solver as a plain

@@ -289,13 +289,12 @@ impl ImpliedItems {
         }
     }
 
-    /// Adds one option per filling of each implied sum, calling `added` after each.
+    /// Makes one option per filling of each implied sum, handing each to `add`.
     pub(super) fn options(
         &self,
-        builder: &mut ProblemBuilder,
         sums: &[ImpliedSum],
         colors: &[ColorId],
-        mut added: impl FnMut(),
+        mut add: impl FnMut(&[Entry]),
     ) {
         let mut entries: Vec<Entry> = Vec::new();
         for (sum, &(item, first)) in sums.iter().zip(&self.items) {
@@ -306,8 +305,7 @@ impl ImpliedItems {
                     let cell_item = ItemId::new(first.index() + i);
                     entries.push((cell_item, colors[usize::from(digit)]).into());
                 }
-                builder.option(entries.iter().copied());
-                added();
+                add(&entries);
             }
         }
     }

@@ -29,11 +29,16 @@
 //! 8.8 million); placed whole, see docs/PERFORMANCE.md. The implied sums cut the nodes of the
 //! 8 000 krazydad killers from 6.35 to 1.37 million: a one-cell innie is a given, and a two- or
 //! three-cell one rules digits out as soon as one of its cells is placed.
+//!
+//! For a model of regions alone ([`Model::worth_reducing`]), the options that singles and
+//! locked candidates exclude are struck out before the problem is built (`reduce.rs`), so
+//! option numbers are not even one per allowed (cell, digit).
 
 use dancer::{ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
 
 use super::derive::{ImpliedItems, ImpliedSum};
 use super::fill::{digit_sets, MAX_CAGE_SETS};
+use super::reduce::Building;
 use super::{Model, ModelError};
 use crate::{Cell, Digit};
 
@@ -111,16 +116,33 @@ impl Model {
     /// # Errors
     /// As `encode`.
     pub fn encode_with(&self, fillings: usize) -> Result<Encoded, ModelError> {
-        self.encode_tuned(fillings, true)
+        self.encode_tuned(fillings, true, self.worth_reducing())
+    }
+
+    /// Whether [`encode`](Self::encode) strikes out the options that singles and locked
+    /// candidates exclude before the search (see the module's notes): for a model of regions
+    /// alone, no cages and no relations. There it takes the clueless-2 sudokus of janko.at
+    /// from 13.7 million nodes to 0.11 million and costs about what it saves on the other
+    /// multi-grid puzzles; with cages or relations it saved less search than it cost
+    /// (docs/PERFORMANCE.md).
+    pub fn worth_reducing(&self) -> bool {
+        self.cages.is_empty() && self.relations.is_empty()
     }
 
     /// [`encode_with`](Self::encode_with), with or without the sums the cages imply (innies
-    /// and outies of the full regions, see the module's notes). Either way the solutions are
-    /// the same; the implied sums only let the search see dead ends sooner.
+    /// and outies of the full regions, see the module's notes), and with or without striking
+    /// out, before the search, the options that singles and locked candidates exclude (`reduce`,
+    /// see the module's notes). Every way the solutions are the same; the implied sums and the
+    /// reduction only let the search see dead ends sooner.
     ///
     /// # Errors
     /// As `encode`.
-    pub fn encode_tuned(&self, fillings: usize, implied: bool) -> Result<Encoded, ModelError> {
+    pub fn encode_tuned(
+        &self,
+        fillings: usize,
+        implied: bool,
+        reduce: bool,
+    ) -> Result<Encoded, ModelError> {
         self.validate()?;
         let n = self.symbols;
         // The cages placed whole (their fillings), and the cells they hold.
@@ -138,14 +160,13 @@ impl Model {
             if implied { self.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) } else { Vec::new() };
         let mut builder = ProblemBuilder::new();
         let (items, cage_items) = Items::declare(self, &mut builder, &whole, &implied);
-        let mut encoded = Building { placements: Vec::new(), starts: vec![0] };
+        let mut encoded = Building::default();
         let mut entries: Vec<Entry> = Vec::new();
         for cell in (0..self.used.len()).filter(|&cell| self.used[cell] && !placed[cell]) {
             for digit in self.allowed(cell) {
                 entries.clear();
                 items.place(&mut entries, cell, digit, &[]);
-                builder.option(entries.iter().copied());
-                encoded.push(&[Placement { cell, digit }]);
+                encoded.push(&entries, &[Placement { cell, digit }]);
             }
         }
         let mut places = Vec::new();
@@ -159,8 +180,7 @@ impl Model {
                     items.place(&mut entries, cell, digit, cells);
                     places.push(Placement { cell, digit });
                 }
-                builder.option(entries.iter().copied());
-                encoded.push(&places);
+                encoded.push(&entries, &places);
             }
         }
         for (k, cage) in self.cages.iter().enumerate() {
@@ -181,16 +201,15 @@ impl Model {
                     let color = items.colors[usize::from(set >> (digit - 1) & 1 == 1)];
                     entries.push((at(first, digit), color).into());
                 }
-                builder.option(entries.iter().copied());
-                encoded.push(&[]);
+                encoded.push(&entries, &[]);
             }
         }
-        items.implied.options(&mut builder, &implied, &items.colors, || encoded.push(&[]));
+        items.implied.options(&implied, &items.colors, |entries| encoded.push(entries, &[]));
+        let (placements, starts) = encoded.add_to(&mut builder, items.primary, reduce);
         let problem = builder.build().map_err(|error| ModelError::Impossible {
             what: "the puzzle".to_owned(),
             why: error.to_string(),
         })?;
-        let Building { placements, starts } = encoded;
         Ok(Encoded { problem, placements, starts, cells: self.used.len() })
     }
 }
@@ -208,6 +227,8 @@ struct Items<'m> {
     cage_distinct: Vec<Option<ItemId>>,
     relations: Vec<ItemId>,
     implied: ImpliedItems,
+    /// How many items are primary (they come first).
+    primary: usize,
     /// The colours `0` ..= `symbols`: out of and in a digit set, and each digit.
     colors: Vec<ColorId>,
 }
@@ -242,6 +263,7 @@ impl<'m> Items<'m> {
             })
             .collect();
         let implied_primary = ImpliedItems::declare_primary(builder, implied);
+        let primary = builder.item_count();
         for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
             regions[k] = Some(digit_items(builder, &format!("G{}", k + 1), n, false));
         }
@@ -283,6 +305,7 @@ impl<'m> Items<'m> {
             cage_distinct,
             relations,
             implied,
+            primary,
             colors: (0..=n).map(|c| builder.color(&c.to_string())).collect(),
         };
         (items, cage_items)
@@ -326,20 +349,6 @@ impl Items<'_> {
 /// Item `first` moved on to digit `digit` (`first` is digit 1's).
 fn at(first: ItemId, digit: Digit) -> ItemId {
     ItemId::new(first.index() + usize::from(digit) - 1)
-}
-
-/// Options' placements as they are added, before the problem is built.
-struct Building {
-    placements: Vec<Placement>,
-    starts: Vec<usize>,
-}
-
-impl Building {
-    /// The next option places `placements`.
-    fn push(&mut self, placements: &[Placement]) {
-        self.placements.extend_from_slice(placements);
-        self.starts.push(self.placements.len());
-    }
 }
 
 /// Declares `{tag}#1` .. `{tag}#{n}` and returns the first.
