@@ -158,7 +158,6 @@ prop_compose! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-
     /// The engine's count of a random puzzle equals the number of the 288 grids that keep
     /// all its constraints, and each solution it finds is one of them.
     #[test]

@@ -245,6 +245,11 @@ impl<'a> Job<'a> {
         if let Some(grid) = solution {
             self.set("solution", || json!(grid.to_string()));
         }
+        self.counters(stats);
+    }
+
+    /// The search's counters and the record's time so far.
+    fn counters(&mut self, stats: dancer::Stats) {
         self.set("nodes", || json!(stats.nodes()));
         self.set("updates", || json!(stats.updates()));
         let micros = self.started.elapsed().as_micros();

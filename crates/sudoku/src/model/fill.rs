@@ -142,6 +142,28 @@ pub(super) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::{digit_sets, next_order, subsets};
+    use crate::{model::Cage, Model, Variant};
+
+    /// A cage whose marks leave one filling among many orders: listed when the orders to look
+    /// at fit the budget (64 times the limit), abandoned when they do not, even though the
+    /// fillings themselves are few.
+    #[test]
+    fn fillings_give_up_when_marks_rule_out_most_orders() {
+        let mut model = Model::from_variant(&Variant::latin(9).unwrap());
+        let cells: Vec<usize> = (0..8).collect();
+        model.cages.push(Cage { cells: cells.clone(), sum: Some(36) });
+        // Cell i may hold i + 1 only: one filling of the set {1..8}, whose 40 320 orders all
+        // have to be looked at.
+        for &cell in &cells {
+            model.candidates.push((cell, 1 << cell));
+        }
+        assert_eq!(
+            model.fillings(0, 1_000),
+            Some((1..=8).collect()),
+            "64 000 orders may be looked at"
+        );
+        assert_eq!(model.fillings(0, 10), None, "640 may not");
+    }
 
     #[test]
     fn orders_are_all_permutations_once_in_lexicographic_order() {

@@ -156,7 +156,7 @@ fn solve(job: &mut Job<'_>, model: &Model, encoded: &Encoded, unique: bool) -> S
     if let Some(grid) = &shown {
         job.set("solution", || json!(model.line(grid)));
     }
-    stats(job, solver.stats());
+    job.counters(solver.stats());
     render(job, model, shown.as_deref(), status)
 }
 
@@ -181,7 +181,7 @@ fn count(job: &mut Job<'_>, encoded: &Encoded, limit: Option<u64>, long: Long<'_
                 job.set("status", || json!(status));
                 job.set("count", || json!(count));
                 job.set("complete", || json!(true));
-                stats(job, solver.stats());
+                job.counters(solver.stats());
                 job.text(&count.to_string())
             }
             Err(error) => {
@@ -276,13 +276,6 @@ fn show(job: &mut Job<'_>, model: &Model) -> String {
         OutputFormat::Grid => format!("{}\n", model.rows(&model.givens)),
         OutputFormat::Line => format!("{}\n", model.line(&model.givens)),
     }
-}
-
-fn stats(job: &mut Job<'_>, stats: dancer::Stats) {
-    job.set("nodes", || json!(stats.nodes()));
-    job.set("updates", || json!(stats.updates()));
-    let micros = job.started.elapsed().as_micros();
-    job.set("micros", || json!(micros));
 }
 
 /// A solution in the chosen format, or the status where there is none to show.
