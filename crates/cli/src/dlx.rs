@@ -43,8 +43,25 @@ pub fn run(
         None if args.memo || memo::chosen_by_default(args) => memo::run(args, out, err, interrupt),
         None => {
             let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+            // Read from a terminal, the problem is in: a signal now stops the search cleanly.
+            crate::interrupt::stop_cleanly();
             solve::run(args, &source, &parsed, out, err, interrupt)
         }
+    }
+}
+
+/// Whether a signal stops `args`'s command cleanly (a search, or sampling) rather than at once.
+pub fn stops_cleanly(args: &DlxArgs) -> bool {
+    matches!(args.command, None | Some(DlxCommand::Sample(_)))
+}
+
+/// The problem file a search or sampling reads (`None` for standard input, or for the other
+/// commands).
+pub fn problem_file(args: &DlxArgs) -> Option<&Path> {
+    match &args.command {
+        None => args.file.as_deref(),
+        Some(DlxCommand::Sample(sample)) => sample.file.as_deref(),
+        Some(_) => None,
     }
 }
 

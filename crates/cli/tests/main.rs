@@ -9,6 +9,10 @@ mod dlx;
 // `dlx` as a long job: --jobs, limits, checkpoints and --resume, signals, progress.
 mod dlx_jobs;
 
+// Work that is not lost: checkpoint paths checked first, links, a failed last write, the
+// resume hint, signals in every batch subcommand, a full stderr.
+mod lost_work;
+
 // `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
 mod dlx_parts;
 

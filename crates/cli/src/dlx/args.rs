@@ -42,7 +42,8 @@ order, so with --jobs 1 the same solutions in the same order; any seed gives the
 nodes and updates. A checkpoint made with a seed is resumed with the same one (another is
 refused); the parts of `dlx split` are run without one.
 
-Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input, 3 stopped at
+Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input, or a
+checkpoint that could not be written (the count so far is printed first), 3 stopped at
 --time-limit, --node-limit or --mems-limit, 130 stopped by Ctrl-C or SIGTERM (a second one
 ends the program at once).";
 

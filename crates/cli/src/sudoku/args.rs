@@ -45,9 +45,10 @@ than one job, enumerate prints a puzzle's solutions in an order that varies from
 (--time-limit, --node-limit, --mems-limit) to each puzzle.
 
 Exit status: 0 all solved; 1 some puzzle had no solution, was invalid, or was not unique under
---unique; 2 some input could not be read; 3 count or enumerate stopped at a limit (a count
-then ends with +); 130 count or enumerate stopped by Ctrl-C or SIGTERM (puzzles not yet
-started are not printed; a second signal ends the program at once).";
+--unique; 2 some input could not be read (or a checkpoint could not be written); 3 count or
+enumerate stopped at a limit (a count then ends with +); 130 stopped by Ctrl-C or SIGTERM:
+the puzzles in hand are finished and printed, no other is started, and the --stats summary
+follows (a second signal ends the program at once).";
 
 /// Solve, count, enumerate, check and show sudoku puzzles of any size and region shape.
 #[derive(Debug, Parser)]
