@@ -170,7 +170,18 @@ fn interrupted_while_reading(
     while stdout.lines().count() < lines {
         assert_ne!(out.read_line(&mut stdout).unwrap(), 0, "output ended: {stdout}");
     }
-    kill(Pid::from_raw(i32::try_from(child.id()).unwrap()), Signal::SIGINT).unwrap();
+    let pid = Pid::from_raw(i32::try_from(child.id()).unwrap());
+    kill(pid, Signal::SIGINT).unwrap();
+    // A binary that ignores the signal (one started with SIGINT ignored, as a background job
+    // of a shell is, and that installs no handler) would wait for input for ever: after 10 s
+    // it is killed, and the test fails on its status rather than hanging.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    if child.try_wait().unwrap().is_none() {
+        kill(pid, Signal::SIGKILL).unwrap();
+    }
     out.read_to_string(&mut stdout).unwrap();
     let mut stderr = String::new();
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
