@@ -53,6 +53,10 @@ mod sudoku_variants;
 // Both binaries: shell completions, man pages, --color, --quiet.
 mod shell;
 
+// Both binaries' shared conventions: `--progress[=HOW]`, `--json`/`--format json`, the
+// summary on stderr, `dlx count`, `sudoku show --format json` read back.
+mod conventions;
+
 // The README's Rust snippets, compiled and run in functions returning `Result`.
 mod readme;
 
