@@ -57,6 +57,10 @@ mod shell;
 // summary on stderr, `dlx count`, `sudoku show --format json` read back.
 mod conventions;
 
+// Every --help ends with examples that parse, and run where they name shipped data; the man
+// pages' EXAMPLES and EXIT STATUS sections.
+mod help;
+
 // The README's Rust snippets, compiled and run in functions returning `Result`.
 mod readme;
 

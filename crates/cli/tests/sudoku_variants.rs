@@ -25,7 +25,7 @@ fn windows() -> Vec<Vec<usize>> {
 
 /// The one line `solve` printed, after checking it was the only output and all went well.
 fn solved(args: &[&str], stdin: &str) -> String {
-    let out = sudoku(&[&["solve"][..], args].concat(), stdin);
+    let out = sudoku(&[&["solve", "-q"][..], args].concat(), stdin);
     assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}: {}", out.stdout);
     assert_eq!(out.stdout.lines().count(), 1, "{}", out.stdout);
     out.stdout.trim_end().to_owned()
@@ -181,7 +181,7 @@ fn board_files_give_the_rules_of_the_autopear_presets() {
 
 #[test]
 fn boxes_of_another_size_fail_each_puzzle() {
-    let out = sudoku(&["solve", "--boxes", "3x4", &data("puzzles/classic.txt")], "");
+    let out = sudoku(&["solve", "-q", "--boxes", "3x4", &data("puzzles/classic.txt")], "");
     eqnice!("error\n".repeat(8), out.stdout);
     let messages: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(messages.len(), 8, "{}", out.stderr);

@@ -13,7 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 fn main() -> ExitCode {
-    let args: dlx::DlxArgs = dancer_cli::shell::parse();
+    let args = dancer_cli::shell::parse::<dlx::DlxArgs>().settled();
     // Solving and sampling stop cleanly on a signal; estimate, split and merge keep its
     // default (the end).
     let stops = matches!(args.command, None | Some(dlx::DlxCommand::Sample(_)));

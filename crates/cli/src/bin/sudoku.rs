@@ -13,7 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 fn main() -> ExitCode {
-    let args: sudoku::SudokuArgs = dancer_cli::shell::parse();
+    let args = dancer_cli::shell::parse::<sudoku::SudokuArgs>().settled();
     // Only count and enumerate stop cleanly on a signal; the rest keep its default (the end).
     let interrupt = match args.command {
         sudoku::Command::Count { .. } | sudoku::Command::Enumerate { .. } => {
