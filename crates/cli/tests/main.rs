@@ -61,6 +61,9 @@ mod conventions;
 // pages' EXAMPLES and EXIT STATUS sections.
 mod help;
 
+// Every console block of README.md and docs/*.md, run as written.
+mod docs;
+
 // The README's Rust snippets, compiled and run in functions returning `Result`.
 mod readme;
 
