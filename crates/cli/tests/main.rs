@@ -64,6 +64,9 @@ mod help;
 // Every console block of README.md and docs/*.md, run as written.
 mod docs;
 
+// The tests that need ../shared/data are ignored with that reason, and .ci/run runs them.
+mod ignored;
+
 // The README's Rust snippets, compiled and run in functions returning `Result`.
 mod readme;
 
