@@ -4,6 +4,7 @@
 
 mod args;
 mod estimate;
+mod help;
 mod memo;
 mod parts;
 mod sample;
@@ -17,7 +18,9 @@ use std::{
 
 use dancer::{Heuristic, ParsedProblem, RunError};
 
-pub use self::args::{DlxArgs, DlxCommand, EstimateArgs, MergeArgs, SampleArgs, SplitArgs};
+pub use self::args::{
+    DlxArgs, DlxCommand, EstimateArgs, Format, Forward, MergeArgs, SampleArgs, SplitArgs,
+};
 use crate::{
     input::{announce_terminal, Source},
     Exit,
@@ -40,6 +43,9 @@ pub fn run(
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
+        Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
+            anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")
+        }
         None if args.memo || memo::chosen_by_default(args) => memo::run(args, out, err, interrupt),
         None => {
             let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;

@@ -58,10 +58,13 @@ pub struct JobArgs {
     pub resume: Option<PathBuf>,
 
     /// Show progress on stderr: the fraction of the search tree done, an ETA, solutions so far
-    /// and nodes per second. `bar` (the default on a terminal) or `lines` (one line every
-    /// --progress-every; the default elsewhere), or `off`. Without this option, a bar shows
+    /// and nodes per second. `--progress=bar` (the default on a terminal) or `--progress=lines`
+    /// (one line every --progress-every; the default elsewhere), or `--progress=off`. The value
+    /// attaches with `=` only, so `--progress FILE` reads FILE. Without this option, a bar shows
     /// when stderr is a terminal and no solutions are printed to one.
-    #[arg(long, value_name = "HOW", num_args = 0..=1, default_missing_value = "on")]
+    // require_equals: an optional value that could be the next word would swallow the file.
+    #[arg(long, value_name = "HOW", num_args = 0..=1, require_equals = true,
+          default_missing_value = "on")]
     pub progress: Option<ProgressMode>,
 
     /// How often --progress=lines prints a line.

@@ -5,6 +5,7 @@ mod args;
 mod convert;
 mod encode;
 mod generate;
+mod help;
 mod record;
 mod rules;
 mod stream;

@@ -12,7 +12,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     // Before anything else, so that no signal finds the default action (death without a word).
     let interrupt = interrupt::install();
-    let args: dlx::DlxArgs = dancer_cli::shell::parse();
+    let args = dancer_cli::shell::parse::<dlx::DlxArgs>().settled();
     // Solving and sampling stop cleanly on a signal (from the start, so that one that comes
     // while a big problem is read still leaves a count and a checkpoint); estimate, split and
     // merge end at once, and so does a search whose problem is being typed at a terminal,

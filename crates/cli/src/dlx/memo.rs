@@ -100,7 +100,7 @@ pub(super) fn run(
         writeln!(out, "{count}")?;
     }
     out.flush().context("cannot write the output")?;
-    if !args.quiet && !args.json {
+    if args.summary() && !args.json {
         let noun = if count == 1 { "solution" } else { "solutions" };
         writeln!(
             err,

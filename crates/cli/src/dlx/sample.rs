@@ -48,7 +48,7 @@ pub(super) fn run(
         drawn += 1;
     }
     out.flush().context("cannot write the solutions")?;
-    if !args.quiet {
+    if args.summary() {
         let stats = solver.stats();
         let noun = if total == 1 { "solution" } else { "solutions" };
         writeln!(

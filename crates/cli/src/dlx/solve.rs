@@ -243,7 +243,7 @@ fn report_outcome(
         writeln!(out, "{found}{}", if partial { "+" } else { "" })?;
     }
     out.flush().context("cannot write the output")?;
-    if !args.quiet && !args.json {
+    if args.summary() && !args.json {
         summary_line(args, outcome, found, place, err)?;
     }
     Ok(job::early_exit(outcome).unwrap_or(if found == 0 && outcome.is_complete() {
