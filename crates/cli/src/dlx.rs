@@ -5,6 +5,7 @@
 mod args;
 mod estimate;
 mod memo;
+mod merge;
 mod parts;
 mod sample;
 mod solve;
@@ -38,7 +39,7 @@ pub fn run(
         Some(DlxCommand::Estimate(estimate)) => estimate::run(estimate, out, err),
         Some(DlxCommand::Sample(sample)) => sample::run(sample, out, err, interrupt),
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
-        Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
+        Some(DlxCommand::Merge(args)) => merge::merge(args, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
         None if args.memo || memo::chosen_by_default(args) => memo::run(args, out, err, interrupt),
         None => {
