@@ -6,6 +6,7 @@ mod args;
 mod estimate;
 mod help;
 mod memo;
+mod merge;
 mod parts;
 mod sample;
 mod solve;
@@ -41,7 +42,7 @@ pub fn run(
         Some(DlxCommand::Estimate(estimate)) => estimate::run(estimate, out, err),
         Some(DlxCommand::Sample(sample)) => sample::run(sample, out, err, interrupt),
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
-        Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
+        Some(DlxCommand::Merge(args)) => merge::merge(args, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
         Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
             anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")

@@ -5,6 +5,7 @@
 //! - [`exit`]: the exit statuses every command documents.
 //! - [`input`]: reading a file or standard input, with errors that name the source.
 //! - [`job`]: the options of long searches (limits, checkpoints, progress) and their display.
+//! - [`json`]: our own JSON files read strictly, and their digests.
 //! - [`interrupt`]: Ctrl-C and SIGTERM stop a search cleanly.
 //!
 //! Argument parsing, reading and writing live here; every algorithm lives in the libraries.
@@ -14,6 +15,7 @@ pub mod exit;
 pub mod input;
 pub mod interrupt;
 pub mod job;
+pub mod json;
 pub mod shell;
 pub mod sudoku;
 

@@ -72,8 +72,7 @@ fn json_is_asked_the_same_way_in_both_binaries() {
         }
         for sub in [&["sample", "-n", "3"][..], &["merge"], &["estimate", "--samples", "10"]] {
             let (file, stdin) = if sub[0] == "merge" {
-                let part = dlx(&["--count", "--json", "-q", &queens8], "").stdout;
-                (String::from("-"), part.replace('}', r#","part":0,"parts":1}"#))
+                (String::from("-"), one_part_of(&queens8))
             } else {
                 (queens8.clone(), String::new())
             };
@@ -195,4 +194,14 @@ fn what_show_writes_as_json_reads_back() {
     let records: String =
         killer.lines().filter(|l| l.starts_with('{')).flat_map(|l| [l, "\n"]).collect();
     assert_eq!(sudoku(&["show", "-q", "--json"], &records).stdout, records);
+}
+
+/// The summary of the one part of `problem` split into one part, as `dlx merge` reads it.
+fn one_part_of(problem: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let parts = dir.path().join("parts.jsonl");
+    let split = dlx(&["split", "-q", "--parts", "1", problem], "");
+    std::fs::write(&parts, split.stdout).unwrap();
+    let parts = parts.to_str().unwrap();
+    dlx(&["--count", "--json", "-q", "--parts", parts, "--part", "0", problem], "").stdout
 }

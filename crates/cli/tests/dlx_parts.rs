@@ -10,7 +10,11 @@ use crate::util::data;
 
 /// Splits `text` into `parts` parts in `dir`, runs each, and merges the summaries: returns
 /// the merge's output and the summary lines.
-fn split_run_merge(text: &str, parts: usize, dir: &Path) -> (crate::util::Run, Vec<String>) {
+pub(crate) fn split_run_merge(
+    text: &str,
+    parts: usize,
+    dir: &Path,
+) -> (crate::util::Run, Vec<String>) {
     let problem = dir.join("problem.dlx");
     std::fs::write(&problem, text).unwrap();
     let problem = problem.to_str().unwrap();
@@ -61,16 +65,27 @@ fn merge_refuses_missing_repeated_unfinished_and_foreign_parts() {
     let (_, lines) = split_run_merge(&queens(9), 5, dir.path());
     let (_, other) = split_run_merge(&queens(8), 5, dir.path());
     let merge = |lines: &[String]| dlx(&["merge"], &(lines.join("\n") + "\n"));
-    let mut unfinished: Value = serde_json::from_str(&lines[2]).unwrap();
-    unfinished["complete"] = false.into();
-    unfinished["stopped"] = "time-limit".into();
-    let cases: [(Vec<String>, &str); 6] = [
+    // Part 2 run again, stopped by a node limit (the files split_run_merge left in `dir`).
+    let (file, problem) = (dir.path().join("parts.jsonl"), dir.path().join("problem.dlx"));
+    std::fs::write(
+        &file,
+        dlx(&["split", "--parts", "5", "--samples", "16", "-"], &queens(9)).stdout,
+    )
+    .unwrap();
+    std::fs::write(&problem, queens(9)).unwrap();
+    let (file, problem) = (file.to_str().unwrap(), problem.to_str().unwrap());
+    let args = ["--count", "--json", "--node-limit", "10", "--parts", file, "--part", "2", problem];
+    let unfinished = dlx(&args, "").stdout.trim().to_owned();
+    let mut edited: Value = serde_json::from_str(&lines[2]).unwrap();
+    edited["solutions"] = (edited["solutions"].as_u64().unwrap() + 1).into();
+    let cases: [(Vec<String>, &str); 7] = [
         (lines[1..].to_vec(), "missing parts (of 5): 0"),
         ([lines.clone(), vec![lines[3].clone()]].concat(), "part 3 is counted twice"),
         ([&lines[..4], &other[4..]].concat(), "part 4 is of another problem"),
+        ([&lines[..2], &[unfinished], &lines[3..]].concat(), "part 2 stopped early (node-limit)"),
         (
-            [&lines[..2], &[unfinished.to_string()], &lines[3..]].concat(),
-            "part 2 stopped early (time-limit)",
+            [&lines[..2], &[edited.to_string()], &lines[3..]].concat(),
+            "<stdin>:3: damaged (its digest does not match its contents)",
         ),
         ([lines.clone(), vec!["not json".to_owned()]].concat(), "<stdin>:6:2: not a JSON line"),
         (

@@ -16,6 +16,10 @@ mod lost_work;
 // `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
 mod dlx_parts;
 
+// Damaged, edited or mixed checkpoints, parts files and part summaries refused (every byte
+// flipped in turn), never resumed or merged to a wrong total; their JSON read strictly.
+mod integrity;
+
 // `dlx -v`, `-vv`, `--profile`: Knuth's mems and the search profile, as DLX1 prints them.
 mod dlx_verbose;
 

@@ -97,11 +97,11 @@ pub use crate::{
     format::{parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
     ids::{ColorId, ItemId, OptionId},
     problem::{Entry, Problem},
-    run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},
+    run::{Checkpoint, CoverageError, Outcome, Progress, Region, Run, RunError, Stop, POLL_NODES},
     search::{
         estimate::Estimate,
         memo::{Memo, MemoError, MemoProbe, MEMO_BYTES, MEMO_PROBE_NODES},
-        split::{balance, Part, Piece, Split, SAMPLING},
+        split::{balance, Part, Piece, Split, SplitError, SAMPLING},
         Heuristic, Solver,
     },
     solutions::Solutions,

@@ -14,6 +14,7 @@
 //! the order in which solutions of different workers reach a visitor varies from run to run.
 
 mod checkpoint;
+mod coverage;
 mod outcome;
 mod shared;
 mod worker;
@@ -25,9 +26,12 @@ use std::{
 };
 
 pub use self::checkpoint::Checkpoint;
+use self::coverage::{Counts, Done};
+pub use self::coverage::{CoverageError, Region};
 pub use self::outcome::{Outcome, Progress, RunError, Stop};
-use self::shared::{Job, Shared};
-use crate::{subproblem::share_of, Explore, Stats, Subproblem};
+use self::shared::{Job, Shared, Unit};
+use crate::subproblem::{share_of, Point, Span};
+use crate::{Explore, Stats, Subproblem};
 
 /// How many nodes a worker enters between two looks at the world (limits, hungry workers,
 /// progress, checkpoints). Few enough that a hungry worker waits well under a millisecond on
@@ -186,7 +190,8 @@ impl<'a> Run<'a> {
         self
     }
 
-    /// Searches these subproblems instead of the whole tree (a part of a split, say).
+    /// Searches these subproblems instead of the whole tree (a part of a split, say). They must
+    /// not overlap ([`RunError::Coverage`]): a solution below two of them would count twice.
     #[must_use]
     pub fn subproblems(mut self, subproblems: &'a [Subproblem]) -> Self {
         self.start = Start::Subproblems(subproblems);
@@ -194,7 +199,9 @@ impl<'a> Run<'a> {
     }
 
     /// Continues a stopped run from its checkpoint: its counts are carried on, and the
-    /// solutions found are exactly those the stopped run had not reached.
+    /// solutions found are exactly those the stopped run had not reached. The checkpoint is
+    /// checked first: its subproblems left and finished spans must tile what the job searches,
+    /// and the finished spans' counts add up to its counts ([`RunError::Coverage`]).
     #[must_use]
     pub fn resume(mut self, checkpoint: &'a Checkpoint) -> Self {
         self.start = Start::Resume(checkpoint);
@@ -204,7 +211,8 @@ impl<'a> Run<'a> {
     /// Counts the solutions of `search`'s tree.
     ///
     /// # Errors
-    /// When the checkpoint or a subproblem does not belong to the tree.
+    /// When the checkpoint or a subproblem does not belong to the tree, the subproblems
+    /// overlap, or the checkpoint does not hold together (see [`resume`](Self::resume)).
     pub fn count<T: Explore + Send>(&self, search: &mut T) -> Result<Outcome, RunError> {
         self.go(search, None)
     }
@@ -213,7 +221,7 @@ impl<'a> Run<'a> {
     /// from whichever worker found it, until it returns `Break` or the run stops.
     ///
     /// # Errors
-    /// When the checkpoint or a subproblem does not belong to the tree.
+    /// As [`count`](Self::count).
     pub fn visit<T: Explore + Send>(
         &self,
         search: &mut T,
@@ -238,32 +246,55 @@ impl<'a> Run<'a> {
             one_worker = Run { threads: 1, ..*self };
             run = &one_worker;
         }
-        let (subproblems, base, total) = match self.start {
-            Start::Root => (vec![Subproblem::root()], Base::default(), None),
-            Start::Subproblems(given) => (given.to_vec(), Base::default(), None),
-            Start::Resume(checkpoint) => {
-                let expected = search.fingerprint();
-                if checkpoint.fingerprint != expected {
-                    let found = checkpoint.fingerprint;
-                    return Err(RunError::Fingerprint { expected, found });
-                }
-                let base = Base {
-                    stats: checkpoint.stats(),
-                    profile: &checkpoint.profile,
-                    seconds: checkpoint.seconds,
-                };
-                (checkpoint.remaining.clone(), base, Some(checkpoint.total))
+        let (scope, units, base, done) = match self.start {
+            Start::Root => {
+                let unit = Unit { subproblem: Subproblem::root(), span: Span::whole() };
+                (vec![unit.clone()], vec![unit], Base::default(), Done::default())
             }
+            Start::Subproblems(given) => {
+                let units = place(search, given.to_vec())?;
+                coverage::check_scope(&spans(&units))?;
+                (units.clone(), units, Base::default(), Done::default())
+            }
+            Start::Resume(checkpoint) => resume(search, checkpoint)?,
         };
-        let units = place(search, subproblems)?;
-        let remaining: f64 =
-            units.iter().map(|unit| unit.share().map_or(0.0, crate::Share::width)).sum();
-        let total = total.filter(|&t| t > 0.0 && t.is_finite()).unwrap_or(remaining).max(remaining);
-        let job = Job { run, started, base, total, visit };
-        let shared = Shared::new(&job, search.fingerprint(), units);
+        let width = |unit: &Unit| unit.subproblem.share().map_or(0.0, crate::Share::width);
+        let (total, remaining) = (scope.iter().map(width).sum(), units.iter().map(width).sum());
+        let total = if total > 0.0 && f64::is_finite(total) { total } else { remaining };
+        let scope = scope.into_iter().map(|unit| unit.subproblem).collect();
+        let exact = search.splittable();
+        let job = Job { run, started, base, total, scope, exact, visit };
+        let shared = Shared::new(&job, search.fingerprint(), units, done);
         shared.work(search);
         Ok(shared.finish())
     }
+}
+
+/// What a job resumed from `checkpoint` starts from, checked: its scope, the subproblems left,
+/// the counts so far, the spans finished.
+fn resume<'c, T: Explore>(
+    search: &mut T,
+    checkpoint: &'c Checkpoint,
+) -> Result<(Vec<Unit>, Vec<Unit>, Base<'c>, Done), RunError> {
+    let expected = search.fingerprint();
+    if checkpoint.fingerprint != expected {
+        let found = checkpoint.fingerprint;
+        return Err(RunError::Fingerprint { expected, found });
+    }
+    let scope = place(search, checkpoint.scope.clone()).map_err(|error| match error {
+        RunError::Path { index, error } => CoverageError::Scope { index, error }.into(),
+        other => other,
+    })?;
+    let joined = coverage::check_scope(&spans(&scope))?;
+    let units = place(search, checkpoint.remaining.clone())?;
+    let stats = checkpoint.stats();
+    coverage::check(&joined, &spans(&units), &checkpoint.done, Counts::of(stats))?;
+    let base = Base { stats, profile: &checkpoint.profile, seconds: checkpoint.seconds };
+    Ok((scope, units, base, Done::from_list(&checkpoint.done)))
+}
+
+fn spans(units: &[Unit]) -> Vec<Span> {
+    units.iter().map(|unit| unit.span.clone()).collect()
 }
 
 /// What a resumed checkpoint brings: counts, nodes per level and time so far.
@@ -274,24 +305,21 @@ pub(crate) struct Base<'a> {
     pub(crate) seconds: f64,
 }
 
-/// Checks every subproblem by entering it, and gives each its share of the tree.
-fn place<T: Explore>(
-    search: &mut T,
-    subproblems: Vec<Subproblem>,
-) -> Result<Vec<Subproblem>, RunError> {
+/// Checks every subproblem by entering it, and gives each its share and span of the tree,
+/// from where the search stands once entered (shares read from a file are not trusted).
+fn place<T: Explore>(search: &mut T, subproblems: Vec<Subproblem>) -> Result<Vec<Unit>, RunError> {
     let mut branches = Vec::new();
     let mut units = Vec::with_capacity(subproblems.len());
     for (index, subproblem) in subproblems.into_iter().enumerate() {
         search.enter(&subproblem).map_err(|error| RunError::Path { index, error })?;
-        if subproblem.share().is_some() {
-            units.push(subproblem);
-            continue;
-        }
-        let share = match search.position(&mut branches) {
-            Some(at) => share_of(&branches, at.open_from()),
-            None => crate::Share { from: 0.0, to: 0.0 },
+        let (share, span) = match search.position(&mut branches) {
+            Some(at) => (share_of(&branches, at.open_from()), Span::of(&branches, at.open_from())),
+            // Nothing left to search there (never, for a subproblem just entered).
+            None => {
+                (crate::Share { from: 0.0, to: 0.0 }, Span { from: Point::End, to: Point::End })
+            }
         };
-        units.push(subproblem.with_share(share));
+        units.push(Unit { subproblem: subproblem.with_share(share), span });
     }
     Ok(units)
 }

@@ -3,10 +3,12 @@
 //! [`Fingerprint`] of the tree it belongs to, so that it is never run against another one.
 
 mod fingerprint;
+mod point;
 
 use crate::OptionId;
 
 pub use self::fingerprint::{BadFingerprint, Fingerprint, FingerprintHasher};
+pub(crate) use self::point::{Point, Span};
 
 /// A path from the root of a search tree and the part of the tree it stands for.
 ///
@@ -45,6 +47,7 @@ pub struct Subproblem {
 /// subproblems' shares leave of the whole (TAOCP 7.2.2, "estimating the running time").
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Share {
     /// Where the subproblem starts: the left edge of the node its path leads to.
     pub from: f64,
@@ -125,6 +128,17 @@ impl Subproblem {
         self.open_from == self.path.len()
     }
 
+    /// Whether this is the whole problem ([`root`](Self::root), whatever its share says).
+    pub fn is_root(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// Whether it names the same part of the tree as `other`: the same path, open from the
+    /// same level, stopping at the same option (shares aside, which are only for progress).
+    pub fn same_place(&self, other: &Subproblem) -> bool {
+        (&self.path, self.open_from, self.until) == (&other.path, other.open_from, other.until)
+    }
+
     /// Its share of the whole tree, when known.
     pub fn share(&self) -> Option<Share> {
         self.share
@@ -145,6 +159,7 @@ mod serde_form {
     use crate::OptionId;
 
     #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
     pub(super) struct Subproblem {
         path: Vec<OptionId>,
         open_from: usize,

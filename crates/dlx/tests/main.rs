@@ -4,6 +4,9 @@
 // Published solution counts (queens, Langford, pentominoes, Bell numbers, 0/1 matrices) and
 // DLX1's node and update counts, plus the search entry points (first, count_up_to, for_each).
 mod counts;
+// Checkpoints and parts that do not tile their tree (a subproblem repeated or dropped, counts
+// changed, parts of two splits) are refused, never resumed or added up to a wrong total.
+mod coverage;
 // Parser and builder errors, each with its exact kind, line and column.
 mod malformed;
 // Memoised counting: published counts beyond enumeration, agreement with the plain count and

@@ -56,7 +56,8 @@ pub struct DlxArgs {
 
     /// Print JSON lines: `{"options": [...], "lines": [...], "names": [...]}` per solution,
     /// then a summary object `{"solutions", "complete", "stopped", "nodes", "updates",
-    /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"` with --parts; `"mems"`
+    /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"`, `"split"`,
+    /// `"part_digest"`, `"digest"` with --parts, for `dlx merge` to check; `"mems"`
     /// after `"updates"` with -v, `"profile"` after `"max_depth"` with -vv, `"seed"` after
     /// `"fingerprint"` with --seed). The same as --format json.
     #[arg(long)]
@@ -105,8 +106,9 @@ pub struct DlxArgs {
     #[command(flatten)]
     pub job: JobArgs,
 
-    /// Search only part --part of the split written to FILE by `dlx split`. With --resume,
-    /// the checkpoint must be of that part.
+    /// Search only part --part of the split written to FILE by `dlx split`. The whole file is
+    /// checked first (every line as the split wrote it, the parts covering the tree exactly),
+    /// so give it whole. With --resume, the checkpoint must be of that part.
     #[arg(long, value_name = "FILE", requires = "part")]
     pub parts: Option<PathBuf>,
 
@@ -165,7 +167,8 @@ pub enum DlxCommand {
     #[command(after_help = super::help::SPLIT)]
     Split(SplitArgs),
     /// Add up the summaries of parts (`dlx --count --json --parts ... --part K`) into the
-    /// total, printed alone; refuses missing, repeated, unfinished or foreign parts.
+    /// total, printed alone; refuses missing, repeated, unfinished, damaged or foreign parts
+    /// (of another problem, or of another split).
     #[command(after_help = super::help::MERGE)]
     Merge(MergeArgs),
     /// Completions and man pages.
@@ -297,8 +300,8 @@ pub struct MergeArgs {
     /// nothing reads standard input.
     pub files: Vec<PathBuf>,
 
-    /// Print `{"solutions", "parts", "fingerprint", "nodes", "updates", "seconds"}`. The same
-    /// as --format json.
+    /// Print `{"solutions", "parts", "fingerprint", "split", "nodes", "updates", "seconds"}`.
+    /// The same as --format json.
     #[arg(long)]
     pub json: bool,
 

@@ -14,12 +14,12 @@ use dancer::{
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
 use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
-use crate::{Exit, Stderr};
+use crate::{json, Exit, Stderr};
 
 /// What is searched: the whole tree, a checkpoint's rest, or a part of a split.
 struct Start {
@@ -55,15 +55,15 @@ pub(super) fn run(
     // when the run stops, hours later.
     let checkpoint_file = args.job.checkpoint_file()?;
     solver.profiling(profiling(args, &start, err)?);
-    let part_number = start.part.as_ref().map(|p| (p.part, p.parts));
-    let part_number = part_number.or_else(|| start.saved.as_ref().and_then(|s| s.part));
+    // The part run: from the parts file, or as the checkpoint resumed names it.
+    let part = start.part.clone().or_else(|| start.saved.as_ref().and_then(|s| s.part.clone()));
     let jobs = job::jobs(args.jobs.map(usize::from));
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = Saved::new("dlx", counting, checkpoint.clone());
-        saved.part = part_number;
+        saved.part.clone_from(&part);
         saved
     };
     let save = |checkpoint: &Checkpoint| {
@@ -129,7 +129,7 @@ pub(super) fn run(
     }
     let resume = resume_hint(checkpoint_file.as_ref(), failed.is_some(), source);
     let fingerprint = solver.fingerprint().to_string();
-    let place = Place { part: part_number, source: &source.to_string(), resume: &resume };
+    let place = Place { part: part.as_ref(), source: &source.to_string(), resume: &resume };
     let exit = report_outcome(args, &outcome, &place, &fingerprint, out, err)?;
     match (failed, &checkpoint_file) {
         // The count (partial, with its `+`) is out; the work after the last good checkpoint
@@ -161,7 +161,7 @@ fn resume_hint(file: Option<&CheckpointFile>, failed: bool, source: &Source) -> 
 
 /// Where a summary comes from: the part run, the input, and how to resume a stopped run.
 struct Place<'a> {
-    part: Option<(usize, usize)>,
+    part: Option<&'a Part>,
     source: &'a str,
     resume: &'a str,
 }
@@ -169,7 +169,7 @@ struct Place<'a> {
 /// The checkpoint to resume or the part to run, checked against the problem.
 fn start(args: &DlxArgs, solver: &Solver<'_>) -> anyhow::Result<Start> {
     let part = match (&args.parts, args.part) {
-        (Some(path), Some(k)) => Some((path, read_part(path, k, solver.fingerprint())?)),
+        (Some(path), Some(k)) => Some((path, read_part(path, k, solver)?)),
         _ => None,
     };
     if let Some(path) = &args.job.resume {
@@ -181,7 +181,8 @@ fn start(args: &DlxArgs, solver: &Solver<'_>) -> anyhow::Result<Start> {
         // A batch script may always name its part and resume when a checkpoint exists: the
         // checkpoint must then be of that part.
         if let Some((parts, part)) = &part {
-            if saved.part != Some((part.part, part.parts)) {
+            let same = |saved: &Part| (saved.split, saved.digest) == (part.split, part.digest);
+            if !saved.part.as_ref().is_some_and(same) {
                 bail!("{shown}: not a checkpoint of part {} of {}", part.part, parts.display());
             }
         }
@@ -254,12 +255,13 @@ fn report_outcome(
 }
 
 /// The JSON summary, its keys always in this order: mems beside the other counters, the
-/// profile beside the deepest level, the part last.
+/// profile beside the deepest level, the part last, with its split's identity and its digest,
+/// then the digest of the whole summary (which `dlx merge` checks).
 fn json_summary(
     args: &DlxArgs,
     outcome: &Outcome,
     found: u64,
-    part: Option<(usize, usize)>,
+    part: Option<&Part>,
     fingerprint: &str,
 ) -> Value {
     let stats = outcome.stats();
@@ -282,10 +284,21 @@ fn json_summary(
     if let Some(seed) = args.seed {
         fields.push(("seed", json!(seed)));
     }
-    if let Some((k, n)) = part {
-        fields.extend([("part", json!(k)), ("parts", json!(n))]);
+    if let Some(part) = part {
+        fields.extend([
+            ("part", json!(part.part)),
+            ("parts", json!(part.parts)),
+            ("split", json!(part.split)),
+            ("part_digest", json!(part.digest)),
+        ]);
     }
-    Value::Object(fields.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
+    let mut object: Map<String, Value> =
+        fields.into_iter().map(|(key, value)| (key.to_owned(), value)).collect();
+    if part.is_some() {
+        let digest = json::object_digest(&object);
+        object.insert("digest".to_owned(), json!(digest));
+    }
+    Value::Object(object)
 }
 
 /// `92 solutions, 1049 nodes, 16680 updates, 0.002 s`, and why it stopped; with -v the mems
@@ -309,7 +322,9 @@ fn summary_line(
         }
     };
     let source = place.source;
-    let part = place.part.map_or_else(String::new, |(k, n)| format!("{source}: part {k} of {n}: "));
+    let part = place.part.map_or_else(String::new, |part| {
+        format!("{source}: part {} of {}: ", part.part, part.parts)
+    });
     if verbosity(args) > 1 {
         writeln!(err, "{part}Profile:")?;
         for (level, nodes) in outcome.profile().iter().enumerate() {

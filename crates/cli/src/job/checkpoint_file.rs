@@ -179,18 +179,21 @@ fn sibling(path: &Path) -> PathBuf {
 mod tests {
     use super::*;
 
-    fn saved(fraction_done: f64) -> Saved {
-        let remaining = if fraction_done >= 1.0 {
-            "[]"
-        } else {
-            r#"[{"path": [], "open_from": 0, "share": {"from": 0.25, "to": 1.0}}]"#
-        };
-        let text = format!(
-            r#"{{"format": "dancer checkpoint", "version": 1, "tool": "dlx", "counting": true,
-            "checkpoint": {{"fingerprint": "0000000000000001", "solutions": 0, "nodes": 0,
-            "updates": 0, "seconds": 0.0, "total": 1.0, "remaining": {remaining}}}}}"#
-        );
-        serde_json::from_str(&text).unwrap()
+    /// A checkpoint of the pairings of 6 items, stopped after `nodes` nodes.
+    fn saved(nodes: u64) -> Saved {
+        let mut builder = dancer::ProblemBuilder::new();
+        let items: Vec<String> = (0..6).map(|i| i.to_string()).collect();
+        for item in &items {
+            builder.primary(item);
+        }
+        for a in 0..6 {
+            for b in a + 1..6 {
+                builder.option_named([items[a].as_str(), items[b].as_str()]);
+            }
+        }
+        let problem = builder.build().unwrap();
+        let outcome = dancer::Run::new().threads(1).node_limit(nodes).count(&mut problem.solver());
+        Saved::new("dlx", true, outcome.unwrap().into_checkpoint())
     }
 
     #[test]
@@ -201,12 +204,15 @@ mod tests {
         let path = sub.join("c.json");
         let file = CheckpointFile::prepare(&path, false).unwrap();
         assert!(file.last_good().contains("no checkpoint of this run was written"));
-        file.write(&saved(0.25)).unwrap();
+        let first = saved(3);
+        file.write(&first).unwrap();
         fs::remove_dir_all(&sub).unwrap();
-        let error = file.write(&saved(0.5)).unwrap_err();
+        let error = file.write(&saved(6)).unwrap_err();
         assert!(format!("{error:#}").contains("cannot write the checkpoint"), "{error:#}");
         let good = file.last_good();
-        assert!(good.contains("the last good checkpoint is") && good.contains("25.000%"), "{good}");
+        let done = super::super::percent(first.checkpoint.fraction());
+        assert!(good.contains("the last good checkpoint is"), "{good}");
+        assert!(good.contains(&format!("with {done} of the tree done")), "{good} ({done})");
     }
 
     #[test]

@@ -1,19 +1,25 @@
 //! The checkpoint file: the engine's [`Checkpoint`] with what the command needs to resume it
-//! the same way (which tool, counting or printing, which part). `CheckpointFile` writes it.
+//! the same way (which tool, counting or printing, which part), and a digest of all of it;
+//! read strictly (unknown and repeated keys refused) and checked, so that a damaged or edited
+//! file is refused rather than resumed to a wrong total. `CheckpointFile` writes it.
 
 use std::{fs, path::Path};
 
 use anyhow::{bail, Context};
-use dancer::Checkpoint;
+use dancer::{Checkpoint, Fingerprint, Part};
 use serde::{Deserialize, Serialize};
+
+use crate::json;
 
 /// What the format field of every checkpoint file says.
 const FORMAT: &str = "dancer checkpoint";
 /// The version of the file's layout; a file of another version is refused, not misread.
-const VERSION: u32 = 1;
+/// Version 2 added the job's scope, its finished spans and the file's digest.
+const VERSION: u32 = 2;
 
 /// A checkpoint file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Saved {
     format: String,
     version: u32,
@@ -22,14 +28,26 @@ pub struct Saved {
     /// Whether the run counted (rather than printed solutions, which a resumed count can
     /// follow, but not the other way round: those solutions were never printed).
     pub counting: bool,
-    /// The part being run, for `dlx --parts`: its number and the number of parts.
+    /// The part being run, for `dlx --parts`, as its parts file has it: its subproblems are the
+    /// checkpoint's scope, and its split's identity goes into the summary.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub part: Option<(usize, usize)>,
-    /// For `sudoku`: the puzzle, as given, so that a resume checks it is the same.
+    pub part: Option<Part>,
+    /// For `sudoku`: the puzzle, as given, for people reading the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
     /// The engine's state.
     pub checkpoint: Checkpoint,
+    /// The digest of the file's text without this key (see docs/formats.md); always written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    digest: Option<Fingerprint>,
+}
+
+/// The first keys of a checkpoint file, read leniently, to refuse another version by name
+/// before its other keys are refused one by one.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
 }
 
 impl Saved {
@@ -37,41 +55,92 @@ impl Saved {
     pub fn new(tool: &str, counting: bool, checkpoint: Checkpoint) -> Saved {
         let format = FORMAT.to_owned();
         let tool = tool.to_owned();
-        Saved { format, version: VERSION, tool, counting, part: None, puzzle: None, checkpoint }
+        let (part, puzzle, digest) = (None, None, None);
+        Saved { format, version: VERSION, tool, counting, part, puzzle, checkpoint, digest }
     }
 
     /// Reads a checkpoint file written by `tool`.
     ///
     /// # Errors
     /// When it cannot be read, is not a checkpoint file of this version (the message gives the
-    /// line and column of bad JSON), or was written by another tool.
+    /// line and column of bad JSON, and names an unknown or repeated key), was changed after it
+    /// was written (its digest does not match: "damaged"), names a part that is not its own,
+    /// or was written by another tool.
     pub fn read(path: &Path, tool: &str) -> anyhow::Result<Saved> {
         let shown = path.display();
         let text = fs::read(path).with_context(|| format!("cannot read {shown}"))?;
-        let saved: Saved = serde_json::from_slice(&text).map_err(|error| {
-            let what = if error.is_eof() { "truncated" } else { "not a checkpoint file" };
-            anyhow::anyhow!("{shown}:{}:{}: {what}: {error}", error.line(), error.column())
-        })?;
-        if saved.format != FORMAT || saved.version != VERSION {
-            bail!(
-                "{shown}: not a checkpoint file of this version ({} {})",
-                saved.format,
-                saved.version
-            );
+        if let Ok(header) = serde_json::from_slice::<Header>(&text) {
+            if header.format != FORMAT {
+                bail!("{shown}: not a checkpoint file (its format is \"{}\")", header.format);
+            }
+            if header.version != VERSION {
+                bail!(
+                    "{shown}: a checkpoint file of version {}, and this {tool} reads version \
+                     {VERSION} only: resume it with the {tool} that wrote it, or start again",
+                    header.version
+                );
+            }
         }
+        let mut saved: Saved = serde_json::from_slice(&text).map_err(|error| {
+            let what = if error.is_eof() { "truncated" } else { "not a checkpoint file" };
+            let problem = json::problem(&error);
+            anyhow::anyhow!("{shown}:{}:{}: {what}: {problem}", error.line(), error.column())
+        })?;
+        let damaged =
+            || anyhow::anyhow!("{shown}: damaged (its digest does not match its contents)");
+        let digest = saved.digest.take().ok_or_else(damaged)?;
+        if json::digest(&serde_json::to_vec(&saved)?) != digest {
+            return Err(damaged());
+        }
+        saved.digest = Some(digest);
         if saved.tool != tool {
             bail!("{shown}: a checkpoint of `{}`, not of `{tool}`", saved.tool);
         }
+        saved.check_scope().map_err(|problem| anyhow::anyhow!("{shown}: {problem}"))?;
         Ok(saved)
     }
 
-    /// The file's contents: one line of JSON. [`CheckpointFile`](super::CheckpointFile) writes
-    /// them whole or not at all.
+    /// Checks that the checkpoint's scope is the whole tree, or its part's subproblems, the
+    /// part as its split made it.
+    fn check_scope(&self) -> Result<(), String> {
+        let scope = self.checkpoint.scope();
+        let Some(part) = &self.part else {
+            if scope.len() == 1 && scope[0].is_root() {
+                return Ok(());
+            }
+            return Err("the checkpoint is of part of the tree, and names no part".to_owned());
+        };
+        if part.digest != part.contents_digest() {
+            return Err(format!("damaged: part {} does not match its digest", part.part));
+        }
+        if part.fingerprint != self.checkpoint.fingerprint() {
+            return Err(format!("part {} is of another problem than its checkpoint", part.part));
+        }
+        let same = |(a, b): (&dancer::Subproblem, &dancer::Subproblem)| a.same_place(b);
+        if scope.len() != part.subproblems.len() || !scope.iter().zip(&part.subproblems).all(same) {
+            return Err(format!(
+                "the checkpoint's scope is not the subproblems of its part {}",
+                part.part
+            ));
+        }
+        Ok(())
+    }
+
+    /// The file's text: compact JSON with the digest of the rest as the last key.
+    fn to_json(&self) -> serde_json::Result<Vec<u8>> {
+        let mut bare = self.clone();
+        bare.digest = None;
+        bare.digest = Some(json::digest(&serde_json::to_vec(&bare)?));
+        serde_json::to_vec(&bare)
+    }
+
+    /// The file's contents: one line of JSON, its digest last. [`CheckpointFile`](super::CheckpointFile)
+    /// writes them whole or not at all.
     ///
     /// # Errors
     /// Only if serialisation fails, which a checkpoint's plain numbers and lists never do.
     pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
-        let mut bytes = serde_json::to_vec(self).context("cannot write a checkpoint")?;
+        let mut bytes = self.to_json().context("cannot write a checkpoint")?;
         bytes.push(b'\n');
         Ok(bytes)
     }

@@ -1,5 +1,7 @@
-//! [`Checkpoint`]: what a stopped run leaves, enough to resume it exactly.
+//! [`Checkpoint`]: what a stopped run leaves, enough to resume it exactly, and to check that
+//! it is whole before resuming it.
 
+use super::coverage::Finished;
 use super::Stop;
 use crate::{Fingerprint, Stats, Subproblem};
 
@@ -9,15 +11,27 @@ use crate::{Fingerprint, Stats, Subproblem};
 /// has entered, so resuming finds each remaining solution once, and the counts add up to an
 /// uninterrupted run's.
 ///
-/// With the `serde` feature it is written and read as JSON (`serde_json`), for example:
+/// It also keeps, apart from what is left, what the job is of (its scope: the whole tree, or
+/// the subproblems of a part) and the spans of the tree it has finished, with what each
+/// counted. Resuming checks that the subproblems left and the finished spans tile the scope
+/// exactly, and that the finished spans' counts add up to the checkpoint's
+/// ([`RunError::Coverage`](crate::RunError::Coverage)): a subproblem dropped or repeated, or
+/// counts changed, are refused rather than resumed to a wrong total.
+///
+/// With the `serde` feature it is written and read as JSON (`serde_json`), unknown and repeated
+/// keys refused, for example:
 ///
 /// ```json
 /// {"fingerprint": "8d5a0c1e9b7f2a43", "solutions": 1203, "nodes": 48211, "updates": 991204,
-///  "max_depth": 12, "seconds": 1.5, "total": 1.0, "stopped": "time-limit",
-///  "remaining": [{"path": [4, 61, 118], "open_from": 0, "share": {"from": 0.31, "to": 1.0}}]}
+///  "max_depth": 12, "seconds": 1.5, "stopped": "time-limit",
+///  "scope": [{"path": [], "open_from": 0, "share": {"from": 0.0, "to": 1.0}}],
+///  "remaining": [{"path": [4, 61, 118], "open_from": 0, "share": {"from": 0.31, "to": 1.0}}],
+///  "done": [{"from": [], "to": [4, 2, 7], "solutions": 1203, "nodes": 48211,
+///            "updates": 991204}]}
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Checkpoint {
     /// The tree searched.
     pub(crate) fingerprint: Fingerprint,
@@ -35,13 +49,15 @@ pub struct Checkpoint {
     pub(crate) profile: Vec<u64>,
     /// Seconds of searching so far, over every run.
     pub(crate) seconds: f64,
-    /// The share of the tree the whole job covers (1 for a whole problem, less for a part).
-    pub(crate) total: f64,
     /// Why the run stopped; `None` for a periodic checkpoint of a run that goes on.
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) stopped: Option<Stop>,
+    /// What the whole job searches: the root, or the subproblems it was given.
+    pub(crate) scope: Vec<Subproblem>,
     /// What is left, in the order a single thread would search it.
     pub(crate) remaining: Vec<Subproblem>,
+    /// The finished spans of the scope, joined where they touch, in search order.
+    pub(crate) done: Vec<Finished>,
 }
 
 impl Checkpoint {
@@ -82,15 +98,18 @@ impl Checkpoint {
         &self.remaining
     }
 
+    /// What the whole job searches (over every run): the root for a whole problem, the
+    /// subproblems given to [`Run::subproblems`](crate::Run::subproblems) for a part.
+    pub fn scope(&self) -> &[Subproblem] {
+        &self.scope
+    }
+
     /// The fraction of the job done, in Knuth's measure (0 to 1).
     pub fn fraction(&self) -> f64 {
-        let left: f64 =
-            self.remaining.iter().filter_map(Subproblem::share).map(crate::Share::width).sum();
-        if self.total > 0.0 && self.total.is_finite() {
-            (1.0 - left / self.total).clamp(0.0, 1.0)
-        } else {
-            0.0
-        }
+        let width = |list: &[Subproblem]| -> f64 {
+            list.iter().filter_map(Subproblem::share).map(crate::Share::width).sum()
+        };
+        super::shared::fraction(width(&self.remaining), width(&self.scope))
     }
 
     /// Whether nothing is left.

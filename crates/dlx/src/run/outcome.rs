@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::Checkpoint;
+use super::{Checkpoint, CoverageError};
 use crate::{Fingerprint, PathError, Stats};
 
 /// Why a run stopped before the end of its tree.
@@ -168,4 +168,9 @@ pub enum RunError {
         /// What is wrong with its path.
         error: PathError,
     },
+    /// The subproblems given overlap, or the checkpoint's pieces do not tile what its job
+    /// searches, or their counts do not add up to the checkpoint's: resuming it would give a
+    /// wrong total.
+    #[error("{0}")]
+    Coverage(#[from] CoverageError),
 }

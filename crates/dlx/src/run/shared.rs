@@ -10,8 +10,10 @@ use std::{
     time::{Duration, Instant},
 };
 
+use super::coverage::{Counts, Done};
 use super::worker::Worker;
 use super::{Base, Checkpoint, Outcome, Progress, Run, Stop, Visit};
+use crate::subproblem::Span;
 use crate::{stats::add_profile, Explore, Fingerprint, Stats, Subproblem};
 
 /// A run's settings and what it started from.
@@ -21,7 +23,19 @@ pub(crate) struct Job<'j, T> {
     pub(crate) base: Base<'j>,
     /// The share of the tree the whole job covers (over every run of it).
     pub(crate) total: f64,
+    /// What the whole job searches (over every run of it).
+    pub(crate) scope: Vec<Subproblem>,
+    /// Whether the search names places exactly ([`Explore::splittable`]), so that the
+    /// finished spans can be kept.
+    pub(crate) exact: bool,
     pub(crate) visit: Option<Visit<'j, T>>,
+}
+
+/// A subproblem waiting to be searched, and its span of the tree.
+#[derive(Clone, Debug)]
+pub(crate) struct Unit {
+    pub(crate) subproblem: Subproblem,
+    pub(crate) span: Span,
 }
 
 /// What the workers share. The hot checks are atomics; everything that moves work between
@@ -55,7 +69,7 @@ pub(crate) struct Shared<'j, T> {
 }
 
 pub(super) struct State {
-    pub(super) queue: VecDeque<Subproblem>,
+    pub(super) queue: VecDeque<Unit>,
     /// Workers with a subproblem entered.
     pub(super) busy: usize,
     pub(super) finished: bool,
@@ -66,6 +80,8 @@ pub(super) struct State {
     pub(super) profiles: Vec<Vec<u64>>,
     /// Where each worker stopped.
     pub(super) halted: Vec<Subproblem>,
+    /// The spans of the tree finished so far (with a resumed checkpoint's).
+    pub(super) done: Done,
     pub(super) snapshot: Option<Snapshot>,
     pub(super) splits: u64,
     /// The last fraction reported, so that reports never go back.
@@ -92,6 +108,18 @@ pub(super) struct Snapshot {
     /// checkpoints found 301 of Langford 8's 300.
     pub(super) slots: Vec<Slot>,
     pub(super) profiles: Vec<Vec<u64>>,
+    /// The spans finished when the snapshot began, and those the busy workers finished up to
+    /// their places (likewise taken when they join, never after).
+    pub(super) done: Done,
+}
+
+/// What a worker adds to a snapshot: its place (none when its share is done), the span it
+/// finished up to there and what that counted, its counters and nodes per level.
+pub(super) struct Joining<'a> {
+    pub(super) place: Option<Subproblem>,
+    pub(super) finished: Option<(Span, Counts)>,
+    pub(super) stats: Stats,
+    pub(super) profile: &'a [u64],
 }
 
 impl Snapshot {
@@ -102,22 +130,20 @@ impl Snapshot {
             places: Vec::new(),
             slots: state.slots.clone(),
             profiles: state.profiles.clone(),
+            done: state.done.clone(),
         }
     }
 
-    /// Worker `id`'s part, if it has not given it yet: its place (none when its share is
-    /// done), counters and nodes per level. False when it had already given it.
-    pub(super) fn join(
-        &mut self,
-        id: usize,
-        place: Option<Subproblem>,
-        stats: Stats,
-        profile: &[u64],
-    ) -> bool {
+    /// Worker `id`'s part, if it has not given it yet. False when it had already given it.
+    pub(super) fn join(&mut self, id: usize, joining: Joining<'_>) -> bool {
         if !std::mem::take(&mut self.pending[id]) {
             return false;
         }
+        let Joining { place, finished, stats, profile } = joining;
         self.places.extend(place);
+        if let Some((span, counts)) = finished {
+            self.done.add(span, counts);
+        }
         self.slots[id].stats = stats;
         self.profiles[id].clear();
         self.profiles[id].extend_from_slice(profile);
@@ -129,10 +155,11 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
     pub(crate) fn new(
         job: &'j Job<'j, T>,
         fingerprint: Fingerprint,
-        units: Vec<Subproblem>,
+        units: Vec<Unit>,
+        done: Done,
     ) -> Shared<'j, T> {
         let run = job.run;
-        let remaining: f64 = units.iter().map(width).sum();
+        let remaining: f64 = units.iter().map(|unit| width(&unit.subproblem)).sum();
         let mut state = State {
             queue: units.into(),
             busy: 0,
@@ -141,6 +168,7 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
             slots: vec![Slot::default(); run.threads.max(1)],
             profiles: vec![Vec::new(); run.threads.max(1)],
             halted: Vec::new(),
+            done,
             snapshot: None,
             splits: 0,
             fraction: 0.0,
@@ -222,15 +250,15 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
     }
 
     /// A checkpoint of `places` (where busy workers stand) and the waiting queue, with the
-    /// workers' counters `slots` and nodes per level `profiles`.
+    /// workers' counters `slots`, nodes per level `profiles` and the finished spans `done`.
     pub(super) fn checkpoint(
         &self,
         state: &State,
-        (places, slots, profiles): (Vec<Subproblem>, &[Slot], &[Vec<u64>]),
+        (places, slots, profiles, done): (Vec<Subproblem>, &[Slot], &[Vec<u64>], &Done),
         stopped: Option<Stop>,
     ) -> Checkpoint {
         let mut remaining = places;
-        remaining.extend(state.queue.iter().cloned());
+        remaining.extend(state.queue.iter().map(|unit| unit.subproblem.clone()));
         // Shares are disjoint intervals in search order: sorted, a single thread resumes in the
         // order the search would have taken.
         remaining.sort_by(|a, b| from(a).total_cmp(&from(b)));
@@ -244,9 +272,10 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
             mems: stats.mems(),
             profile: self.profile_of(profiles),
             seconds: self.seconds(),
-            total: self.job.total,
             stopped,
+            scope: self.job.scope.clone(),
             remaining,
+            done: done.to_list(),
         }
     }
 
@@ -258,14 +287,14 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
         let snapshot = state.snapshot.take()?;
         self.snapshotting.store(false, Relaxed);
         self.wake.notify_all();
-        let parts = (snapshot.places, &snapshot.slots[..], &snapshot.profiles[..]);
+        let parts = (snapshot.places, &snapshot.slots[..], &snapshot.profiles[..], &snapshot.done);
         Some(self.checkpoint(state, parts, None))
     }
 
     /// A progress report from the published slots.
     pub(super) fn progress(&self, state: &mut State) -> Progress {
         let stats = self.stats(state);
-        let queued: f64 = state.queue.iter().map(width).sum();
+        let queued: f64 = state.queue.iter().map(|unit| width(&unit.subproblem)).sum();
         let searching: f64 = state.slots.iter().filter(|s| s.busy).map(|s| s.remaining).sum();
         // Only an exhausted search is done: a huge tree can leave shares too small to add up.
         let fraction = fraction(queued + searching, self.job.total).min(1.0 - f64::EPSILON);
@@ -290,7 +319,8 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
         let left = !halted.is_empty() || !state.queue.is_empty();
         let stopped = state.stop.filter(|_| left);
         let stats = self.stats(&state);
-        let checkpoint = self.checkpoint(&state, (halted, &state.slots, &state.profiles), stopped);
+        let parts = (halted, &state.slots[..], &state.profiles[..], &state.done);
+        let checkpoint = self.checkpoint(&state, parts, stopped);
         if let Some((_, report)) = self.job.run.progress {
             let fraction = match stopped {
                 None => 1.0,

@@ -1,15 +1,21 @@
 //! One worker of a [`Run`](super::Run): how it takes and gives work, and what it does at each
 //! poll (limits, hungry workers, progress, checkpoints).
 
+mod limits;
+
 use std::{
     ops::ControlFlow,
     sync::{atomic::Ordering::Relaxed, PoisonError},
     time::{Duration, Instant},
 };
 
-use super::shared::{claim, nanos, width, EndOnPanic, Shared, Slot, Snapshot, State};
+use super::coverage::Counts;
+use super::shared::{
+    claim, nanos, width, EndOnPanic, Joining, Shared, Slot, Snapshot, State, Unit,
+};
 use super::{Checkpoint, Stop};
-use crate::{subproblem::share_of, Branch, Explore, Pause, Stats, Subproblem};
+use crate::subproblem::{share_of, Point, Span};
+use crate::{Branch, Explore, Pause, Stats, Subproblem};
 
 /// One worker: its search, and what it last told the others.
 pub(super) struct Worker<'w, 's, 'j, T> {
@@ -23,6 +29,9 @@ pub(super) struct Worker<'w, 's, 'j, T> {
     /// Counters already added to the shared totals.
     published: Stats,
     branches: Vec<Branch>,
+    /// The span of the tree this worker holds (from the start of the subproblem it took to
+    /// the end of what it has not given away), and its counters when it took it.
+    holding: Option<(Span, Counts)>,
     spawned: bool,
     /// When this worker next refreshes its slot for the others' progress reports.
     next_publish: Instant,
@@ -40,6 +49,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
             baseline_profile,
             published: Stats::default(),
             branches: Vec::new(),
+            holding: None,
             spawned: false,
             next_publish: Instant::now(),
         }
@@ -53,7 +63,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         let _unwinding = EndOnPanic(self.shared);
         while let Some(unit) = self.take() {
             // Every subproblem was checked before the run or made by a search of this tree.
-            self.search.enter(&unit).expect("a subproblem of this tree");
+            self.search.enter(&unit.subproblem).expect("a subproblem of this tree");
             if !self.search_unit(scope) {
                 break;
             }
@@ -75,7 +85,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
     }
 
     /// Waits for a subproblem; `None` once the run is over.
-    fn take(&mut self) -> Option<Subproblem> {
+    fn take(&mut self) -> Option<Unit> {
         let shared = self.shared;
         let mut state = shared.lock();
         loop {
@@ -86,8 +96,10 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
             if state.snapshot.is_none() {
                 if let Some(unit) = state.queue.pop_front() {
                     state.busy += 1;
-                    state.slots[self.id] =
-                        Slot { stats: self.stats(), remaining: width(&unit), busy: true };
+                    let stats = self.stats();
+                    let remaining = width(&unit.subproblem);
+                    state.slots[self.id] = Slot { stats, remaining, busy: true };
+                    self.holding = Some((unit.span.clone(), Counts::of(stats)));
                     return Some(unit);
                 }
                 if state.busy == 0 {
@@ -143,59 +155,6 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
                     }
                 }
             }
-        }
-    }
-
-    /// Nodes this worker may enter before its next poll; `None` when the node limit is spent.
-    fn grant(&self) -> Option<u64> {
-        let chunk = self.shared.job.run.poll_nodes;
-        if self.shared.job.run.limits.nodes.is_none() {
-            return Some(chunk);
-        }
-        let take = |left: u64| Some(left - left.min(chunk));
-        let left = self.shared.nodes_left.fetch_update(Relaxed, Relaxed, take).unwrap_or(0);
-        Some(left.min(chunk)).filter(|&granted| granted > 0)
-    }
-
-    fn return_grant(&self, unused: u64) {
-        if self.shared.job.run.limits.nodes.is_some() && unused > 0 {
-            self.shared.nodes_left.fetch_add(unused, Relaxed);
-        }
-    }
-
-    /// When counting up to a limit: how many more solutions this worker may look for.
-    fn wanted(&self) -> u64 {
-        let Some(limit) = self.shared.job.run.limits.solutions else { return u64::MAX };
-        let unpublished = self.stats().solutions() - self.published.solutions();
-        let seen = self.shared.solutions_seen.load(Relaxed) + unpublished;
-        limit.saturating_sub(seen)
-    }
-
-    /// Hands the solution the search stands on to the visitor; `Break` with the reason to stop.
-    fn visit(&mut self) -> ControlFlow<Stop> {
-        let shared = self.shared;
-        let visit = shared.job.visit.expect("visiting");
-        let Some(limit) = shared.job.run.limits.solutions else {
-            return match visit(self.search) {
-                ControlFlow::Continue(()) => ControlFlow::Continue(()),
-                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
-            };
-        };
-        let mut visited = shared.visited.lock().unwrap_or_else(PoisonError::into_inner);
-        if *visited >= limit {
-            // Another worker reached the limit first: this solution stays for a resumed run.
-            drop(visited);
-            self.search.unsee();
-            return ControlFlow::Break(Stop::SolutionLimit);
-        }
-        *visited += 1;
-        let flow = visit(self.search);
-        let full = *visited >= limit;
-        drop(visited);
-        match (flow, full) {
-            (ControlFlow::Break(()), _) => ControlFlow::Break(Stop::Visitor),
-            (_, true) => ControlFlow::Break(Stop::SolutionLimit),
-            _ => ControlFlow::Continue(()),
         }
     }
 
@@ -299,14 +258,34 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         Some(place.with_share(share))
     }
 
+    /// Where this search stands, and the span of the tree it has finished up to there (from
+    /// the start of the subproblem it holds), with what that counted.
+    fn locate_finished(&mut self) -> (Option<Subproblem>, Option<(Span, Counts)>) {
+        let place = self.locate();
+        if !self.shared.job.exact {
+            return (place, None);
+        }
+        let finished = self.holding.as_ref().map(|(span, start)| {
+            let to = if place.is_some() { Point::left(&self.branches) } else { span.to.clone() };
+            (Span { from: span.from.clone(), to }, Counts::of(self.stats()).since(*start))
+        });
+        (place, finished)
+    }
+
     /// Gives a hungry worker the untried options of this search's shallowest open level.
     fn give_work(&mut self) {
         let Some(given) = self.search.split_off(&mut self.branches) else { return };
         let share = share_of(&self.branches, given.open_from());
+        // What is given away is the end of the span this worker holds.
+        let span = Span::of(&self.branches, given.open_from());
+        if let Some((holding, _)) = &mut self.holding {
+            debug_assert!(!self.shared.job.exact || span.to == holding.to, "{span:?} {holding:?}");
+            holding.to = span.from.clone();
+        }
         let place = self.locate();
         let shared = self.shared;
         let mut state = shared.lock();
-        state.queue.push_back(given.with_share(share));
+        state.queue.push_back(Unit { subproblem: given.with_share(share), span });
         state.splits += 1;
         state.slots[self.id].remaining = place.as_ref().map_or(0.0, width);
         shared.wake.notify_one();
@@ -326,7 +305,7 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
 
     /// Adds this worker's place to the checkpoint under way.
     fn join_snapshot(&mut self) {
-        let place = self.locate();
+        let (place, finished) = self.locate_finished();
         let shared = self.shared;
         let mut state = shared.lock();
         let stats = self.stats();
@@ -334,7 +313,8 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
         self.publish_profile(&mut state);
         let held = &mut *state;
         let Some(snapshot) = held.snapshot.as_mut() else { return };
-        if !snapshot.join(self.id, place, stats, &held.profiles[self.id]) {
+        let profile = &held.profiles[self.id];
+        if !snapshot.join(self.id, Joining { place, finished, stats, profile }) {
             return;
         }
         let done = shared.complete_snapshot(held);
@@ -350,18 +330,24 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
 
     /// The entered subproblem is exhausted.
     fn finish_unit(&mut self) {
+        let (_, finished) = self.locate_finished();
+        self.holding = None;
         let shared = self.shared;
         let mut state = shared.lock();
         state.busy -= 1;
         let stats = self.stats();
         state.slots[self.id] = Slot { stats, remaining: 0.0, busy: false };
         self.publish_profile(&mut state);
+        if let Some((span, counts)) = finished.clone() {
+            state.done.add(span, counts);
+        }
         let mut done = None;
         let held = &mut *state;
         if let Some(snapshot) = held.snapshot.as_mut() {
-            // Its share is done: nothing left of it, all of it in its counters (unless it
-            // joined before, with a place that holds the rest).
-            snapshot.join(self.id, None, stats, &held.profiles[self.id]);
+            // Its share is done: nothing left of it, all of it in its counters and finished
+            // (unless it joined before, with a place that holds the rest).
+            let profile = &held.profiles[self.id];
+            snapshot.join(self.id, Joining { place: None, finished, stats, profile });
             done = shared.complete_snapshot(held);
         }
         drop(state);
@@ -376,10 +362,14 @@ impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
     }
 
     fn stop_here(&mut self) {
-        let place = self.locate();
+        let (place, finished) = self.locate_finished();
+        self.holding = None;
         let shared = self.shared;
         let mut state = shared.lock();
         state.halted.extend(place);
+        if let Some((span, counts)) = finished {
+            state.done.add(span, counts);
+        }
         state.busy -= 1;
         state.slots[self.id] = Slot { stats: self.stats(), remaining: 0.0, busy: false };
         self.publish_profile(&mut state);

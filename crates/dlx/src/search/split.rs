@@ -1,6 +1,11 @@
 //! Splitting a search tree into subtrees that partition its solutions: to a fixed depth, or
 //! into pieces of about equal estimated work for [`balance`] to pack into parts.
 
+mod cover;
+mod part;
+
+pub use self::part::{Part, SplitError};
+
 use std::{cmp::Ordering, collections::BinaryHeap};
 
 use rand::{RngExt, SeedableRng};
@@ -8,9 +13,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Solver;
 use crate::matrix::{with_mode, Mode, COVERED};
-use crate::{
-    Estimate, Explore, Fingerprint, Heuristic, OptionId, PathError, Share, Stats, Subproblem,
-};
+use crate::{Estimate, Explore, Heuristic, OptionId, PathError, Share, Stats, Subproblem};
 
 /// The most of a tree's nodes (as a fraction) that a [`Solver::split`]'s estimates walk.
 pub const SAMPLING: f64 = 0.02;
@@ -235,46 +238,6 @@ fn pack(pieces: &[Piece], parts: usize) -> Vec<Vec<usize>> {
         part.sort_by(|&a, &b| from(a).total_cmp(&from(b)));
     }
     packed
-}
-
-/// One part of a split, to be run on its own (another process, another machine): its
-/// subproblems, in search order, and the fingerprint of the tree they belong to.
-///
-/// With the `serde` feature it is one JSON object, for example
-/// `{"part": 3, "parts": 64, "fingerprint": "8d5a0c1e9b7f2a43", "updates": 1.2e9,
-/// "subproblems": [{"path": [4, 61], "open_from": 2}]}`.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Part {
-    /// Its number, from 0.
-    pub part: usize,
-    /// The number of parts of the split.
-    pub parts: usize,
-    /// The tree's fingerprint.
-    pub fingerprint: Fingerprint,
-    /// The estimated updates of searching it.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub updates: f64,
-    /// What to search.
-    pub subproblems: Vec<Subproblem>,
-}
-
-impl Part {
-    /// Packs a split's pieces into `parts` parts with [`balance`].
-    pub fn pack(split: &Split, parts: usize, fingerprint: Fingerprint) -> Vec<Part> {
-        let packed = pack(&split.pieces, parts);
-        let count = packed.len();
-        packed
-            .into_iter()
-            .enumerate()
-            .map(|(part, pieces)| {
-                let pieces = pieces.into_iter().map(|k| &split.pieces[k]);
-                let updates = pieces.clone().map(Piece::work).sum();
-                let subproblems = pieces.map(|piece| piece.subproblem.clone()).collect();
-                Part { part, parts: count, fingerprint, updates, subproblems }
-            })
-            .collect()
-    }
 }
 
 /// A piece ordered by its work, for the heap; ties go to the earlier piece in search order.

@@ -1,0 +1,202 @@
+//! `dlx merge`: adds up the summaries of a split's parts, refusing a set that would not add
+//! up to the tree's count: summaries damaged or edited (their digest), read strictly (unknown
+//! and repeated keys), of another problem or another split, a part twice, unfinished or
+//! missing, or parts that are not those of their split.
+
+use std::{collections::BTreeMap, fmt::Write as _, io::Write};
+
+use anyhow::Context;
+use dancer::{Fingerprint, Part};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::MergeArgs;
+use crate::{input::Source, json, Exit};
+
+/// A part's summary line as `dlx --json --parts FILE --part K` prints it: every key it may
+/// have, and no other.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // read so that a summary is what it says, though merge adds up fewer
+struct Line {
+    solutions: u64,
+    complete: bool,
+    stopped: Option<String>,
+    nodes: u64,
+    updates: u64,
+    mems: Option<u64>,
+    max_depth: u64,
+    profile: Option<Vec<u64>>,
+    seconds: f64,
+    fingerprint: Fingerprint,
+    seed: Option<u64>,
+    part: u64,
+    parts: u64,
+    split: Fingerprint,
+    part_digest: Fingerprint,
+    digest: Fingerprint,
+}
+
+/// One part's summary, and where it was read.
+struct Summary {
+    place: String,
+    line: Line,
+}
+
+/// `dlx merge`: the total of the parts' counts on `out`; every problem with the set of parts on
+/// `err`, exit status 2.
+pub(super) fn merge(
+    args: &MergeArgs,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files.iter().map(|path| Source::from_arg(Some(path))).collect()
+    };
+    let mut summaries = Vec::new();
+    let mut problems = Vec::new();
+    for source in &sources {
+        let text = source.read_to_string()?;
+        for (number, line) in text.lines().enumerate() {
+            let place = format!("{source}:{}", number + 1);
+            match summary(line, &place) {
+                Ok(Some(line)) => summaries.push(Summary { place, line }),
+                Ok(None) => {}
+                Err(problem) => problems.push(problem),
+            }
+        }
+    }
+    problems.extend(check(&summaries));
+    if !problems.is_empty() {
+        for problem in &problems {
+            writeln!(err, "dlx merge: {problem}")?;
+        }
+        return Ok(Exit::Error);
+    }
+    let total: u128 = summaries.iter().map(|s| u128::from(s.line.solutions)).sum();
+    let (nodes, updates) = summaries.iter().fold((0u128, 0u128), |(n, u), s| {
+        (n + u128::from(s.line.nodes), u + u128::from(s.line.updates))
+    });
+    let seconds: f64 = summaries.iter().map(|s| s.line.seconds).sum();
+    let first = &summaries[0].line;
+    let (parts, fingerprint, split) = (first.parts, first.fingerprint, first.split);
+    if args.json {
+        let summary = json!({
+            "solutions": total, "parts": parts, "fingerprint": fingerprint, "split": split,
+            "nodes": nodes, "updates": updates, "seconds": seconds,
+        });
+        writeln!(out, "{summary}")?;
+    } else {
+        writeln!(out, "{total}")?;
+    }
+    out.flush().context("cannot write the total")?;
+    if args.summary() && !args.json {
+        writeln!(
+            err,
+            "{parts} parts: {total} solutions, {nodes} nodes, {updates} updates, {seconds:.3} s of searching"
+        )?;
+    }
+    Ok(if total == 0 { Exit::NoSolution } else { Exit::Solved })
+}
+
+/// Reads one line: `None` for blank lines and solutions, the summary of a part, or what is
+/// wrong with it.
+fn summary(line: &str, place: &str) -> Result<Option<Line>, String> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let value: Value = serde_json::from_str(line)
+        .map_err(|error| format!("{place}:{}: not a JSON line: {error}", error.column()))?;
+    if value.get("options").is_some() {
+        return Ok(None);
+    }
+    let Value::Object(object) = value else {
+        return Err(format!("{place}: not the summary of a part (a JSON object)"));
+    };
+    if !object.contains_key("part") {
+        return Err(format!(
+            "{place}: not the summary of a part (run parts with --json --parts FILE --part K)"
+        ));
+    }
+    let read: Line = serde_json::from_str(line).map_err(|error| {
+        let problem = json::problem(&error);
+        format!("{place}:{}: not the summary of a part of this version: {problem}", error.column())
+    })?;
+    if json::object_digest(&object) != read.digest {
+        return Err(format!("{place}: damaged (its digest does not match its contents)"));
+    }
+    Ok(Some(read))
+}
+
+/// What is wrong with a set of summaries: other problems, other splits, parts twice, parts
+/// unfinished or missing, parts not their split's. Each message names the lines concerned.
+fn check(summaries: &[Summary]) -> Vec<String> {
+    let Some(first) = summaries.first() else {
+        return vec!["no part summaries in the input".to_owned()];
+    };
+    let mut problems = Vec::new();
+    let mut seen: BTreeMap<u64, (&str, Fingerprint)> = BTreeMap::new();
+    for summary in summaries {
+        let (place, line, head) = (&summary.place, &summary.line, &first.line);
+        let part = line.part;
+        if line.fingerprint != head.fingerprint {
+            problems.push(format!(
+                "{place}: part {part} is of another problem: fingerprint {}, while {} has {}",
+                line.fingerprint, first.place, head.fingerprint
+            ));
+            continue;
+        }
+        if line.parts != head.parts {
+            problems.push(format!(
+                "{place}: part {part} is of a split into {} parts, {} of one into {}",
+                line.parts, first.place, head.parts
+            ));
+            continue;
+        }
+        if line.split != head.split {
+            problems.push(format!(
+                "{place}: part {part} is of another split of the problem (split {}), {} of \
+                 split {}: the parts of two splits do not add up",
+                line.split, first.place, head.split
+            ));
+            continue;
+        }
+        if part >= line.parts {
+            problems.push(format!("{place}: there is no part {part} of {}", line.parts));
+        } else if let Some((earlier, _)) = seen.insert(part, (place, line.part_digest)) {
+            problems.push(format!("{place}: part {part} is counted twice (also at {earlier})"));
+        }
+        if !line.complete {
+            let why = line.stopped.as_deref().unwrap_or("not complete");
+            problems.push(format!(
+                "{place}: part {part} stopped early ({why}): resume it and merge its final summary"
+            ));
+        }
+    }
+    let head = &first.line;
+    let missing: Vec<u64> = (0..head.parts).filter(|k| !seen.contains_key(k)).collect();
+    if !missing.is_empty() {
+        let mut list = String::new();
+        for (i, k) in missing.iter().enumerate() {
+            if i == 20 {
+                let _ = write!(list, ", ... ({} in all)", missing.len());
+                break;
+            }
+            let _ = write!(list, "{}{k}", if i == 0 { "" } else { ", " });
+        }
+        problems.push(format!("missing parts (of {}): {list}", head.parts));
+    }
+    if problems.is_empty() {
+        let digests: Vec<Fingerprint> = seen.values().map(|&(_, digest)| digest).collect();
+        if Part::split_of(head.fingerprint, &digests) != head.split {
+            problems.push(format!(
+                "the parts are not those of their split {}: some part was run from a parts \
+                 file or checkpoint changed after the split",
+                head.split
+            ));
+        }
+    }
+    problems
+}
