@@ -10,6 +10,7 @@ mod merge;
 mod parts;
 mod sample;
 mod solve;
+mod status;
 
 use std::{
     io::{self, Write},
@@ -21,6 +22,7 @@ use dancer::{Heuristic, ParsedProblem, RunError};
 
 pub use self::args::{
     DlxArgs, DlxCommand, EstimateArgs, Format, Forward, MergeArgs, SampleArgs, SplitArgs,
+    StatusArgs,
 };
 use crate::{
     input::{announce_terminal, Source},
@@ -43,6 +45,7 @@ pub fn run(
         Some(DlxCommand::Sample(sample)) => sample::run(sample, out, err, interrupt),
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(args)) => merge::merge(args, out, err),
+        Some(DlxCommand::Status(args)) => status::status(args, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
         Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
             anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")

@@ -1,11 +1,11 @@
-//! Ctrl-C and SIGTERM. The handlers are installed first thing in `main`, before the arguments
-//! are parsed or any input is read, so that no signal finds the process with the default action
-//! (death without a word). They run in the signal handler itself (signal-hook's flags: no
-//! thread stands between a signal and the flag, so a search that starts right after a signal
-//! sees it). A command that stops cleanly (a search, a batch of puzzles) polls the flag the
-//! first signal raises and stops as a limit would: what was found printed, the checkpoint
-//! written, exit status 130; a second signal ends the program at once, with 130. A command
-//! with nothing to save (completions, split, a problem still being typed at a terminal) asks to
+//! Ctrl-C, SIGTERM and SIGHUP. The handlers are installed first thing in `main`, before the
+//! arguments are parsed or any input is read, so that no signal finds the process with the
+//! default action (death without a word). They run in the signal handler itself (signal-hook's
+//! flags: no thread stands between a signal and the flag, so a search that starts right after a
+//! signal sees it). A command that stops cleanly (a search, a batch of puzzles) polls the flag
+//! the first signal raises and stops as a limit would: what was found printed, the checkpoint
+//! written, exit status 130; a second signal ends the program at once, with 130. A command with
+//! nothing to save (completions, split, a problem still being typed at a terminal) asks to
 //! [`quit_at_once`] instead.
 
 use std::sync::{
@@ -13,7 +13,7 @@ use std::sync::{
     Arc, OnceLock,
 };
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// The flags: raised by a first signal; and whether a signal ends the program at once.
 struct Flags {
@@ -31,7 +31,9 @@ pub fn install() -> &'static AtomicBool {
             raised: Arc::new(AtomicBool::new(false)),
             at_once: Arc::new(AtomicBool::new(false)),
         };
-        for signal in [SIGINT, SIGTERM] {
+        // SIGHUP too: a terminal or SSH session that goes away stops the search as Ctrl-C
+        // would, checkpoint written, rather than killing it.
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
             // In this order: each action runs in turn, and the exits must see the flag as it
             // was before this signal raised it. A handler that cannot be installed leaves the
             // default action, which also ends the program.

@@ -18,7 +18,7 @@ use dancer::{Outcome, Run, Stop};
 
 pub use self::checkpoint_file::CheckpointFile;
 pub use self::progress::{clock, percent, short, Display};
-pub use self::saved::Saved;
+pub use self::saved::{Saved, Writer};
 use crate::Exit;
 
 /// Limits, checkpoints and progress: the options of a long search.
@@ -50,6 +50,13 @@ pub struct JobArgs {
     /// loses at most that much work.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "saving")]
     pub checkpoint_every: Option<Duration>,
+
+    /// With --checkpoint FILE: resume from FILE when it exists, start afresh when it does not,
+    /// so that one command runs a search (or a part of a split) the first time and goes on
+    /// from where it stopped every time after, as `wget -c` goes on with a download; a finished
+    /// run's checkpoint gives its total at once.
+    #[arg(long = "continue", requires = "checkpoint")]
+    pub continue_run: bool,
 
     /// Continue the run saved in FILE (made by --checkpoint with the same problem): it finds
     /// exactly the solutions not yet found, and reports totals over the whole run. The run goes
@@ -98,6 +105,14 @@ impl JobArgs {
             run = run.update_limit(updates);
         }
         run.interrupt(interrupt)
+    }
+
+    /// `--continue`: resume from the checkpoint file when it exists. Done once, when the
+    /// arguments are read.
+    pub fn settle(&mut self) {
+        if self.continue_run && self.resume.is_none() {
+            self.resume = self.checkpoint.clone().filter(|path| path.exists());
+        }
     }
 
     /// Where checkpoints go: `--checkpoint`, or else the file resumed from (so that a resumed

@@ -13,6 +13,11 @@ mod dlx_jobs;
 // resume hint, signals in every batch subcommand, a full stderr.
 mod lost_work;
 
+// Runs that leave one machine: the Slurm script's self-requeue (under a stand-in scontrol)
+// and the xargs recipe killed and run again.
+#[cfg(unix)]
+mod cluster;
+
 // `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
 mod dlx_parts;
 

@@ -171,6 +171,11 @@ pub enum DlxCommand {
     /// (of another problem, or of another split).
     #[command(after_help = super::help::MERGE)]
     Merge(MergeArgs),
+    /// How far a split search has got: each part done, running (how far, how fast), stopped,
+    /// silent (its process gone), failed (the error its log ends with) or not started, from
+    /// what the parts leave; the solutions so far and the time left.
+    #[command(after_help = super::help::STATUS)]
+    Status(StatusArgs),
     /// Completions and man pages.
     #[command(flatten)]
     Shell(crate::shell::ShellCommand),
@@ -318,6 +323,53 @@ pub struct MergeArgs {
     pub stats: bool,
 }
 
+/// `dlx status`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The parts file that `dlx split` wrote.
+    pub parts: PathBuf,
+
+    /// Files of the parts' summaries, as for `dlx merge` (`done.jsonl`, `part-*.json`); a file
+    /// that does not exist yet is noted, not an error.
+    pub done: Vec<PathBuf>,
+
+    /// The parts' checkpoints: a directory (every .json file in it; each names its part) or a
+    /// pattern with {} for the part's number (`checkpoints/part-{}.json`).
+    #[arg(long, value_name = "DIR|PATTERN")]
+    pub checkpoints: Option<String>,
+
+    /// Each part's log (its standard error), a pattern with {} for the part's number
+    /// (`part-{}.log` for the Slurm script, `results/1/{}/stderr` for GNU parallel's
+    /// --results): a part whose log ends with an error, later than its checkpoint, failed.
+    #[arg(long, value_name = "PATTERN")]
+    pub logs: Option<String>,
+
+    /// GNU parallel's job log (--joblog FILE): each part's last exit status and signal.
+    #[arg(long, value_name = "FILE")]
+    pub joblog: Option<PathBuf>,
+
+    /// How long a part on another host may go without a checkpoint before it is reported
+    /// silent rather than running (default: three of its checkpoint intervals and a minute).
+    /// On this host, its process is looked up instead.
+    #[arg(long, value_name = "DURATION", value_parser = crate::job::parse_duration)]
+    pub silent_after: Option<std::time::Duration>,
+
+    /// Print one JSON object: `{"parts", "split", "fingerprint", "done": [K...], "running",
+    /// "stopped", "silent", "failed", "not_started", "solutions_at_least", "cpu_seconds_left",
+    /// "wall_seconds_left", "unfinished": [{"part", "state", "why", "fraction", ...}]}`. The
+    /// same as --format json.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Output format: text (the table) or json (as --json).
+    #[arg(short, long, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    pub format: Option<Format>,
+
+    /// No notes on standard error about the files read (damaged, of another split, missing).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
 /// `dlx count` and `dlx enumerate`: the words that follow, read as `dlx`'s own options.
 #[derive(Debug, Args)]
 pub struct Forward {
@@ -354,10 +406,12 @@ impl DlxArgs {
         }
         let json = |format: Option<Format>| format == Some(Format::Json);
         self.json |= json(self.format);
+        self.job.settle();
         match &mut self.command {
             Some(DlxCommand::Estimate(estimate)) => estimate.json |= json(estimate.format),
             Some(DlxCommand::Sample(sample)) => sample.json |= json(sample.format),
             Some(DlxCommand::Merge(merge)) => merge.json |= json(merge.format),
+            Some(DlxCommand::Status(status)) => status.json |= json(status.format),
             _ => {}
         }
         self

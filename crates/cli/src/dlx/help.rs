@@ -133,6 +133,22 @@ Examples:
   dlx split --parts 64 --samples 1024 --seed 1 big.dlx > parts.jsonl
       better balanced parts, reproducibly";
 
+/// `dlx status --help`.
+pub(super) const STATUS: &str = "\
+Exit status:
+  0    every part done
+  1    some part failed (its line says why)
+  2    bad usage, or a parts file that cannot be read or is not one whole split
+  3    some part is not done yet (running, stopped, silent or not started)
+
+Examples:
+  dlx status parts.jsonl done.jsonl --checkpoints checkpoints
+      parts done (from their summaries), running or stopped (from their checkpoints)
+  dlx status parts.jsonl part-*.json --checkpoints 'checkpoint-{}.json' --logs 'part-{}.log'
+      the files scripts/slurm-part.sbatch leaves, failed parts with their error
+  dlx status --json parts.jsonl done.jsonl --joblog jobs.log
+      for scripts: GNU parallel's job log for the exit statuses";
+
 /// `dlx merge --help`.
 pub(super) const MERGE: &str = "\
 Exit status:

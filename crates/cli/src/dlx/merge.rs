@@ -15,26 +15,26 @@ use crate::{input::Source, json, Exit};
 
 /// A part's summary line as `dlx --json --parts FILE --part K` prints it: every key it may
 /// have, and no other.
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)] // read so that a summary is what it says, though merge adds up fewer
-struct Line {
-    solutions: u64,
-    complete: bool,
-    stopped: Option<String>,
-    nodes: u64,
-    updates: u64,
-    mems: Option<u64>,
-    max_depth: u64,
-    profile: Option<Vec<u64>>,
-    seconds: f64,
-    fingerprint: Fingerprint,
-    seed: Option<u64>,
-    part: u64,
-    parts: u64,
-    split: Fingerprint,
-    part_digest: Fingerprint,
-    digest: Fingerprint,
+pub(super) struct Line {
+    pub(super) solutions: u64,
+    pub(super) complete: bool,
+    pub(super) stopped: Option<String>,
+    pub(super) nodes: u64,
+    pub(super) updates: u64,
+    pub(super) mems: Option<u64>,
+    pub(super) max_depth: u64,
+    pub(super) profile: Option<Vec<u64>>,
+    pub(super) seconds: f64,
+    pub(super) fingerprint: Fingerprint,
+    pub(super) seed: Option<u64>,
+    pub(super) part: u64,
+    pub(super) parts: u64,
+    pub(super) split: Fingerprint,
+    pub(super) part_digest: Fingerprint,
+    pub(super) digest: Fingerprint,
 }
 
 /// One part's summary, and where it was read.
@@ -68,13 +68,15 @@ pub(super) fn merge(
             }
         }
     }
-    problems.extend(check(&summaries));
+    let (chosen, found) = check(&summaries);
+    problems.extend(found);
     if !problems.is_empty() {
         for problem in &problems {
             writeln!(err, "dlx merge: {problem}")?;
         }
         return Ok(Exit::Error);
     }
+    let summaries: Vec<&Summary> = chosen.into_values().collect();
     let total: u128 = summaries.iter().map(|s| u128::from(s.line.solutions)).sum();
     let (nodes, updates) = summaries.iter().fold((0u128, 0u128), |(n, u), s| {
         (n + u128::from(s.line.nodes), u + u128::from(s.line.updates))
@@ -103,7 +105,7 @@ pub(super) fn merge(
 
 /// Reads one line: `None` for blank lines and solutions, the summary of a part, or what is
 /// wrong with it.
-fn summary(line: &str, place: &str) -> Result<Option<Line>, String> {
+pub(super) fn summary(line: &str, place: &str) -> Result<Option<Line>, String> {
     if line.trim().is_empty() {
         return Ok(None);
     }
@@ -130,14 +132,18 @@ fn summary(line: &str, place: &str) -> Result<Option<Line>, String> {
     Ok(Some(read))
 }
 
-/// What is wrong with a set of summaries: other problems, other splits, parts twice, parts
-/// unfinished or missing, parts not their split's. Each message names the lines concerned.
-fn check(summaries: &[Summary]) -> Vec<String> {
+/// The summary counted for each part, and what is wrong with the set: other problems, other
+/// splits, parts unfinished or missing, a part with two different counts, parts not their
+/// split's. Each message names the lines concerned. A part given twice with the same counts
+/// (run again, or its file given twice) is counted once, and a stopped run's summary gives way
+/// to a finished one of the same part, so that running parts again never spoils the merge.
+fn check(summaries: &[Summary]) -> (BTreeMap<u64, &Summary>, Vec<String>) {
     let Some(first) = summaries.first() else {
-        return vec!["no part summaries in the input".to_owned()];
+        return (BTreeMap::new(), vec!["no part summaries in the input".to_owned()]);
     };
     let mut problems = Vec::new();
-    let mut seen: BTreeMap<u64, (&str, Fingerprint)> = BTreeMap::new();
+    let mut chosen: BTreeMap<u64, &Summary> = BTreeMap::new();
+    let mut stopped: BTreeMap<u64, &Summary> = BTreeMap::new();
     for summary in summaries {
         let (place, line, head) = (&summary.place, &summary.line, &first.line);
         let part = line.part;
@@ -165,18 +171,40 @@ fn check(summaries: &[Summary]) -> Vec<String> {
         }
         if part >= line.parts {
             problems.push(format!("{place}: there is no part {part} of {}", line.parts));
-        } else if let Some((earlier, _)) = seen.insert(part, (place, line.part_digest)) {
-            problems.push(format!("{place}: part {part} is counted twice (also at {earlier})"));
+            continue;
         }
         if !line.complete {
-            let why = line.stopped.as_deref().unwrap_or("not complete");
+            stopped.insert(part, summary);
+            continue;
+        }
+        match chosen.get(&part) {
+            None => {
+                chosen.insert(part, summary);
+            }
+            Some(earlier) if same_counts(&earlier.line, line) => {}
+            Some(earlier) => problems.push(format!(
+                "{place}: part {part} has {} solutions ({} nodes) here and {} ({} nodes) at {}: \
+                 one part cannot have two counts (one summary is not what its run printed)",
+                line.solutions,
+                line.nodes,
+                earlier.line.solutions,
+                earlier.line.nodes,
+                earlier.place
+            )),
+        }
+    }
+    for (part, summary) in &stopped {
+        if !chosen.contains_key(part) {
+            let why = summary.line.stopped.as_deref().unwrap_or("not complete");
             problems.push(format!(
-                "{place}: part {part} stopped early ({why}): resume it and merge its final summary"
+                "{}: part {part} stopped early ({why}): resume it and merge its final summary",
+                summary.place
             ));
         }
     }
+    let seen = |k: &u64| chosen.contains_key(k) || stopped.contains_key(k);
     let head = &first.line;
-    let missing: Vec<u64> = (0..head.parts).filter(|k| !seen.contains_key(k)).collect();
+    let missing: Vec<u64> = (0..head.parts).filter(|k| !seen(k)).collect();
     if !missing.is_empty() {
         let mut list = String::new();
         for (i, k) in missing.iter().enumerate() {
@@ -189,7 +217,7 @@ fn check(summaries: &[Summary]) -> Vec<String> {
         problems.push(format!("missing parts (of {}): {list}", head.parts));
     }
     if problems.is_empty() {
-        let digests: Vec<Fingerprint> = seen.values().map(|&(_, digest)| digest).collect();
+        let digests: Vec<Fingerprint> = chosen.values().map(|s| s.line.part_digest).collect();
         if Part::split_of(head.fingerprint, &digests) != head.split {
             problems.push(format!(
                 "the parts are not those of their split {}: some part was run from a parts \
@@ -198,5 +226,11 @@ fn check(summaries: &[Summary]) -> Vec<String> {
             ));
         }
     }
-    problems
+    (chosen, problems)
+}
+
+/// Whether two finished summaries of a part count the same: the part run twice.
+fn same_counts(a: &Line, b: &Line) -> bool {
+    (a.solutions, a.nodes, a.updates, a.part_digest)
+        == (b.solutions, b.nodes, b.updates, b.part_digest)
 }

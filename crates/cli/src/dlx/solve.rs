@@ -64,6 +64,8 @@ pub(super) fn run(
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = Saved::new("dlx", counting, checkpoint.clone());
         saved.part.clone_from(&part);
+        let every = args.job.checkpoint_every.map(|every| every.as_secs_f64());
+        saved.writer = Some(job::Writer::this_process(every));
         saved
     };
     let save = |checkpoint: &Checkpoint| {
@@ -120,10 +122,12 @@ pub(super) fn run(
         return Err(error).context("cannot write the solutions");
     }
     // The last state: resumable when stopped early; when complete, a checkpoint file left by
-    // periodic saves (or resumed from) is brought up to date, so that it cannot redo work.
+    // periodic saves (or resumed from) is brought up to date, so that it cannot redo work, and
+    // under --continue it is written in any case, so that running the command again gives
+    // the total (or the part's summary) at once.
     let mut failed = None;
     if let Some(file) = &checkpoint_file {
-        if !outcome.is_complete() || file.path().exists() {
+        if !outcome.is_complete() || args.job.continue_run || file.path().exists() {
             failed = file.write(&saved(outcome.checkpoint())).err();
         }
     }
@@ -247,11 +251,10 @@ fn report_outcome(
     if args.summary() && !args.json {
         summary_line(args, outcome, found, place, err)?;
     }
-    Ok(job::early_exit(outcome).unwrap_or(if found == 0 && outcome.is_complete() {
-        Exit::NoSolution
-    } else {
-        Exit::Solved
-    }))
+    // A part with no solution is a part done like any other (the problem may well have
+    // solutions in the other parts): 0, so that `xargs` and job arrays see success.
+    let none = found == 0 && outcome.is_complete() && place.part.is_none();
+    Ok(job::early_exit(outcome).unwrap_or(if none { Exit::NoSolution } else { Exit::Solved }))
 }
 
 /// The JSON summary, its keys always in this order: mems beside the other counters, the

@@ -35,11 +35,36 @@ pub struct Saved {
     /// For `sudoku`: the puzzle, as given, for people reading the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
+    /// The process that wrote it, so that `dlx status` can tell a part still running from one
+    /// whose process is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub writer: Option<Writer>,
     /// The engine's state.
     pub checkpoint: Checkpoint,
     /// The digest of the file's text without this key (see docs/formats.md); always written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     digest: Option<Fingerprint>,
+}
+
+/// The process that wrote a checkpoint: where, which, and how often it writes one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Writer {
+    /// The host's name.
+    pub host: String,
+    /// The process id.
+    pub pid: u32,
+    /// Seconds between checkpoints while it searches (`--checkpoint-every`), if it writes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every: Option<f64>,
+}
+
+impl Writer {
+    /// This process, writing every `every` seconds if at all.
+    pub fn this_process(every: Option<f64>) -> Writer {
+        let host = gethostname::gethostname().to_string_lossy().into_owned();
+        Writer { host, pid: std::process::id(), every }
+    }
 }
 
 /// The first keys of a checkpoint file, read leniently, to refuse another version by name
@@ -56,7 +81,8 @@ impl Saved {
         let format = FORMAT.to_owned();
         let tool = tool.to_owned();
         let (part, puzzle, digest) = (None, None, None);
-        Saved { format, version: VERSION, tool, counting, part, puzzle, checkpoint, digest }
+        let writer = Some(Writer::this_process(None));
+        Saved { format, version: VERSION, tool, counting, part, puzzle, writer, checkpoint, digest }
     }
 
     /// Reads a checkpoint file written by `tool`.

@@ -394,9 +394,11 @@ impl SudokuArgs {
             *stats |= !quiet;
         };
         match &mut self.command {
+            Command::Count { job, common, .. } | Command::Enumerate { job, common, .. } => {
+                job.settle();
+                settle(&mut common.format, common.json, &mut common.stats);
+            }
             Command::Solve { common, .. }
-            | Command::Count { common, .. }
-            | Command::Enumerate { common, .. }
             | Command::Check { common }
             | Command::Show { common }
             | Command::Rate { common }
