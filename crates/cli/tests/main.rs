@@ -47,6 +47,10 @@ mod sudoku_convert;
 // the usual way, the whole rectangle printed, bad lines in place.
 mod sudoku_models;
 
+// Hostile JSON lines models (misspelled keys, short solutions, empty cages, mistyped symbols)
+// answered in place with their column.
+mod sudoku_hostile;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 

@@ -48,7 +48,7 @@ fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
         .map(|(k, line)| {
             Record::from_json(line)
                 .map(|record| record.model)
-                .map_err(|e| anyhow::anyhow!("{source}:{}: {e}", k + 1))
+                .map_err(|e| anyhow::anyhow!("{source}:{}:{e}", k + 1))
         })
         .collect()
 }

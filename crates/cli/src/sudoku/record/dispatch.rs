@@ -34,7 +34,7 @@ pub(crate) fn handle(
             return failure(format, enumerating, error.line, message, sink);
         }
         Input::Model { line, read: Err(error) } => {
-            let message = format!("{source}:{line}: {error}");
+            let message = format!("{source}:{line}:{error}");
             return failure(format, enumerating, *line, message, sink);
         }
         Input::Model { line, read: Ok(record) } => {

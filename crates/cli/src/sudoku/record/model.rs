@@ -46,7 +46,7 @@ pub(super) fn handle(
             match record.model.encode() {
                 Ok(encoded) => Some(encoded),
                 Err(error) => {
-                    let message = format!("{}:{}: {error}", at.source, at.line);
+                    let message = format!("{}:{}:1: {error}", at.source, at.line);
                     return failure(format, enumerating, at.line, message, sink);
                 }
             }

@@ -1,0 +1,93 @@
+//! Hostile JSON lines models answered in place: a misspelled key, a solution of the wrong
+//! length, an empty cage, mistyped symbols. Each is `error` on its own line with its place
+//! (`FILE:LINE:COLUMN`) on stderr, the batch goes on, and the exit status is 2.
+//! See: issue 21, points 3, 4, 10 and 14.
+
+use dancer_sudoku::{Cage, Model, Record, Variant};
+
+use crate::sudoku::sudoku;
+
+/// A 4x4 killer that the cages make unique, as a JSON line, and its solution.
+fn killer() -> (String, &'static str) {
+    let grid: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut model = Model::from_variant(&Variant::standard(4).unwrap());
+    for start in (0..16).step_by(2) {
+        let sum = u32::from(grid[start] + grid[start + 1]);
+        model.cages.push(Cage { cells: vec![start, start + 1], sum: Some(sum) });
+    }
+    // With the cages, the first row and column make it unique.
+    for cell in [0, 1, 2, 3, 4, 6, 8, 12] {
+        model.givens[cell] = Some(grid[cell]);
+    }
+    let line = Record { name: "k".into(), model, solution: None }.to_json();
+    (line, "1234341221434321")
+}
+
+/// The 1-based column of `part` in `line`.
+fn column_of(line: &str, part: &str) -> usize {
+    line.find(part).expect(part) + 1
+}
+
+/// `"Cages"` for `"cages"` solved the puzzle without its cages, exit 0; it is an error at the
+/// key, with the key meant, and the lines around it are solved.
+#[test]
+fn a_misspelled_key_is_an_error_in_place() {
+    let (good, solution) = killer();
+    let typo = good.replace("\"cages\"", "\"Cages\"");
+    let run = sudoku(&["solve", "--unique"], &format!("{good}\n{typo}\n{good}\n"));
+    assert_eq!(run.stdout, format!("{solution}\nerror\n{solution}\n"));
+    assert_eq!(run.code, 2);
+    let place = format!("<stdin>:2:{}: unknown key `Cages`", column_of(&typo, "\"Cages\""));
+    assert!(run.stderr.contains(&place), "{}", run.stderr);
+    assert!(run.stderr.contains("did you mean `cages`?"), "{}", run.stderr);
+    let twice = good.replacen("\"symbols\":4", "\"symbols\":4,\"symbols\":4", 1);
+    let run = sudoku(&["solve"], &format!("{twice}\n"));
+    assert_eq!((run.stdout.as_str(), run.code), ("error\n", 2));
+    assert!(run.stderr.contains("key `symbols` appears twice"), "{}", run.stderr);
+}
+
+/// A solution of 3 digits for 16 cells was ignored by `solve`; it is an error in place.
+#[test]
+fn a_solution_of_the_wrong_length_is_an_error_in_place() {
+    let (good, solution) = killer();
+    let short = format!("{},\"solution\":[1,2,3]}}", good.trim_end_matches('}'));
+    let run = sudoku(&["solve"], &format!("{short}\n{good}\n"));
+    assert_eq!(run.stdout, format!("error\n{solution}\n"));
+    assert_eq!(run.code, 2);
+    let place = format!("<stdin>:1:{}: field `solution`", column_of(&short, "[1,2,3]"));
+    assert!(run.stderr.contains(&place), "{}", run.stderr);
+}
+
+/// An empty cage panicked in the encoder and killed the whole batch (exit 101, nothing
+/// printed); it is an error in place and the batch goes on.
+#[test]
+fn an_empty_cage_is_an_error_in_place() {
+    let (good, solution) = killer();
+    let empty = good.replacen("{\"cells\":[0,1],\"sum\":3}", "{\"cells\":[],\"sum\":0}", 1);
+    assert_ne!(empty, good);
+    for command in ["solve", "count", "enumerate", "check", "show"] {
+        let run = sudoku(&[command, "-j", "1"], &format!("{empty}\n{good}\n"));
+        assert_eq!(run.code, 2, "{command}: {}", run.stderr);
+        assert!(run.stdout.starts_with("error\n"), "{command}: {}", run.stdout);
+        assert!(run.stderr.contains("field `cages[0]`: cage 1: it has no cells"), "{}", run.stderr);
+    }
+    let solve = sudoku(&["solve"], &format!("{empty}\n{good}\n"));
+    assert_eq!(solve.stdout, format!("error\n{solution}\n"));
+}
+
+/// `"symbols": 5` on a 4x4 let a fifth digit into every region (and `18` on a 9x9 searched
+/// for minutes); it is refused at `symbols`, saying that no region holds that many.
+#[test]
+fn symbols_no_region_holds_are_an_error_in_place() {
+    let (good, _) = killer();
+    let five = good.replace("\"symbols\":4", "\"symbols\":5");
+    let run = sudoku(&["solve"], &format!("{five}\n"));
+    assert_eq!((run.stdout.as_str(), run.code), ("error\n", 2), "{}", run.stderr);
+    let place = format!("<stdin>:1:{}: field `symbols`", column_of(&five, "5"));
+    assert!(run.stderr.contains(&place), "{}", run.stderr);
+    assert!(run.stderr.contains("no region has as many cells as there are symbols"));
+    let xv = std::fs::read_to_string(crate::util::data("variants/xv.jsonl")).unwrap();
+    let eighteen = xv.lines().next().unwrap().replace("\"symbols\":9", "\"symbols\":18");
+    let run = sudoku(&["solve"], &format!("{eighteen}\n"));
+    assert_eq!((run.stdout.as_str(), run.code), ("error\n", 2), "{}", run.stderr);
+}
