@@ -20,7 +20,9 @@ use dancer::Memo;
 
 use rayon::prelude::*;
 
-pub use self::args::{Command, Common, GenerateArgs, OutputFormat, SudokuArgs, VariantArgs};
+pub use self::args::{
+    Command, Common, GenerateArgs, OutputFormat, SolveLimits, SudokuArgs, VariantArgs,
+};
 use self::{
     record::{handle, Long, Solvers, Tally, Task},
     rules::{Rules, Templates},
@@ -68,6 +70,7 @@ pub fn run(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let none = JobArgs::default();
+    let solve_job;
     let (mut job, mut tool) = (&none, "");
     let mut memo_bytes = None;
     let quiet = args.quiet;
@@ -75,7 +78,11 @@ pub fn run(
         Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
             return standalone(&args.command, quiet, out, err);
         }
-        Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
+        Command::Solve { unique, limits, common } => {
+            solve_job = limits_only(limits);
+            job = &solve_job;
+            (common, Task::Solve { unique: *unique })
+        }
         Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");
             memo_bytes = memo.then_some(*memo_size);
@@ -159,7 +166,12 @@ pub fn run(
     if common.stats {
         summary(&tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
     }
-    Ok(if tally.interrupted > 0 || interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+    Ok(exit_status(&tally, interrupt.load(std::sync::atomic::Ordering::Relaxed)))
+}
+
+/// The exit status of a run with `tally`: 130 outranks 2, 2 outranks 3, 3 outranks 1.
+fn exit_status(tally: &Tally, interrupted: bool) -> Exit {
+    if tally.interrupted > 0 || interrupted {
         Exit::Interrupted
     } else if tally.errors > 0 {
         Exit::Error
@@ -169,7 +181,18 @@ pub fn run(
         Exit::NoSolution
     } else {
         Exit::Solved
-    })
+    }
+}
+
+/// `solve`'s limits as the options of count's run, and nothing else of them: no progress, no
+/// checkpoints.
+fn limits_only(limits: &SolveLimits) -> JobArgs {
+    JobArgs {
+        time_limit: limits.time_limit,
+        node_limit: limits.node_limit,
+        progress: Some(crate::job::ProgressMode::Off),
+        ..JobArgs::default()
+    }
 }
 
 /// The one puzzle of the inputs, which a checkpoint is of: reading stops at a second.

@@ -91,3 +91,34 @@ fn symbols_no_region_holds_are_an_error_in_place() {
     let run = sudoku(&["solve"], &format!("{eighteen}\n"));
     assert_eq!((run.stdout.as_str(), run.code), ("error\n", 2), "{}", run.stderr);
 }
+
+/// `solve` had no limit at all; `--node-limit` and `--time-limit` bound each puzzle's search:
+/// a puzzle that reaches one prints `timeout` in its place, the batch goes on, exit 3.
+#[test]
+fn solve_gives_up_on_a_puzzle_at_its_limit_and_goes_on() {
+    // The Easter Monster needs hundreds of nodes; an easy puzzle settles at the root.
+    let monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let easy = "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+    let solved = sudoku(&["solve"], &format!("{easy}\n")).stdout;
+    let run = sudoku(&["solve", "--node-limit", "5"], &format!("{monster}\n{easy}\n"));
+    assert_eq!(run.stdout, format!("timeout\n{solved}"));
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("<stdin>:1:1: stopped by the node limit"), "{}", run.stderr);
+    let json = sudoku(&["solve", "--unique", "--node-limit", "5", "-f", "json"], monster);
+    assert!(
+        json.stdout.contains("\"status\":\"timeout\",\"stopped\":\"node-limit\""),
+        "{}",
+        json.stdout
+    );
+    // With room to finish, the answer is the one without a limit.
+    let roomy = sudoku(&["solve", "--unique", "--time-limit", "1h"], &format!("{monster}\n"));
+    let plain = sudoku(&["solve", "--unique"], &format!("{monster}\n"));
+    assert_eq!((roomy.stdout.as_str(), roomy.code), (plain.stdout.as_str(), 0));
+    // The same on a model searched by the engine.
+    let (good, solution) = killer();
+    let run = sudoku(&["solve", "--node-limit", "1"], &format!("{good}\n"));
+    assert_eq!((run.stdout.as_str(), run.code), ("timeout\n", 3), "{}", run.stderr);
+    let run = sudoku(&["solve", "--unique", "--node-limit", "1e6"], &format!("{good}\n"));
+    assert_eq!((run.stdout, run.code), (format!("{solution}\n"), 0));
+}

@@ -36,17 +36,20 @@ Input: the line format (N*N symbols: 1-9 then A=10, B, ...; blank '.', '0' or '_
 borders |-+ ignored, puzzles separated by blank lines), detected puzzle by puzzle.
 
 Output: exactly one line per puzzle, in input order: the solution, 'none' (no solution),
-'invalid' (givens break a rule), 'multiple' (with --unique) or 'error' (unreadable; the message
-goes to stderr with file and line).
+'invalid' (givens break a rule), 'multiple' (with --unique), 'timeout' (solve stopped by
+--time-limit or --node-limit) or 'error' (unreadable; the message goes to stderr with file,
+line and column).
 
 count and enumerate search one puzzle with many solutions on every core (--jobs); with more
 than one job, enumerate prints a puzzle's solutions in an order that varies from run to run.
 --progress, --checkpoint and --resume apply to an input of one puzzle; the limits
-(--time-limit, --node-limit, --mems-limit) to each puzzle.
+(--time-limit, --node-limit, --mems-limit, and solve's --time-limit and --node-limit) to each
+puzzle, which has the whole budget: a puzzle that reaches one prints what it has (a count with
++, the solutions so far, 'timeout' for solve) and the others go on.
 
 Exit status: 0 all solved; 1 some puzzle had no solution, was invalid, or was not unique under
---unique; 2 some input could not be read; 3 count or enumerate stopped at a limit (a count
-then ends with +); 130 count or enumerate stopped by Ctrl-C or SIGTERM (puzzles not yet
+--unique; 2 some input could not be read; 3 a search stopped at a limit (solve printed
+timeout, a count ends with +); 130 count or enumerate stopped by Ctrl-C or SIGTERM (puzzles not yet
 started are not printed; a second signal ends the program at once).";
 
 /// Solve, count, enumerate, check and show sudoku puzzles of any size and region shape.
@@ -75,6 +78,9 @@ pub enum Command {
         /// Also prove the solution unique: print `multiple` when it is not.
         #[arg(short, long)]
         unique: bool,
+        /// Limits on each puzzle's search.
+        #[command(flatten)]
+        limits: SolveLimits,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -183,6 +189,21 @@ pub enum Command {
     /// Completions and man pages.
     #[command(flatten)]
     Shell(ShellCommand),
+}
+
+/// `solve`'s limits on each puzzle's search: the flags of `count` and `enumerate`, with the
+/// same meaning (a budget per puzzle, not for the whole input).
+#[derive(Clone, Debug, Default, Args)]
+pub struct SolveLimits {
+    /// Give up on a puzzle after this much time (90s, 15m, 2h, 1h30m...): it prints `timeout`
+    /// in its place, the others go on, and the exit status is 3.
+    #[arg(long, value_name = "DURATION", value_parser = crate::job::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+
+    /// Give up on a puzzle after exactly N search-tree nodes (`1e9` and `1_000_000` are fine),
+    /// as --time-limit.
+    #[arg(long, value_name = "N", value_parser = crate::job::parse_count)]
+    pub node_limit: Option<u64>,
 }
 
 /// `sudoku convert`'s arguments.

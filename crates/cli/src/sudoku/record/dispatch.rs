@@ -130,7 +130,7 @@ pub(super) fn run_puzzle(
         Task::Canon => job.canon(engine.variant()),
         Task::Transform { seed } => job.transform(engine.variant(), seed),
         _ => match (task, engine) {
-            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique),
+            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique, long),
             (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
                 Some(memo) => job.count_memo(solver, memo, long.interrupt),
                 None => job.count(solver, limit, long),
