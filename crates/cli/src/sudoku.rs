@@ -147,7 +147,7 @@ pub fn run(
         batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
     } else {
         for source in &sources {
-            let stream = match Stream::open(source, rules.size(), 2 * BATCH) {
+            let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
                 Ok(stream) => stream,
                 Err(error) => {
                     // Nothing of it can be aligned with output; say why and go on with the rest.
@@ -199,7 +199,7 @@ fn limits_only(limits: &SolveLimits) -> JobArgs {
 fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s Source, Record)> {
     let mut found = Vec::new();
     for source in sources {
-        let stream = Stream::open(source, rules.size(), 2)
+        let stream = Stream::open(source, rules.size(), rules.alphabet(), 2)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         loop {
             let batch = stream.batch(2);

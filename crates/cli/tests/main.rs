@@ -51,6 +51,9 @@ mod sudoku_models;
 // answered in place with their column.
 mod sudoku_hostile;
 
+// The symbols puzzles are written with: 0-f 16x16s, --symbols; --hyper with --regions.
+mod sudoku_symbols;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 

@@ -320,6 +320,13 @@ pub struct VariantArgs {
     /// them): rows and columns plus every block.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["boxes", "regions"])]
     pub board: Option<PathBuf>,
+
+    /// The symbols the puzzles are written with, digit 1 first (e.g. 0123456789abcdef for a
+    /// 16x16 published with 0-f); the blank is then '.' only, and cells are single symbols.
+    /// Default: 1-9 then A-Z, blanks . 0 _ (a 256-cell line of 0-9, a-f and '.' with a '0' in
+    /// it is read as 0-f by itself). Output keeps the default symbols.
+    #[arg(long, value_name = "SYMBOLS")]
+    pub symbols: Option<String>,
 }
 
 /// How results are printed.

@@ -45,6 +45,9 @@ pub(super) fn run(
     if args.kind.is_some() || args.solutions.is_some() {
         bail!("--kind and --solutions go with --from janko");
     }
+    if args.variant.symbols.is_some() {
+        bail!("--symbols goes with --from puzzles: the published formats say their own symbols");
+    }
     let mut exit = Exit::Solved;
     for (k, line) in source.open()?.lines().enumerate() {
         let number = k + 1;
@@ -78,7 +81,8 @@ fn puzzles(
 ) -> anyhow::Result<Exit> {
     let rules = Rules::from_args(&args.variant)?;
     let mut exit = Exit::Solved;
-    for puzzle in read_puzzles(source.open()?, rules.size()) {
+    let alphabet = rules.alphabet().clone();
+    for puzzle in read_puzzles(source.open()?, rules.size()).with_alphabet(alphabet) {
         let model = puzzle
             .map_err(|e| (format!("{source}:{}:{}", e.line, e.column), e.line, e.kind.to_string()))
             .and_then(|puzzle| {

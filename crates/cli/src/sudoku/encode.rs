@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{puzzles, puzzles_sized, Model, Record};
+use dancer_sudoku::{read_puzzles, Model, Record};
 
 use super::args::EncodeArgs;
 use super::rules::Rules;
@@ -55,10 +55,7 @@ fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
 
 /// The models of puzzles in the usual formats, under the variant options.
 fn from_puzzles(source: &Source, text: &str, rules: &Rules) -> anyhow::Result<Vec<Model>> {
-    let read = match rules.size() {
-        Some(size) => puzzles_sized(text, size),
-        None => puzzles(text),
-    };
+    let read = read_puzzles(text.as_bytes(), rules.size()).with_alphabet(rules.alphabet().clone());
     read.map(|puzzle| {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{source}:{e}"))?;
         rules.model(&puzzle).map_err(|e| anyhow::anyhow!("{source}:{}: {e}", puzzle.line))
