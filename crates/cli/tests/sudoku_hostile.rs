@@ -122,3 +122,17 @@ fn solve_gives_up_on_a_puzzle_at_its_limit_and_goes_on() {
     let run = sudoku(&["solve", "--unique", "--node-limit", "1e6"], &format!("{good}\n"));
     assert_eq!((run.stdout, run.code), (format!("{solution}\n"), 0));
 }
+
+/// `convert` wrote records that every other subcommand then refused (a cage naming cell 99 of
+/// a 4x4); such a line is an error in place there too, at its start.
+#[test]
+fn convert_refuses_a_record_the_model_check_refuses() {
+    let input = "4 k src 3:0,99 3142423124131324\n4 k src 3:0,1 3142423124131324\n";
+    let run = sudoku(&["convert", "--from", "janko-killer"], input);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(lines[0].starts_with("{\"line\":1,\"error\":\"cage 1 names cell 99"), "{}", lines[0]);
+    assert!(Record::from_json(lines[1]).is_ok());
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("<stdin>:1:1: cage 1 names cell 99"), "{}", run.stderr);
+}

@@ -12,7 +12,7 @@ use std::{
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, read_puzzles, sukaku, ReadError, Record,
+    krazydad_killer, read_puzzles, sukaku, JankoError, ReadError, Record,
 };
 use serde_json::json;
 
@@ -56,7 +56,13 @@ pub(super) fn run(
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        match reader(text) {
+        // A record the batch subcommands would refuse (a cage naming a cell beyond the grid) is
+        // refused here, for the whole line.
+        let read = reader(text).and_then(|record| match record.model.validate() {
+            Ok(()) => Ok(record),
+            Err(error) => Err(ReadError { column: 1, message: error.to_string() }),
+        });
+        match read {
             Ok(record) => writeln!(out, "{}", record.to_json())?,
             Err(error) => {
                 // Columns count from the line as written, before its leading blanks.
@@ -167,6 +173,12 @@ fn janko(
         )?;
     let mut exit = Exit::Solved;
     for record in records {
+        let record = record.and_then(|record| match record.model.validate() {
+            Ok(()) => Ok(record),
+            Err(error) => {
+                Err(JankoError { key: Some(record.name.clone()), message: error.to_string() })
+            }
+        });
         match record {
             Ok(record) => writeln!(out, "{}", record.to_json())?,
             Err(error) => {
