@@ -20,10 +20,10 @@ lint:
 test:
     cargo test --workspace --release --all-features
 
-# Also the tests marked slow.
+# Only the tests of the public data sets in ../shared/data (ignored by `test`; needs the data).
 [group('check')]
-test-slow:
-    cargo test --workspace --release --all-features -- --include-ignored
+test-data:
+    cargo test --workspace --release --all-features -- --ignored
 
 # API docs with warnings denied.
 [group('check')]

@@ -4,6 +4,7 @@
 
 mod args;
 mod estimate;
+mod help;
 mod memo;
 mod parts;
 mod sample;
@@ -17,7 +18,9 @@ use std::{
 
 use dancer::{Heuristic, ParsedProblem, RunError};
 
-pub use self::args::{DlxArgs, DlxCommand, EstimateArgs, MergeArgs, SampleArgs, SplitArgs};
+pub use self::args::{
+    DlxArgs, DlxCommand, EstimateArgs, Format, Forward, MergeArgs, SampleArgs, SplitArgs,
+};
 use crate::{
     input::{announce_terminal, Source},
     Exit,
@@ -40,11 +43,31 @@ pub fn run(
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
+        Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
+            anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")
+        }
         None if args.memo || memo::chosen_by_default(args) => memo::run(args, out, err, interrupt),
         None => {
             let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+            // Read from a terminal, the problem is in: a signal now stops the search cleanly.
+            crate::interrupt::stop_cleanly();
             solve::run(args, &source, &parsed, out, err, interrupt)
         }
+    }
+}
+
+/// Whether a signal stops `args`'s command cleanly (a search, or sampling) rather than at once.
+pub fn stops_cleanly(args: &DlxArgs) -> bool {
+    matches!(args.command, None | Some(DlxCommand::Sample(_)))
+}
+
+/// The problem file a search or sampling reads (`None` for standard input, or for the other
+/// commands).
+pub fn problem_file(args: &DlxArgs) -> Option<&Path> {
+    match &args.command {
+        None => args.file.as_deref(),
+        Some(DlxCommand::Sample(sample)) => sample.file.as_deref(),
+        Some(_) => None,
     }
 }
 

@@ -3,7 +3,7 @@
 use std::{
     fmt,
     fs::File,
-    io::{self, BufRead, BufReader, IsTerminal, Read},
+    io::{self, BufRead, BufReader, IsTerminal, Read, Write},
     path::{Path, PathBuf},
 };
 
@@ -68,11 +68,20 @@ impl Source {
     }
 }
 
+/// Whether `file` (standard input for `-` or none) is a terminal a person types into: a
+/// signal there means "quit", not "stop the search cleanly", until the input is read.
+pub fn reads_terminal(file: Option<&Path>) -> bool {
+    Source::from_arg(file) == Source::Stdin && io::stdin().is_terminal()
+}
+
 /// Says on stderr that `what` is read from standard input when that is a terminal and one of
 /// `sources`: a command waiting silently at a prompt looks hung.
 pub fn announce_terminal(sources: &[Source], name: &str, what: &str) {
     if sources.contains(&Source::Stdin) && io::stdin().is_terminal() {
-        eprintln!("{name}: reading {what} from standard input (Ctrl-D to end, Ctrl-C to quit)");
+        let _ = writeln!(
+            crate::Stderr,
+            "{name}: reading {what} from standard input (Ctrl-D to end, Ctrl-C to quit)"
+        );
     }
 }
 

@@ -2,20 +2,28 @@
 //! checkpoints and progress, and turning them into a [`dancer::Run`]; the size of a memo's
 //! table.
 
+mod checkpoint_file;
 mod progress;
 mod saved;
 
-use std::{path::PathBuf, sync::atomic::AtomicBool, time::Duration};
+use std::{
+    borrow::Cow,
+    path::{Path, PathBuf},
+    sync::atomic::AtomicBool,
+    time::Duration,
+};
 
-use clap::{Args, ValueEnum};
+use clap::{ArgGroup, Args, ValueEnum};
 use dancer::{Outcome, Run, Stop};
 
+pub use self::checkpoint_file::CheckpointFile;
 pub use self::progress::{clock, percent, short, Display};
 pub use self::saved::Saved;
 use crate::Exit;
 
 /// Limits, checkpoints and progress: the options of a long search.
 #[derive(Clone, Debug, Default, Args)]
+#[command(group = ArgGroup::new("saving").args(["checkpoint", "resume"]).multiple(true))]
 pub struct JobArgs {
     /// Stop after this much time (90s, 15m, 2h, 1h30m...): print what was found so far (a
     /// count gets a `+`) and exit with status 3.
@@ -32,25 +40,31 @@ pub struct JobArgs {
     pub mems_limit: Option<u64>,
 
     /// Write the state of a run that stops early (a limit, Ctrl-C, SIGTERM) to FILE, so that
-    /// --resume FILE continues it.
+    /// --resume FILE continues it. FILE is checked before the search starts: its directory
+    /// must exist and take a new file, and FILE must be a regular file or absent (a symbolic
+    /// link is followed: its target is written).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
 
     /// Also write the checkpoint this often while searching, so that a crash or a killed job
     /// loses at most that much work.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "saving")]
     pub checkpoint_every: Option<Duration>,
 
     /// Continue the run saved in FILE (made by --checkpoint with the same problem): it finds
-    /// exactly the solutions not yet found, and reports totals over the whole run.
+    /// exactly the solutions not yet found, and reports totals over the whole run. The run goes
+    /// on checkpointing to FILE, unless --checkpoint names another.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
 
     /// Show progress on stderr: the fraction of the search tree done, an ETA, solutions so far
-    /// and nodes per second. `bar` (the default on a terminal) or `lines` (one line every
-    /// --progress-every; the default elsewhere), or `off`. Without this option, a bar shows
+    /// and nodes per second. `--progress=bar` (the default on a terminal) or `--progress=lines`
+    /// (one line every --progress-every; the default elsewhere), or `--progress=off`. The value
+    /// attaches with `=` only, so `--progress FILE` reads FILE. Without this option, a bar shows
     /// when stderr is a terminal and no solutions are printed to one.
-    #[arg(long, value_name = "HOW", num_args = 0..=1, default_missing_value = "on")]
+    // require_equals: an optional value that could be the next word would swallow the file.
+    #[arg(long, value_name = "HOW", num_args = 0..=1, require_equals = true,
+          default_missing_value = "on")]
     pub progress: Option<ProgressMode>,
 
     /// How often --progress=lines prints a line.
@@ -85,6 +99,59 @@ impl JobArgs {
         }
         run.interrupt(interrupt)
     }
+
+    /// Where checkpoints go: `--checkpoint`, or else the file resumed from (so that a resumed
+    /// run stopped again leaves its state where the user will look for it).
+    pub fn checkpoint_path(&self) -> Option<&Path> {
+        self.checkpoint.as_deref().or(self.resume.as_deref())
+    }
+
+    /// The checkpoint file, checked now, before any search (see [`CheckpointFile::prepare`]).
+    ///
+    /// # Errors
+    /// When checkpoints could not be written there.
+    pub fn checkpoint_file(&self) -> anyhow::Result<Option<CheckpointFile>> {
+        let Some(path) = self.checkpoint_path() else { return Ok(None) };
+        let resumed = self.resume.as_deref() == Some(path);
+        CheckpointFile::prepare(path, resumed).map(Some)
+    }
+}
+
+/// The command that resumes this run from `checkpoint`: the command line as given, with its
+/// `--checkpoint` and `--resume` replaced by one `--resume CHECKPOINT` (which also goes on
+/// checkpointing there), quoted for a POSIX shell.
+pub fn resume_command(checkpoint: &Path) -> String {
+    resume_words(std::env::args_os().map(|word| word.to_string_lossy().into_owned()), checkpoint)
+}
+
+fn resume_words(args: impl IntoIterator<Item = String>, checkpoint: &Path) -> String {
+    let mut args = args.into_iter();
+    let mut words: Vec<String> = args.next().into_iter().collect();
+    let mut placed = false;
+    while let Some(word) = args.next() {
+        if word == "--" {
+            words.push(word);
+            words.extend(args.by_ref());
+            break;
+        }
+        let separate = word == "--checkpoint" || word == "--resume";
+        if separate || word.starts_with("--checkpoint=") || word.starts_with("--resume=") {
+            if separate {
+                args.next();
+            }
+            if !std::mem::replace(&mut placed, true) {
+                words.push("--resume".to_owned());
+                words.push(checkpoint.to_string_lossy().into_owned());
+            }
+        } else {
+            words.push(word);
+        }
+    }
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|word| shlex::try_quote(word).map_or_else(|_| word.clone(), Cow::into_owned))
+        .collect();
+    quoted.join(" ")
 }
 
 /// Whether the run stopped at a limit of these options (or was interrupted), as opposed to
@@ -186,6 +253,25 @@ pub fn jobs(given: Option<usize>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_resume_command_replaces_checkpoint_and_resume_by_one_resume() {
+        let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        let path = Path::new("saved state.json");
+        assert_eq!(
+            resume_words(words("dlx --count --checkpoint c.json --time-limit 2h q.dlx"), path),
+            "dlx --count --resume 'saved state.json' --time-limit 2h q.dlx"
+        );
+        assert_eq!(
+            resume_words(words("sudoku count --resume=a.json --checkpoint=b.json p.txt"), path),
+            "sudoku count --resume 'saved state.json' p.txt"
+        );
+        // --checkpoint-every is another option; after `--` every word is kept.
+        assert_eq!(
+            resume_words(words("dlx --checkpoint-every 5m --checkpoint c -- --resume"), path),
+            "dlx --checkpoint-every 5m --resume 'saved state.json' -- --resume"
+        );
+    }
 
     #[test]
     fn durations_in_the_usual_spellings() {

@@ -19,6 +19,24 @@ pub mod sudoku;
 
 pub use crate::exit::Exit;
 
+/// Standard error for messages and summaries. A write that fails (stderr closed, or `2>/dev/full`)
+/// is dropped rather than reported: there is nowhere left to report it, the results on stdout
+/// stand, and a failed message must never turn into a panic or a failed run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stderr;
+
+impl std::io::Write for Stderr {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = std::io::stderr().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = std::io::stderr().flush();
+        Ok(())
+    }
+}
+
 /// Whether `error` (or anything in its chain) is a broken pipe: the reader of our output went
 /// away (`dlx big.dlx | head`), which is not a failure of ours.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -13,6 +13,10 @@ use clap::{ColorChoice, CommandFactory, FromArgMatches, Subcommand, ValueEnum};
 
 use crate::Exit;
 
+mod epilogue;
+
+pub use self::epilogue::{sections, Section};
+
 /// When to colour help and usage errors (the only coloured output).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ColorWhen {
@@ -39,9 +43,14 @@ impl From<ColorWhen> for ColorChoice {
 /// (clap colours before it has parsed, so the flag is looked up first; a bad value is left
 /// for the parser to report).
 pub fn parse<T: CommandFactory + FromArgMatches>() -> T {
-    let args: Vec<OsString> = std::env::args_os().collect();
-    let color = color_asked(&args).unwrap_or_default();
-    let matches = T::command().color(color.into()).get_matches_from(&args);
+    parse_from(&std::env::args_os().collect::<Vec<_>>())
+}
+
+/// Parses `args` (the command's name first) into `T` as [`parse`] does: help, version and
+/// usage errors end the program.
+pub fn parse_from<T: CommandFactory + FromArgMatches>(args: &[OsString]) -> T {
+    let color = color_asked(args).unwrap_or_default();
+    let matches = T::command().color(color.into()).get_matches_from(args);
     T::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }
 
@@ -115,7 +124,7 @@ fn completions<T: CommandFactory>(
 fn man_pages<T: CommandFactory>(dir: Option<&Path>, out: &mut dyn Write) -> anyhow::Result<()> {
     let command = T::command();
     let Some(dir) = dir else {
-        return Ok(clap_mangen::Man::new(command).render(out)?);
+        return Ok(out.write_all(man_page(command).as_bytes())?);
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     write_pages(command, "", dir, out)
@@ -131,8 +140,7 @@ fn write_pages(
     let name = format!("{prefix}{}", command.get_name());
     let command = command.display_name(name.clone()).bin_name(name.replace('-', " "));
     let path = dir.join(format!("{name}.1"));
-    let mut page = Vec::new();
-    clap_mangen::Man::new(command.clone()).render(&mut page)?;
+    let page = man_page(command.clone());
     std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))?;
     writeln!(out, "{}", path.display())?;
     for sub in
@@ -141,6 +149,60 @@ fn write_pages(
         write_pages(sub.clone(), &format!("{name}-"), dir, out)?;
     }
     Ok(())
+}
+
+/// The man page of `command`: `clap_mangen`'s, with the text after the help (`after_help`) in
+/// sections of their own, EXIT STATUS and EXAMPLES among them, where `clap_mangen` would put
+/// it all under EXTRA.
+fn man_page(command: clap::Command) -> String {
+    let after = command.get_after_long_help().or_else(|| command.get_after_help());
+    let after = after.map(ToString::to_string).unwrap_or_default();
+    let bare = command.after_help(None::<&str>).after_long_help(None::<&str>);
+    let mut page = Vec::new();
+    clap_mangen::Man::new(bare).render(&mut page).expect("writing to a Vec never fails");
+    let page = String::from_utf8(page).expect("clap_mangen writes UTF-8");
+    let sections = epilogue::roff(&after);
+    // Before VERSION and AUTHORS, as man-pages(7) orders them.
+    match page.find("\n.SH VERSION") {
+        Some(at) => format!("{}\n{}{}", &page[..at], sections.trim_end(), &page[at..]),
+        None => page + &sections,
+    }
+}
+
+/// The examples of `completions` for `bin`, for clap's `mut_subcommand`.
+pub fn completions_help(bin: &'static str) -> impl FnOnce(clap::Command) -> clap::Command {
+    move |command| {
+        command.after_help(format!(
+            "\
+Exit status:
+  0    written
+  2    a shell it does not know, or output that could not be written
+
+Examples:
+  mkdir -p ~/.local/share/bash-completion/completions
+      the directory bash-completion reads, if it is not there yet
+  {bin} completions bash > ~/.local/share/bash-completion/completions/{bin}
+      bash completes {bin} from the next shell on
+  {bin} completions fish > ~/.config/fish/completions/{bin}.fish"
+        ))
+    }
+}
+
+/// The examples of `man` for `bin`, for clap's `mut_subcommand`.
+pub fn man_help(bin: &'static str) -> impl FnOnce(clap::Command) -> clap::Command {
+    move |command| {
+        command.after_help(format!(
+            "\
+Exit status:
+  0    written
+  2    the directory or the output could not be written
+
+Examples:
+  {bin} man | man -l -                   read the page now
+  {bin} man --dir ~/.local/share/man/man1
+      {bin}.1, {bin}-SUBCOMMAND.1, ...; then `man {bin}`"
+        ))
+    }
 }
 
 #[cfg(test)]

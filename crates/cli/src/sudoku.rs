@@ -5,6 +5,7 @@ mod args;
 mod convert;
 mod encode;
 mod generate;
+mod help;
 mod record;
 mod rules;
 mod stream;
@@ -37,11 +38,12 @@ fn standalone(
     quiet: bool,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
+    interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     match command {
-        Command::Generate(generate) => generate::run(generate, quiet, out, err),
+        Command::Generate(generate) => generate::run(generate, quiet, out, err, interrupt),
         Command::Shell(shell) => shell.run::<SudokuArgs>(out),
-        Command::Convert(convert) => convert::run(convert, quiet, out, err),
+        Command::Convert(convert) => convert::run(convert, quiet, out, err, interrupt),
         Command::Encode(encode) => encode::run(encode, out),
         _ => bail!("internal: a batch command was taken for a standalone one"),
     }
@@ -57,7 +59,7 @@ const BATCH: usize = 1024;
 const CHUNK: usize = 16;
 
 /// Runs `sudoku` with parsed arguments; `interrupt` is raised by Ctrl-C (or SIGTERM) to stop
-/// `count` and `enumerate` cleanly.
+/// cleanly: a search stops as at a limit, a batch after the records in hand.
 ///
 /// # Errors
 /// Bad options (unreadable variant files, bad box shape, a checkpoint for an input of more
@@ -76,7 +78,7 @@ pub fn run(
     let quiet = args.quiet;
     let (common, task) = match &args.command {
         Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
-            return standalone(&args.command, quiet, out, err);
+            return standalone(&args.command, quiet, out, err, interrupt);
         }
         Command::Solve { unique, limits, common } => {
             solve_job = limits_only(limits);
@@ -130,21 +132,27 @@ pub fn run(
         crate::input::announce_terminal(&sources, "sudoku", "puzzles");
     }
     let resume = job.resume.as_deref().map(|path| Saved::read(path, tool)).transpose()?;
+    // Before the search, so that a path that cannot take a checkpoint is found now and not
+    // when the run stops, hours later.
+    let checkpoint = job.checkpoint_file()?;
     let long = Long {
         jobs: pool.current_num_threads(),
         job,
         interrupt,
         tool,
         resume: resume.as_ref(),
+        checkpoint: checkpoint.as_ref(),
         single: false,
         memo: memo.as_ref(),
     };
     let batches = Batches { task, format, rules: &rules, pool: &pool, long, quiet };
+    // Whether a signal stopped the batches before the end of the input.
+    let mut halted = false;
     if job.checkpoint.is_some() || job.resume.is_some() {
         let (source, record) = one_puzzle(&sources, &rules)?;
         let mut once = Some(vec![record]);
-        let next = || once.take().unwrap_or_default();
-        batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
+        let next = || Some(once.take().unwrap_or_default());
+        halted = !batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
     } else {
         for source in &sources {
             let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
@@ -156,12 +164,16 @@ pub fn run(
                     continue;
                 }
             };
-            let next = || stream.batch(BATCH);
+            let next = || stream.batch(BATCH, interrupt);
             let position = || stream.position();
             if !batches.run(source, next, Some(&position), &mut templates, &mut tally, out, err)? {
+                halted = true;
                 break;
             }
         }
+    }
+    if halted {
+        say_halted(&tally, err)?;
     }
     if common.stats {
         summary(&tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
@@ -169,9 +181,15 @@ pub fn run(
     Ok(exit_status(&tally, interrupt.load(std::sync::atomic::Ordering::Relaxed)))
 }
 
-/// The exit status of a run with `tally`: 130 outranks 2, 2 outranks 3, 3 outranks 1.
+/// Says that a signal stopped the batches before the end of the input.
+fn say_halted(tally: &Tally, err: &mut dyn Write) -> std::io::Result<()> {
+    let puzzles = tally.puzzles;
+    writeln!(err, "sudoku: stopped by an interrupt after {puzzles} puzzles: the rest of the input was not run")
+}
+
+/// The exit status of a batch: 130 outranks 2, 2 outranks 3, 3 outranks 1.
 fn exit_status(tally: &Tally, interrupted: bool) -> Exit {
-    if tally.interrupted > 0 || interrupted {
+    if interrupted || tally.interrupted > 0 {
         Exit::Interrupted
     } else if tally.errors > 0 {
         Exit::Error
@@ -202,7 +220,7 @@ fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s S
         let stream = Stream::open(source, rules.size(), rules.alphabet(), 2)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         loop {
-            let batch = stream.batch(2);
+            let batch = stream.batch(2, &AtomicBool::new(false)).unwrap_or_default();
             if batch.is_empty() || found.len() > 1 {
                 break;
             }
@@ -256,14 +274,14 @@ struct Batches<'a> {
 
 impl Batches<'_> {
     /// Runs the task on every record of `source` that `next` gives, batch by batch (empty at
-    /// the end), writing results in input order; false when a signal stopped it (records after
-    /// the first not run are not printed). `position` says how far the reading is, for the
-    /// progress bar.
+    /// the end, `None` when a signal came while waiting for input), writing results in input
+    /// order; false when a signal stopped it (records after the first not run are not
+    /// printed). `position` says how far the reading is, for the progress bar.
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         source: &Source,
-        mut next: impl FnMut() -> Vec<Record>,
+        mut next: impl FnMut() -> Option<Vec<Record>>,
         position: Option<&dyn Fn() -> (u64, Option<u64>)>,
         templates: &mut Templates,
         tally: &mut Tally,
@@ -273,7 +291,12 @@ impl Batches<'_> {
         let (task, format, pool) = (self.task, self.format, self.pool);
         let progress = position.and_then(|position| progress_bar(position().1));
         loop {
-            let batch = next();
+            let Some(batch) = next() else {
+                if let Some(bar) = progress {
+                    bar.finish_and_clear();
+                }
+                return Ok(false);
+            };
             if batch.is_empty() {
                 break;
             }

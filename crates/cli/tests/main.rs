@@ -9,6 +9,10 @@ mod dlx;
 // `dlx` as a long job: --jobs, limits, checkpoints and --resume, signals, progress.
 mod dlx_jobs;
 
+// Work that is not lost: checkpoint paths checked first, links, a failed last write, the
+// resume hint, signals in every batch subcommand, a full stderr.
+mod lost_work;
+
 // `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
 mod dlx_parts;
 
@@ -59,6 +63,20 @@ mod sudoku_variants;
 
 // Both binaries: shell completions, man pages, --color, --quiet.
 mod shell;
+
+// Both binaries' shared conventions: `--progress[=HOW]`, `--json`/`--format json`, the
+// summary on stderr, `dlx count`, `sudoku show --format json` read back.
+mod conventions;
+
+// Every --help ends with examples that parse, and run where they name shipped data; the man
+// pages' EXAMPLES and EXIT STATUS sections.
+mod help;
+
+// Every console block of README.md and docs/*.md, run as written.
+mod docs;
+
+// The tests that need ../shared/data are ignored with that reason, and .ci/run runs them.
+mod ignored;
 
 // The README's Rust snippets, compiled and run in functions returning `Result`.
 mod readme;

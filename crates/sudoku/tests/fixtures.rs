@@ -1,15 +1,18 @@
-//! Reading the shared public data sets beside the workspace, skipping with a note when absent.
+//! Reading the shared public data sets beside the workspace (`../shared/data`). The tests that
+//! read them are `#[ignore = "needs ../shared/data"]`: `cargo test --release -- --ignored`
+//! runs them where the data is (as `.ci/run` does), and without it they fail, naming the file,
+//! rather than pass having checked nothing.
 
 use std::path::{Path, PathBuf};
 
-/// `../shared/data/{path}` next to the workspace, or `None` (with a note) when it is absent.
-pub(crate) fn shared(path: &str) -> Option<PathBuf> {
+/// `../shared/data/{path}` next to the workspace.
+///
+/// # Panics
+/// When it is absent: the test needs it.
+pub(crate) fn shared(path: &str) -> PathBuf {
     let full = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(path);
-    if full.exists() {
-        return Some(full);
-    }
-    eprintln!("skipped: ../shared/data/{path} not found");
-    None
+    assert!(full.exists(), "../shared/data/{path} not found: this test needs the shared data");
+    full
 }
 
 /// The whole file.

@@ -95,42 +95,37 @@ fn classic_puzzles_step_soundly() {
 }
 
 /// The first `take` puzzles of a tdoku file, replayed; returns (solved, replayed).
-fn tdoku(file: &str, take: usize) -> Option<(usize, usize)> {
-    let text = read(&shared(&format!("puzzles/{file}"))?);
+fn tdoku(file: &str, take: usize) -> (usize, usize) {
+    let text = read(&shared(&format!("puzzles/{file}")));
     let list: Vec<(Grid, Option<Grid>)> =
         lines(&text).take(take).map(|line| (grid(&line[..81], 9), None)).collect();
     let count = list.len();
-    Some((replay_all(&Variant::standard(9).unwrap(), list), count))
+    (replay_all(&Variant::standard(9).unwrap(), list), count)
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn seventeen_clue_puzzles_step_soundly() {
-    if let Some((solved, count)) = tdoku("tdoku_17_clue.txt", 2000) {
-        eprintln!("17-clue: logic solves {solved} of the first {count}");
-        assert_eq!(count, 2000);
-    }
+    let (solved, count) = tdoku("tdoku_17_clue.txt", 2000);
+    eprintln!("17-clue: logic solves {solved} of the first {count}");
+    assert_eq!(count, 2000);
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn magictour_puzzles_step_soundly() {
-    if let Some((solved, count)) = tdoku("tdoku_magictour_top1465.txt", usize::MAX) {
-        eprintln!("magictour top 1465: logic solves {solved} of {count}");
-        assert_eq!(count, 1465);
-    }
+    let (solved, count) = tdoku("tdoku_magictour_top1465.txt", usize::MAX);
+    eprintln!("magictour top 1465: logic solves {solved} of {count}");
+    assert_eq!(count, 1465);
 }
 
 /// The puzzles of a preset folder, sorted by name.
-fn presets(folder: &str) -> Option<Vec<Grid>> {
-    let dir = shared(&format!("autopear/Presets/{folder}"))?;
+fn presets(folder: &str) -> Vec<Grid> {
+    let dir = shared(&format!("autopear/Presets/{folder}"));
     let mut paths: Vec<PathBuf> =
         std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     paths.sort();
-    Some(
-        paths
-            .iter()
-            .map(|p| parse_puzzle(&read(p)).unwrap_or_else(|e| panic!("{e}")).grid)
-            .collect(),
-    )
+    paths.iter().map(|p| parse_puzzle(&read(p)).unwrap_or_else(|e| panic!("{e}")).grid).collect()
 }
 
 /// "Easy" and "Hard" in the autopear app mean easy and hard for its backtracking search, not
@@ -138,12 +133,13 @@ fn presets(folder: &str) -> Option<Vec<Grid>> {
 /// technique here. The floors are this solver's counts; the `sudoku` crate's strategy solver
 /// solves 34 and 16.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_standard_presets_step_soundly() {
     let variant = Variant::standard(9).unwrap();
     let template = Template::new(variant.clone());
     let solver = LogicSolver::new(&variant);
     for (folder, floor) in [("Easy", 43), ("Hard", 18)] {
-        let Some(puzzles) = presets(&format!("Standard/{folder}")) else { return };
+        let puzzles = presets(&format!("Standard/{folder}"));
         assert_eq!(puzzles.len(), 100);
         let (mut solved, mut by_singles) = (0, 0);
         for puzzle in &puzzles {
@@ -160,6 +156,7 @@ fn autopear_standard_presets_step_soundly() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_presets_of_other_sizes_and_shapes_step_soundly() {
     for (preset, board) in [
         ("Small", "Small.board"),
@@ -168,11 +165,7 @@ fn autopear_presets_of_other_sizes_and_shapes_step_soundly() {
         ("Jigsaw", "Jigsaw.board"),
         ("Hyper", "Hyper.board"),
     ] {
-        let (Some(puzzles), Some(board)) =
-            (presets(preset), shared(&format!("autopear/Boards/{board}")))
-        else {
-            return;
-        };
+        let (puzzles, board) = (presets(preset), shared(&format!("autopear/Boards/{board}")));
         let variant = Variant::from_board(&read(&board)).unwrap();
         let solved = replay_all(&variant, puzzles.into_iter().map(|p| (p, None)));
         eprintln!("autopear {preset}: logic solves {solved} of 1");
@@ -182,11 +175,9 @@ fn autopear_presets_of_other_sizes_and_shapes_step_soundly() {
 /// The 25×25 preset that exact cover does not solve in ten minutes falls to logic in
 /// milliseconds, with no technique that assumes uniqueness: so its solution is the only one.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_giant_falls_to_logic() {
-    let (Some(puzzles), Some(board)) = (presets("Giant"), shared("autopear/Boards/Giant.board"))
-    else {
-        return;
-    };
+    let (puzzles, board) = (presets("Giant"), shared("autopear/Boards/Giant.board"));
     let solver = LogicSolver::new(&Variant::from_board(&read(&board)).unwrap());
     let path = solver.solve(&puzzles[0]).unwrap();
     assert!(path.solved);
@@ -201,8 +192,9 @@ fn autopear_giant_falls_to_logic() {
 /// janko's 16×16 puzzles, replayed against their listed solutions (proven unique where the
 /// data was collected: exact cover on 16×16 is slow in a debug build).
 #[test]
+#[ignore = "needs ../shared/data"]
 fn janko_16x16_puzzles_step_soundly() {
-    let Some(path) = shared("variants/janko_sudoku_16x16.txt") else { return };
+    let path = shared("variants/janko_sudoku_16x16.txt");
     let text = read(&path);
     let (mut solved, mut count) = (0, 0);
     for line in lines(&text) {
@@ -217,8 +209,9 @@ fn janko_16x16_puzzles_step_soundly() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn janko_jigsaws_of_sizes_4_to_9_step_soundly() {
-    let Some(path) = shared("variants/janko_jigsaw.txt") else { return };
+    let path = shared("variants/janko_jigsaw.txt");
     let text = read(&path);
     let (mut solved, mut count) = (0, 0);
     for line in lines(&text) {
@@ -259,8 +252,9 @@ fn andoku(layout: &str, extra: &str, regions: &str) -> Variant {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn andoku_x_hyper_percent_and_colour_variants_step_soundly() {
-    let Some(path) = shared("variants/andoku_variants_9x9.txt") else { return };
+    let path = shared("variants/andoku_variants_9x9.txt");
     let text = read(&path);
     let mut solved = std::collections::BTreeMap::new();
     for line in lines(&text) {
@@ -344,13 +338,13 @@ proptest! {
 // Strength.
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow: run in release")]
+#[ignore = "needs ../shared/data"]
 fn logic_solves_at_least_as_many_as_the_sudoku_crate() {
     // The `sudoku` 0.8 crate's 16-strategy solver: 42 828 of 49 158 and 323 of 1 465.
     for (file, total, floor) in
         [("tdoku_17_clue.txt", 49_158, 42_828), ("tdoku_magictour_top1465.txt", 1465, 323)]
     {
-        let Some(path) = shared(&format!("puzzles/{file}")) else { return };
+        let path = shared(&format!("puzzles/{file}"));
         let text = read(&path);
         let puzzles: Vec<Grid> = lines(&text).map(|line| grid(&line[..81], 9)).collect();
         assert_eq!(puzzles.len(), total);

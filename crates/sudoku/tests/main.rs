@@ -2,7 +2,8 @@
 
 // The independent solution checker the other tests verify solutions with.
 mod checker;
-// Reading the shared data sets beside the workspace (skipped with a note when absent).
+// Reading the shared data sets beside the workspace: the tests that need them are ignored
+// unless asked for (`-- --ignored`), and fail without them.
 mod fixtures;
 // Puzzle formats: reading with auto-detection, printing, round trips, the shared data files.
 mod formats;
@@ -33,7 +34,7 @@ mod memo;
 mod explore;
 // Property tests: random valid grids solve, counts survive symmetries, checks agree, reuse.
 mod properties;
-// The public data sets in ../shared/data (tdoku, Norvig, autopear), skipped when absent.
+// The public data sets in ../shared/data (tdoku, Norvig, autopear), ignored unless asked for.
 mod shared_data;
 // The logical solver: every step checked against the unique solution, and its strength.
 mod logic;

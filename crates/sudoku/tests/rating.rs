@@ -3,15 +3,15 @@
 
 use dancer_sudoku::{parse_puzzle, puzzles, Level, LogicSolver, Rater, Template, Variant};
 
-/// The text of a shared data file, or `None` (with a note) when it is absent.
-fn shared(path: &str) -> Option<String> {
-    crate::fixtures::shared(path).map(|path| crate::fixtures::read(&path))
+/// The text of a shared data file.
+fn shared(path: &str) -> String {
+    crate::fixtures::read(&crate::fixtures::shared(path))
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow: 48 766 puzzles; run in release")]
+#[ignore = "needs ../shared/data"]
 fn every_forum_hardest_puzzle_is_extreme() {
-    let Some(text) = shared("puzzles/tdoku_forum_hardest_1905_11plus.txt") else { return };
+    let text = shared("puzzles/tdoku_forum_hardest_1905_11plus.txt");
     let variant = Variant::standard(9).unwrap();
     let logic = LogicSolver::new(&variant);
     let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
@@ -42,7 +42,7 @@ fn every_forum_hardest_puzzle_is_extreme() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow: run in release")]
+#[ignore = "needs ../shared/data"]
 fn level_distributions_are_printed_and_plausible() {
     let template = Template::new(Variant::standard(9).unwrap());
     let mut rater = Rater::new(&template);
@@ -57,18 +57,14 @@ fn level_distributions_are_printed_and_plausible() {
         eprintln!("levels of {name} ({} puzzles): {}", grids.len(), shown.join(", "));
         counts
     };
-    if let Some(text) = shared("puzzles/tdoku_17_clue.txt") {
-        let grids: Vec<_> = puzzles(&text).map(|p| p.unwrap().grid).collect();
-        let counts = report("tdoku_17_clue", grids);
-        // Most 17-clue puzzles are easy for logic; a few percent stall.
-        assert!(counts[0] > counts[4] && counts[4] < 49_158 / 10, "{counts:?}");
-    }
+    let text = shared("puzzles/tdoku_17_clue.txt");
+    let grids: Vec<_> = puzzles(&text).map(|p| p.unwrap().grid).collect();
+    let counts = report("tdoku_17_clue", grids);
+    // Most 17-clue puzzles are easy for logic; a few percent stall.
+    assert!(counts[0] > counts[4] && counts[4] < 49_158 / 10, "{counts:?}");
     for set in ["Easy", "Hard"] {
-        let dir = format!(
-            "{}/../../../shared/data/autopear/Presets/Standard/{set}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let dir = crate::fixtures::shared(&format!("autopear/Presets/Standard/{set}"));
+        let entries = std::fs::read_dir(&dir).unwrap();
         let grids: Vec<_> = entries
             .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
             .map(|text| parse_puzzle(&text).unwrap().grid)

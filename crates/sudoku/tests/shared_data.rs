@@ -2,8 +2,8 @@
 //! (see `puzzles/SOURCES.md` and `autopear/README.md` there): tdoku's corpora with their
 //! counts, Norvig's lists, Serg's multi-solution benchmark and the autopear app's presets of
 //! every size and shape. Every solution is verified by the independent checker (or, for the
-//! autopear blocks, by a block reader written here), never by the library's own rules. When
-//! the data is absent each test prints a note and passes, so a bare checkout still tests.
+//! autopear blocks, by a block reader written here), never by the library's own rules. Each
+//! test is ignored unless asked for (`-- --ignored`), since it needs the data.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -27,8 +27,8 @@ fn unique_checked(solver: &mut Solver<'_>, puzzle: &Grid, boxes: (usize, usize))
 }
 
 /// Every line of a 9×9 file is unique with a verified solution; returns how many there were.
-fn all_unique(file: &str) -> Option<usize> {
-    let text = read(&shared(&format!("puzzles/{file}"))?);
+fn all_unique(file: &str) -> usize {
+    let text = read(&shared(&format!("puzzles/{file}")));
     let template = Template::new(Variant::standard(9).unwrap());
     let mut solver = Solver::new(&template);
     let mut count = 0;
@@ -36,12 +36,13 @@ fn all_unique(file: &str) -> Option<usize> {
         unique_checked(&mut solver, &Grid::from_cells(9, cells(line, 9)), (3, 3));
         count += 1;
     }
-    Some(count)
+    count
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn tdoku_test_puzzles_have_their_full_counts_and_solutions() {
-    let Some(path) = shared("puzzles/tdoku_test_puzzles_with_counts.txt") else { return };
+    let path = shared("puzzles/tdoku_test_puzzles_with_counts.txt");
     let text = read(&path);
     let template = Template::new(Variant::standard(9).unwrap());
     let mut solver = Solver::new(&template);
@@ -64,9 +65,9 @@ fn tdoku_test_puzzles_have_their_full_counts_and_solutions() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow: run in release")]
+#[ignore = "needs ../shared/data"]
 fn all_49_158_seventeen_clue_puzzles_are_unique() {
-    let Some(path) = shared("puzzles/tdoku_17_clue.txt") else { return };
+    let path = shared("puzzles/tdoku_17_clue.txt");
     let text = read(&path);
     let puzzles: Vec<&str> = lines(&text).collect();
     assert_eq!(puzzles.len(), 49_158);
@@ -94,21 +95,21 @@ fn all_49_158_seventeen_clue_puzzles_are_unique() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn hard_lists_are_unique() {
     for (file, expected) in [
         ("tdoku_magictour_top1465.txt", 1465),
         ("norvig_top95.txt", 95),
         ("norvig_hardest11.txt", 11),
     ] {
-        if let Some(count) = all_unique(file) {
-            assert_eq!(count, expected, "{file}");
-        }
+        assert_eq!(all_unique(file), expected, "{file}");
     }
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn serg_benchmark_puzzles_have_several_solutions() {
-    let Some(path) = shared("puzzles/tdoku_serg_benchmark.txt") else { return };
+    let path = shared("puzzles/tdoku_serg_benchmark.txt");
     let text = read(&path);
     let template = Template::new(Variant::standard(9).unwrap());
     let mut solver = Solver::new(&template);
@@ -132,8 +133,8 @@ fn serg_benchmark_puzzles_have_several_solutions() {
 type Listed = HashMap<String, (String, Option<Vec<u8>>)>;
 
 /// `solutions.txt`, computed beside the data by another exact-cover program.
-fn autopear_solutions() -> Option<Listed> {
-    let text = read(&shared("autopear/solutions.txt")?);
+fn autopear_solutions() -> Listed {
+    let text = read(&shared("autopear/solutions.txt"));
     let mut table = HashMap::new();
     for line in lines(&text) {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -141,13 +142,13 @@ fn autopear_solutions() -> Option<Listed> {
         table.insert(fields[0].to_owned(), (fields[1].to_owned(), solution));
     }
     assert_eq!(table.len(), 207);
-    Some(table)
+    table
 }
 
 /// The puzzle of a preset, read by the library's parser (which `formats.rs` tests).
-fn preset(name: &str) -> Option<Grid> {
-    let text = read(&shared(&format!("autopear/Presets/{name}"))?);
-    Some(parse_puzzle(&text).unwrap_or_else(|e| panic!("{name}:{e}")).grid)
+fn preset(name: &str) -> Grid {
+    let text = read(&shared(&format!("autopear/Presets/{name}")));
+    parse_puzzle(&text).unwrap_or_else(|e| panic!("{name}:{e}")).grid
 }
 
 /// The listed unique solution of a preset.
@@ -159,8 +160,8 @@ fn listed(table: &Listed, name: &str) -> Vec<u8> {
 
 /// The variant of a `.board` file, and its blocks as read here by a reader of our own, so that
 /// the blocks of a solution are checked without trusting `Variant::from_board`.
-fn board(name: &str) -> Option<(Variant, Vec<Vec<usize>>)> {
-    let text = read(&shared(&format!("autopear/Boards/{name}"))?);
+fn board(name: &str) -> (Variant, Vec<Vec<usize>>) {
+    let text = read(&shared(&format!("autopear/Boards/{name}")));
     let variant = Variant::from_board(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let n = variant.size();
     let blocks = text
@@ -176,7 +177,7 @@ fn board(name: &str) -> Option<(Variant, Vec<Vec<usize>>)> {
             numbers.chunks(2).map(|rc| rc[0] * n + rc[1]).collect()
         })
         .collect();
-    Some((variant, blocks))
+    (variant, blocks)
 }
 
 /// Whether every block holds each digit once (rows and columns are the checker's job).
@@ -190,8 +191,8 @@ fn blocks_hold_all(solution: &[u8], blocks: &[Vec<usize>]) -> bool {
 
 /// Solves the presets of one Standard folder with uniqueness, checking each against the
 /// checker and `solutions.txt`; returns the total solving time.
-fn standard_folder(solver: &mut Solver<'_>, table: &Listed, folder: &str) -> Option<Duration> {
-    let dir = shared(&format!("autopear/Presets/Standard/{folder}"))?;
+fn standard_folder(solver: &mut Solver<'_>, table: &Listed, folder: &str) -> Duration {
+    let dir = shared(&format!("autopear/Presets/Standard/{folder}"));
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -202,22 +203,23 @@ fn standard_folder(solver: &mut Solver<'_>, table: &Listed, folder: &str) -> Opt
     let mut spent = Duration::ZERO;
     for file in names {
         let name = format!("Standard/{folder}/{file}");
-        let puzzle = preset(&name)?;
+        let puzzle = preset(&name);
         let started = Instant::now();
         let solution = unique_checked(solver, &puzzle, (3, 3));
         spent += started.elapsed();
         assert_eq!(solution, listed(table, &name), "{name}");
     }
-    Some(spent)
+    spent
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_standard_presets_match_their_solutions() {
-    let Some(table) = autopear_solutions() else { return };
+    let table = autopear_solutions();
     let template = Template::new(Variant::standard(9).unwrap());
     let mut solver = Solver::new(&template);
     for folder in ["Easy", "Hard"] {
-        let Some(spent) = standard_folder(&mut solver, &table, folder) else { return };
+        let spent = standard_folder(&mut solver, &table, folder);
         // Quoted against the autopear app's paper: 815 ms easy, 6 189 ms hard.
         eprintln!(
             "autopear Standard/{folder}: 100 presets solved and proven unique in {spent:.2?}"
@@ -226,14 +228,15 @@ fn autopear_standard_presets_match_their_solutions() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_boxed_presets_are_unique() {
-    let Some(table) = autopear_solutions() else { return };
+    let table = autopear_solutions();
     for (name, n, boxes) in [
         ("Small/Small_4x4.sdk", 4, (2, 2)),
         ("Mini/Mini_6x6.sdk", 6, (2, 3)),
         ("NPC/NPC_16x16.sdk", 16, (4, 4)),
     ] {
-        let Some(puzzle) = preset(name) else { return };
+        let puzzle = preset(name);
         let template = Template::new(Variant::standard(n).unwrap());
         assert_eq!(template.variant().box_shape(), Some(boxes), "{name}");
         let solution = unique_checked(&mut Solver::new(&template), &puzzle, boxes);
@@ -242,14 +245,13 @@ fn autopear_boxed_presets_are_unique() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_jigsaw_and_hyper_presets_solve_on_their_boards() {
-    let Some(table) = autopear_solutions() else { return };
+    let table = autopear_solutions();
     for (name, board_file) in
         [("Jigsaw/Jigsaw_9x9.sdk", "Jigsaw.board"), ("Hyper/Hyper_9x9.sdk", "Hyper.board")]
     {
-        let (Some(puzzle), Some((variant, blocks))) = (preset(name), board(board_file)) else {
-            return;
-        };
+        let (puzzle, (variant, blocks)) = (preset(name), board(board_file));
         let template = Template::new(variant);
         let report = Solver::new(&template).solve_unique(&puzzle);
         let Outcome::Unique(solution) = report.outcome else { panic!("{name}: {report:?}") };
@@ -263,13 +265,10 @@ fn autopear_jigsaw_and_hyper_presets_solve_on_their_boards() {
 }
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_dodeka_has_67_594_solutions() {
-    let Some(table) = autopear_solutions() else { return };
-    let (Some(puzzle), Some((variant, blocks))) =
-        (preset("Dodeka/Dodeka_12x12.sdk"), board("Dodeka.board"))
-    else {
-        return;
-    };
+    let table = autopear_solutions();
+    let (puzzle, (variant, blocks)) = (preset("Dodeka/Dodeka_12x12.sdk"), board("Dodeka.board"));
     assert_eq!(table["Dodeka/Dodeka_12x12.sdk"].0, "67594");
     let template = Template::new(variant);
     let mut solver = Solver::new(&template);
@@ -294,8 +293,9 @@ fn autopear_dodeka_has_67_594_solutions() {
 const GIANT_BUDGET: Duration = Duration::from_secs(60);
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn autopear_giant_solves() {
-    let Some(puzzle) = preset("Giant/Giant_25x25.sdk") else { return };
+    let puzzle = preset("Giant/Giant_25x25.sdk");
     // Should it regress, the search cannot be interrupted: run it on a detached thread and stop
     // waiting at the budget; the thread dies with the test process.
     let (send, receive) = mpsc::channel();

@@ -1,32 +1,33 @@
 //! `dlx`: solve an exact-cover problem written in Knuth's DLX format. See `dlx --help`.
 
-use std::{process::ExitCode, sync::atomic::AtomicBool};
+use std::{io::Write, process::ExitCode};
 
-use dancer_cli::{dlx, interrupt, is_broken_pipe, Exit};
+use dancer_cli::{dlx, interrupt, is_broken_pipe, Exit, Stderr};
 
 // mimalloc: the problem is built once, but output formatting allocates per solution and the
 // system allocator is measurably slower at that in long enumerations.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The flag of subcommands that do not stop on a signal: never raised.
-static NEVER: AtomicBool = AtomicBool::new(false);
-
 fn main() -> ExitCode {
-    let args: dlx::DlxArgs = dancer_cli::shell::parse();
-    // Solving and sampling stop cleanly on a signal; estimate, split and merge keep its
-    // default (the end).
-    let stops = matches!(args.command, None | Some(dlx::DlxCommand::Sample(_)));
-    let interrupt = if stops { interrupt::install("dlx") } else { &NEVER };
+    // Before anything else, so that no signal finds the default action (death without a word).
+    let interrupt = interrupt::install();
+    let args = dancer_cli::shell::parse::<dlx::DlxArgs>().settled();
+    // Solving and sampling stop cleanly on a signal (from the start, so that one that comes
+    // while a big problem is read still leaves a count and a checkpoint); estimate, split and
+    // merge end at once, and so does a search whose problem is being typed at a terminal,
+    // until it is read.
+    if !dlx::stops_cleanly(&args) || dancer_cli::input::reads_terminal(dlx::problem_file(&args)) {
+        interrupt::quit_at_once();
+    }
     // Not locked: solutions are written from the search's threads, one at a time.
     let mut out = std::io::BufWriter::new(std::io::stdout());
-    let mut err = std::io::stderr();
-    match dlx::run(&args, &mut out, &mut err, interrupt) {
+    match dlx::run(&args, &mut out, &mut Stderr, interrupt) {
         Ok(exit) => exit.into(),
         Err(error) if is_broken_pipe(&error) => Exit::Solved.into(),
         Err(error) => {
             drop(out);
-            eprintln!("dlx: {error:#}");
+            let _ = writeln!(Stderr, "dlx: {error:#}");
             Exit::Error.into()
         }
     }

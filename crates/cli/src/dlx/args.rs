@@ -1,68 +1,30 @@
 //! The `dlx` command line, as clap derives it; doc comments are the help text.
 
-use std::path::PathBuf;
+use std::{ffi::OsString, path::PathBuf};
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::job::JobArgs;
-
-const EXAMPLES: &str = "\
-Examples:
-  dlx data/dlx/toy.dlx                 print every solution, option lines as written
-  dlx --count data/dlx/queens8.dlx     print only the number of solutions (92)
-  dlx --limit 1 problem.dlx            stop after the first solution
-  dlx --json problem.dlx | jq .        one JSON object per solution, then a summary
-  dlx -vv --count problem.dlx          mems too, and the nodes at each level (as DLX1 v129)
-  dlx --seed 7 --limit 1 problem.dlx   one solution, tried in a random order (seed 7)
-  dlx --every 1000 problem.dlx         print the 1000th, 2000th, ... solution, count them all
-  dlx --count --memo tiling.dlx        count with a table of sub-problems (beyond enumeration)
-  dlx sample -n 5 --seed 7 tiling.dlx  five solutions drawn uniformly at random (seed 7)
-  dlx -q problem.dlx > solutions.txt   nothing on stderr but errors (no summary, no warnings)
-  generate | dlx - > solutions.txt     read the problem from standard input
-
-Long runs:
-  dlx --count --progress big.dlx                       fraction done, ETA, solutions so far
-  dlx --count --time-limit 2h --checkpoint c.json big.dlx   stop after 2h (exit 3), resumable
-  dlx --count --resume c.json --checkpoint c.json big.dlx   go on from there
-  dlx estimate big.dlx                                 how big is the tree, how long will it take
-  dlx split --parts 64 big.dlx > parts.jsonl           64 parts of about equal work, then:
-  seq 0 63 | xargs -P 8 -I{} dlx --count --json --parts parts.jsonl --part {} big.dlx > done.jsonl
-  dlx merge done.jsonl                                 the total (refuses missing or repeated parts)
-
-Input format (Knuth's DLX): lines starting with '|' are comments; the first other line names
-the primary items, then '|' and the secondary items; every later line is one option. A
-secondary item may carry a colour, 'item:colour'; options may share it when colours agree.
-(A problem file named like a subcommand is read as ./estimate, ./sample, ./split, ./merge,
-./completions or ./man.)
-
-With more than one job, solutions are printed in an order that varies from run to run (each
-job's in search order); --jobs 1 prints them in DLX1's order. Counts and totals never vary.
---seed S changes only the order in which options are tried: the same seed gives the same
-order, so with --jobs 1 the same solutions in the same order; any seed gives the same count,
-nodes and updates. A checkpoint made with a seed is resumed with the same one (another is
-refused); the parts of `dlx split` are run without one.
-
-Exit status: 0 solutions found, 1 no solution, 2 bad usage or unreadable input, 3 stopped at
---time-limit, --node-limit or --mems-limit, 130 stopped by Ctrl-C or SIGTERM (a second one
-ends the program at once).";
 
 /// Solve an exact-cover problem written in Knuth's DLX format.
 ///
 /// Solutions go to standard output: each solution's option lines exactly as written in the
 /// input (in input order), solutions separated by a blank line. A summary (solutions, nodes,
-/// updates, seconds) goes to standard error.
+/// updates, seconds) goes to standard error, as in `sudoku` (-q leaves it out).
 // Flags are independent switches, as clap models them; an enum would not read better.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Parser)]
 #[command(
     name = "dlx",
     version,
-    after_help = EXAMPLES,
+    after_help = super::help::DLX,
+    mut_subcommand("completions", crate::shell::completions_help("dlx")),
+    mut_subcommand("man", crate::shell::man_help("dlx")),
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
 pub struct DlxArgs {
-    /// Estimate, sample, split or merge instead of solving.
+    /// Count, enumerate, estimate, sample, split or merge.
     #[command(subcommand)]
     pub command: Option<DlxCommand>,
 
@@ -96,17 +58,26 @@ pub struct DlxArgs {
     /// then a summary object `{"solutions", "complete", "stopped", "nodes", "updates",
     /// "max_depth", "seconds", "fingerprint"}` (and `"part"`, `"parts"` with --parts; `"mems"`
     /// after `"updates"` with -v, `"profile"` after `"max_depth"` with -vv, `"seed"` after
-    /// `"fingerprint"` with --seed).
+    /// `"fingerprint"` with --seed). The same as --format json.
     #[arg(long)]
     pub json: bool,
+
+    /// Output format: text (option lines, or the count) or json (as --json, the spelling
+    /// `sudoku` uses too).
+    #[arg(short, long, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    pub format: Option<Format>,
+
+    /// Print the summary on stderr: the default; with -q, the summary and errors only.
+    #[arg(short, long)]
+    pub stats: bool,
 
     /// Branch on the leftmost uncovered item instead of the one with fewest options (MRV).
     #[arg(long)]
     pub no_mrv: bool,
 
-    /// Print nothing on standard error but errors: no summary, no warnings, no progress (the
-    /// output and the exit status are unchanged). Not with -v, --profile or --progress, which
-    /// ask for more there.
+    /// Print nothing on standard error but errors (and the summary with --stats): no summary,
+    /// no warnings, no progress (the output and the exit status are unchanged). Not with -v,
+    /// --profile or --progress, which ask for more there.
     #[arg(short, long, conflicts_with_all = ["verbose", "profile", "progress"])]
     pub quiet: bool,
 
@@ -173,17 +144,29 @@ pub struct DlxArgs {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum DlxCommand {
+    /// Count the solutions: `dlx count [OPTIONS] [FILE]` is `dlx --count [OPTIONS] [FILE]`,
+    /// as `sudoku count` counts.
+    #[command(disable_help_flag = true, after_help = super::help::COUNT)]
+    Count(Forward),
+    /// Print every solution: `dlx enumerate [OPTIONS] [FILE]` is `dlx [OPTIONS] [FILE]`, as
+    /// `sudoku enumerate` prints them.
+    #[command(disable_help_flag = true, after_help = super::help::ENUMERATE)]
+    Enumerate(Forward),
     /// Estimate the search tree from random paths (Knuth's method): nodes, updates and
     /// solutions with their standard errors, and the expected run time.
+    #[command(after_help = super::help::ESTIMATE)]
     Estimate(EstimateArgs),
     /// Draw solutions uniformly at random (each of the N with probability 1/N, from exact
     /// memoised counts, as --count --memo makes them) and print them as `dlx` prints solutions.
+    #[command(after_help = super::help::SAMPLE)]
     Sample(SampleArgs),
     /// Split the search into parts of about equal estimated work, one JSON line each, to run
     /// anywhere with `dlx --parts FILE --part K` and add up with `dlx merge`.
+    #[command(after_help = super::help::SPLIT)]
     Split(SplitArgs),
     /// Add up the summaries of parts (`dlx --count --json --parts ... --part K`) into the
     /// total, printed alone; refuses missing, repeated, unfinished or foreign parts.
+    #[command(after_help = super::help::MERGE)]
     Merge(MergeArgs),
     /// Completions and man pages.
     #[command(flatten)]
@@ -210,9 +193,13 @@ pub struct EstimateArgs {
     pub jobs: Option<u16>,
 
     /// Print `{"nodes", "updates", "solutions", "stderr_nodes", "stderr_updates",
-    /// "stderr_solutions", "samples", "seed", "jobs", "seconds"}`.
+    /// "stderr_solutions", "samples", "seed", "jobs", "seconds"}`. The same as --format json.
     #[arg(long)]
     pub json: bool,
+
+    /// Output format: text (a table) or json (as --json).
+    #[arg(short, long, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    pub format: Option<Format>,
 
     /// Estimate the tree of branching on the leftmost item (as `dlx --no-mrv` searches).
     #[arg(long)]
@@ -245,13 +232,22 @@ pub struct SampleArgs {
     pub memo_size: usize,
 
     /// Print one JSON object per solution, `{"options": [...], "lines": [...], "names":
-    /// [...]}`, as `dlx --json` does.
+    /// [...]}`, as `dlx --json` does. The same as --format json.
     #[arg(long)]
     pub json: bool,
 
-    /// Print nothing on standard error but errors: no summary, no warnings.
+    /// Output format: text (option lines as written) or json (as --json).
+    #[arg(short, long, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    pub format: Option<Format>,
+
+    /// Print nothing on standard error but errors (and the summary with --stats): no summary,
+    /// no warnings.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Print the summary on stderr: the default; with -q, the summary and errors only.
+    #[arg(short, long)]
+    pub stats: bool,
 }
 
 /// `dlx split`.
@@ -285,9 +281,13 @@ pub struct SplitArgs {
     #[arg(long)]
     pub no_mrv: bool,
 
-    /// Print no summary or warnings on standard error.
+    /// Print no summary or warnings on standard error (but the summary with --stats).
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Print the summary on stderr: the default; with -q, the summary and errors only.
+    #[arg(short, long)]
+    pub stats: bool,
 }
 
 /// `dlx merge`.
@@ -297,11 +297,92 @@ pub struct MergeArgs {
     /// nothing reads standard input.
     pub files: Vec<PathBuf>,
 
-    /// Print `{"solutions", "parts", "fingerprint", "nodes", "updates", "seconds"}`.
+    /// Print `{"solutions", "parts", "fingerprint", "nodes", "updates", "seconds"}`. The same
+    /// as --format json.
     #[arg(long)]
     pub json: bool,
 
-    /// Print no summary on standard error.
+    /// Output format: text (the total) or json (as --json).
+    #[arg(short, long, value_enum, value_name = "FORMAT", conflicts_with = "json")]
+    pub format: Option<Format>,
+
+    /// Print no summary on standard error (but with --stats).
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Print the summary on stderr: the default; with -q, the summary and errors only.
+    #[arg(short, long)]
+    pub stats: bool,
+}
+
+/// `dlx count` and `dlx enumerate`: the words that follow, read as `dlx`'s own options.
+#[derive(Debug, Args)]
+pub struct Forward {
+    /// `dlx`'s options and the problem file, as `dlx --help` lists them.
+    #[arg(value_name = "OPTIONS] [FILE", trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<OsString>,
+}
+
+/// `dlx --format`: what `--json` says, in `sudoku`'s spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text: option lines as written, a count, or a table.
+    Text,
+    /// JSON lines, as --json.
+    Json,
+}
+
+impl DlxArgs {
+    /// The arguments as the run reads them: `dlx count ...` and `dlx enumerate ...` parsed as
+    /// `dlx --count ...` and `dlx ...` (help and errors as for those), and every `--format
+    /// json` as `--json`.
+    #[must_use]
+    pub fn settled(mut self) -> DlxArgs {
+        let forwarded = match &mut self.command {
+            Some(DlxCommand::Count(forward)) => Some((Some("--count"), forward)),
+            Some(DlxCommand::Enumerate(forward)) => Some((None, forward)),
+            _ => None,
+        };
+        if let Some((flag, forward)) = forwarded {
+            let mut words = vec![OsString::from("dlx")];
+            words.extend(flag.map(OsString::from));
+            words.append(&mut forward.args);
+            return crate::shell::parse_from::<DlxArgs>(&words).settled();
+        }
+        let json = |format: Option<Format>| format == Some(Format::Json);
+        self.json |= json(self.format);
+        match &mut self.command {
+            Some(DlxCommand::Estimate(estimate)) => estimate.json |= json(estimate.format),
+            Some(DlxCommand::Sample(sample)) => sample.json |= json(sample.format),
+            Some(DlxCommand::Merge(merge)) => merge.json |= json(merge.format),
+            _ => {}
+        }
+        self
+    }
+
+    /// Whether the summary goes to stderr: unless --quiet, or when --stats asks for it.
+    pub fn summary(&self) -> bool {
+        !self.quiet || self.stats
+    }
+}
+
+impl SampleArgs {
+    /// Whether the summary goes to stderr: unless --quiet, or when --stats asks for it.
+    pub fn summary(&self) -> bool {
+        !self.quiet || self.stats
+    }
+}
+
+impl SplitArgs {
+    /// Whether the summary goes to stderr: unless --quiet, or when --stats asks for it.
+    pub fn summary(&self) -> bool {
+        !self.quiet || self.stats
+    }
+}
+
+impl MergeArgs {
+    /// Whether the summary goes to stderr: unless --quiet, or when --stats asks for it.
+    pub fn summary(&self) -> bool {
+        !self.quiet || self.stats
+    }
 }

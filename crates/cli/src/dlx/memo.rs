@@ -42,6 +42,8 @@ pub(super) fn run(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+    // Read from a terminal, the problem is in: a signal now stops the work cleanly.
+    crate::interrupt::stop_cleanly();
     let mut solver = parsed.problem.solver();
     // The count does not depend on the order of options: --seed changes nothing here.
     solver.heuristic(heuristic(args.no_mrv));
@@ -98,7 +100,7 @@ pub(super) fn run(
         writeln!(out, "{count}")?;
     }
     out.flush().context("cannot write the output")?;
-    if !args.quiet && !args.json {
+    if args.summary() && !args.json {
         let noun = if count == 1 { "solution" } else { "solutions" };
         writeln!(
             err,

@@ -32,7 +32,7 @@ pub(super) fn split(
         writeln!(out, "{}", serde_json::to_string(part)?)?;
     }
     out.flush().context("cannot write the parts")?;
-    if !args.quiet {
+    if args.summary() {
         let estimate = |f: fn(&dancer::Estimate) -> f64| -> f64 {
             split.pieces.iter().filter_map(|p| p.estimate().map(f)).sum()
         };
@@ -156,7 +156,7 @@ pub(super) fn merge(
         writeln!(out, "{total}")?;
     }
     out.flush().context("cannot write the total")?;
-    if !args.quiet && !args.json {
+    if args.summary() && !args.json {
         writeln!(
             err,
             "{parts} parts: {total} solutions, {nodes} nodes, {updates} updates, {seconds:.3} s of searching"

@@ -18,6 +18,8 @@ pub(super) fn run(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+    // Read from a terminal, the problem is in: a signal now stops the work cleanly.
+    crate::interrupt::stop_cleanly();
     let mut solver = parsed.problem.solver();
     let mut memo = Memo::new(args.memo_size);
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -46,7 +48,7 @@ pub(super) fn run(
         drawn += 1;
     }
     out.flush().context("cannot write the solutions")?;
-    if !args.quiet {
+    if args.summary() {
         let stats = solver.stats();
         let noun = if total == 1 { "solution" } else { "solutions" };
         writeln!(

@@ -18,8 +18,8 @@ use serde_json::{json, Value};
 
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
-use crate::job::{self, Display, ProgressMode, Saved};
-use crate::Exit;
+use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
+use crate::{Exit, Stderr};
 
 /// What is searched: the whole tree, a checkpoint's rest, or a part of a split.
 struct Start {
@@ -38,7 +38,7 @@ pub(super) fn run(
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
-    if args.job.checkpoint.is_some() {
+    if args.job.checkpoint_path().is_some() {
         super::refuse_multiplicities(source, parsed, "checkpointed")?;
     }
     let mut solver = parsed.problem.solver();
@@ -51,6 +51,9 @@ pub(super) fn run(
     }
     let counting = args.count;
     let start = start(args, &solver)?;
+    // Before the search, so that a path that cannot take a checkpoint is found now and not
+    // when the run stops, hours later.
+    let checkpoint_file = args.job.checkpoint_file()?;
     solver.profiling(profiling(args, &start, err)?);
     let part_number = start.part.as_ref().map(|p| (p.part, p.parts));
     let part_number = part_number.or_else(|| start.saved.as_ref().and_then(|s| s.part));
@@ -58,18 +61,19 @@ pub(super) fn run(
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
-    let checkpoint_file = args.job.checkpoint.as_deref();
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = Saved::new("dlx", counting, checkpoint.clone());
         saved.part = part_number;
         saved
     };
     let save = |checkpoint: &Checkpoint| {
-        if let Some(path) = checkpoint_file {
+        if let Some(file) = &checkpoint_file {
             // A failed save is not yet a loss: the next one, or the last, may succeed (and the
             // last one's failure is an error).
-            match saved(checkpoint).write(path) {
-                Err(error) if !args.quiet => eprintln!("dlx: warning: {error:#}"),
+            match file.write(&saved(checkpoint)) {
+                Err(error) if !args.quiet => {
+                    let _ = writeln!(Stderr, "dlx: warning: {error:#}; {}", file.last_good());
+                }
                 _ => {}
             }
         }
@@ -81,7 +85,7 @@ pub(super) fn run(
     if let Some(every) = display.interval() {
         run = run.progress(every, &report);
     }
-    if let (Some(every), Some(_)) = (args.job.checkpoint_every, checkpoint_file) {
+    if let (Some(every), Some(_)) = (args.job.checkpoint_every, &checkpoint_file) {
         run = run.checkpoint_every(every, &save);
     }
     if let Some(saved) = &start.saved {
@@ -117,13 +121,49 @@ pub(super) fn run(
     }
     // The last state: resumable when stopped early; when complete, a checkpoint file left by
     // periodic saves (or resumed from) is brought up to date, so that it cannot redo work.
-    if let Some(path) = checkpoint_file {
-        if !outcome.is_complete() || path.exists() {
-            saved(outcome.checkpoint()).write(path)?;
+    let mut failed = None;
+    if let Some(file) = &checkpoint_file {
+        if !outcome.is_complete() || file.path().exists() {
+            failed = file.write(&saved(outcome.checkpoint())).err();
         }
     }
+    let resume = resume_hint(checkpoint_file.as_ref(), failed.is_some(), source);
     let fingerprint = solver.fingerprint().to_string();
-    report_outcome(args, &outcome, part_number, &fingerprint, &source.to_string(), out, err)
+    let place = Place { part: part_number, source: &source.to_string(), resume: &resume };
+    let exit = report_outcome(args, &outcome, &place, &fingerprint, out, err)?;
+    match (failed, &checkpoint_file) {
+        // The count (partial, with its `+`) is out; the work after the last good checkpoint
+        // is what is lost, and the user must know where that checkpoint is.
+        (Some(error), Some(file)) if !outcome.is_complete() => {
+            Err(anyhow::anyhow!("{error:#}; {}", file.last_good()))
+        }
+        (Some(error), _) => {
+            if !args.quiet {
+                writeln!(err, "dlx: warning: {error:#} (the count is complete all the same)")?;
+            }
+            Ok(exit)
+        }
+        (None, _) => Ok(exit),
+    }
+}
+
+/// How to go on after a stop: the whole command, when the checkpoint was written.
+fn resume_hint(file: Option<&CheckpointFile>, failed: bool, source: &Source) -> String {
+    match file {
+        Some(_) if failed => "the checkpoint could not be written: see below".to_owned(),
+        Some(file) => {
+            let stdin = if *source == Source::Stdin { " (the same problem on stdin)" } else { "" };
+            format!("resume with: {}{stdin}", job::resume_command(file.path()))
+        }
+        None => "give --checkpoint FILE to be able to resume".to_owned(),
+    }
+}
+
+/// Where a summary comes from: the part run, the input, and how to resume a stopped run.
+struct Place<'a> {
+    part: Option<(usize, usize)>,
+    source: &'a str,
+    resume: &'a str,
 }
 
 /// The checkpoint to resume or the part to run, checked against the problem.
@@ -187,9 +227,8 @@ fn verbosity(args: &DlxArgs) -> u8 {
 fn report_outcome(
     args: &DlxArgs,
     outcome: &Outcome,
-    part: Option<(usize, usize)>,
+    place: &Place<'_>,
     fingerprint: &str,
-    source: &str,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
@@ -199,13 +238,13 @@ fn report_outcome(
     // Stopped with some of the tree left: there may be more than were found.
     let partial = !outcome.is_complete();
     if args.json {
-        writeln!(out, "{}", json_summary(args, outcome, found, part, fingerprint))?;
+        writeln!(out, "{}", json_summary(args, outcome, found, place.part, fingerprint))?;
     } else if args.count {
         writeln!(out, "{found}{}", if partial { "+" } else { "" })?;
     }
     out.flush().context("cannot write the output")?;
-    if !args.quiet && !args.json {
-        summary_line(args, outcome, found, part, source, err)?;
+    if args.summary() && !args.json {
+        summary_line(args, outcome, found, place, err)?;
     }
     Ok(job::early_exit(outcome).unwrap_or(if found == 0 && outcome.is_complete() {
         Exit::NoSolution
@@ -255,8 +294,7 @@ fn summary_line(
     args: &DlxArgs,
     outcome: &Outcome,
     found: u64,
-    part: Option<(usize, usize)>,
-    source: &str,
+    place: &Place<'_>,
     err: &mut dyn Write,
 ) -> io::Result<()> {
     let stats = outcome.stats();
@@ -266,14 +304,12 @@ fn summary_line(
         Some(Stop::SolutionLimit) => " (stopped at the limit)".to_owned(),
         Some(stop) => {
             let done = job::percent(outcome.checkpoint().fraction());
-            let resume = match &args.job.checkpoint {
-                Some(path) => format!("resume with --resume {}", path.display()),
-                None => "give --checkpoint FILE to be able to resume".to_owned(),
-            };
+            let resume = place.resume;
             format!(" so far (stopped by {} at {done} of the tree; {resume})", job::reason(stop))
         }
     };
-    let part = part.map_or_else(String::new, |(k, n)| format!("{source}: part {k} of {n}: "));
+    let source = place.source;
+    let part = place.part.map_or_else(String::new, |(k, n)| format!("{source}: part {k} of {n}: "));
     if verbosity(args) > 1 {
         writeln!(err, "{part}Profile:")?;
         for (level, nodes) in outcome.profile().iter().enumerate() {

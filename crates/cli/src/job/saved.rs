@@ -1,12 +1,7 @@
 //! The checkpoint file: the engine's [`Checkpoint`] with what the command needs to resume it
-//! the same way (which tool, counting or printing, which part), written so that a crash while
-//! writing never leaves a torn file.
+//! the same way (which tool, counting or printing, which part). `CheckpointFile` writes it.
 
-use std::{
-    fs,
-    io::Write,
-    path::{Path, PathBuf},
-};
+use std::{fs, path::Path};
 
 use anyhow::{bail, Context};
 use dancer::Checkpoint;
@@ -70,26 +65,14 @@ impl Saved {
         Ok(saved)
     }
 
-    /// Writes the file: to a temporary file beside it, then renamed over it, so that readers
-    /// (and a crash) see the old checkpoint or the new one, never half of one.
+    /// The file's contents: one line of JSON. [`CheckpointFile`](super::CheckpointFile) writes
+    /// them whole or not at all.
     ///
     /// # Errors
-    /// When the file cannot be written.
-    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
-        let temporary = sibling(path);
-        let write = || -> std::io::Result<()> {
-            let mut file = fs::File::create(&temporary)?;
-            serde_json::to_writer(&mut file, self)?;
-            file.write_all(b"\n")?;
-            file.sync_all()?;
-            fs::rename(&temporary, path)
-        };
-        write().with_context(|| format!("cannot write the checkpoint {}", path.display()))
+    /// Only if serialisation fails, which a checkpoint's plain numbers and lists never do.
+    pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
+        let mut bytes = serde_json::to_vec(self).context("cannot write a checkpoint")?;
+        bytes.push(b'\n');
+        Ok(bytes)
     }
-}
-
-/// `dir/.name.tmp` beside `dir/name`.
-fn sibling(path: &Path) -> PathBuf {
-    let name = path.file_name().map_or_else(|| "checkpoint".into(), |n| n.to_string_lossy());
-    path.with_file_name(format!(".{name}.tmp"))
 }

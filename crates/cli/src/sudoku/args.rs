@@ -10,57 +10,22 @@ use crate::{
     shell::{ColorWhen, ShellCommand},
 };
 
-const EXAMPLES: &str = "\
-Examples:
-  sudoku solve data/puzzles/classic.txt          one solution (or none/invalid/error) per line
-  sudoku solve --unique --stats puzzles.txt      prove uniqueness, summary on stderr
-  cat puzzles.txt | sudoku solve --jobs 2        read standard input, two threads
-  sudoku count --limit 1000 data/puzzles/blank4x4.txt
-  sudoku count --progress data/puzzles/blank6x6.txt  every core, fraction done and ETA
-  sudoku count --time-limit 1h --checkpoint c.json blank.txt   stop after an hour, resumable
-  sudoku count --resume c.json --checkpoint c.json blank.txt   go on from there
-  sudoku count --memo data/puzzles/blank6x6.txt  exact counts with a table of sub-problems
-  sudoku enumerate --limit 5 data/puzzles/blank4x4.txt
-  sudoku solve --x --format grid puzzle.txt      sudoku X (both diagonals)
-  sudoku solve --regions jigsaw.txt puzzle.txt   jigsaw, layout of region labels
-  sudoku check grids.txt                         name the first broken rule
-  sudoku show --format json puzzles.txt
-  sudoku generate -n 10 --seed 7 --symmetry rot180   ten unique puzzles, reproducibly
-  sudoku generate --difficulty hard --with-solution  one hard puzzle and its solution
-  sudoku rate puzzles.txt                        LEVEL STEPS HARDEST per puzzle
-  sudoku hint puzzle.txt                         the next logical step, explained
-  sudoku canon puzzles.txt | sort | uniq -d      puzzles that are the same in disguise
-
-Input: the line format (N*N symbols: 1-9 then A=10, B, ...; blank '.', '0' or '_'; fields after
-':' or blanks are kept) or grids (N rows, cells optionally separated by spaces or commas, box
-borders |-+ ignored, puzzles separated by blank lines), detected puzzle by puzzle.
-
-Output: exactly one line per puzzle, in input order: the solution, 'none' (no solution),
-'invalid' (givens break a rule), 'multiple' (with --unique), 'timeout' (solve stopped by
---time-limit or --node-limit) or 'error' (unreadable; the message goes to stderr with file,
-line and column).
-
-count and enumerate search one puzzle with many solutions on every core (--jobs); with more
-than one job, enumerate prints a puzzle's solutions in an order that varies from run to run.
---progress, --checkpoint and --resume apply to an input of one puzzle; the limits
-(--time-limit, --node-limit, --mems-limit, and solve's --time-limit and --node-limit) to each
-puzzle, which has the whole budget: a puzzle that reaches one prints what it has (a count with
-+, the solutions so far, 'timeout' for solve) and the others go on.
-
-Exit status: 0 all solved; 1 some puzzle had no solution, was invalid, or was not unique under
---unique; 2 some input could not be read; 3 a search stopped at a limit (solve printed
-timeout, a count ends with +); 130 count or enumerate stopped by Ctrl-C or SIGTERM (puzzles not yet
-started are not printed; a second signal ends the program at once).";
-
 /// Solve, count, enumerate, check and show sudoku puzzles of any size and region shape.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku", version, after_help = EXAMPLES)]
+#[command(
+    name = "sudoku",
+    version,
+    after_help = super::help::SUDOKU,
+    mut_subcommand("completions", crate::shell::completions_help("sudoku")),
+    mut_subcommand("man", crate::shell::man_help("sudoku"))
+)]
 pub struct SudokuArgs {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 
-    /// No notes or notices on stderr (errors, and the --stats summary when asked, still come).
+    /// Nothing on stderr but errors: no summary, notes or notices (the summary still comes
+    /// with --stats).
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
@@ -74,6 +39,7 @@ pub struct SudokuArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve each puzzle: its solution, or none / invalid / error.
+    #[command(after_help = super::help::SOLVE)]
     Solve {
         /// Also prove the solution unique: print `multiple` when it is not.
         #[arg(short, long)]
@@ -86,6 +52,7 @@ pub enum Command {
         common: Common,
     },
     /// Count the solutions of each puzzle.
+    #[command(after_help = super::help::COUNT)]
     Count {
         /// Stop counting at N solutions and print `N+`.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -115,6 +82,7 @@ pub enum Command {
     },
     /// Print every solution of each puzzle, one per line, then an empty line (after the
     /// status, none or invalid, when there is no solution).
+    #[command(after_help = super::help::ENUMERATE)]
     Enumerate {
         /// At most N solutions per puzzle.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -128,12 +96,14 @@ pub enum Command {
     },
     /// Check each grid (complete or partial) against the rules: `solved`, `valid`, or
     /// `invalid: <first conflict>`.
+    #[command(after_help = super::help::CHECK)]
     Check {
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
     },
     /// Print each puzzle in another format (default: a grid with box borders).
+    #[command(after_help = super::help::SHOW)]
     Show {
         /// Inputs, variant and output options.
         #[command(flatten)]
@@ -142,18 +112,21 @@ pub enum Command {
     /// Rate each puzzle: `LEVEL STEPS HARDEST`, e.g. `hard 54 swordfish`. Levels: easy
     /// (singles), medium (locked candidates, pairs), hard (triples, quads, fish), expert (wings,
     /// colouring, unique rectangles, BUG+1), extreme (logic stalls: search needed).
+    #[command(after_help = super::help::RATE)]
     Rate {
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
     },
     /// The next logical step of each puzzle, explained: "r4c7 = 5: hidden single — ...".
+    #[command(after_help = super::help::HINT)]
     Hint {
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
     },
     /// The whole logical path of each puzzle, one step per line, until solved or stuck.
+    #[command(after_help = super::help::EXPLAIN)]
     Explain {
         /// Inputs, variant and output options.
         #[command(flatten)]
@@ -162,12 +135,14 @@ pub enum Command {
     /// The canonical form of each puzzle: the least equivalent grid under relabelling digits,
     /// swapping rows within bands, bands, columns within stacks, stacks, and transposing
     /// (square boxes). Two puzzles are the same in disguise exactly when these match.
+    #[command(after_help = super::help::CANON)]
     Canon {
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
     },
     /// Apply a random validity-preserving transformation to each puzzle.
+    #[command(after_help = super::help::TRANSFORM)]
     Transform {
         /// Random seed: the same seed and input give the same output. Default: drawn from the
         /// clock and printed on stderr.
@@ -178,13 +153,16 @@ pub enum Command {
         common: Common,
     },
     /// Generate puzzles with exactly one solution (minimal unless --clues stops earlier).
+    #[command(after_help = super::help::GENERATE)]
     Generate(GenerateArgs),
     /// Convert published variant puzzles to the JSON lines form, one object per puzzle (a bad
     /// line becomes {"line": N, "error": ...}, a bad janko puzzle {"key": K, "error": ...}, so
     /// the output stays aligned with the input).
+    #[command(after_help = super::help::CONVERT)]
     Convert(ConvertArgs),
     /// Write one puzzle as the exact-cover problem the engine searches, in Knuth's DLX text
     /// format (a blank 9x9: 324 items, 729 options), for `dlx` or Knuth's own programs.
+    #[command(after_help = super::help::ENCODE)]
     Encode(EncodeArgs),
     /// Completions and man pages.
     #[command(flatten)]
@@ -279,13 +257,17 @@ pub struct Common {
     #[arg(short, long, value_enum)]
     pub format: Option<OutputFormat>,
 
+    /// The same as --format json (the spelling `dlx` uses too).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
     /// Worker threads, 1 to 1024 (default: all cores). Output order and content do not depend
     /// on it.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
-    /// Print a summary on stderr: puzzles, solved, multiple, none, invalid, errors, seconds,
-    /// puzzles/s.
+    /// Print the summary on stderr: puzzles, solved, multiple, none, invalid, errors, seconds,
+    /// puzzles/s. The default, as in `dlx`; with -q, the summary and errors only.
     #[arg(short, long)]
     pub stats: bool,
 }
@@ -410,11 +392,50 @@ pub struct GenerateArgs {
     #[arg(short, long, value_enum)]
     pub format: Option<OutputFormat>,
 
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
     /// Worker threads, 1 to 1024 (default: all cores). The puzzles do not depend on it.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
-    /// Print a summary on stderr: puzzles, average clues, seconds, puzzles/s.
+    /// Print the summary on stderr: puzzles, average clues, seconds, puzzles/s. The default;
+    /// with -q, the summary and errors only.
     #[arg(short, long)]
     pub stats: bool,
+}
+
+impl SudokuArgs {
+    /// The arguments as the run reads them: `--json` as `--format json`, and `stats` true
+    /// wherever the summary is printed (unless --quiet, or with --stats).
+    #[must_use]
+    pub fn settled(mut self) -> SudokuArgs {
+        let quiet = self.quiet;
+        let settle = |format: &mut Option<OutputFormat>, json: bool, stats: &mut bool| {
+            if json {
+                *format = Some(OutputFormat::Json);
+            }
+            *stats |= !quiet;
+        };
+        match &mut self.command {
+            Command::Solve { common, .. }
+            | Command::Count { common, .. }
+            | Command::Enumerate { common, .. }
+            | Command::Check { common }
+            | Command::Show { common }
+            | Command::Rate { common }
+            | Command::Hint { common }
+            | Command::Explain { common }
+            | Command::Canon { common }
+            | Command::Transform { common, .. } => {
+                settle(&mut common.format, common.json, &mut common.stats);
+            }
+            Command::Generate(generate) => {
+                settle(&mut generate.format, generate.json, &mut generate.stats);
+            }
+            Command::Convert(_) | Command::Encode(_) | Command::Shell(_) => {}
+        }
+        self
+    }
 }

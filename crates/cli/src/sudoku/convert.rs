@@ -7,6 +7,7 @@
 use std::{
     io::{BufRead, Write},
     path::{Path, PathBuf},
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
 };
 
 use anyhow::{bail, Context};
@@ -29,6 +30,7 @@ pub(super) fn run(
     quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let source = Source::from_arg(args.file.as_deref());
     let reader: fn(&str) -> Result<Record, ReadError> = match args.from {
@@ -40,7 +42,7 @@ pub(super) fn run(
         ConvertFrom::JankoSudoku => janko_sudoku,
         ConvertFrom::Krazydad16x16 => krazydad_16x16,
         ConvertFrom::Janko => return janko(args, &source, quiet, out, err),
-        ConvertFrom::Puzzles => return puzzles(args, &source, quiet, out, err),
+        ConvertFrom::Puzzles => return puzzles(args, &source, quiet, out, err, interrupt),
     };
     if args.kind.is_some() || args.solutions.is_some() {
         bail!("--kind and --solutions go with --from janko");
@@ -51,6 +53,9 @@ pub(super) fn run(
     let mut exit = Exit::Solved;
     for (k, line) in source.open()?.lines().enumerate() {
         let number = k + 1;
+        if interrupt.load(Relaxed) {
+            return interrupted(&source, number, out, err);
+        }
         let line = line.map_err(|e| anyhow::anyhow!("{source}:{number}: cannot read: {e}"))?;
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
@@ -84,11 +89,16 @@ fn puzzles(
     quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let rules = Rules::from_args(&args.variant)?;
     let mut exit = Exit::Solved;
     let alphabet = rules.alphabet().clone();
     for puzzle in read_puzzles(source.open()?, rules.size()).with_alphabet(alphabet) {
+        if interrupt.load(Relaxed) {
+            let line = puzzle.as_ref().map_or_else(|error| error.line, |puzzle| puzzle.line);
+            return interrupted(source, line, out, err);
+        }
         let model = puzzle
             .map_err(|e| (format!("{source}:{}:{}", e.line, e.column), e.line, e.kind.to_string()))
             .and_then(|puzzle| {
@@ -109,6 +119,19 @@ fn puzzles(
     }
     out.flush()?;
     Ok(exit)
+}
+
+/// Stops the conversion on a signal, before line `line`: what was converted is written whole,
+/// and the place where it stopped is said, so that the rest can be converted on its own.
+fn interrupted(
+    source: &Source,
+    line: usize,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
+    out.flush()?;
+    writeln!(err, "sudoku: stopped by an interrupt at {source}:{line}: it and the lines after it were not converted")?;
+    Ok(Exit::Interrupted)
 }
 
 /// A record that cannot be converted: its message after its place on `err` (none under

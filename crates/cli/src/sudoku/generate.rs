@@ -4,7 +4,11 @@
 
 mod models;
 
-use std::{io::Write, time::Instant};
+use std::{
+    io::Write,
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
+    time::Instant,
+};
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{
@@ -30,12 +34,13 @@ pub(crate) fn run(
     quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     if args.variant.symbols.is_some() {
         bail!("--symbols is for reading puzzles; generate writes 1-9 then A-Z");
     }
     if args.killer || args.marks.is_some() || args.layout.is_some() {
-        return models::run(args, quiet, out, err);
+        return models::run(args, quiet, out, err, interrupt);
     }
     let symmetry: Symmetry = args.symmetry.parse()?;
     let difficulty: Option<Level> = args.difficulty.as_deref().map(str::parse).transpose()?;
@@ -63,6 +68,8 @@ pub(crate) fn run(
         rayon::ThreadPoolBuilder::new().num_threads(args.jobs.map_or(0, usize::from)).build()?;
     let started = Instant::now();
     let (mut made, mut clues, mut missed) = (0u64, 0u64, 0u64);
+    // The first puzzle a signal kept from being made: the output stops before it.
+    let mut stopped = None;
     let mut start = 0;
     while start < args.count {
         let end = args.count.min(start + BATCH);
@@ -72,6 +79,9 @@ pub(crate) fn run(
                 .map_init(
                     || (Generator::new(&template), Rater::new(&template)),
                     |(generator, rater), index| {
+                        if interrupt.load(Relaxed) {
+                            return Made::Stopped;
+                        }
                         let rng = &mut rng_for(seed, index);
                         make(
                             generator,
@@ -88,6 +98,10 @@ pub(crate) fn run(
         for (index, slot) in (start..).zip(batch) {
             let (generated, rating) = match slot {
                 Made::Puzzle(generated, rating) => (generated, rating),
+                Made::Stopped => {
+                    stopped = Some(index);
+                    break;
+                }
                 Made::NoSolution => {
                     bail!("the variant has no solution at all, so it has no puzzles")
                 }
@@ -108,7 +122,13 @@ pub(crate) fn run(
             write_puzzle(out, format, &template, &generated, rating.as_ref(), &origin)?;
         }
         out.flush()?;
+        if stopped.is_some() {
+            break;
+        }
         start = end;
+    }
+    if let Some(index) = stopped {
+        say_stopped(index, seed, err)?;
     }
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
@@ -116,12 +136,25 @@ pub(crate) fn run(
         let rate = made as f64 / seconds.max(1e-9);
         writeln!(err, "puzzles: {made}, average clues: {average:.1}, clue target missed: {missed}, seconds: {seconds:.3}, puzzles/s: {rate:.0}")?;
     }
-    Ok(Exit::Solved)
+    Ok(if stopped.is_some() { Exit::Interrupted } else { Exit::Solved })
+}
+
+/// Says where a signal stopped the puzzles of `seed`: the `index` puzzles before it are out,
+/// whole and in order.
+pub(super) fn say_stopped(index: u64, seed: u64, err: &mut dyn Write) -> std::io::Result<()> {
+    let written = match index {
+        0 => "no puzzle was written".to_owned(),
+        1 => format!("puzzle 0 of seed {seed} was written"),
+        _ => format!("puzzles 0 to {} of seed {seed} were written", index - 1),
+    };
+    writeln!(err, "sudoku: stopped by an interrupt: {written}, the rest not made")
 }
 
 /// What one puzzle slot produced.
 enum Made {
     Puzzle(Generated, Option<Rating>),
+    /// Not begun: a signal came first.
+    Stopped,
     NoSolution,
     GaveUp,
 }

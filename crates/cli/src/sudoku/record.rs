@@ -141,6 +141,9 @@ struct Job<'a> {
     skip: bool,
     /// What a checkpoint names the puzzle by, when not its grid (a JSON line's puzzle).
     label: Option<String>,
+    /// After a stop with a checkpoint file: how to resume, or why the checkpoint could not be
+    /// written and where the last good one is.
+    resume: Option<String>,
 }
 
 impl<'a> Job<'a> {
@@ -154,6 +157,7 @@ impl<'a> Job<'a> {
             err: None,
             skip: false,
             label: None,
+            resume: None,
         };
         job.set("line", || json!(puzzle.line));
         job

@@ -11,10 +11,11 @@ use std::{
     fs::File,
     io::{self, BufRead, BufReader, Read},
     sync::{
-        atomic::{AtomicU64, Ordering::Relaxed},
-        mpsc::{self, Receiver, TryRecvError},
+        atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
+        mpsc::{self, Receiver, RecvTimeoutError, TryRecvError},
         Arc,
     },
+    time::Duration,
 };
 
 use dancer_sudoku::Alphabet;
@@ -27,6 +28,9 @@ pub(crate) use self::lines::Input;
 
 /// One record, as read.
 pub(crate) type Record = Input;
+
+/// How often a command waiting for input looks at the interrupt flag.
+const POLL: Duration = Duration::from_millis(50);
 
 /// Records a reading thread sends at once at most: sending each alone cost a tenth of the
 /// time of solving 17-clue puzzles.
@@ -86,12 +90,17 @@ impl Stream {
     }
 
     /// The next records: waits for one, then takes those already read, up to `most`. Empty at
-    /// the end of the input.
-    pub(crate) fn batch(&self, most: usize) -> Vec<Record> {
+    /// the end of the input; `None` when `interrupt` was raised while waiting (input typed or
+    /// piped slowly must not keep a signal from stopping the command).
+    pub(crate) fn batch(&self, most: usize, interrupt: &AtomicBool) -> Option<Vec<Record>> {
         let mut batch = std::mem::take(&mut *self.left.borrow_mut());
-        if batch.is_empty() {
-            let Ok(first) = self.records.recv() else { return batch };
-            batch = first;
+        while batch.is_empty() {
+            match self.records.recv_timeout(POLL) {
+                Ok(first) => batch = first,
+                Err(RecvTimeoutError::Timeout) if interrupt.load(Relaxed) => return None,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Some(batch),
+            }
         }
         while batch.len() < most {
             match self.records.try_recv() {
@@ -102,7 +111,7 @@ impl Stream {
         if batch.len() > most {
             *self.left.borrow_mut() = batch.split_off(most);
         }
-        batch
+        Some(batch)
     }
 
     /// How far the reading is: bytes read, and the file's size if known.

@@ -3,7 +3,11 @@
 //! solution. Numbered and seeded like the plain puzzles: puzzle k of a seed is the same
 //! whatever `--jobs`.
 
-use std::{io::Write, time::Instant};
+use std::{
+    io::Write,
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
+    time::Instant,
+};
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, Symmetry};
@@ -23,6 +27,7 @@ pub(crate) fn run(
     quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
     let marks = match (&args.marks, args.killer) {
         (Some(kind), _) => kind.parse::<Marks>()?,
@@ -39,16 +44,25 @@ pub(crate) fn run(
         rayon::ThreadPoolBuilder::new().num_threads(args.jobs.map_or(0, usize::from)).build()?;
     let started = Instant::now();
     let (mut made, mut givens) = (0u64, 0u64);
+    // The first puzzle a signal kept from being made: the output stops before it.
+    let mut stopped = None;
     let mut start = 0;
     while start < args.count {
         let end = args.count.min(start + BATCH);
         let batch: Vec<_> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|index| base.generate(marks, &mut rng_for(seed, index)))
+                .map(|index| {
+                    let begun = !interrupt.load(Relaxed);
+                    begun.then(|| base.generate(marks, &mut rng_for(seed, index)))
+                })
                 .collect()
         });
         for (index, slot) in (start..).zip(batch) {
+            let Some(slot) = slot else {
+                stopped = Some(index);
+                break;
+            };
             let Some(mut record): Option<Record> =
                 slot.with_context(|| format!("puzzle {index}: cannot generate"))?
             else {
@@ -63,7 +77,13 @@ pub(crate) fn run(
             writeln!(out, "{}", record.to_json())?;
         }
         out.flush()?;
+        if stopped.is_some() {
+            break;
+        }
         start = end;
+    }
+    if let Some(index) = stopped {
+        super::say_stopped(index, seed, err)?;
     }
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
@@ -71,7 +91,7 @@ pub(crate) fn run(
         let rate = made as f64 / seconds.max(1e-9);
         writeln!(err, "puzzles: {made}, average givens: {average:.1}, seconds: {seconds:.3}, puzzles/s: {rate:.1}")?;
     }
-    Ok(Exit::Solved)
+    Ok(if stopped.is_some() { Exit::Interrupted } else { Exit::Solved })
 }
 
 /// The blank model the puzzles are made on (a layout's, or a single grid of the variant

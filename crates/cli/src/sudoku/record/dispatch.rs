@@ -23,8 +23,8 @@ pub(crate) fn handle(
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
     let enumerating = matches!(task, Task::Enumerate { .. });
-    let searching = enumerating || matches!(task, Task::Count { .. });
-    if searching && long.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+    // After a signal, the records not yet begun are left (the batch stops at the first).
+    if long.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
         return Ok(Done { err: None, tally: Tally::default(), skipped: true });
     }
     let puzzle = match record {

@@ -1,6 +1,6 @@
 //! `sudoku check` and `sudoku show` for one record: what the puzzle is, without searching.
 
-use dancer_sudoku::Variant;
+use dancer_sudoku::{Model, Record, Variant};
 use serde_json::json;
 
 use super::Job;
@@ -26,11 +26,15 @@ impl Job<'_> {
         self.tally.solved += 1;
         let grid = &self.puzzle.grid;
         match self.format {
+            // The JSON lines record every subcommand reads, as `convert --from puzzles` writes
+            // it: the rules and the givens, named after the puzzle's line.
             OutputFormat::Json => {
-                self.set("puzzle", || json!(grid.to_string()));
-                self.set("size", || json!(grid.size()));
-                self.set("givens", || json!(grid.given_count()));
-                self.json()
+                let mut model = Model::from_variant(variant);
+                for (cell, given) in model.givens.iter_mut().enumerate() {
+                    *given = grid.get(cell);
+                }
+                let name = format!("line {}", self.puzzle.line);
+                format!("{}\n", Record { name, model, solution: None }.to_json())
             }
             OutputFormat::Grid => format!("{}\n", dancer_sudoku::pretty(grid, variant)),
             // Whatever followed the puzzle on its line is the user's: keep it.

@@ -26,7 +26,9 @@ pub(super) fn handle(
     long: Long<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
-    if let Some((variant, grid)) = record.model.as_variant() {
+    // `show --format json` writes the record itself, whatever the puzzle, so that it reads back.
+    let shows_record = matches!(task, Task::Show) && format == OutputFormat::Json;
+    if let Some((variant, grid)) = record.model.as_variant().filter(|_| !shows_record) {
         let template = Template::new(variant);
         let puzzle = Puzzle { grid, line: at.line, extra: None };
         return if task.rates() {
@@ -66,7 +68,7 @@ pub(super) fn handle(
     let model = &record.model;
     let out = match (task, &encoded) {
         (Task::Check, _) => check(&mut job, record),
-        (Task::Show, _) => show(&mut job, model),
+        (Task::Show, _) => show(&mut job, record),
         (_, Some(_)) if invalid(&mut job, model) => {
             if matches!(task, Task::Count { .. }) {
                 job.set("count", || json!(0));
@@ -310,20 +312,12 @@ fn check(job: &mut Job<'_>, record: &Record) -> String {
     job.text(&text)
 }
 
-/// `show`: the givens as the whole rectangle.
-fn show(job: &mut Job<'_>, model: &Model) -> String {
+/// `show`: the givens as the whole rectangle, or the record itself in JSON (which reads back).
+fn show(job: &mut Job<'_>, record: &Record) -> String {
     job.tally.solved += 1;
+    let model = &record.model;
     match job.format {
-        OutputFormat::Json => {
-            job.set("puzzle", || json!(model.line(&model.givens)));
-            job.set("width", || json!(model.width));
-            job.set("height", || json!(model.height));
-            job.set("size", || json!(model.symbols));
-            job.set("givens", || json!(model.givens.iter().flatten().count()));
-            job.set("cages", || json!(model.cages.len()));
-            job.set("relations", || json!(model.relations.len()));
-            job.json()
-        }
+        OutputFormat::Json => format!("{}\n", record.to_json()),
         OutputFormat::Grid => format!("{}\n", model.rows(&model.givens)),
         OutputFormat::Line => format!("{}\n", model.line(&model.givens)),
     }

@@ -3,7 +3,7 @@
 //! and `solve` under a limit, as a run on one thread that stops at the first solution.
 
 use std::{
-    io,
+    io::{self, Write},
     ops::ControlFlow,
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
@@ -13,8 +13,9 @@ use dancer_sudoku::{PuzzleSearch, Solver};
 use serde_json::json;
 
 use super::{Job, Sink};
-use crate::job::{self, Display, JobArgs, Saved};
+use crate::job::{self, CheckpointFile, Display, JobArgs, Saved};
 use crate::sudoku::args::OutputFormat;
+use crate::Stderr;
 
 /// What `enumerate` does with each solution, reading it from the search.
 pub(super) type Visit<'v, T> = &'v (dyn Fn(&T) -> ControlFlow<()> + Sync);
@@ -62,6 +63,8 @@ pub(crate) struct Long<'a> {
     pub(crate) tool: &'static str,
     /// The checkpoint to resume (the input is then one puzzle).
     pub(crate) resume: Option<&'a Saved>,
+    /// Where checkpoints go (the input is then one puzzle), checked before the search.
+    pub(crate) checkpoint: Option<&'a CheckpointFile>,
     /// Whether this record is alone in its batch: only then is progress shown for it, and
     /// only then (the input being one puzzle) are checkpoints written.
     pub(crate) single: bool,
@@ -266,11 +269,12 @@ impl Job<'_> {
             saved.puzzle = Some(puzzle.clone());
             saved
         };
-        let file = job.checkpoint.as_deref().filter(|_| long.single);
+        let file = long.checkpoint.filter(|_| long.single);
         let save = |checkpoint: &Checkpoint| {
-            if let Some(path) = file {
-                if let Err(error) = saved(checkpoint).write(path) {
-                    eprintln!("sudoku: warning: {error:#}");
+            if let Some(file) = file {
+                // Not yet a loss: the next save, or the last, may succeed.
+                if let Err(error) = file.write(&saved(checkpoint)) {
+                    let _ = writeln!(Stderr, "sudoku: warning: {error:#}; {}", file.last_good());
                 }
             }
         };
@@ -308,11 +312,24 @@ impl Job<'_> {
                 return None;
             }
         };
-        if let Some(path) = file {
-            if !outcome.is_complete() || path.exists() {
-                if let Err(error) = saved(outcome.checkpoint()).write(path) {
-                    self.fail(format!("{error:#}"));
-                }
+        if let Some(file) = file {
+            if !outcome.is_complete() || file.path().exists() {
+                let resume = match file.write(&saved(outcome.checkpoint())) {
+                    Ok(()) => format!("resume with: {}", job::resume_command(file.path())),
+                    // The count so far is still printed; the work after the last good
+                    // checkpoint is lost, and the user must know where that one is.
+                    Err(error) if !outcome.is_complete() => {
+                        self.tally.errors += 1;
+                        format!("{error:#}; {}", file.last_good())
+                    }
+                    Err(error) => {
+                        self.note(format!(
+                            "warning: {error:#} (the count is complete all the same)"
+                        ));
+                        String::new()
+                    }
+                };
+                self.resume = Some(resume).filter(|text| !text.is_empty());
             }
         }
         Some(outcome)
@@ -328,6 +345,7 @@ impl Job<'_> {
         }
         let reason = outcome.stopped().map_or("a limit", job::reason);
         let done = job::percent(outcome.checkpoint().fraction());
-        self.note(format!("stopped by {reason} at {done} of the search"));
+        let then = self.resume.take().map_or_else(String::new, |text| format!("; {text}"));
+        self.note(format!("stopped by {reason} at {done} of the search{then}"));
     }
 }
