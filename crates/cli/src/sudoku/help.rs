@@ -93,9 +93,7 @@ Examples:
   sudoku solve --time-limit 10s data/puzzles/classic.txt
       give up on a puzzle after 10 s: it prints timeout, the others go on (exit status 3)
   sudoku solve --unique --format json data/puzzles/classic.txt
-      prove each unique (the last has two solutions: multiple, exit status 1), as JSON
-  cat data/puzzles/contest.txt | sudoku solve -j 2 -q
-      from standard input, on two threads, no summary"
+      prove each unique (the last has two solutions: multiple, exit status 1), as JSON"
 );
 
 /// `sudoku count --help`.
