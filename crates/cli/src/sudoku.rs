@@ -71,20 +71,19 @@ pub fn run(
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
-    let none = JobArgs::default();
-    let solve_job;
-    let (mut job, mut tool) = (&none, "");
+    // count and enumerate have job options of their own; solve has its limits.
+    let limits = match &args.command {
+        Command::Solve { limits, .. } => limits_only(limits),
+        _ => JobArgs::default(),
+    };
+    let (mut job, mut tool) = (&limits, "");
     let mut memo_bytes = None;
     let quiet = args.quiet;
     let (common, task) = match &args.command {
         Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
             return standalone(&args.command, quiet, out, err, interrupt);
         }
-        Command::Solve { unique, limits, common } => {
-            solve_job = limits_only(limits);
-            job = &solve_job;
-            (common, Task::Solve { unique: *unique })
-        }
+        Command::Solve { unique, common, .. } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");
             memo_bytes = memo.then_some(*memo_size);
