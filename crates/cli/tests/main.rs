@@ -55,6 +55,13 @@ mod sudoku_convert;
 // the usual way, the whole rectangle printed, bad lines in place.
 mod sudoku_models;
 
+// Hostile JSON lines models (misspelled keys, short solutions, empty cages, mistyped symbols)
+// answered in place with their column.
+mod sudoku_hostile;
+
+// The symbols puzzles are written with: 0-f 16x16s, --symbols; --hyper with --regions.
+mod sudoku_symbols;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 

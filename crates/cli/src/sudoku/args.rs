@@ -44,6 +44,9 @@ pub enum Command {
         /// Also prove the solution unique: print `multiple` when it is not.
         #[arg(short, long)]
         unique: bool,
+        /// Limits on each puzzle's search.
+        #[command(flatten)]
+        limits: SolveLimits,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -166,6 +169,21 @@ pub enum Command {
     Shell(ShellCommand),
 }
 
+/// `solve`'s limits on each puzzle's search: the flags of `count` and `enumerate`, with the
+/// same meaning (a budget per puzzle, not for the whole input).
+#[derive(Clone, Debug, Default, Args)]
+pub struct SolveLimits {
+    /// Give up on a puzzle after this much time (90s, 15m, 2h, 1h30m...): it prints `timeout`
+    /// in its place, the others go on, and the exit status is 3.
+    #[arg(long, value_name = "DURATION", value_parser = crate::job::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+
+    /// Give up on a puzzle after exactly N search-tree nodes (`1e9` and `1_000_000` are fine),
+    /// as --time-limit.
+    #[arg(long, value_name = "N", value_parser = crate::job::parse_count)]
+    pub node_limit: Option<u64>,
+}
+
 /// `sudoku convert`'s arguments.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
@@ -284,6 +302,13 @@ pub struct VariantArgs {
     /// them): rows and columns plus every block.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["boxes", "regions"])]
     pub board: Option<PathBuf>,
+
+    /// The symbols the puzzles are written with, digit 1 first (e.g. 0123456789abcdef for a
+    /// 16x16 published with 0-f); the blank is then '.' only, and cells are single symbols.
+    /// Default: 1-9 then A-Z, blanks . 0 _ (a 256-cell line of 0-9, a-f and '.' with a '0' in
+    /// it is read as 0-f by itself). Output keeps the default symbols.
+    #[arg(long, value_name = "SYMBOLS")]
+    pub symbols: Option<String>,
 }
 
 /// How results are printed.

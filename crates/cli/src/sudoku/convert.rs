@@ -13,7 +13,7 @@ use std::{
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, read_puzzles, sukaku, ReadError, Record,
+    krazydad_killer, read_puzzles, sukaku, JankoError, ReadError, Record,
 };
 use serde_json::json;
 
@@ -47,6 +47,9 @@ pub(super) fn run(
     if args.kind.is_some() || args.solutions.is_some() {
         bail!("--kind and --solutions go with --from janko");
     }
+    if args.variant.symbols.is_some() {
+        bail!("--symbols goes with --from puzzles: the published formats say their own symbols");
+    }
     let mut exit = Exit::Solved;
     for (k, line) in source.open()?.lines().enumerate() {
         let number = k + 1;
@@ -58,7 +61,13 @@ pub(super) fn run(
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        match reader(text) {
+        // A record the batch subcommands would refuse (a cage naming a cell beyond the grid) is
+        // refused here, for the whole line.
+        let read = reader(text).and_then(|record| match record.model.validate() {
+            Ok(()) => Ok(record),
+            Err(error) => Err(ReadError { column: 1, message: error.to_string() }),
+        });
+        match read {
             Ok(record) => writeln!(out, "{}", record.to_json())?,
             Err(error) => {
                 // Columns count from the line as written, before its leading blanks.
@@ -84,7 +93,8 @@ fn puzzles(
 ) -> anyhow::Result<Exit> {
     let rules = Rules::from_args(&args.variant)?;
     let mut exit = Exit::Solved;
-    for puzzle in read_puzzles(source.open()?, rules.size()) {
+    let alphabet = rules.alphabet().clone();
+    for puzzle in read_puzzles(source.open()?, rules.size()).with_alphabet(alphabet) {
         if interrupt.load(Relaxed) {
             let line = puzzle.as_ref().map_or_else(|error| error.line, |puzzle| puzzle.line);
             return interrupted(source, line, out, err);
@@ -186,6 +196,12 @@ fn janko(
         )?;
     let mut exit = Exit::Solved;
     for record in records {
+        let record = record.and_then(|record| match record.model.validate() {
+            Ok(()) => Ok(record),
+            Err(error) => {
+                Err(JankoError { key: Some(record.name.clone()), message: error.to_string() })
+            }
+        });
         match record {
             Ok(record) => writeln!(out, "{}", record.to_json())?,
             Err(error) => {

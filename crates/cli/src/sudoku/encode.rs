@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{puzzles, puzzles_sized, Model, Record};
+use dancer_sudoku::{read_puzzles, Model, Record};
 
 use super::args::EncodeArgs;
 use super::rules::Rules;
@@ -48,17 +48,14 @@ fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
         .map(|(k, line)| {
             Record::from_json(line)
                 .map(|record| record.model)
-                .map_err(|e| anyhow::anyhow!("{source}:{}: {e}", k + 1))
+                .map_err(|e| anyhow::anyhow!("{source}:{}:{e}", k + 1))
         })
         .collect()
 }
 
 /// The models of puzzles in the usual formats, under the variant options.
 fn from_puzzles(source: &Source, text: &str, rules: &Rules) -> anyhow::Result<Vec<Model>> {
-    let read = match rules.size() {
-        Some(size) => puzzles_sized(text, size),
-        None => puzzles(text),
-    };
+    let read = read_puzzles(text.as_bytes(), rules.size()).with_alphabet(rules.alphabet().clone());
     read.map(|puzzle| {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{source}:{e}"))?;
         rules.model(&puzzle).map_err(|e| anyhow::anyhow!("{source}:{}: {e}", puzzle.line))

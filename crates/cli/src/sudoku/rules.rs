@@ -4,7 +4,7 @@
 use std::{collections::HashMap, path::Path};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
+use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
 
 use super::args::VariantArgs;
 
@@ -21,6 +21,8 @@ pub(crate) struct Rules {
     size: Option<usize>,
     /// What the user should know of how the options were read (a board without boxes).
     notes: Vec<String>,
+    /// The symbols puzzles are written with.
+    alphabet: Alphabet,
 }
 
 impl Rules {
@@ -30,6 +32,10 @@ impl Rules {
     /// A malformed box shape, an unreadable file, or options that disagree on the size.
     pub(crate) fn from_args(args: &VariantArgs) -> anyhow::Result<Rules> {
         let mut rules = Rules { diagonals: args.diagonals, hyper: args.hyper, ..Rules::default() };
+        if let Some(symbols) = &args.symbols {
+            rules.alphabet =
+                Alphabet::new(symbols).with_context(|| format!("--symbols {symbols}"))?;
+        }
         if let Some(shape) = &args.boxes {
             let parsed = shape
                 .split_once(['x', 'X'])
@@ -91,6 +97,11 @@ impl Rules {
     /// What the user should be told of how the options were read.
     pub(crate) fn notes(&self) -> &[String] {
         &self.notes
+    }
+
+    /// The symbols puzzles are written with.
+    pub(crate) fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
     }
 
     /// The only puzzle size these rules allow, if they fix one.

@@ -18,6 +18,8 @@ use std::{
     time::Duration,
 };
 
+use dancer_sudoku::Alphabet;
+
 use crate::input::Source;
 
 mod lines;
@@ -52,8 +54,10 @@ impl Stream {
     pub(crate) fn open(
         source: &Source,
         size: Option<usize>,
+        alphabet: &Alphabet,
         capacity: usize,
     ) -> io::Result<Stream> {
+        let alphabet = alphabet.clone();
         let read = Arc::new(AtomicU64::new(0));
         let (sender, records) = mpsc::sync_channel(capacity.div_ceil(CHUNK).max(1));
         let counted = Arc::clone(&read);
@@ -78,7 +82,7 @@ impl Stream {
             if json {
                 lines::send_models(io::Cursor::new(head).chain(reader), &sender, CHUNK);
             } else {
-                send_puzzles(io::Cursor::new(head).chain(reader), size, &sender);
+                send_puzzles(io::Cursor::new(head).chain(reader), size, alphabet, &sender);
             }
         });
         let left = std::cell::RefCell::new(Vec::new());
@@ -120,9 +124,10 @@ impl Stream {
 fn send_puzzles<R: BufRead + Drained>(
     reader: R,
     size: Option<usize>,
+    alphabet: Alphabet,
     sender: &mpsc::SyncSender<Vec<Record>>,
 ) {
-    let mut records = dancer_sudoku::read_puzzles(reader, size);
+    let mut records = dancer_sudoku::read_puzzles(reader, size).with_alphabet(alphabet);
     let mut chunk = Vec::with_capacity(CHUNK);
     while let Some(record) = records.next() {
         chunk.push(Input::Puzzle(record));

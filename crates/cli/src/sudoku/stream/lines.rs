@@ -42,7 +42,8 @@ impl Input {
 
 /// A record for an input that could not be read at `line`.
 pub(crate) fn unreadable(line: usize, error: &io::Error) -> Input {
-    let read = Err(JsonError { field: String::new(), message: format!("cannot read: {error}") });
+    let message = format!("cannot read: {error}");
+    let read = Err(JsonError { column: 1, field: String::new(), message });
     Input::Model { line, read }
 }
 
@@ -102,7 +103,7 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
 
 /// The record of a line: `None` for a blank line or a comment.
 fn model(line: &[u8], complete: bool) -> Option<Result<Box<Record>, JsonError>> {
-    let fail = |message: String| Some(Err(JsonError { field: String::new(), message }));
+    let fail = |message: String| Some(Err(JsonError { column: 1, field: String::new(), message }));
     if !complete {
         return fail(format!("the line is longer than {MAX_JSON_LINE} bytes"));
     }
