@@ -94,7 +94,9 @@ pub use crate::{
     builder::ProblemBuilder,
     error::{BuildError, CommitError},
     explore::{Explore, Pause},
-    format::{parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
+    format::{
+        parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem, MAX_LINE_BYTES,
+    },
     ids::{ColorId, ItemId, OptionId},
     problem::{Entry, Problem},
     run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},

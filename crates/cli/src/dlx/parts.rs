@@ -4,7 +4,7 @@
 use std::{
     collections::BTreeMap,
     fmt::Write as _,
-    io::{BufRead, BufReader, Write},
+    io::{BufReader, Write},
     path::Path,
 };
 
@@ -13,7 +13,8 @@ use dancer::{Explore, Fingerprint, Part};
 use serde_json::{json, Value};
 
 use super::{heuristic, load, MergeArgs, SplitArgs};
-use crate::{input::Source, job::short, Exit};
+use crate::input::{Lines, Source, MAX_JSON_LINE};
+use crate::{job::short, Exit};
 
 /// `dlx split`: the parts, one JSON line each, and a summary on `err`.
 pub(super) fn split(
@@ -60,8 +61,12 @@ pub(super) fn read_part(path: &Path, k: usize, fingerprint: Fingerprint) -> anyh
     let shown = path.display();
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
     let mut parts = None;
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {shown}"))?;
+    for (number, line) in Lines::new(BufReader::new(file), MAX_JSON_LINE) {
+        let number = number - 1;
+        let line = line.map_err(|fault| {
+            let why = fault.message(MAX_JSON_LINE, "a line of a parts file");
+            anyhow::anyhow!("{shown}:{}: {why}", number + 1)
+        })?;
         if line.trim().is_empty() {
             continue;
         }
@@ -123,10 +128,19 @@ pub(super) fn merge(
     let mut summaries = Vec::new();
     let mut problems = Vec::new();
     for source in &sources {
-        let text = source.read_to_string()?;
-        for (number, line) in text.lines().enumerate() {
-            let place = format!("{source}:{}", number + 1);
-            match summary(line, &place) {
+        for (number, line) in Lines::new(source.open()?, MAX_JSON_LINE) {
+            let place = format!("{source}:{number}");
+            let line = match line {
+                Ok(line) => line,
+                Err(fault) => {
+                    // Summaries are short: a file with a line this long (or that cannot be
+                    // read) is not one of them, and is not read on.
+                    let why = fault.message(MAX_JSON_LINE, "a line of JSON");
+                    problems.push(format!("{place}: {why}"));
+                    break;
+                }
+            };
+            match summary(&line, &place) {
                 Ok(Some(summary)) => summaries.push(summary),
                 Ok(None) => {}
                 Err(problem) => problems.push(problem),

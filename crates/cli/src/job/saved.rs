@@ -10,6 +10,8 @@ use std::{
 
 use anyhow::{bail, Context};
 use dancer::Checkpoint;
+
+use crate::input::{Source, MAX_DOCUMENT};
 use serde::{Deserialize, Serialize};
 
 /// What the format field of every checkpoint file says.
@@ -52,8 +54,9 @@ impl Saved {
     /// line and column of bad JSON), or was written by another tool.
     pub fn read(path: &Path, tool: &str) -> anyhow::Result<Saved> {
         let shown = path.display();
-        let text = fs::read(path).with_context(|| format!("cannot read {shown}"))?;
-        let saved: Saved = serde_json::from_slice(&text).map_err(|error| {
+        let source = Source::File(path.to_owned());
+        let text = source.read_to_string(MAX_DOCUMENT, "a checkpoint file")?;
+        let saved: Saved = serde_json::from_str(&text).map_err(|error| {
             let what = if error.is_eof() { "truncated" } else { "not a checkpoint file" };
             anyhow::anyhow!("{shown}:{}:{}: {what}: {error}", error.line(), error.column())
         })?;

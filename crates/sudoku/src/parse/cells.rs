@@ -153,7 +153,7 @@ pub(super) fn scan_row(text: &str) -> RowScan {
 /// Reads row `row` (from 1) of an `n`×`n` grid.
 pub(super) fn parse_row(text: &str, n: usize, row: usize) -> Located<Vec<u8>> {
     if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+        return Err((0, ParseErrorKind::LineTooLong));
     }
     let body = row_body(text);
     let scan = scan_row(text);
@@ -279,7 +279,7 @@ pub(super) fn line_shaped(text: &str) -> bool {
 /// Reads one line as a whole puzzle, with what trails it.
 pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<String>)> {
     if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+        return Err((0, ParseErrorKind::LineTooLong));
     }
     let body = text.trim();
     let trailing = |end: &str| {
