@@ -40,7 +40,7 @@ pub fn run(
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(merge)) => parts::merge(merge, out, err),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
-        None if args.memo || memo::chosen_by_default(args) => memo::run(args, out, err, interrupt),
+        None if args.memo => memo::run(args, out, err, interrupt),
         None => {
             let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
             solve::run(args, &source, &parsed, out, err, interrupt)

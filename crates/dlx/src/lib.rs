@@ -102,7 +102,10 @@ pub use crate::{
     run::{Checkpoint, Outcome, Progress, Run, RunError, Stop, POLL_NODES},
     search::{
         estimate::Estimate,
-        memo::{Memo, MemoError, MemoProbe, MEMO_BYTES, MEMO_PROBE_NODES},
+        memo::{
+            Memo, MemoError, MemoProbe, MemoProgress, MemoRun, MEMO_BYTES, MEMO_PROBE_NODES,
+            MEMO_PROBE_WORK,
+        },
         split::{balance, Part, Piece, Split, SAMPLING},
         Heuristic, Solver,
     },

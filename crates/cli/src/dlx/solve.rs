@@ -16,6 +16,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
+use super::memo::{self, Probed};
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
 use crate::job::{self, Display, ProgressMode, Saved};
@@ -58,6 +59,15 @@ pub(super) fn run(
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
+    // A plain count starts memoised (`memo::probes` says when): done if the table pays, or
+    // else the enumeration goes on from where the probe stopped.
+    let mut probed = None;
+    if memo::probes(args) {
+        match memo::probe(args, source, &mut solver, &display, interrupt, out, err)? {
+            Probed::Reported(exit) => return Ok(exit),
+            Probed::Rest(rest) => probed = rest,
+        }
+    }
     let checkpoint_file = args.job.checkpoint.as_deref();
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = Saved::new("dlx", counting, checkpoint.clone());
@@ -86,6 +96,8 @@ pub(super) fn run(
     }
     if let Some(saved) = &start.saved {
         run = run.resume(&saved.checkpoint);
+    } else if let Some(rest) = &probed {
+        run = run.resume(rest);
     } else if let Some(part) = &start.part {
         run = run.subproblems(&part.subproblems);
     }

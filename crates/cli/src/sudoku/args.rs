@@ -88,11 +88,10 @@ pub enum Command {
         /// algorithm): once the same cells and region digits are left, the number of ways to
         /// finish is looked up instead of searched again. Exact counts of any size (a blank 6x6's
         /// 28 200 960 in a fraction of the time); slower than the plain count on puzzles with few
-        /// solutions. One table for the whole input, on one thread; no limits, checkpoints or
-        /// progress; a signal stops it (exit 130, the puzzle being counted is not printed).
+        /// solutions. One table for the whole input, on one thread; no limits or checkpoints;
+        /// a signal stops it (exit 130, the puzzle being counted is not printed).
         #[arg(long, conflicts_with_all = [
             "limit", "jobs", "time_limit", "node_limit", "mems_limit", "checkpoint", "resume",
-            "progress",
         ])]
         memo: bool,
         /// The most memory the table of --memo may take, e.g. 512MiB, 4GiB or 100000000
