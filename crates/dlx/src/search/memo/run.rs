@@ -19,10 +19,13 @@ use crate::{subproblem::share_of, Checkpoint, Explore};
 /// loses nothing but its keys: the enumeration goes on from where it stopped.
 pub const MEMO_PROBE_NODES: u64 = 1 << 12;
 
-/// The work on keys (items visited, words written) a probe may spend, beyond four units per
+/// The work on keys (items visited, words written) a probe may spend, beyond one unit per
 /// node of the problem's matrix: keys of a few items cost nothing, but on a chain of a
-/// million items each key costs a million, and the probe stops after a few nodes rather than
-/// spend more on keys than reading the problem cost.
+/// million items each key costs a million, and the probe stops after one (see
+/// [`MemoRun::probe`]). A unit
+/// (a step along the list of items, about 5 ns on a large problem) is a few percent of what
+/// reading a node of the matrix from text costs (about 175 ns), so the probe never costs more
+/// than a few percent of the reading.
 pub const MEMO_PROBE_WORK: u64 = 1 << 20;
 
 /// A report on a memoised count under way.
@@ -127,8 +130,8 @@ impl<'a> MemoRun<'a> {
     /// chooses: the count starts memoised, and goes on so to the end once it has counted more
     /// solutions than it entered nodes; it stops, [`Behind`](MemoProbe::Behind), if that has
     /// not happened within [`MEMO_PROBE_NODES`] nodes, or when its keys have cost more than
-    /// [`MEMO_PROBE_WORK`] and four units per node of the matrix (a problem of very many
-    /// items). Deterministic: the same problem gets the same verdict on any machine. A probe
+    /// [`MEMO_PROBE_WORK`] and one unit per node of the matrix, or would with 64 more keys
+    /// like the last (a problem of very many items: the probe stops after a key or two). Deterministic: the same problem gets the same verdict on any machine. A probe
     /// that stops costs little (its keys), as the enumeration goes on from where it stopped.
     ///
     /// # Errors
@@ -138,7 +141,7 @@ impl<'a> MemoRun<'a> {
         let started = Instant::now();
         let before = solver.stats;
         let size = solver.matrix.nodes.len() as u64;
-        let work = MEMO_PROBE_WORK.saturating_add(size.saturating_mul(4));
+        let work = MEMO_PROBE_WORK.saturating_add(size);
         match solver.run_memo(memo, &mut self.watch(MEMO_PROBE_NODES, Some(work)))? {
             Walked::Counted(count) => Ok(MemoProbe::Counted(count)),
             Walked::Paused { counted } => {
@@ -194,14 +197,19 @@ pub(super) struct Watch<'a> {
 }
 
 impl Watch<'_> {
-    /// Whether the walk must stop before entering another node, having entered `nodes` and
-    /// spent `work` on keys.
-    pub(super) fn out_of_budget(&self, nodes: u64, work: u64) -> bool {
-        nodes == self.nodes || self.probe.is_some_and(|most| work > most)
+    /// Whether the walk must stop before entering another node, having entered `nodes`,
+    /// spent `work` on keys, the last of which took `key` of it. A probe also stops when 64
+    /// more keys like the last would not fit its budget: no count runs ahead of its nodes in
+    /// so few, so keys that large (a chain of a million items) end it after a key or two.
+    #[inline]
+    pub(super) fn out_of_budget(&self, nodes: u64, work: u64, key: u64) -> bool {
+        nodes == self.nodes
+            || self.probe.is_some_and(|most| work.saturating_add(key.saturating_mul(64)) > most)
     }
 
     /// After a leaf: a probe whose count has run ahead of its nodes is over, and the count
     /// goes on without budgets.
+    #[inline]
     pub(super) fn tally(&mut self, nodes: u64, counted: u128) {
         if self.probe.is_some() && counted > u128::from(nodes) {
             self.probe = None;

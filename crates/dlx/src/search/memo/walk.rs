@@ -61,9 +61,13 @@ impl Scratch {
     /// Appends the key of the matrix's state to the stack when it fits under `bound` words
     /// (and the memory can be had), or else writes it alone: where it starts on the stack (the
     /// top, where it is not on it), whether it is on the stack, and the work it took.
+    #[inline]
     fn push_key(&mut self, matrix: &Matrix, bound: usize) -> (usize, bool, u64) {
         let top = self.stack.len();
-        let room = top + self.largest <= bound && self.stack.try_reserve(self.largest).is_ok();
+        // Room at hand is the rule; growing the stack (and a refusal of memory) the exception.
+        let room = top + self.largest <= bound
+            && (self.stack.capacity() - top >= self.largest
+                || self.stack.try_reserve(self.largest).is_ok());
         if room {
             (top, true, key_of(matrix, &mut self.stack))
         } else {
@@ -104,11 +108,12 @@ impl Solver<'_> {
         let (mut level, mut nodes, mut updates, mut max_depth) = (0, 0u64, 0u64, 0);
         // The updates of the option that led to the node being entered (see `pending`).
         let mut last = 0;
-        // Solutions in the sub-problems finished so far, and the work spent on keys.
-        let (mut counted, mut work) = (0u128, 0u64);
+        // Solutions in the sub-problems finished so far, the work spent on keys, and the work
+        // of the last key.
+        let (mut counted, mut work, mut key_work) = (0u128, 0u64, 0u64);
         let result = 'search: loop {
             // Enter the node at `level`: its count is known at once, or a level opens.
-            if watch.out_of_budget(nodes, work) {
+            if watch.out_of_budget(nodes, work, key_work) {
                 break 'search Ok(Walked::Paused { counted });
             }
             nodes += 1;
@@ -124,7 +129,7 @@ impl Solver<'_> {
                 1
             } else {
                 let (start, on_stack, spent) = scratch.push_key(matrix, bound);
-                work += spent;
+                (work, key_work) = (work + spent, spent);
                 if let Some(known) = table.find(scratch.key(start, on_stack)) {
                     scratch.stack.truncate(start);
                     known
@@ -182,7 +187,8 @@ impl Solver<'_> {
                 let start = scratch.starts[level];
                 if start == NOT_KEPT {
                     scratch.key.clear();
-                    work += key_of(matrix, &mut scratch.key);
+                    key_work = key_of(matrix, &mut scratch.key);
+                    work += key_work;
                     table.store(&scratch.key, count);
                 } else {
                     table.store(&scratch.stack[start..], count);
