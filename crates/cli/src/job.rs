@@ -250,6 +250,22 @@ pub fn jobs(given: Option<usize>) -> usize {
     given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
+/// A memo table's figures as the summaries print them: `1627 sub-problems (0 MiB), 669 found
+/// again, 0 evictions`, and how many of the evictions were for want of memory, if any.
+pub fn memo_figures(memo: &dancer::Memo) -> String {
+    let refused = match memo.refusals() {
+        0 => String::new(),
+        n => format!(" ({n} when memory ran out)"),
+    };
+    format!(
+        "{} sub-problems ({} MiB), {} found again, {} evictions{refused}",
+        memo.entries(),
+        memo.bytes() >> 20,
+        memo.hits(),
+        memo.evictions()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -248,14 +248,7 @@ fn summary(
     )?;
     if let Some(memo) = memo {
         let memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
-        writeln!(
-            err,
-            "memo: {} sub-problems ({} MiB), {} found again, {} evictions",
-            memo.entries(),
-            memo.bytes() >> 20,
-            memo.hits(),
-            memo.evictions()
-        )?;
+        writeln!(err, "memo: {}", crate::job::memo_figures(&memo))?;
     }
     Ok(())
 }

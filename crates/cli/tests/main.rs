@@ -88,5 +88,8 @@ mod readme;
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
 
+// Endless and oversized inputs: lines past their limit refused at once, batches going on.
+mod bounded;
+
 // The fuzz targets' checks on stable: kept regressions, seeds and a bounded random run.
 mod fuzz;

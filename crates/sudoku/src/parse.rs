@@ -115,9 +115,12 @@ pub enum ParseErrorKind {
     /// A size beyond what the format can hold.
     #[error("{0}x{0} is too large: one-symbol cells go up to 35x35, numbers up to 64x64")]
     TooLarge(usize),
-    /// A line longer than [`MAX_LINE_BYTES`].
-    #[error("the line is {0} bytes long; no puzzle line exceeds {MAX_LINE_BYTES}")]
-    LineTooLong(usize),
+    /// A line longer than [`MAX_LINE_BYTES`]: found as soon as that many bytes are read
+    /// without a line end, and the rest of the line is skipped, not kept.
+    #[error(
+        "the line is longer than {MAX_LINE_BYTES} bytes (64 KiB), the most a puzzle line may be"
+    )]
+    LineTooLong,
     /// A line that is not UTF-8.
     #[error("the line is not UTF-8 (the first bad byte is here)")]
     NotUtf8,

@@ -3,7 +3,7 @@
 //! as the split wrote it; `dlx merge` (`merge.rs`) adds up their summaries.
 
 use std::{
-    io::{BufRead, BufReader, Write},
+    io::{BufReader, Write},
     path::Path,
 };
 
@@ -11,6 +11,7 @@ use anyhow::{bail, Context};
 use dancer::{Explore, Fingerprint, Part, Solver, SplitError};
 
 use super::{heuristic, load, SplitArgs};
+use crate::input::{Lines, MAX_JSON_LINE};
 use crate::{job::short, json, Exit};
 
 /// `dlx split`: the parts, one JSON line each, and a summary on `err`.
@@ -57,46 +58,59 @@ pub(super) fn split(
 /// `solver`'s tree ([`Solver::check_split`]): every line as the split wrote it (its digest),
 /// all of one split, together covering the tree exactly.
 pub(super) fn read_part(path: &Path, k: usize, solver: &Solver<'_>) -> anyhow::Result<Part> {
-    let shown = path.display();
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
-    let mut parts = Vec::new();
-    let mut lines = Vec::new();
-    for (number, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {shown}"))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let part: Part = serde_json::from_str(&line).map_err(|error| {
-            let problem = json::problem(&error);
-            anyhow::anyhow!(
-                "{shown}:{}:{}: not a part of a split: {problem}",
-                number + 1,
-                error.column()
-            )
-        })?;
-        parts.push(part);
-        lines.push(number + 1);
-    }
-    if parts.is_empty() {
-        bail!("{shown}: no parts in the file");
-    }
-    let file = Lines { shown: &shown, parts: &parts, numbers: &lines };
-    solver.check_split(&parts).map_err(|error| file.error(&error, solver.fingerprint()))?;
-    let count = parts.len();
-    let Some(part) = parts.into_iter().find(|part| part.part == k) else {
-        bail!("{shown}: there is no part {k} (the parts are 0 to {})", count - 1)
+    let file = PartsFile::read(path)?;
+    solver.check_split(&file.parts).map_err(|error| file.error(&error, solver.fingerprint()))?;
+    let count = file.parts.len();
+    let Some(part) = file.parts.into_iter().find(|part| part.part == k) else {
+        bail!("{}: there is no part {k} (the parts are 0 to {})", file.shown, count - 1)
     };
     Ok(part)
 }
 
-/// The parts read from a file, and the line each was on.
-struct Lines<'a> {
-    shown: &'a std::path::Display<'a>,
-    parts: &'a [Part],
-    numbers: &'a [usize],
+/// The parts read from a parts file, and the line each was on.
+pub(super) struct PartsFile {
+    /// The file's name, for messages.
+    pub(super) shown: String,
+    pub(super) parts: Vec<Part>,
+    numbers: Vec<usize>,
 }
 
-impl Lines<'_> {
+impl PartsFile {
+    /// Reads every line of the parts file at `path` strictly (unknown and repeated keys are
+    /// errors with their line and column); checks nothing else.
+    ///
+    /// # Errors
+    /// An unreadable file, a line that is not a part, or no part at all.
+    pub(super) fn read(path: &Path) -> anyhow::Result<PartsFile> {
+        let shown = path.display().to_string();
+        let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
+        let (mut parts, mut numbers) = (Vec::new(), Vec::new());
+        for (number, line) in Lines::new(BufReader::new(file), MAX_JSON_LINE) {
+            let number = number - 1;
+            let line = line.map_err(|fault| {
+                let why = fault.message(MAX_JSON_LINE, "a line of a parts file");
+                anyhow::anyhow!("{shown}:{}: {why}", number + 1)
+            })?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let part: Part = serde_json::from_str(&line).map_err(|error| {
+                let problem = json::problem(&error);
+                anyhow::anyhow!(
+                    "{shown}:{}:{}: not a part of a split: {problem}",
+                    number + 1,
+                    error.column()
+                )
+            })?;
+            parts.push(part);
+            numbers.push(number + 1);
+        }
+        if parts.is_empty() {
+            bail!("{shown}: no parts in the file");
+        }
+        Ok(PartsFile { shown, parts, numbers })
+    }
+
     /// `FILE:LINE` of the part at `index`.
     fn at(&self, index: usize) -> String {
         format!("{}:{}", self.shown, self.numbers[index])
@@ -104,8 +118,8 @@ impl Lines<'_> {
 
     /// `error` as a message naming the lines concerned; `expected` is the problem's
     /// fingerprint.
-    fn error(&self, error: &SplitError, expected: Fingerprint) -> anyhow::Error {
-        let (shown, parts, lines) = (self.shown, self.parts, self.numbers);
+    pub(super) fn error(&self, error: &SplitError, expected: Fingerprint) -> anyhow::Error {
+        let (shown, parts, lines) = (&self.shown, &self.parts, &self.numbers);
         let message = match error {
             SplitError::Fingerprint { index } => format!(
                 "{}: part {} is of another problem: its fingerprint is {}, this one's \

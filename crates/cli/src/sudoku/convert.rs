@@ -5,7 +5,7 @@
 //! `{"key", "error"}`.
 
 use std::{
-    io::{BufRead, Write},
+    io::Write,
     path::{Path, PathBuf},
     sync::atomic::{AtomicBool, Ordering::Relaxed},
 };
@@ -19,7 +19,8 @@ use serde_json::json;
 
 use super::args::{ConvertArgs, ConvertFrom};
 use super::rules::Rules;
-use crate::{input::Source, Exit};
+use crate::input::{LineFault, Lines, Source, MAX_DOCUMENT, MAX_JSON_LINE};
+use crate::Exit;
 
 /// Converts the file (standard input for `-` or none).
 ///
@@ -51,12 +52,20 @@ pub(super) fn run(
         bail!("--symbols goes with --from puzzles: the published formats say their own symbols");
     }
     let mut exit = Exit::Solved;
-    for (k, line) in source.open()?.lines().enumerate() {
-        let number = k + 1;
+    for (number, line) in Lines::new(source.open()?, MAX_JSON_LINE) {
         if interrupt.load(Relaxed) {
             return interrupted(&source, number, out, err);
         }
-        let line = line.map_err(|e| anyhow::anyhow!("{source}:{number}: cannot read: {e}"))?;
+        let line = match line {
+            Ok(line) => line,
+            Err(LineFault::Unreadable(e)) => bail!("{source}:{number}: cannot read: {e}"),
+            Err(fault) => {
+                let message = fault.message(MAX_JSON_LINE, "a line of a puzzle file");
+                let place = format!("{source}:{number}");
+                exit = refuse(out, (!quiet).then_some(&mut *err), &place, number, &message)?;
+                continue;
+            }
+        };
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
@@ -183,10 +192,12 @@ fn janko(
     let solutions_path =
         args.solutions.clone().or_else(|| path.zip(stem).and_then(|(p, s)| sibling(p, s)));
     let solutions = match &solutions_path {
-        Some(path) => Some(Source::File(path.clone()).read_to_string()?),
+        Some(path) => {
+            Some(Source::File(path.clone()).read_to_string(MAX_DOCUMENT, "a janko.at file")?)
+        }
         None => None,
     };
-    let problems = source.read_to_string()?;
+    let problems = source.read_to_string(MAX_DOCUMENT, "a janko.at file")?;
     let records =
         janko_puzzles(kind, &problems, solutions.as_deref()).map_err(
             |e| match &solutions_path {

@@ -1,14 +1,15 @@
 //! `sudoku encode [FILE]`: one puzzle, in any puzzle format (with the variant options) or the
 //! JSON lines form, written as the exact-cover problem of its `Model` in Knuth's DLX format.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use dancer_sudoku::{read_puzzles, Model, Record};
 
 use super::args::EncodeArgs;
 use super::rules::Rules;
-use crate::{input::Source, Exit};
+use crate::input::{Source, MAX_DOCUMENT};
+use crate::Exit;
 
 /// Encodes the one puzzle of the input.
 ///
@@ -17,8 +18,7 @@ use crate::{input::Source, Exit};
 /// of more or fewer than one puzzle.
 pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit> {
     let source = Source::from_arg(args.file.as_deref());
-    let mut text = String::new();
-    source.open()?.read_to_string(&mut text).with_context(|| format!("{source}: cannot read"))?;
+    let text = source.read_to_string(MAX_DOCUMENT, "the input of encode (one puzzle)")?;
     let json = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
     let models = if json.is_some_and(|line| line.starts_with('{')) {
         from_json(&source, &text)?

@@ -7,6 +7,7 @@ use anyhow::{bail, Context};
 use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
 
 use super::args::VariantArgs;
+use crate::input::{Source, MAX_RULES_FILE};
 
 /// The rules asked for on the command line, independent of any one puzzle.
 #[derive(Debug, Default)]
@@ -63,8 +64,7 @@ impl Rules {
         }
         if let Some(path) = &args.board {
             let name = path.display();
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+            let text = read_rules_file(path, "a --board file")?;
             let variant = Variant::from_board(&text).with_context(|| format!("{name}"))?;
             let boxed = |kind| matches!(kind, RegionKind::Box | RegionKind::Piece);
             if !variant.regions().iter().any(|region| boxed(region.kind)) {
@@ -200,7 +200,7 @@ fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
         bail!("cannot read {arg}: no such file");
     }
     let text = if path.exists() && !path.is_dir() {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"))?
+        read_rules_file(path, "a --regions file")?
     } else {
         arg.to_owned()
     };
@@ -215,9 +215,15 @@ fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
 /// named `FILE:LINE: ...`.
 fn read_extra_regions(path: &Path) -> anyhow::Result<Vec<Vec<Cell>>> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let text = read_rules_file(path, "an --extra-regions file")?;
     dancer_sudoku::parse_extra_regions(&text).map_err(|error| match error.line {
         0 => anyhow::anyhow!("{name}: {}", error.message),
         line => anyhow::anyhow!("{name}:{line}: {}", error.message),
     })
+}
+
+/// The text of the file at `path` that a variant option names (`what`), read up to
+/// [`MAX_RULES_FILE`] (a device or a huge file named by mistake is refused, not read on).
+fn read_rules_file(path: &Path, what: &str) -> anyhow::Result<String> {
+    Source::File(path.to_owned()).read_to_string(MAX_RULES_FILE, what)
 }

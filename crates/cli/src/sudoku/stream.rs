@@ -18,7 +18,7 @@ use std::{
     time::Duration,
 };
 
-use dancer_sudoku::Alphabet;
+use dancer_sudoku::{Alphabet, ParseErrorKind};
 
 use crate::input::Source;
 
@@ -130,10 +130,12 @@ fn send_puzzles<R: BufRead + Drained>(
     let mut records = dancer_sudoku::read_puzzles(reader, size).with_alphabet(alphabet);
     let mut chunk = Vec::with_capacity(CHUNK);
     while let Some(record) = records.next() {
+        // Skipping the rest of a line too long may take a while (`/dev/zero`: for ever).
+        let too_long = matches!(&record, Err(e) if e.kind == ParseErrorKind::LineTooLong);
         chunk.push(Input::Puzzle(record));
         // Send when the chunk is full, or when what comes next may not be there yet: a
         // puzzle piped in waits for no other.
-        if chunk.len() == CHUNK || records.get_mut().drained() {
+        if chunk.len() == CHUNK || too_long || records.get_mut().drained() {
             // The command stopped taking records (a closed pipe, a signal): stop reading.
             if sender.send(std::mem::take(&mut chunk)).is_err() {
                 return;

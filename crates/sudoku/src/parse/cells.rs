@@ -154,7 +154,7 @@ pub(super) fn scan_row(text: &str, alphabet: &Alphabet) -> RowScan {
 /// Reads row `row` (from 1) of an `n`×`n` grid.
 pub(super) fn parse_row(text: &str, n: usize, row: usize, alphabet: &Alphabet) -> Located<Vec<u8>> {
     if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+        return Err((0, ParseErrorKind::LineTooLong));
     }
     let body = row_body(text);
     let scan = scan_row(text, alphabet);
@@ -293,7 +293,7 @@ pub(super) fn single(
     alphabet: &Alphabet,
 ) -> Located<(Grid, Option<String>)> {
     if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+        return Err((0, ParseErrorKind::LineTooLong));
     }
     let body = text.trim();
     let trailing = |end: &str| {

@@ -71,7 +71,7 @@ fn row_width(text: &str, alphabet: &Alphabet) -> Option<usize> {
 fn fault(line: &Line, fault: &Fault) -> ParseError {
     let (column, kind) = match fault {
         Fault::Encoding { column, .. } => (*column, ParseErrorKind::NotUtf8),
-        Fault::TooLong(length) => (1, ParseErrorKind::LineTooLong(*length)),
+        Fault::TooLong => (1, ParseErrorKind::LineTooLong),
         Fault::Unreadable(message) => (1, ParseErrorKind::Unreadable(message.clone())),
     };
     ParseError { line: line.number, column, kind }

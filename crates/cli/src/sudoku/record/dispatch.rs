@@ -132,7 +132,7 @@ pub(super) fn run_puzzle(
         _ => match (task, engine) {
             (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique, long),
             (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
-                Some(memo) => job.count_memo(solver, memo, long.interrupt),
+                Some(memo) => job.count_memo(solver, memo, long),
                 None => job.count(solver, limit, long),
             },
             (Task::Enumerate { limit }, Engine::Solver(solver)) => {

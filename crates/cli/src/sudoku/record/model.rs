@@ -219,7 +219,8 @@ fn count(job: &mut Job<'_>, encoded: &Encoded, limit: Option<u64>, long: Long<'_
         // One table serves the whole input; each model is a problem of its own.
         let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
         memo.clear();
-        return match solver.count_memo(&mut memo, Some(long.interrupt)) {
+        let counted = super::memo::watched(long, |run| run.count(&mut solver, &mut memo));
+        return match counted {
             Ok(count) => {
                 let status = match count {
                     0 => "none",
