@@ -15,12 +15,15 @@
 mod checkpoint;
 #[path = "checks/dlx.rs"]
 pub(crate) mod dlx;
+#[path = "checks/model.rs"]
+mod model;
 #[path = "checks/sudoku.rs"]
 mod sudoku;
 
 pub(crate) use self::{
     checkpoint::checkpoint,
     dlx::dlx_text,
+    model::sudoku_model,
     sudoku::{sudoku_text, sudoku_variant},
 };
 
@@ -33,9 +36,10 @@ pub(crate) type Check = fn(&[u8]) -> bool;
 
 /// The checks by target name: the names of the cargo-fuzz targets, of the directories under
 /// `crates/fuzz/seeds/` and `crates/fuzz/regressions/`.
-pub(crate) const TARGETS: [(&str, Check); 4] = [
+pub(crate) const TARGETS: [(&str, Check); 5] = [
     ("dlx_text", dlx_text),
     ("checkpoint", checkpoint),
     ("sudoku_text", sudoku_text),
     ("sudoku_variant", sudoku_variant),
+    ("sudoku_model", sudoku_model),
 ];

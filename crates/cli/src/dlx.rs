@@ -50,7 +50,7 @@ pub fn run(
         Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
             anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")
         }
-        None if args.memo || memo::chosen_by_default(args) => memo::run(args, out, err, interrupt),
+        None if args.memo => memo::run(args, out, err, interrupt),
         None => {
             let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
             // Read from a terminal, the problem is in: a signal now stops the search cleanly.

@@ -1,4 +1,11 @@
-//! Reading a named input: a file, or standard input for `-`.
+//! Reading a named input: a file, or standard input for `-`; and every read bounded, so that
+//! no input (`/dev/zero`, a file without line ends, a huge file named by mistake) can make the
+//! commands take memory without end. Whole documents are read up to a size ([`MAX_DOCUMENT`],
+//! [`MAX_RULES_FILE`]); lines up to a length ([`Lines`], [`MAX_JSON_LINE`]), a longer line
+//! being an error as soon as the bound is passed, before the rest of it is read (and skipped,
+//! not kept). docs/formats.md lists the limits.
+
+mod lines;
 
 use std::{
     fmt,
@@ -8,6 +15,21 @@ use std::{
 };
 
 use anyhow::Context;
+
+pub use self::lines::{LineFault, Lines};
+
+/// The longest line of JSON read (a puzzle model, a part of a split, a part's summary) and the
+/// longest line of a published variant file: a 33×33 sumo with its solution is about 60 KiB,
+/// so this leaves room for any real record.
+pub const MAX_JSON_LINE: usize = 16 << 20;
+
+/// The largest document read whole: a checkpoint, a janko.at puzzle-kit file (the largest
+/// published is under 400 KiB), the one puzzle of `sudoku encode`.
+pub const MAX_DOCUMENT: usize = 64 << 20;
+
+/// The largest file a variant option names (`--regions`, `--extra-regions`, `--board`): a
+/// 64×64 board's blocks take about 150 KiB.
+pub const MAX_RULES_FILE: usize = 1 << 20;
 
 /// Where input comes from, named the way error messages show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +50,8 @@ impl Source {
         }
     }
 
-    /// The input, buffered, for reading line by line.
+    /// The input, buffered, for reading line by line (with [`Lines`], or a reader that bounds
+    /// its lines itself).
     ///
     /// # Errors
     /// If the file cannot be opened (the message names it).
@@ -41,23 +64,27 @@ impl Source {
         })
     }
 
-    /// The whole input as UTF-8 text.
+    /// The whole input as UTF-8 text, if it is at most `limit` bytes: `what` names the
+    /// document in the error (`a checkpoint file`). Reading stops one byte past the limit.
     ///
     /// # Errors
-    /// If it cannot be read, or is not UTF-8 (the message gives the line and column of the first
-    /// bad byte).
-    pub fn read_to_string(&self) -> anyhow::Result<String> {
-        let mut bytes = Vec::new();
-        match self {
-            Source::Stdin => {
-                std::io::stdin().lock().read_to_end(&mut bytes).context("cannot read <stdin>")?
-            }
-            Source::File(path) => {
-                bytes = std::fs::read(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                bytes.len()
-            }
+    /// If it cannot be read, is larger than `limit`, or is not UTF-8 (the message gives the
+    /// line and column of the first bad byte).
+    pub fn read_to_string(&self, limit: usize, what: &str) -> anyhow::Result<String> {
+        let reader: Box<dyn Read> = match self {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(path) => Box::new(
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+            ),
         };
+        let mut bytes = Vec::new();
+        reader
+            .take(limit as u64 + 1)
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("cannot read {self}"))?;
+        if bytes.len() > limit {
+            anyhow::bail!("{self}: larger than {}, the most {what} may be", size(limit));
+        }
         String::from_utf8(bytes).map_err(|error| {
             let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
             let valid = std::str::from_utf8(valid).unwrap_or_default();
@@ -72,6 +99,15 @@ impl Source {
 /// signal there means "quit", not "stop the search cleanly", until the input is read.
 pub fn reads_terminal(file: Option<&Path>) -> bool {
     Source::from_arg(file) == Source::Stdin && io::stdin().is_terminal()
+}
+
+/// A limit as people read it: `16 MiB`, `1 MiB`, `64 KiB`, or bytes.
+pub fn size(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
 }
 
 /// Says on stderr that `what` is read from standard input when that is a terminal and one of
@@ -91,5 +127,28 @@ impl fmt::Display for Source {
             Source::Stdin => f.write_str("<stdin>"),
             Source::File(path) => write!(f, "{}", path.display()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_read_as_people_write_them() {
+        assert_eq!(size(MAX_JSON_LINE), "16 MiB");
+        assert_eq!(size(64 << 10), "64 KiB");
+        assert_eq!(size(1000), "1000 bytes");
+    }
+
+    #[test]
+    fn a_document_past_its_limit_is_refused_without_reading_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.json");
+        std::fs::write(&path, vec![b'x'; 101]).unwrap();
+        let source = Source::File(path.clone());
+        let error = source.read_to_string(100, "a test file").unwrap_err().to_string();
+        assert!(error.ends_with("big.json: larger than 100 bytes, the most a test file may be"));
+        assert_eq!(source.read_to_string(101, "a test file").unwrap().len(), 101);
     }
 }

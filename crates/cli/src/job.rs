@@ -121,6 +121,15 @@ impl JobArgs {
         self.checkpoint.as_deref().or(self.resume.as_deref())
     }
 
+    /// The checkpoint file's contents for `checkpoint`, written by `tool` (counting or not),
+    /// with this process as its writer and its checkpoint interval, for `dlx status`.
+    pub fn saved(&self, tool: &str, counting: bool, checkpoint: &dancer::Checkpoint) -> Saved {
+        let mut saved = Saved::new(tool, counting, checkpoint.clone());
+        let every = self.checkpoint_every.map(|every| every.as_secs_f64());
+        saved.writer = Some(Writer::this_process(every));
+        saved
+    }
+
     /// The checkpoint file, checked now, before any search (see [`CheckpointFile::prepare`]).
     ///
     /// # Errors
@@ -263,6 +272,22 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
 /// The worker threads for `--jobs`: the machine's cores unless given.
 pub fn jobs(given: Option<usize>) -> usize {
     given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// A memo table's figures as the summaries print them: `1627 sub-problems (0 MiB), 669 found
+/// again, 0 evictions`, and how many of the evictions were for want of memory, if any.
+pub fn memo_figures(memo: &dancer::Memo) -> String {
+    let refused = match memo.refusals() {
+        0 => String::new(),
+        n => format!(" ({n} when memory ran out)"),
+    };
+    format!(
+        "{} sub-problems ({} MiB), {} found again, {} evictions{refused}",
+        memo.entries(),
+        memo.bytes() >> 20,
+        memo.hits(),
+        memo.evictions()
+    )
 }
 
 #[cfg(test)]

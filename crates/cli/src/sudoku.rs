@@ -21,7 +21,9 @@ use dancer::Memo;
 
 use rayon::prelude::*;
 
-pub use self::args::{Command, Common, GenerateArgs, OutputFormat, SudokuArgs, VariantArgs};
+pub use self::args::{
+    Command, Common, GenerateArgs, OutputFormat, SolveLimits, SudokuArgs, VariantArgs,
+};
 use self::{
     record::{handle, Long, Solvers, Tally, Task},
     rules::{Rules, Templates},
@@ -69,15 +71,19 @@ pub fn run(
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
-    let none = JobArgs::default();
-    let (mut job, mut tool) = (&none, "");
+    // count and enumerate have job options of their own; solve has its limits.
+    let limits = match &args.command {
+        Command::Solve { limits, .. } => limits_only(limits),
+        _ => JobArgs::default(),
+    };
+    let (mut job, mut tool) = (&limits, "");
     let mut memo_bytes = None;
     let quiet = args.quiet;
     let (common, task) = match &args.command {
         Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
             return standalone(&args.command, quiet, out, err, interrupt);
         }
-        Command::Solve { unique, common } => (common, Task::Solve { unique: *unique }),
+        Command::Solve { unique, common, .. } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");
             memo_bytes = memo.then_some(*memo_size);
@@ -148,7 +154,7 @@ pub fn run(
         halted = !batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
     } else {
         for source in &sources {
-            let stream = match Stream::open(source, rules.size(), 2 * BATCH) {
+            let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
                 Ok(stream) => stream,
                 Err(error) => {
                     // Nothing of it can be aligned with output; say why and go on with the rest.
@@ -195,11 +201,22 @@ fn exit_status(tally: &Tally, interrupted: bool) -> Exit {
     }
 }
 
+/// `solve`'s limits as the options of count's run, and nothing else of them: no progress, no
+/// checkpoints.
+fn limits_only(limits: &SolveLimits) -> JobArgs {
+    JobArgs {
+        time_limit: limits.time_limit,
+        node_limit: limits.node_limit,
+        progress: Some(crate::job::ProgressMode::Off),
+        ..JobArgs::default()
+    }
+}
+
 /// The one puzzle of the inputs, which a checkpoint is of: reading stops at a second.
 fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s Source, Record)> {
     let mut found = Vec::new();
     for source in sources {
-        let stream = Stream::open(source, rules.size(), 2)
+        let stream = Stream::open(source, rules.size(), rules.alphabet(), 2)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         loop {
             let batch = stream.batch(2, &AtomicBool::new(false)).unwrap_or_default();
@@ -231,14 +248,7 @@ fn summary(
     )?;
     if let Some(memo) = memo {
         let memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
-        writeln!(
-            err,
-            "memo: {} sub-problems ({} MiB), {} found again, {} evictions",
-            memo.entries(),
-            memo.bytes() >> 20,
-            memo.hits(),
-            memo.evictions()
-        )?;
+        writeln!(err, "memo: {}", crate::job::memo_figures(&memo))?;
     }
     Ok(())
 }

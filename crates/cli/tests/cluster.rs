@@ -123,7 +123,7 @@ fn a_slurm_task_that_fails_is_not_requeued() {
     assert_eq!(read(root.join("scontrol.log")), "");
 }
 
-/// After DLX_MAX_REQUEUES requeues a stopped part is left stopped (and says so).
+/// After `DLX_MAX_REQUEUES` requeues a stopped part is left stopped (and says so).
 #[test]
 fn a_slurm_task_requeues_itself_a_limited_number_of_times() {
     let dir = cluster();

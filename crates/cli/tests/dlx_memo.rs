@@ -74,7 +74,6 @@ fn what_memo_cannot_do_is_refused() {
         &["--jobs", "2"],
         &["--node-limit", "100"],
         &["--checkpoint", "c.json"],
-        &["--progress", "lines"],
         &["-v"],
     ] {
         let mut args = vec!["--count", "--memo"];
@@ -131,8 +130,9 @@ fn a_signal_stops_a_memoised_count() {
 }
 
 /// Without --memo, a plain --count probes the table and keeps it where it pays (tilings: the
-/// summary names the table), counts by enumeration where it does not (queens), and
-/// never memoises with --no-memo or an option the table cannot honour.
+/// summary names the table), with any --jobs and --progress; counts by enumeration where it
+/// does not (queens); and never memoises with --no-memo or an option that needs an
+/// enumeration (limits, -v).
 #[test]
 fn a_plain_count_chooses_the_table_where_it_pays() {
     let board = dominoes(8, 8).unwrap().to_string();
@@ -141,14 +141,81 @@ fn a_plain_count_chooses_the_table_where_it_pays() {
     assert!(run.stderr.contains("memo:"), "{}", run.stderr);
     let json = summary(&dlx(&["--count", "--json", "-"], &board));
     assert_eq!((json["solutions"].as_u64(), json["memo"].is_object()), (Some(12_988_816), true));
-    for forced in [&["--no-memo"][..], &["--jobs", "1"], &["--node-limit", "1e9"], &["-v"]] {
+    // Issue 21: `--jobs 1` used to switch the probe off, and enumerate 50 million nodes.
+    for jobs in [&["--jobs", "1"][..], &["--jobs", "2"], &["--progress=off"]] {
+        let run = dlx(&[&["--count", "-"][..], jobs].concat(), &board);
+        assert_eq!(run.stdout, "12988816\n", "{jobs:?}: {}", run.stderr);
+        assert!(run.stderr.contains("memo: 1627 sub-problems"), "{jobs:?}: {}", run.stderr);
+    }
+    for forced in [&["--no-memo"][..], &["--node-limit", "1e9"], &["-v"]] {
         let run = dlx(&[&["--count", "-"][..], forced].concat(), &board);
         assert_eq!(run.stdout, "12988816\n", "{forced:?}: {}", run.stderr);
         assert!(!run.stderr.contains("memo:"), "{forced:?}: {}", run.stderr);
     }
-    // 12 queens (OEIS A000170): the probe stays behind.
-    let run = dlx(&["--count", "-"], &crate::dlx_jobs::queens(12));
-    assert_eq!(run.stdout, "14200\n", "{}", run.stderr);
-    assert!(!run.stderr.contains("memo:"), "queens 12 is counted by enumeration: {}", run.stderr);
     assert_eq!(dlx(&["--count", "--no-memo", "--memo", "-"], &board).code, 2);
+}
+
+/// Where the table does not pay, the enumeration goes on from where the probe stopped, in the
+/// probe's order of items and options (`--no-mrv`, `--seed`), on any number of jobs, and its
+/// totals include the probe's nodes.
+#[test]
+fn the_enumeration_goes_on_from_where_the_probe_stopped() {
+    // 12 queens (OEIS A000170).
+    let queens = crate::dlx_jobs::queens(12);
+    let plain = summary(&dlx(&["--count", "--no-memo", "--json", "-"], &queens));
+    for extra in [&[][..], &["--jobs", "1"], &["--jobs", "3"], &["--no-mrv"], &["--seed", "5"]] {
+        let run = dlx(&[&["--count", "--json", "-"][..], extra].concat(), &queens);
+        let json = summary(&run);
+        assert_eq!(json["solutions"], 14_200, "{extra:?}: {}", run.stderr);
+        assert!(json.get("memo").is_none(), "{extra:?}: counted by enumeration");
+        if extra.is_empty() {
+            // A table lookup is a node too: a few lookups in the probe, fewer nodes in all.
+            let (nodes, plain) = (json["nodes"].as_u64().unwrap(), plain["nodes"].as_u64());
+            assert!(nodes <= plain.unwrap() && nodes * 100 > plain.unwrap() * 99, "{nodes}");
+        }
+    }
+}
+
+/// A memoised count shows its progress as other long runs do: the table's sub-problems and
+/// memory, the fraction of the tree behind it (issue 21, from point 19).
+#[test]
+fn memoised_counts_show_their_progress() {
+    let board = dominoes(12, 12).unwrap().to_string();
+    for args in [&["--count", "--memo"][..], &["--count"]] {
+        let every = ["--progress=lines", "--progress-every", "0s", "-"];
+        let run = dlx(&[args, &every[..]].concat(), &board);
+        assert_eq!(run.stdout, "53060477521960000\n", "{args:?}: {}", run.stderr);
+        let reports: Vec<&str> =
+            run.stderr.lines().filter(|line| line.contains("% done, memo: ")).collect();
+        // 74 049 nodes, looked at every 4 096.
+        assert!(reports.len() >= 10, "{args:?}: {}", run.stderr);
+        assert!(reports[0].starts_with("dlx: ") && reports[0].contains("sub-problems ("));
+    }
+}
+
+/// A table allowed more memory than the process can have (an address-space limit, as a batch
+/// scheduler sets) evicts when memory is refused instead of aborting, and the count is exact.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_beyond_the_memory_there_is_evicts_instead_of_aborting() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    // The 16×16 board's table needs 113 MiB; the process may have 100 MiB in all.
+    let board = dominoes(16, 16).unwrap().to_string();
+    let mut child = Command::new("prlimit")
+        .arg(format!("--as={}", 100 << 20))
+        .args([env!("CARGO_BIN_EXE_dlx"), "--count", "--memo", "--memo-size", "1TiB", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prlimit (util-linux) bounds the child's memory");
+    child.stdin.take().unwrap().write_all(board.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // OEIS A004003(8).
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "2444888770250892795802079170816\n");
+    assert!(stderr.contains("when memory ran out)"), "{stderr}");
 }

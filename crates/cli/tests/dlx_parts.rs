@@ -86,7 +86,7 @@ fn merge_refuses_missing_unfinished_conflicting_and_foreign_parts() {
         ([lines.clone(), vec![resigned.to_string()]].concat(), "one part cannot have two counts"),
         ([&lines[..4], &other[4..]].concat(), "part 4 is of another problem"),
         (
-            [&lines[..2], &[unfinished.clone()], &lines[3..]].concat(),
+            [&lines[..2], std::slice::from_ref(&unfinished), &lines[3..]].concat(),
             "part 2 stopped early (node-limit)",
         ),
         (
@@ -109,7 +109,7 @@ fn merge_refuses_missing_unfinished_conflicting_and_foreign_parts() {
     // A part given twice (run again, or its file given twice) is counted once; a stopped run's
     // summary gives way to the finished one. Before, both were refused as "counted twice".
     assert_eq!(merge(&[lines.clone(), vec![lines[3].clone()]].concat()).stdout, "352\n");
-    let rerun = [&lines[..2], &[unfinished.clone()], &lines[2..]].concat();
+    let rerun = [&lines[..2], std::slice::from_ref(&unfinished), &lines[2..]].concat();
     assert_eq!(merge(&rerun).stdout, "352\n");
     // Solution lines and blank lines among the summaries are skipped.
     let mixed = [lines.clone(), vec![String::new(), "{\"options\": [1], \"lines\": [7]}".into()]];

@@ -18,6 +18,9 @@ mod lost_work;
 #[cfg(unix)]
 mod cluster;
 
+// `dlx status`: every state of a part, from what its runs leave.
+mod status;
+
 // `dlx split`, `--parts`/`--part`, `merge`, `estimate`.
 mod dlx_parts;
 
@@ -60,6 +63,13 @@ mod sudoku_convert;
 // the usual way, the whole rectangle printed, bad lines in place.
 mod sudoku_models;
 
+// Hostile JSON lines models (misspelled keys, short solutions, empty cages, mistyped symbols)
+// answered in place with their column.
+mod sudoku_hostile;
+
+// The symbols puzzles are written with: 0-f 16x16s, --symbols; --hyper with --regions.
+mod sudoku_symbols;
+
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 
@@ -85,6 +95,9 @@ mod readme;
 
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
+
+// Endless and oversized inputs: lines past their limit refused at once, batches going on.
+mod bounded;
 
 // The fuzz targets' checks on stable: kept regressions, seeds and a bounded random run.
 mod fuzz;

@@ -127,7 +127,7 @@ fn encode_takes_one_puzzle_and_names_bad_json_lines() {
     assert!(two.stderr.contains("the input has 2 puzzles"), "{}", two.stderr);
     let bad = sudoku(&["encode"], "{\"name\":\"x\",\"width\":4}\n");
     assert_eq!(bad.code, 2);
-    assert!(bad.stderr.contains("<stdin>:1: field `height`: missing"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("<stdin>:1:1: field `height`: missing"), "{}", bad.stderr);
 }
 
 /// An Andoku line (made here: a shifted-pattern grid, standard boxes, colour regions) converts

@@ -114,7 +114,6 @@ fn what_memo_cannot_do_is_refused() {
         &["--mems-limit", "100"],
         &["--checkpoint", "c.json"],
         &["--resume", "c.json"],
-        &["--progress", "lines"],
     ] {
         let mut args = vec!["count", "--memo"];
         args.extend_from_slice(extra);
@@ -168,4 +167,22 @@ fn ctrl_c_ends_the_output_before_the_puzzle_being_counted() {
     assert_eq!((code, stdout.lines().count()), (Some(130), 1), "{stdout}{stderr}");
     assert!(stdout.trim_end().parse::<u64>().unwrap() > 1, "{stdout}");
     assert!(stderr.contains("<stdin>:2:1: the memoised count was interrupted"), "{stderr}");
+}
+
+/// `count --memo` of one puzzle shows its progress as the plain count does (issue 21, from
+/// point 19): the table's sub-problems and memory.
+#[test]
+fn a_memoised_count_of_one_puzzle_shows_its_progress() {
+    // 148 239 solutions: many thousands of nodes, looked at every 4 096.
+    let puzzle = opened_solutions().swap_remove(0);
+    let args = ["count", "--memo", "--progress=lines", "--progress-every", "0s", "-"];
+    let run = sudoku(&args, &puzzle);
+    assert_eq!(run.stdout, "148239\n", "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .any(|line| line.starts_with("sudoku: ") && line.contains("% done, memo: ")),
+        "{}",
+        run.stderr
+    );
 }

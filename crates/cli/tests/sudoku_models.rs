@@ -159,8 +159,8 @@ fn plain_sudokus_in_json_go_the_usual_way_and_bad_lines_stay_in_place() {
     assert_eq!(lines[0], alone.stdout.trim(), "rated as the classic puzzle");
     assert_eq!((lines[1], lines[2], lines[3]), ("error", "error", lines[0]));
     assert_eq!(rate.code, 2);
-    assert!(rate.stderr.contains(":2: not a JSON object"), "{}", rate.stderr);
-    assert!(rate.stderr.contains(":3: field `height`: missing"), "{}", rate.stderr);
+    assert!(rate.stderr.contains(":2:1: not a JSON object"), "{}", rate.stderr);
+    assert!(rate.stderr.contains(":3:1: field `height`: missing"), "{}", rate.stderr);
     let solve = sudoku(&["solve"], &format!("{json}\n"));
     assert_eq!(solve.stdout, sudoku(&["solve"], &format!("{classic}\n")).stdout);
     // A line too large to search is refused at once, in place.

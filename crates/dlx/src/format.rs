@@ -11,6 +11,6 @@ mod parse;
 mod write;
 
 pub use self::{
-    parse::{parse, read, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
+    parse::{parse, read, OptionSource, ParseError, ParseErrorKind, ParsedProblem, MAX_LINE_BYTES},
     write::write,
 };

@@ -94,13 +94,18 @@ pub use crate::{
     builder::ProblemBuilder,
     error::{BuildError, CommitError},
     explore::{Explore, Pause},
-    format::{parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem},
+    format::{
+        parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem, MAX_LINE_BYTES,
+    },
     ids::{ColorId, ItemId, OptionId},
     problem::{Entry, Problem},
     run::{Checkpoint, CoverageError, Outcome, Progress, Region, Run, RunError, Stop, POLL_NODES},
     search::{
         estimate::Estimate,
-        memo::{Memo, MemoError, MemoProbe, MEMO_BYTES, MEMO_PROBE_NODES},
+        memo::{
+            Memo, MemoError, MemoProbe, MemoProgress, MemoRun, MEMO_BYTES, MEMO_PROBE_NODES,
+            MEMO_PROBE_WORK,
+        },
         split::{balance, Part, Piece, Split, SplitError, SAMPLING},
         Heuristic, Solver,
     },

@@ -14,7 +14,7 @@
 //! the order in which solutions of different workers reach a visitor varies from run to run.
 
 mod checkpoint;
-mod coverage;
+pub(crate) mod coverage;
 mod outcome;
 mod shared;
 mod worker;

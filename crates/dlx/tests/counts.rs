@@ -10,6 +10,9 @@ use dancer::{Heuristic, OptionId, Problem, ProblemBuilder};
 #[path = "../examples/binary_matrices.rs"]
 #[allow(dead_code, unreachable_pub)]
 pub(crate) mod binary_matrices;
+#[path = "../examples/chain.rs"]
+#[allow(dead_code, unreachable_pub)]
+pub(crate) mod chain;
 #[path = "../examples/dominoes.rs"]
 #[allow(dead_code, unreachable_pub)]
 pub(crate) mod dominoes;

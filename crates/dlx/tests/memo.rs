@@ -10,8 +10,8 @@ use dancer::{strategy::specs, Memo, MemoError, Problem};
 use proptest::prelude::*;
 
 use crate::counts::{
-    binary_matrices::binary_matrices, dominoes::dominoes, langford::langford, n_queens::queens,
-    pentominoes::pentominoes, set_partitions::set_partitions, toy,
+    binary_matrices::binary_matrices, chain::chain, dominoes::dominoes, langford::langford,
+    n_queens::queens, pentominoes::pentominoes, set_partitions::set_partitions, toy,
 };
 use crate::oracle;
 
@@ -176,17 +176,58 @@ fn a_node_budget_stops_the_count_with_a_lower_bound() {
 }
 
 /// The probe that chooses `dlx --count`'s method: small problems are counted outright, tilings
-/// and set partitions run ahead of their nodes, Langford pairs and pentominoes do not; and the
-/// verdict depends on the problem only.
+/// and set partitions run ahead of their nodes and are counted to the end, Langford pairs and
+/// pentominoes do not, and leave the rest of the search to enumeration, which finds the
+/// same total; the verdict depends on the problem only.
 #[test]
 fn the_probe_tells_tilings_from_puzzles() {
-    use dancer::MemoProbe::{Ahead, Behind, Counted};
-    let probe = |problem: Problem| problem.solver().probe_memo(&mut Memo::default(), None);
-    assert_eq!(probe(dominoes(8, 8).unwrap()), Ok(Counted(12_988_816)));
-    assert_eq!(probe(queens(8).unwrap()), Ok(Counted(92)));
-    assert_eq!(probe(dominoes(16, 16).unwrap()), Ok(Ahead));
-    assert_eq!(probe(dominoes(4, 40).unwrap()), Ok(Ahead));
-    assert_eq!(probe(set_partitions(12).unwrap()), Ok(Ahead));
-    assert_eq!(probe(langford(11).unwrap()), Ok(Behind));
-    assert_eq!(probe(pentominoes(6, 10, false).unwrap()), Ok(Behind));
+    use dancer::MemoProbe::{Behind, Counted};
+    let probe = |problem: &Problem| problem.solver().probe_memo(&mut Memo::default(), None);
+    let counted = |problem: Problem| match probe(&problem) {
+        Ok(Counted(count)) => count,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(counted(dominoes(8, 8).unwrap()), 12_988_816);
+    assert_eq!(counted(queens(8).unwrap()), 92);
+    // OEIS A004003(8).
+    assert_eq!(counted(dominoes(16, 16).unwrap()), 2_444_888_770_250_892_795_802_079_170_816);
+    assert_eq!(counted(set_partitions(12).unwrap()), 4_213_597);
+    for (name, problem, total) in [
+        ("Langford 11", langford(11).unwrap(), 35_584),
+        ("pentominoes 6x10", pentominoes(6, 10, false).unwrap(), 9_356),
+    ] {
+        let Ok(Behind(rest)) = probe(&problem) else { panic!("{name}: the table pays?") };
+        assert!(rest.stats().nodes() <= dancer::MEMO_PROBE_NODES, "{name}");
+        let outcome = dancer::Run::new().threads(2).resume(&rest).count(&mut problem.solver());
+        assert_eq!(outcome.unwrap().solutions(), total, "{name}: the probe's and the rest's");
+    }
+}
+
+/// The probe on problems of very many items (issue 21: a chain of 200 001 items took 47 s
+/// and 1.97 GB, where enumeration takes 0.45 s): every key costs as much as the items left,
+/// so the probe stops after its first node, and the enumeration counts the rest from there,
+/// with the probe's node and seconds in its totals.
+#[test]
+fn the_probe_on_a_chain_of_many_items_stops_after_one_node() {
+    use dancer::MemoProbe::Behind;
+    for n in [200_001, 1_000_000] {
+        let problem = chain(n).unwrap();
+        let mut memo = Memo::default();
+        let Ok(Behind(rest)) = problem.solver().probe_memo(&mut memo, None) else {
+            panic!("a chain of {n} items is counted by enumeration")
+        };
+        // The budget is 2^20 units of key work and one per node of the matrix (about 4n
+        // nodes), and each key costs about n: 64 more would not fit after the first.
+        let probed = rest.stats().nodes();
+        assert_eq!(probed, 1, "{n} items: the probe entered {probed} nodes");
+        assert!(memo.entries() <= 1, "{n} items: {} keys stored", memo.entries());
+        let outcome = dancer::Run::new().resume(&rest).count(&mut problem.solver()).unwrap();
+        assert_eq!(outcome.solutions(), u64::from(n % 2 == 0));
+        // No sub-problem repeats on a chain: the probe's nodes and the rest's are the plain
+        // search's, once each.
+        let mut plain = problem.solver();
+        plain.count();
+        assert_eq!(outcome.stats().nodes(), plain.stats().nodes(), "{n} items");
+        assert!(outcome.seconds() >= rest.seconds() && rest.seconds() > 0.0);
+    }
 }

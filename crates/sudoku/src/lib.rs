@@ -77,7 +77,7 @@ pub use crate::{
 pub use crate::{
     format::{line, pretty, Format, UnknownFormat},
     parse::{
-        parse_puzzle, puzzles, puzzles_sized, read_puzzles, ParseError, ParseErrorKind, Puzzle,
-        PuzzleReader, Puzzles, MAX_LINE_BYTES,
+        parse_puzzle, puzzles, puzzles_sized, read_puzzles, Alphabet, AlphabetError, ParseError,
+        ParseErrorKind, Puzzle, PuzzleReader, Puzzles, MAX_LINE_BYTES,
     },
 };

@@ -16,6 +16,7 @@ mod layout;
 mod plain;
 mod read;
 mod reduce;
+mod validate;
 
 pub use self::check::Broken;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
@@ -25,6 +26,7 @@ pub use self::janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoK
 pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
 pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};
+pub(crate) use self::validate::Part;
 
 use crate::{Cell, Digit, Variant};
 
@@ -168,94 +170,6 @@ impl Model {
             givens: vec![None; n * n],
             ..Model::default()
         }
-    }
-
-    /// Checks that every table has the rectangle's size and every constraint names used cells
-    /// and can hold at all. Puzzles that are merely unsolvable (contradictory givens) are
-    /// valid: their count is 0.
-    ///
-    /// # Errors
-    /// The first problem found, naming the constraint.
-    pub fn validate(&self) -> Result<(), ModelError> {
-        let cells = self.width * self.height;
-        let shape = |why| ModelError::Shape {
-            symbols: self.symbols,
-            width: self.width,
-            height: self.height,
-            why,
-        };
-        if self.symbols == 0 || self.symbols > 64 {
-            return Err(shape("between 1 and 64 symbols are supported"));
-        }
-        if self.used.len() != cells || self.givens.len() != cells {
-            return Err(shape("the used cells and the givens must cover the rectangle"));
-        }
-        // Bounds on the size of the exact cover, so that a hostile line cannot take all memory
-        // (a 64x64 grid has 262 144 (cell, digit) pairs, a 33x33 sumo 8 181).
-        let used = self.used.iter().filter(|&&used| used).count();
-        let constraints = self.regions.iter().map(Vec::len).sum::<usize>()
-            + self.cages.iter().map(|cage| cage.cells.len()).sum::<usize>()
-            + (self.relations.len() + self.parity.len() + self.candidates.len()) * self.symbols;
-        if used * self.symbols > MAX_PLACEMENTS || constraints > 4 * MAX_PLACEMENTS {
-            return Err(shape("the puzzle is too large (more than 2^22 cell-digit pairs, or constraints over 2^24 cells)"));
-        }
-        let used = |what: &dyn Fn() -> String, cell: Cell| {
-            if cell < cells && self.used[cell] {
-                Ok(())
-            } else {
-                Err(ModelError::Cell { what: what(), cell })
-            }
-        };
-        let impossible = |what: String, why: String| ModelError::Impossible { what, why };
-        let group = |what: &dyn Fn() -> String, group: &[Cell]| -> Result<(), ModelError> {
-            for &cell in group {
-                used(what, cell)?;
-            }
-            let mut sorted = group.to_vec();
-            sorted.sort_unstable();
-            if sorted.windows(2).any(|w| w[0] == w[1]) {
-                return Err(impossible(what(), "a cell appears twice".to_owned()));
-            }
-            if group.len() > self.symbols {
-                let why = format!(
-                    "{} cells cannot hold distinct digits of {}",
-                    group.len(),
-                    self.symbols
-                );
-                return Err(impossible(what(), why));
-            }
-            Ok(())
-        };
-        for (k, region) in self.regions.iter().enumerate() {
-            group(&|| format!("region {}", k + 1), region)?;
-        }
-        for (k, cage) in self.cages.iter().enumerate() {
-            group(&|| format!("cage {}", k + 1), &cage.cells)?;
-        }
-        for (cell, given) in self.givens.iter().enumerate() {
-            if let Some(digit) = *given {
-                used(&|| format!("the given {digit}"), cell)?;
-                if digit == 0 || usize::from(digit) > self.symbols {
-                    let why = format!("digit {digit} is not a symbol 1..={}", self.symbols);
-                    return Err(impossible(format!("the given of cell {cell}"), why));
-                }
-            }
-        }
-        for (k, relation) in self.relations.iter().enumerate() {
-            let what = || format!("relation {}", k + 1);
-            used(&what, relation.a)?;
-            used(&what, relation.b)?;
-            if relation.a == relation.b {
-                return Err(impossible(what(), "a cell is related to itself".to_owned()));
-            }
-        }
-        for &(cell, _) in &self.parity {
-            used(&|| "a parity mark".to_owned(), cell)?;
-        }
-        for &(cell, _) in &self.candidates {
-            used(&|| "a candidate set".to_owned(), cell)?;
-        }
-        Ok(())
     }
 
     /// The digits cell `cell` may hold by its own marks: its given, parity and candidates.

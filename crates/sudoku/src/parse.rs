@@ -6,10 +6,12 @@ use std::io::BufRead;
 
 use crate::Grid;
 
+mod alphabet;
 mod cells;
 mod lines;
 mod records;
 
+pub use self::alphabet::{Alphabet, AlphabetError};
 pub use self::records::PuzzleReader;
 
 /// The longest line read, in bytes: far above any puzzle (a 64×64 numbers line is about
@@ -49,6 +51,19 @@ pub enum ParseErrorKind {
     /// A character that is neither a digit symbol nor a blank.
     #[error("'{0}' is not a sudoku symbol: digits are 1-9 then A-Z, blanks are . 0 _")]
     BadSymbol(char),
+    /// A character that is neither a symbol of the alphabet asked for nor the blank `.`.
+    #[error("'{symbol}' is not one of the symbols {symbols} or the blank '.'")]
+    NotInAlphabet {
+        /// The character.
+        symbol: char,
+        /// The alphabet, in order.
+        symbols: String,
+    },
+    /// A line of `0`-`9` and `a`-`f` that cannot be read: it looks like a 16×16 written with
+    /// the symbols `0`-`f`, which is read as such only when it has 256 cells with a `0` and a
+    /// `.` among them.
+    #[error("{0} (the line looks like a 16x16 written with the symbols 0-f: read it with the alphabet 0123456789abcdef, --symbols in the sudoku command)")]
+    LooksHex(Box<ParseErrorKind>),
     /// A separated cell that is neither a number nor a single symbol.
     #[error("'{0}' is not a cell: write a number or a single symbol")]
     BadCell(String),
@@ -100,9 +115,12 @@ pub enum ParseErrorKind {
     /// A size beyond what the format can hold.
     #[error("{0}x{0} is too large: one-symbol cells go up to 35x35, numbers up to 64x64")]
     TooLarge(usize),
-    /// A line longer than [`MAX_LINE_BYTES`].
-    #[error("the line is {0} bytes long; no puzzle line exceeds {MAX_LINE_BYTES}")]
-    LineTooLong(usize),
+    /// A line longer than [`MAX_LINE_BYTES`]: found as soon as that many bytes are read
+    /// without a line end, and the rest of the line is skipped, not kept.
+    #[error(
+        "the line is longer than {MAX_LINE_BYTES} bytes (64 KiB), the most a puzzle line may be"
+    )]
+    LineTooLong,
     /// A line that is not UTF-8.
     #[error("the line is not UTF-8 (the first bad byte is here)")]
     NotUtf8,

@@ -207,15 +207,19 @@ impl Variant {
 
     /// Adds the hyper (windoku) windows: for B×B boxes, the (B−1)² extra B×B windows that start
     /// one cell inside each box and are separated by one line; for 9×9 the four windows at rows
-    /// and columns 2–4 and 6–8.
+    /// and columns 2–4 and 6–8. A variant without boxes (a jigsaw, a Latin square) of side B²
+    /// gets the same windows, which depend on the grid alone.
     ///
     /// # Errors
-    /// If the variant does not have square boxes.
+    /// If the variant has boxes that are not square, or no boxes and a side that is not a
+    /// square.
     pub fn with_hyper(mut self) -> Result<Variant, VariantError> {
-        let Some((b, c)) = self.box_shape.filter(|&(r, c)| r == c && r > 1) else {
-            return Err(VariantError::HyperNeedsSquareBoxes { size: self.size });
+        let root = self.size.isqrt();
+        let b = match self.box_shape {
+            Some((r, c)) if r == c && r > 1 => r,
+            None if root > 1 && root * root == self.size => root,
+            _ => return Err(VariantError::HyperNeedsSquareBoxes { size: self.size }),
         };
-        debug_assert_eq!(b, c);
         let n = self.size;
         let starts: Vec<usize> = (0..b - 1).map(|k| 1 + k * (b + 1)).collect();
         let mut windows = Vec::new();

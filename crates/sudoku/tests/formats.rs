@@ -187,7 +187,7 @@ fn bad_records_name_kind_line_and_column() {
         ("1,2,3".into(), 1, 1, Kind::NotSquare(3)),
         (":1:2".into(), 1, 1, Kind::BadSymbol(':')),
         (".".repeat(36 * 36), 1, 1, Kind::TooLarge(36)),
-        ("x".repeat(MAX_LINE_BYTES + 1), 1, 1, Kind::LineTooLong(MAX_LINE_BYTES + 1)),
+        ("x".repeat(MAX_LINE_BYTES + 1), 1, 1, Kind::LineTooLong),
         ("# nothing\n\n".into(), 1, 1, Kind::Empty),
         (format!("{CLASSIC}\n\n{CLASSIC}"), 3, 1, Kind::MorePuzzles),
     ];
@@ -255,7 +255,7 @@ fn garbage_fails_fast_without_panicking() {
     let records = puzzles(&noise).count();
     assert!(records > 0);
     let one_line = noise.replace(['\n', '\r'], " ");
-    assert!(matches!(error(&one_line).kind, Kind::LineTooLong(_)));
+    assert!(matches!(error(&one_line).kind, Kind::LineTooLong));
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
 }
 

@@ -16,6 +16,8 @@ mod sizes;
 // The variant model on the engine: cages, relations, parity, candidates against a filter of
 // all 4×4 grids; the options' colours.
 mod model;
+// Reading JSON lines models strictly: unknown and repeated keys, wrong shapes, their columns.
+mod model_json;
 // The sums killer cages imply (innies and outies): no solution lost, the options' colours.
 mod implied;
 // The published variant puzzles (killers, Andoku): solved, unique, as published; skipped when

@@ -120,13 +120,15 @@ pub struct DlxArgs {
     /// same items are left (and the same secondary colours), the number of ways to finish is
     /// looked up instead of searched again. Counts far beyond enumeration where sub-problems
     /// repeat (the 2.4e30 domino tilings of a 16x16 board in two seconds), up to 2^128 - 1. One
-    /// thread; no limits, checkpoints or progress; a signal stops it (exit 130). Without
-    /// --memo or --no-memo, a plain --count with none of those options first counts with the
-    /// table for 65536 nodes, and goes on with it only if it has by then counted more
-    /// solutions than nodes (which no enumeration can), else counts by enumeration.
+    /// thread; no limits or checkpoints; a signal stops it (exit 130). Without --memo or
+    /// --no-memo, a plain --count (with any --jobs, but without --limit, --every, --parts, -v,
+    /// limits or checkpoints, which need an enumeration) starts with the table: it goes on
+    /// with it to the end once it has counted more solutions than nodes (which no enumeration
+    /// can), and otherwise, after at most 4096 nodes (fewer when the keys are long), counts the
+    /// rest by enumeration from where it stopped, on every job.
     #[arg(long, requires = "count", conflicts_with_all = [
         "limit", "every", "parts", "verbose", "profile", "jobs",
-        "time_limit", "node_limit", "mems_limit", "checkpoint", "resume", "progress",
+        "time_limit", "node_limit", "mems_limit", "checkpoint", "resume",
     ])]
     pub memo: bool,
 

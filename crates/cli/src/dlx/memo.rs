@@ -1,40 +1,41 @@
 //! `dlx --count --memo`: the count with a table of sub-problem counts
-//! ([`dancer::Solver::count_memo`]), on one thread, printed as a whole number of up to 39
-//! digits; and the choice a plain `dlx --count` makes between it and enumeration
-//! ([`dancer::Solver::probe_memo`]).
+//! ([`dancer::MemoRun::count`]), on one thread, printed as a whole number of up to 39 digits;
+//! and the probe by which a plain `dlx --count` chooses between it and enumeration
+//! ([`dancer::MemoRun::probe`]).
 
 use std::{io::Write, sync::atomic::AtomicBool, time::Instant};
 
 use anyhow::{bail, Context};
-use dancer::{Memo, MemoError, MemoProbe};
+use dancer::{Checkpoint, Memo, MemoError, MemoProbe, MemoProgress, MemoRun, Solver};
 use serde::Serialize;
 
-use super::{heuristic, load, solve, DlxArgs};
+use super::{heuristic, load, DlxArgs};
+use crate::input::Source;
+use crate::job::{Display, ProgressMode};
 use crate::Exit;
 
-/// Whether a `--count` without `--memo` still starts with the table: when none of the options
-/// `--memo` cannot honour is given (limits, `--every`, parts, checkpoints, `-v`, progress,
-/// `--jobs`), and `--no-memo` is not.
-pub(super) fn chosen_by_default(args: &DlxArgs) -> bool {
+/// Whether a `--count` without `--memo` starts with the table: unless `--no-memo` says not
+/// to, or an option asks for what only enumeration gives (a solution limit, `--every`, parts,
+/// time, node and mems limits, checkpoints, `-v`). `--jobs` and `--progress` do not matter:
+/// the probe runs on one thread, and an enumeration after it on `--jobs` threads.
+pub(super) fn probes(args: &DlxArgs) -> bool {
     let job = &args.job;
     args.count
+        && !args.memo
         && !args.no_memo
         && args.limit.is_none()
         && args.every.is_none()
         && args.parts.is_none()
         && args.verbose == 0
         && !args.profile
-        && args.jobs.is_none()
         && job.time_limit.is_none()
         && job.node_limit.is_none()
         && job.mems_limit.is_none()
         && job.checkpoint.is_none()
         && job.resume.is_none()
-        && job.progress.is_none()
 }
 
-/// `--count --memo`, or a plain `--count` that probes the table first and counts by
-/// enumeration ([`solve::run`]) unless the table pays.
+/// `--count --memo`: the memoised count, whatever it costs.
 pub(super) fn run(
     args: &DlxArgs,
     out: &mut (dyn Write + Send),
@@ -48,21 +49,82 @@ pub(super) fn run(
     // The count does not depend on the order of options: --seed changes nothing here.
     solver.heuristic(heuristic(args.no_mrv));
     let mut memo = Memo::new(args.memo_size);
+    let display = display(args);
+    let report = |progress: &MemoProgress| display.show_memo(progress);
     let started = Instant::now();
-    let counted = if args.memo {
-        solver.count_memo(&mut memo, Some(interrupt))
-    } else {
-        match solver.probe_memo(&mut memo, Some(interrupt)) {
-            Ok(MemoProbe::Counted(count)) => Ok(count),
-            // The table keeps what the probe learnt: the count goes straight back to it.
-            Ok(MemoProbe::Ahead) => solver.count_memo(&mut memo, Some(interrupt)),
-            Ok(MemoProbe::Behind) | Err(MemoError::Multiplicities) => {
-                drop(memo);
-                return solve::run(args, &source, &parsed, out, err, interrupt);
-            }
-            Err(error) => Err(error),
-        }
+    let counted = watched(&display, interrupt, &report).count(&mut solver, &mut memo);
+    display.finish();
+    report_count(args, &source, &solver, &memo, counted, started, out, err)
+}
+
+/// What a plain count's probe left to do.
+pub(super) enum Probed {
+    /// Nothing: the memoised count was reported, with this exit status.
+    Reported(Exit),
+    /// The rest of the search, for enumeration (none for a problem with multiplicities, which
+    /// is enumerated from the top).
+    Rest(Option<Checkpoint>),
+}
+
+/// A plain `--count`'s start: memoised ([`MemoRun::probe`]), reported here if the table paid
+/// (the tree was small, or the count ran ahead of its nodes), or else the rest of the search
+/// for the enumeration to resume, with the probe's counts and seconds.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn probe(
+    args: &DlxArgs,
+    source: &Source,
+    solver: &mut Solver<'_>,
+    display: &Display,
+    interrupt: &AtomicBool,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<Probed> {
+    let mut memo = Memo::new(args.memo_size);
+    let report = |progress: &MemoProgress| display.show_memo(progress);
+    let started = Instant::now();
+    let counted = match watched(display, interrupt, &report).probe(solver, &mut memo) {
+        Ok(MemoProbe::Behind(rest)) => return Ok(Probed::Rest(Some(rest))),
+        Err(MemoError::Multiplicities) => return Ok(Probed::Rest(None)),
+        Ok(MemoProbe::Counted(count)) => Ok(count),
+        Err(error) => Err(error),
     };
+    display.finish();
+    let exit = report_count(args, source, solver, &memo, counted, started, out, err)?;
+    Ok(Probed::Reported(exit))
+}
+
+/// The display of `--progress` for a count that prints no solutions.
+fn display(args: &DlxArgs) -> Display {
+    let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
+    Display::new(mode, "dlx", args.job.progress_every, false)
+}
+
+/// A memoised count stopped by `interrupt` and reporting to `report` if `display` shows.
+fn watched<'a>(
+    display: &Display,
+    interrupt: &'a AtomicBool,
+    report: &'a dyn Fn(&MemoProgress),
+) -> MemoRun<'a> {
+    let run = MemoRun::new().interrupt(interrupt);
+    match display.interval() {
+        Some(every) => run.progress(every, report),
+        None => run,
+    }
+}
+
+/// Prints a memoised count: the number (or the JSON summary) on `out`, the summary line with
+/// the table's figures on `err`; the exit status.
+#[allow(clippy::too_many_arguments)]
+fn report_count(
+    args: &DlxArgs,
+    source: &Source,
+    solver: &Solver<'_>,
+    memo: &Memo,
+    counted: Result<u128, MemoError>,
+    started: Instant,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
     let seconds = started.elapsed().as_secs_f64();
     let count = match counted {
         Ok(count) => count,
@@ -87,7 +149,7 @@ pub(super) fn run(
             updates: stats.updates(),
             max_depth: stats.max_depth(),
             seconds,
-            fingerprint: parsed.problem.fingerprint().to_string(),
+            fingerprint: solver.problem().fingerprint().to_string(),
             memo: MemoSummary {
                 entries: memo.entries(),
                 bytes: memo.bytes(),
@@ -104,14 +166,10 @@ pub(super) fn run(
         let noun = if count == 1 { "solution" } else { "solutions" };
         writeln!(
             err,
-            "{count} {noun}, {} nodes, {} updates, {seconds:.3} s; memo: {} sub-problems \
-             ({} MiB), {} found again, {} evictions",
+            "{count} {noun}, {} nodes, {} updates, {seconds:.3} s; memo: {}",
             stats.nodes(),
             stats.updates(),
-            memo.entries(),
-            memo.bytes() >> 20,
-            memo.hits(),
-            memo.evictions()
+            crate::job::memo_figures(memo)
         )?;
     }
     Ok(if count == 0 { Exit::NoSolution } else { Exit::Solved })

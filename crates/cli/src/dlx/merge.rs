@@ -11,7 +11,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::MergeArgs;
-use crate::{input::Source, json, Exit};
+use crate::input::{Lines, Source, MAX_JSON_LINE};
+use crate::{json, Exit};
 
 /// A part's summary line as `dlx --json --parts FILE --part K` prints it: every key it may
 /// have, and no other.
@@ -58,10 +59,19 @@ pub(super) fn merge(
     let mut summaries = Vec::new();
     let mut problems = Vec::new();
     for source in &sources {
-        let text = source.read_to_string()?;
-        for (number, line) in text.lines().enumerate() {
-            let place = format!("{source}:{}", number + 1);
-            match summary(line, &place) {
+        for (number, line) in Lines::new(source.open()?, MAX_JSON_LINE) {
+            let place = format!("{source}:{number}");
+            let line = match line {
+                Ok(line) => line,
+                Err(fault) => {
+                    // Summaries are short: a file with a line this long (or that cannot be
+                    // read) is not one of them, and is not read on.
+                    let why = fault.message(MAX_JSON_LINE, "a line of JSON");
+                    problems.push(format!("{place}: {why}"));
+                    break;
+                }
+            };
+            match summary(&line, &place) {
                 Ok(Some(line)) => summaries.push(Summary { place, line }),
                 Ok(None) => {}
                 Err(problem) => problems.push(problem),

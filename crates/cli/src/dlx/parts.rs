@@ -3,7 +3,7 @@
 //! as the split wrote it; `dlx merge` (`merge.rs`) adds up their summaries.
 
 use std::{
-    io::{BufRead, BufReader, Write},
+    io::{BufReader, Write},
     path::Path,
 };
 
@@ -11,6 +11,7 @@ use anyhow::{bail, Context};
 use dancer::{Explore, Fingerprint, Part, Solver, SplitError};
 
 use super::{heuristic, load, SplitArgs};
+use crate::input::{Lines, MAX_JSON_LINE};
 use crate::{job::short, json, Exit};
 
 /// `dlx split`: the parts, one JSON line each, and a summary on `err`.
@@ -84,8 +85,12 @@ impl PartsFile {
         let shown = path.display().to_string();
         let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
         let (mut parts, mut numbers) = (Vec::new(), Vec::new());
-        for (number, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {shown}"))?;
+        for (number, line) in Lines::new(BufReader::new(file), MAX_JSON_LINE) {
+            let number = number - 1;
+            let line = line.map_err(|fault| {
+                let why = fault.message(MAX_JSON_LINE, "a line of a parts file");
+                anyhow::anyhow!("{shown}:{}: {why}", number + 1)
+            })?;
             if line.trim().is_empty() {
                 continue;
             }

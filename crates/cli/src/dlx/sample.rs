@@ -54,15 +54,12 @@ pub(super) fn run(
         writeln!(
             err,
             "{drawn} of {total} {noun} drawn (seed {}), {} nodes, {} updates, {:.3} s; \
-             memo: {} sub-problems ({} MiB), {} found again, {} evictions",
+             memo: {}",
             args.seed,
             stats.nodes(),
             stats.updates(),
             started.elapsed().as_secs_f64(),
-            memo.entries(),
-            memo.bytes() >> 20,
-            memo.hits(),
-            memo.evictions()
+            crate::job::memo_figures(&memo)
         )?;
     }
     Ok(Exit::Solved)

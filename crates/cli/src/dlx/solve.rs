@@ -1,21 +1,23 @@
 //! `dlx [FILE]`: count or print the solutions (all, or every M-th), in the input's order of
 //! options or a seeded random one, on every core, with limits, progress, checkpoints,
-//! resumption, and one part of a split.
+//! resumption, and one part of a split. `print.rs` writes the solutions.
+
+mod print;
 
 use std::{
     io::{self, Write},
-    ops::ControlFlow,
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
 
 use anyhow::{bail, Context};
-use dancer::{
-    Checkpoint, Explore, OptionId, Outcome, ParsedProblem, Part, Progress, Run, Solver, Stop,
-};
+use dancer::{Checkpoint, Explore, Outcome, ParsedProblem, Part, Progress, Run, Solver, Stop};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
 
+pub(super) use self::print::write_solution;
+use self::print::{lock, Printer};
+use super::memo::{self, Probed};
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
 use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
@@ -61,11 +63,18 @@ pub(super) fn run(
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
+    // A plain count starts memoised (`memo::probes` says when): done if the table pays, or
+    // else the enumeration goes on from where the probe stopped.
+    let mut probed = None;
+    if memo::probes(args) {
+        match memo::probe(args, source, &mut solver, &display, interrupt, out, err)? {
+            Probed::Reported(exit) => return Ok(exit),
+            Probed::Rest(rest) => probed = rest,
+        }
+    }
     let saved = |checkpoint: &Checkpoint| {
-        let mut saved = Saved::new("dlx", counting, checkpoint.clone());
+        let mut saved = args.job.saved("dlx", counting, checkpoint);
         saved.part.clone_from(&part);
-        let every = args.job.checkpoint_every.map(|every| every.as_secs_f64());
-        saved.writer = Some(job::Writer::this_process(every));
         saved
     };
     let save = |checkpoint: &Checkpoint| {
@@ -92,6 +101,8 @@ pub(super) fn run(
     }
     if let Some(saved) = &start.saved {
         run = run.resume(&saved.checkpoint);
+    } else if let Some(rest) = &probed {
+        run = run.resume(rest);
     } else if let Some(part) = &start.part {
         run = run.subproblems(&part.subproblems);
     }
@@ -121,21 +132,13 @@ pub(super) fn run(
     if let Some(error) = error {
         return Err(error).context("cannot write the solutions");
     }
-    // The last state: resumable when stopped early; when complete, a checkpoint file left by
-    // periodic saves (or resumed from) is brought up to date, so that it cannot redo work, and
-    // under --continue it is written in any case, so that running the command again gives
-    // the total (or the part's summary) at once.
-    let mut failed = None;
-    if let Some(file) = &checkpoint_file {
-        if !outcome.is_complete() || args.job.continue_run || file.path().exists() {
-            failed = file.write(&saved(outcome.checkpoint())).err();
-        }
-    }
-    let resume = resume_hint(checkpoint_file.as_ref(), failed.is_some(), source);
+    let file = checkpoint_file.as_ref();
+    let failed = write_last(file, &outcome, args.job.continue_run, || saved(outcome.checkpoint()));
+    let resume = resume_hint(file, failed.is_some(), source);
     let fingerprint = solver.fingerprint().to_string();
     let place = Place { part: part.as_ref(), source: &source.to_string(), resume: &resume };
     let exit = report_outcome(args, &outcome, &place, &fingerprint, out, err)?;
-    match (failed, &checkpoint_file) {
+    match (failed, file) {
         // The count (partial, with its `+`) is out; the work after the last good checkpoint
         // is what is lost, and the user must know where that checkpoint is.
         (Some(error), Some(file)) if !outcome.is_complete() => {
@@ -149,6 +152,22 @@ pub(super) fn run(
         }
         (None, _) => Ok(exit),
     }
+}
+
+/// Writes the last state, if there is a checkpoint file: resumable when stopped early; when
+/// complete, a file left by periodic saves (or resumed from) is brought up to date, so that it
+/// cannot redo work, and under --continue (`always`) it is written in any case, so that
+/// running the command again gives the total (or the part's summary) at once. The write's
+/// error, if it failed.
+fn write_last(
+    file: Option<&CheckpointFile>,
+    outcome: &Outcome,
+    always: bool,
+    last: impl FnOnce() -> Saved,
+) -> Option<anyhow::Error> {
+    let file = file?;
+    let wanted = always || !outcome.is_complete() || file.path().exists();
+    wanted.then(|| file.write(&last()).err()).flatten()
 }
 
 /// How to go on after a stop: the whole command, when the checkpoint was written.
@@ -343,68 +362,4 @@ fn summary_line(
         stats.updates(),
         outcome.seconds()
     )
-}
-
-/// Writes solutions as they come, from whichever thread found them: every `every`-th.
-struct Printer<'o> {
-    out: &'o mut (dyn Write + Send),
-    json: bool,
-    every: u64,
-    /// The solutions reported so far, printed or not.
-    seen: u64,
-    printed: u64,
-    /// The first write that failed (a closed pipe, say): the search stops there.
-    error: Option<io::Error>,
-}
-
-impl Printer<'_> {
-    fn print(&mut self, parsed: &ParsedProblem, solution: &[OptionId]) -> ControlFlow<()> {
-        self.seen += 1;
-        if !self.seen.is_multiple_of(self.every) {
-            return ControlFlow::Continue(());
-        }
-        let mut sorted = solution.to_vec();
-        sorted.sort_unstable();
-        match write_solution(self.json, self.printed == 0, parsed, &sorted, self.out) {
-            Ok(()) => {
-                self.printed += 1;
-                ControlFlow::Continue(())
-            }
-            Err(error) => {
-                self.error = Some(error);
-                ControlFlow::Break(())
-            }
-        }
-    }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Writes one solution (sorted): its option lines as in the input, after a blank line unless
-/// it is the `first`; or one JSON object.
-pub(super) fn write_solution(
-    json: bool,
-    first: bool,
-    parsed: &ParsedProblem,
-    solution: &[OptionId],
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    if json {
-        let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-        let lines: Vec<usize> = solution.iter().map(|o| parsed.options[o.index()].line).collect();
-        // Each option's items (and colours) as the format writes them: readable without the
-        // input at hand.
-        let names: Vec<String> =
-            solution.iter().map(|&o| parsed.problem.option_names(o).join(" ")).collect();
-        return writeln!(out, "{}", json!({ "options": options, "lines": lines, "names": names }));
-    }
-    if !first {
-        writeln!(out)?;
-    }
-    for option in solution {
-        writeln!(out, "{}", parsed.options[option.index()].text)?;
-    }
-    Ok(())
 }

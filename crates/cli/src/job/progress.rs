@@ -7,7 +7,7 @@ use std::{
     time::Duration,
 };
 
-use dancer::Progress;
+use dancer::{MemoProgress, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::ProgressMode;
@@ -87,6 +87,21 @@ impl Display {
         }
     }
 
+    /// Shows a report of a memoised count.
+    pub fn show_memo(&self, progress: &MemoProgress) {
+        match self {
+            Display::Off => {}
+            Display::Bar(bar) => {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                bar.set_position((progress.fraction * STEPS as f64) as u64);
+                bar.set_message(describe_memo(progress));
+            }
+            Display::Lines { name, .. } => {
+                let _ = writeln!(std::io::stderr(), "{name}: {}", describe_memo(progress));
+            }
+        }
+    }
+
     /// Takes the bar off the screen (the summary follows).
     pub fn finish(&self) {
         if let Display::Bar(bar) = self {
@@ -113,6 +128,28 @@ fn describe(progress: &Progress) -> String {
         clock(progress.elapsed)
     );
     text
+}
+
+/// `12.345% done, memo: 1.234M sub-problems (95 MiB), 456.000k found again, 0 evictions,
+/// 7.89e20 solutions so far, 5.6e7 nodes (3.1e6/s), 0:01:23 elapsed`, the fraction being the
+/// tree behind the count (sub-problems found in the table count as done): no ETA, since
+/// lookups skip whole subtrees and the fraction moves by leaps.
+fn describe_memo(progress: &MemoProgress) -> String {
+    let seconds = progress.elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 { progress.nodes as f64 / seconds } else { 0.0 };
+    format!(
+        "{} done, memo: {} sub-problems ({} MiB), {} found again, {} evictions, {} \
+         solutions so far, {} nodes ({}/s), {} elapsed",
+        percent(progress.fraction),
+        short(progress.entries as f64),
+        progress.bytes >> 20,
+        short(progress.hits as f64),
+        progress.evictions,
+        short(progress.counted as f64),
+        short(progress.nodes as f64),
+        short(rate),
+        clock(progress.elapsed)
+    )
 }
 
 /// A fraction as a percentage: `12.345%`, or `1.23e-9%` when it would read as 0.000%.
@@ -163,6 +200,25 @@ mod tests {
         assert_eq!(percent(0.123_45), "12.345%");
         assert_eq!(percent(1.234e-12), "1.23e-10%");
         assert_eq!(percent(0.0), "0.000%");
+    }
+
+    #[test]
+    fn a_memo_report_says_what_the_table_holds() {
+        let progress = MemoProgress {
+            nodes: 3_000_000,
+            counted: 1 << 70,
+            entries: 1_234_567,
+            bytes: 95 << 20,
+            hits: 456_000,
+            evictions: 1,
+            fraction: 0.5,
+            elapsed: Duration::from_secs(2),
+        };
+        assert_eq!(
+            describe_memo(&progress),
+            "50.000% done, memo: 1.235M sub-problems (95 MiB), 456.000k found again, 1 \
+             evictions, 1.18e21 solutions so far, 3.000M nodes (1.500M/s), 0:00:02 elapsed"
+        );
     }
 
     #[test]

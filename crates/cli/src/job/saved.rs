@@ -3,12 +3,13 @@
 //! read strictly (unknown and repeated keys refused) and checked, so that a damaged or edited
 //! file is refused rather than resumed to a wrong total. `CheckpointFile` writes it.
 
-use std::{fs, path::Path};
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use dancer::{Checkpoint, Fingerprint, Part};
 use serde::{Deserialize, Serialize};
 
+use crate::input::{Source, MAX_DOCUMENT};
 use crate::json;
 
 /// What the format field of every checkpoint file says.
@@ -94,8 +95,10 @@ impl Saved {
     /// or was written by another tool.
     pub fn read(path: &Path, tool: &str) -> anyhow::Result<Saved> {
         let shown = path.display();
-        let text = fs::read(path).with_context(|| format!("cannot read {shown}"))?;
-        if let Ok(header) = serde_json::from_slice::<Header>(&text) {
+        let source = Source::File(path.to_owned());
+        let text = source.read_to_string(MAX_DOCUMENT, "a checkpoint file")?;
+        let text = text.as_bytes();
+        if let Ok(header) = serde_json::from_slice::<Header>(text) {
             if header.format != FORMAT {
                 bail!("{shown}: not a checkpoint file (its format is \"{}\")", header.format);
             }
@@ -107,7 +110,7 @@ impl Saved {
                 );
             }
         }
-        let mut saved: Saved = serde_json::from_slice(&text).map_err(|error| {
+        let mut saved: Saved = serde_json::from_slice(text).map_err(|error| {
             let what = if error.is_eof() { "truncated" } else { "not a checkpoint file" };
             let problem = json::problem(&error);
             anyhow::anyhow!("{shown}:{}:{}: {what}: {problem}", error.line(), error.column())

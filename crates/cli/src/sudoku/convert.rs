@@ -5,7 +5,7 @@
 //! `{"key", "error"}`.
 
 use std::{
-    io::{BufRead, Write},
+    io::Write,
     path::{Path, PathBuf},
     sync::atomic::{AtomicBool, Ordering::Relaxed},
 };
@@ -13,13 +13,14 @@ use std::{
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, read_puzzles, sukaku, ReadError, Record,
+    krazydad_killer, read_puzzles, sukaku, JankoError, ReadError, Record,
 };
 use serde_json::json;
 
 use super::args::{ConvertArgs, ConvertFrom};
 use super::rules::Rules;
-use crate::{input::Source, Exit};
+use crate::input::{LineFault, Lines, Source, MAX_DOCUMENT, MAX_JSON_LINE};
+use crate::Exit;
 
 /// Converts the file (standard input for `-` or none).
 ///
@@ -47,18 +48,35 @@ pub(super) fn run(
     if args.kind.is_some() || args.solutions.is_some() {
         bail!("--kind and --solutions go with --from janko");
     }
+    if args.variant.symbols.is_some() {
+        bail!("--symbols goes with --from puzzles: the published formats say their own symbols");
+    }
     let mut exit = Exit::Solved;
-    for (k, line) in source.open()?.lines().enumerate() {
-        let number = k + 1;
+    for (number, line) in Lines::new(source.open()?, MAX_JSON_LINE) {
         if interrupt.load(Relaxed) {
             return interrupted(&source, number, out, err);
         }
-        let line = line.map_err(|e| anyhow::anyhow!("{source}:{number}: cannot read: {e}"))?;
+        let line = match line {
+            Ok(line) => line,
+            Err(LineFault::Unreadable(e)) => bail!("{source}:{number}: cannot read: {e}"),
+            Err(fault) => {
+                let message = fault.message(MAX_JSON_LINE, "a line of a puzzle file");
+                let place = format!("{source}:{number}");
+                exit = refuse(out, (!quiet).then_some(&mut *err), &place, number, &message)?;
+                continue;
+            }
+        };
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        match reader(text) {
+        // A record the batch subcommands would refuse (a cage naming a cell beyond the grid) is
+        // refused here, for the whole line.
+        let read = reader(text).and_then(|record| match record.model.validate() {
+            Ok(()) => Ok(record),
+            Err(error) => Err(ReadError { column: 1, message: error.to_string() }),
+        });
+        match read {
             Ok(record) => writeln!(out, "{}", record.to_json())?,
             Err(error) => {
                 // Columns count from the line as written, before its leading blanks.
@@ -84,7 +102,8 @@ fn puzzles(
 ) -> anyhow::Result<Exit> {
     let rules = Rules::from_args(&args.variant)?;
     let mut exit = Exit::Solved;
-    for puzzle in read_puzzles(source.open()?, rules.size()) {
+    let alphabet = rules.alphabet().clone();
+    for puzzle in read_puzzles(source.open()?, rules.size()).with_alphabet(alphabet) {
         if interrupt.load(Relaxed) {
             let line = puzzle.as_ref().map_or_else(|error| error.line, |puzzle| puzzle.line);
             return interrupted(source, line, out, err);
@@ -173,10 +192,12 @@ fn janko(
     let solutions_path =
         args.solutions.clone().or_else(|| path.zip(stem).and_then(|(p, s)| sibling(p, s)));
     let solutions = match &solutions_path {
-        Some(path) => Some(Source::File(path.clone()).read_to_string()?),
+        Some(path) => {
+            Some(Source::File(path.clone()).read_to_string(MAX_DOCUMENT, "a janko.at file")?)
+        }
         None => None,
     };
-    let problems = source.read_to_string()?;
+    let problems = source.read_to_string(MAX_DOCUMENT, "a janko.at file")?;
     let records =
         janko_puzzles(kind, &problems, solutions.as_deref()).map_err(
             |e| match &solutions_path {
@@ -186,6 +207,12 @@ fn janko(
         )?;
     let mut exit = Exit::Solved;
     for record in records {
+        let record = record.and_then(|record| match record.model.validate() {
+            Ok(()) => Ok(record),
+            Err(error) => {
+                Err(JankoError { key: Some(record.name.clone()), message: error.to_string() })
+            }
+        });
         match record {
             Ok(record) => writeln!(out, "{}", record.to_json())?,
             Err(error) => {

@@ -1,14 +1,15 @@
 //! `sudoku encode [FILE]`: one puzzle, in any puzzle format (with the variant options) or the
 //! JSON lines form, written as the exact-cover problem of its `Model` in Knuth's DLX format.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
-use anyhow::{bail, Context};
-use dancer_sudoku::{puzzles, puzzles_sized, Model, Record};
+use anyhow::bail;
+use dancer_sudoku::{read_puzzles, Model, Record};
 
 use super::args::EncodeArgs;
 use super::rules::Rules;
-use crate::{input::Source, Exit};
+use crate::input::{Source, MAX_DOCUMENT};
+use crate::Exit;
 
 /// Encodes the one puzzle of the input.
 ///
@@ -17,8 +18,7 @@ use crate::{input::Source, Exit};
 /// of more or fewer than one puzzle.
 pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit> {
     let source = Source::from_arg(args.file.as_deref());
-    let mut text = String::new();
-    source.open()?.read_to_string(&mut text).with_context(|| format!("{source}: cannot read"))?;
+    let text = source.read_to_string(MAX_DOCUMENT, "the input of encode (one puzzle)")?;
     let json = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
     let models = if json.is_some_and(|line| line.starts_with('{')) {
         from_json(&source, &text)?
@@ -48,17 +48,14 @@ fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
         .map(|(k, line)| {
             Record::from_json(line)
                 .map(|record| record.model)
-                .map_err(|e| anyhow::anyhow!("{source}:{}: {e}", k + 1))
+                .map_err(|e| anyhow::anyhow!("{source}:{}:{e}", k + 1))
         })
         .collect()
 }
 
 /// The models of puzzles in the usual formats, under the variant options.
 fn from_puzzles(source: &Source, text: &str, rules: &Rules) -> anyhow::Result<Vec<Model>> {
-    let read = match rules.size() {
-        Some(size) => puzzles_sized(text, size),
-        None => puzzles(text),
-    };
+    let read = read_puzzles(text.as_bytes(), rules.size()).with_alphabet(rules.alphabet().clone());
     read.map(|puzzle| {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{source}:{e}"))?;
         rules.model(&puzzle).map_err(|e| anyhow::anyhow!("{source}:{}: {e}", puzzle.line))

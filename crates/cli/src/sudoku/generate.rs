@@ -36,6 +36,9 @@ pub(crate) fn run(
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
+    if args.variant.symbols.is_some() {
+        bail!("--symbols is for reading puzzles; generate writes 1-9 then A-Z");
+    }
     if args.killer || args.marks.is_some() || args.layout.is_some() {
         return models::run(args, quiet, out, err, interrupt);
     }

@@ -23,8 +23,9 @@ Exit status:
 /// The exit statuses a stopped search adds.
 macro_rules! limits {
     () => {
-        "  3    a search stopped at --time-limit, --node-limit or --mems-limit (a count ends with +);
-       --limit N is no stop: the count ends with + and the status stays 0
+        "  3    a search stopped at --time-limit, --node-limit or --mems-limit (solve prints
+       timeout, a count ends with +); --limit N is no stop: the count ends with + and the
+       status stays 0
 "
     };
 }
@@ -40,15 +41,18 @@ Input:
 
 Output:
   Exactly one line per puzzle, in input order: the solution, 'none' (no solution), 'invalid'
-  (givens break a rule), 'multiple' (with --unique) or 'error' (unreadable; the message goes
-  to stderr with file and line). --format json (or --json) writes JSON lines. A summary goes
+  (givens break a rule), 'multiple' (with --unique), 'timeout' (solve stopped by --time-limit
+  or --node-limit) or 'error' (unreadable; the message goes to stderr with file, line and
+  column). --format json (or --json) writes JSON lines. A summary goes
   to stderr (puzzles, solved, ..., seconds), as in dlx; -q leaves it out.
 
 Long searches:
   count and enumerate search one puzzle with many solutions on every core (--jobs); with more
   than one job, enumerate prints a puzzle's solutions in an order that varies from run to
   run. --progress, --checkpoint and --resume apply to an input of one puzzle; the limits
-  (--time-limit, --node-limit, --mems-limit) to each puzzle.
+  (--time-limit, --node-limit, --mems-limit; solve has the first two) to each puzzle, which
+  has the whole budget: one that reaches it prints what it has (a count with +, the
+  solutions so far, 'timeout' for solve) and the others go on.
 
 ",
     exit_status!(limits!()),
@@ -82,14 +86,14 @@ Long runs:
 
 /// `sudoku solve --help`.
 pub(super) const SOLVE: &str = concat!(
-    exit_status!(""),
+    exit_status!(limits!()),
     "
 Examples:
   sudoku solve data/puzzles/classic.txt          one line per puzzle
+  sudoku solve --time-limit 10s data/puzzles/classic.txt
+      give up on a puzzle after 10 s: it prints timeout, the others go on (exit status 3)
   sudoku solve --unique --format json data/puzzles/classic.txt
-      prove each unique (the last has two solutions: multiple, exit status 1), as JSON
-  cat data/puzzles/contest.txt | sudoku solve -j 2 -q
-      from standard input, on two threads, no summary"
+      prove each unique (the last has two solutions: multiple, exit status 1), as JSON"
 );
 
 /// `sudoku count --help`.

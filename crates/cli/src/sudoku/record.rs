@@ -193,7 +193,10 @@ impl<'a> Job<'a> {
         }
     }
 
-    fn solve(&mut self, solver: &mut Solver<'_>, unique: bool) -> String {
+    fn solve(&mut self, solver: &mut Solver<'_>, unique: bool, long: Long<'_>) -> String {
+        if search::limited(long.job) {
+            return self.solve_limited(solver, unique, long);
+        }
         let grid = &self.puzzle.grid;
         let report = if unique { solver.solve_unique(grid) } else { solver.solve(grid) };
         let (status, solution) = match &report.outcome {

@@ -4,9 +4,10 @@
 use std::{collections::HashMap, path::Path};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
+use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
 
 use super::args::VariantArgs;
+use crate::input::{Source, MAX_RULES_FILE};
 
 /// The rules asked for on the command line, independent of any one puzzle.
 #[derive(Debug, Default)]
@@ -21,6 +22,8 @@ pub(crate) struct Rules {
     size: Option<usize>,
     /// What the user should know of how the options were read (a board without boxes).
     notes: Vec<String>,
+    /// The symbols puzzles are written with.
+    alphabet: Alphabet,
 }
 
 impl Rules {
@@ -30,6 +33,10 @@ impl Rules {
     /// A malformed box shape, an unreadable file, or options that disagree on the size.
     pub(crate) fn from_args(args: &VariantArgs) -> anyhow::Result<Rules> {
         let mut rules = Rules { diagonals: args.diagonals, hyper: args.hyper, ..Rules::default() };
+        if let Some(symbols) = &args.symbols {
+            rules.alphabet =
+                Alphabet::new(symbols).with_context(|| format!("--symbols {symbols}"))?;
+        }
         if let Some(shape) = &args.boxes {
             let parsed = shape
                 .split_once(['x', 'X'])
@@ -57,8 +64,7 @@ impl Rules {
         }
         if let Some(path) = &args.board {
             let name = path.display();
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+            let text = read_rules_file(path, "a --board file")?;
             let variant = Variant::from_board(&text).with_context(|| format!("{name}"))?;
             let boxed = |kind| matches!(kind, RegionKind::Box | RegionKind::Piece);
             if !variant.regions().iter().any(|region| boxed(region.kind)) {
@@ -91,6 +97,11 @@ impl Rules {
     /// What the user should be told of how the options were read.
     pub(crate) fn notes(&self) -> &[String] {
         &self.notes
+    }
+
+    /// The symbols puzzles are written with.
+    pub(crate) fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
     }
 
     /// The only puzzle size these rules allow, if they fix one.
@@ -189,7 +200,7 @@ fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
         bail!("cannot read {arg}: no such file");
     }
     let text = if path.exists() && !path.is_dir() {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"))?
+        read_rules_file(path, "a --regions file")?
     } else {
         arg.to_owned()
     };
@@ -204,9 +215,15 @@ fn read_arg_or_file(arg: &str) -> anyhow::Result<String> {
 /// named `FILE:LINE: ...`.
 fn read_extra_regions(path: &Path) -> anyhow::Result<Vec<Vec<Cell>>> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let text = read_rules_file(path, "an --extra-regions file")?;
     dancer_sudoku::parse_extra_regions(&text).map_err(|error| match error.line {
         0 => anyhow::anyhow!("{name}: {}", error.message),
         line => anyhow::anyhow!("{name}:{line}: {}", error.message),
     })
+}
+
+/// The text of the file at `path` that a variant option names (`what`), read up to
+/// [`MAX_RULES_FILE`] (a device or a huge file named by mistake is refused, not read on).
+fn read_rules_file(path: &Path, what: &str) -> anyhow::Result<String> {
+    Source::File(path.to_owned()).read_to_string(MAX_RULES_FILE, what)
 }

@@ -18,6 +18,8 @@ use std::{
     time::Duration,
 };
 
+use dancer_sudoku::{Alphabet, ParseErrorKind};
+
 use crate::input::Source;
 
 mod lines;
@@ -52,8 +54,10 @@ impl Stream {
     pub(crate) fn open(
         source: &Source,
         size: Option<usize>,
+        alphabet: &Alphabet,
         capacity: usize,
     ) -> io::Result<Stream> {
+        let alphabet = alphabet.clone();
         let read = Arc::new(AtomicU64::new(0));
         let (sender, records) = mpsc::sync_channel(capacity.div_ceil(CHUNK).max(1));
         let counted = Arc::clone(&read);
@@ -78,7 +82,7 @@ impl Stream {
             if json {
                 lines::send_models(io::Cursor::new(head).chain(reader), &sender, CHUNK);
             } else {
-                send_puzzles(io::Cursor::new(head).chain(reader), size, &sender);
+                send_puzzles(io::Cursor::new(head).chain(reader), size, alphabet, &sender);
             }
         });
         let left = std::cell::RefCell::new(Vec::new());
@@ -120,15 +124,18 @@ impl Stream {
 fn send_puzzles<R: BufRead + Drained>(
     reader: R,
     size: Option<usize>,
+    alphabet: Alphabet,
     sender: &mpsc::SyncSender<Vec<Record>>,
 ) {
-    let mut records = dancer_sudoku::read_puzzles(reader, size);
+    let mut records = dancer_sudoku::read_puzzles(reader, size).with_alphabet(alphabet);
     let mut chunk = Vec::with_capacity(CHUNK);
     while let Some(record) = records.next() {
+        // Skipping the rest of a line too long may take a while (`/dev/zero`: for ever).
+        let too_long = matches!(&record, Err(e) if e.kind == ParseErrorKind::LineTooLong);
         chunk.push(Input::Puzzle(record));
         // Send when the chunk is full, or when what comes next may not be there yet: a
         // puzzle piped in waits for no other.
-        if chunk.len() == CHUNK || records.get_mut().drained() {
+        if chunk.len() == CHUNK || too_long || records.get_mut().drained() {
             // The command stopped taking records (a closed pipe, a signal): stop reading.
             if sender.send(std::mem::take(&mut chunk)).is_err() {
                 return;

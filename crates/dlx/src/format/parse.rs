@@ -1,6 +1,9 @@
 //! The DLX format reader: every error carries the line and column of its cause.
 
-use std::{fmt, io::BufRead};
+use std::{
+    fmt,
+    io::{BufRead, Read},
+};
 
 use crate::{BuildError, Entry, Problem, ProblemBuilder};
 
@@ -86,6 +89,10 @@ pub enum ParseErrorKind {
     /// A line holds a byte sequence that is not UTF-8 (the column is the first bad one's).
     #[error("input is not valid UTF-8")]
     NotUtf8,
+    /// A line longer than [`MAX_LINE_BYTES`] bytes ([`read`] only): said as soon as that many bytes
+    /// are read without a line end, so that an endless input is refused at once.
+    #[error("the line is longer than 64 MiB, the most a line of a DLX file may be")]
+    LineTooLong,
     /// The input could not be read.
     #[error("cannot read the input: {0}")]
     Io(String),
@@ -116,8 +123,14 @@ pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
     reader.finish()
 }
 
+/// The longest line [`read`] takes, in bytes (its line end not counted): 64 MiB, room for an
+/// item line of some seven million items of eight-character names. A problem file can be as
+/// large as the problem it builds; its lines cannot be endless.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
 /// Reads a problem in Knuth's DLX format line by line from `input`, so that a large file is
 /// never held whole in memory next to the problem built from it; [`parse`] for text at hand.
+/// A line longer than [`MAX_LINE_BYTES`] is an error as soon as that much of it is read.
 ///
 /// ```
 /// let input = std::io::Cursor::new("A B | C\nA C\nB\nA B\n");
@@ -129,18 +142,27 @@ pub fn parse(text: &str) -> Result<ParsedProblem, ParseError> {
 /// # Errors
 /// A [`ParseError`] naming the line and column of the first problem found, including a byte
 /// that is not UTF-8 ([`ParseErrorKind::NotUtf8`]) and a failure to read
-/// ([`ParseErrorKind::Io`], at the line being read).
+/// ([`ParseErrorKind::Io`], at the line being read), and a line too long
+/// ([`ParseErrorKind::LineTooLong`]).
 pub fn read(mut input: impl BufRead) -> Result<ParsedProblem, ParseError> {
+    read_lines(&mut input, MAX_LINE_BYTES)
+}
+
+/// [`read`], with lines of at most `limit` bytes.
+fn read_lines(input: &mut impl BufRead, limit: usize) -> Result<ParsedProblem, ParseError> {
     let mut reader = Reader::default();
     let mut bytes = Vec::new();
     for number in 1.. {
         bytes.clear();
-        let read = input.read_until(b'\n', &mut bytes);
+        let read = (&mut *input).take(limit as u64 + 1).read_until(b'\n', &mut bytes);
         let error = |column, kind| ParseError { line: number, column, kind };
         match read {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => return Err(error(1, ParseErrorKind::Io(e.to_string()))),
+        }
+        if bytes.len() > limit && bytes.last() != Some(&b'\n') {
+            return Err(error(1, ParseErrorKind::LineTooLong));
         }
         let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
         let line = std::str::from_utf8(line).map_err(|e| {
@@ -318,6 +340,34 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An endless input of one byte (`/dev/zero`), counting what is taken from it.
+    struct Endless {
+        taken: u64,
+    }
+
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.fill(0);
+            self.taken += buf.len() as u64;
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_an_error_after_at_most_the_limit_and_a_buffer() {
+        let mut input = std::io::BufReader::with_capacity(8192, Endless { taken: 0 });
+        let error = read_lines(&mut input, 1 << 16).unwrap_err();
+        assert_eq!((error.line, error.column, error.kind), (1, 1, ParseErrorKind::LineTooLong));
+        let taken = input.get_ref().taken;
+        assert!(taken <= (1 << 16) + 8192, "{taken} bytes read for a line of 64 KiB at most");
+        // A line of exactly the limit is read, and so is the next.
+        let items: Vec<String> = (0..5000).map(|k| format!("i{k}")).collect();
+        let text = format!("{}\ni0\n", items.join(" "));
+        let limit = text.find('\n').unwrap();
+        let parsed = read_lines(&mut text.as_bytes(), limit).unwrap();
+        assert_eq!(parsed.problem.option_count(), 1);
+    }
 
     #[test]
     fn tokens_carry_character_columns() {

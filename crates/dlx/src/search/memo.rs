@@ -11,22 +11,25 @@
 //! completions, whatever the branching order and whatever path led to them. That key is what
 //! [`Memo`] stores, in full (a hash alone could collide into a wrong count).
 //!
-//! The table is only an accelerator: when it outgrows its byte limit, about half of it is
-//! dropped, and a sub-problem that is met again is counted again. Counts are `u128` and an
-//! overflow of even that is an error. There are no checkpoints: the partial sums of a
-//! memoised search are not a set of subproblems left to search; an interrupted count ends
-//! with an error and the table keeps what it learnt, so counting again is quicker.
+//! The table is only an accelerator: when it outgrows its byte limit, or the memory it asks
+//! for cannot be had, about half of it is dropped, and a sub-problem that is met again is
+//! counted again. Counts are `u128` and an overflow of even that is an error. There are no
+//! checkpoints: the partial sums of a memoised search are not a set of subproblems left to
+//! search; an interrupted count ends with an error and the table keeps what it learnt, so
+//! counting again is quicker. The walk is in `memo/walk.rs`; how a count runs (interrupt,
+//! progress, the probe of a plain `count`) in `memo/run.rs`.
 
-use std::{
-    collections::HashMap,
-    sync::atomic::{AtomicBool, Ordering::Relaxed},
-};
+mod run;
+mod walk;
+
+use std::collections::HashMap;
 
 use foldhash::fast::FixedState;
 use thiserror::Error;
 
-use super::{Level, Phase, Solver};
-use crate::matrix::{with_mode, Matrix, Mode};
+use crate::matrix::Matrix;
+
+pub use self::run::{MemoProbe, MemoProgress, MemoRun, MEMO_PROBE_NODES, MEMO_PROBE_WORK};
 
 /// The default byte limit of a [`Memo`]: 1 GiB.
 pub const MEMO_BYTES: usize = 1 << 30;
@@ -51,7 +54,7 @@ pub enum MemoError {
     #[error("interrupted")]
     Interrupted,
     /// The count entered the number of nodes it was allowed
-    /// ([`count_memo_within`](Solver::count_memo_within)) before it finished.
+    /// ([`count_memo_within`](crate::Solver::count_memo_within)) before it finished.
     #[error("stopped after its node budget, with {counted} solutions counted so far")]
     OutOfNodes {
         /// The solutions in the sub-problems finished so far: a lower bound of the count.
@@ -63,41 +66,30 @@ pub enum MemoError {
     Multiplicities,
 }
 
-/// The nodes [`Solver::probe_memo`] lets a memoised count enter before it judges whether the
-/// memo pays: enough for the counts of tilings to run far ahead of their nodes, few enough
-/// (about 0.03 s to 0.4 s on the benchmark problems) to be lost without regret.
-pub const MEMO_PROBE_NODES: u64 = 1 << 16;
-
-/// What a short memoised count found out about a problem ([`Solver::probe_memo`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MemoProbe {
-    /// It finished: the number of solutions.
-    Counted(u128),
-    /// It had counted more solutions than it had entered nodes, which no enumeration can
-    /// (each solution is a node of its own): go on memoising.
-    Ahead,
-    /// It had not: sub-problems repeat too little for the table to pay for itself against a
-    /// plain count, which can also use every core.
-    Behind,
-}
-
-/// Nodes between looks at the interrupt flag.
-const POLL: u64 = 4096;
-
 /// The table of sub-problem counts of one problem, bounded in bytes; reused from count to
 /// count (of the same problem, whatever is committed) it keeps what it learnt.
+///
+/// Nothing is allocated up front: the table grows as entries come, so a limit far beyond the
+/// memory there is costs nothing until it is used, and when the memory asked for cannot be
+/// had the table is treated as full (about half is dropped) instead of ending the process.
 #[derive(Debug)]
 pub struct Memo {
-    table: HashMap<Box<[u64]>, u128, FixedState>,
-    bytes: usize,
-    limit: usize,
+    table: Table,
     /// The problem the keys describe (by fingerprint): another problem clears the table.
     problem: Option<crate::Fingerprint>,
+    scratch: walk::Scratch,
+}
+
+/// The entries and their counters.
+#[derive(Debug)]
+struct Table {
+    entries: HashMap<Box<[u64]>, u128, FixedState>,
+    bytes: usize,
+    limit: usize,
     hits: u64,
     evictions: u64,
-    /// Per level of the search: the key of the node open there, and its running count.
-    keys: Vec<Vec<u64>>,
-    sums: Vec<u128>,
+    /// Times memory for the table could not be had (each followed by an eviction).
+    refused: u64,
 }
 
 impl Default for Memo {
@@ -109,55 +101,96 @@ impl Default for Memo {
 impl Memo {
     /// An empty table that holds at most about `limit` bytes of entries.
     pub fn new(limit: usize) -> Memo {
-        Memo {
-            table: HashMap::with_hasher(FixedState::default()),
+        let table = Table {
+            entries: HashMap::with_hasher(FixedState::default()),
             bytes: 0,
             limit,
-            problem: None,
             hits: 0,
             evictions: 0,
-            keys: Vec::new(),
-            sums: Vec::new(),
-        }
+            refused: 0,
+        };
+        Memo { table, problem: None, scratch: walk::Scratch::default() }
     }
 
     /// Sub-problems whose count is stored.
     pub fn entries(&self) -> usize {
-        self.table.len()
+        self.table.entries.len()
     }
 
     /// The bytes the entries are charged (keys, counts and the table's slots).
     pub fn bytes(&self) -> usize {
-        self.bytes
+        self.table.bytes
     }
 
     /// Lookups that found their sub-problem's count, over every count so far.
     pub fn hits(&self) -> u64 {
-        self.hits
+        self.table.hits
     }
 
-    /// Times the table was over its limit and about half of it was dropped.
+    /// Times the table was full (over its limit, or refused memory) and about half of it was
+    /// dropped.
     pub fn evictions(&self) -> u64 {
-        self.evictions
+        self.table.evictions
+    }
+
+    /// Times the table asked for memory and could not have it (each time it was treated as
+    /// full): a limit beyond what the machine can give.
+    pub fn refusals(&self) -> u64 {
+        self.table.refused
     }
 
     /// Forgets every entry (the counters stay).
     pub fn clear(&mut self) {
-        self.table.clear();
-        self.bytes = 0;
+        self.table.entries.clear();
+        self.table.bytes = 0;
     }
 
-    /// Stores `count` for the key of level `level`, making room first if need be.
-    fn store(&mut self, level: usize, count: u128) {
-        let cost = cost(&self.keys[level]);
-        while self.bytes + cost > self.limit && !self.table.is_empty() {
+    /// Makes the table the one of `problem`'s sub-problems, clearing it if it was another's.
+    fn belong_to(&mut self, problem: crate::Fingerprint) {
+        if self.problem != Some(problem) {
+            self.clear();
+            self.problem = Some(problem);
+        }
+    }
+}
+
+impl Table {
+    /// The count stored for `key`, counting the hit.
+    fn find(&mut self, key: &[u64]) -> Option<u128> {
+        let found = self.entries.get(key).copied();
+        self.hits += u64::from(found.is_some());
+        found
+    }
+
+    /// Stores `count` under `key`, making room first if need be: over the byte limit, or when
+    /// the memory for the entry or for the table's next growth cannot be had, about half the
+    /// table goes. An entry that still does not fit is not stored.
+    fn store(&mut self, key: &[u64], count: u128) {
+        let cost = cost(key);
+        while self.bytes + cost > self.limit && !self.entries.is_empty() {
             self.evict();
         }
         if self.bytes + cost > self.limit {
             return;
         }
-        if self.table.insert(self.keys[level].as_slice().into(), count).is_none() {
-            self.bytes += cost;
+        // The table doubles when full: ask for that first, so that a refusal evicts (and the
+        // slots freed take the entry) instead of aborting inside `insert`.
+        if self.entries.len() == self.entries.capacity() && self.entries.try_reserve(1).is_err() {
+            self.refused += 1;
+            if self.entries.is_empty() {
+                return;
+            }
+            self.evict();
+        }
+        let boxed = boxed(key).or_else(|| {
+            self.refused += 1;
+            self.evict();
+            boxed(key)
+        });
+        if let Some(boxed) = boxed {
+            if self.entries.insert(boxed, count).is_none() {
+                self.bytes += cost;
+            }
         }
     }
 
@@ -167,7 +200,7 @@ impl Memo {
         self.evictions += 1;
         let salt = self.evictions.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let bytes = &mut self.bytes;
-        self.table.retain(|key, _| {
+        self.entries.retain(|key, _| {
             let mixed = key.iter().fold(salt, |h, &w| (h ^ w).wrapping_mul(0x100_0000_01B3));
             let keep = (mixed >> 32).count_ones() % 2 == 0;
             if !keep {
@@ -176,196 +209,43 @@ impl Memo {
             keep
         });
     }
-
-    /// Room for a search of `depth` levels.
-    fn prepare(&mut self, depth: usize) {
-        if self.keys.len() < depth {
-            self.keys.resize_with(depth, Vec::new);
-            self.sums.resize(depth, 0);
-        }
-    }
 }
 
-/// Writes into `key` the state that decides what is left of the problem: the active primary
+/// A copy of `key` on the heap, or `None` when the memory cannot be had.
+fn boxed(key: &[u64]) -> Option<Box<[u64]>> {
+    let mut copy = Vec::new();
+    copy.try_reserve_exact(key.len()).ok()?;
+    copy.extend_from_slice(key);
+    Some(copy.into_boxed_slice())
+}
+
+/// Appends to `key` the state that decides what is left of the problem: the active primary
 /// items as a bit set over their headers, then each active secondary item with its colour
 /// (0 while free), in list order (which is the items' order, so the key is canonical).
-fn key_of(matrix: &Matrix, key: &mut Vec<u64>) {
-    key.clear();
-    let primary = matrix.primary_count as usize;
-    key.resize(primary / 64 + 1, 0);
+/// Returns the work it took: the items visited and the words written. The caller reserves
+/// the room ([`key_words`]), so that nothing is allocated here.
+fn key_of(matrix: &Matrix, key: &mut Vec<u64>) -> u64 {
+    let start = key.len();
+    key.resize(start + matrix.primary_count as usize / 64 + 1, 0);
+    let mut visited = 0u64;
     let mut item = matrix.items[0].right;
     while item != 0 {
-        key[item as usize / 64] |= 1 << (item % 64);
+        key[start + item as usize / 64] |= 1 << (item % 64);
         item = matrix.items[item as usize].right;
+        visited += 1;
     }
     let head = matrix.item_count + 1;
     let mut item = matrix.items[head as usize].right;
     while item != head {
         key.push(u64::from(item) << 32 | u64::from(matrix.nodes[item as usize].color));
         item = matrix.items[item as usize].right;
+        visited += 1;
     }
+    visited + (key.len() - start) as u64
 }
 
-impl Solver<'_> {
-    /// The number of solutions below the committed options, as [`count`](Self::count) finds
-    /// them, but with each sub-problem counted once and looked up in `memo` afterwards (see
-    /// the module's notes): exponentially many solutions can be counted where they share
-    /// sub-problems, as tilings do. Nodes and updates count the search that was made (a
-    /// lookup is a node); solutions in [`stats`](Self::stats) saturate at `u64::MAX`.
-    ///
-    /// With `interrupt`, the count looks at the flag every few thousand nodes and stops once
-    /// it is raised.
-    ///
-    /// # Errors
-    /// [`MemoError::Overflow`] when the count exceeds `u128::MAX`; [`MemoError::Interrupted`]
-    /// when `interrupt` was raised. The solver is then as after a finished search.
-    /// [`MemoError::Multiplicities`] at once for a problem with multiplicities.
-    pub fn count_memo(
-        &mut self,
-        memo: &mut Memo,
-        interrupt: Option<&AtomicBool>,
-    ) -> Result<u128, MemoError> {
-        self.count_memo_within(memo, interrupt, u64::MAX)
-    }
-
-    /// [`count_memo`](Self::count_memo), entering at most `nodes` nodes: a probe of whether
-    /// memoising pays on a problem. What was learnt stays in `memo`, so a later count goes
-    /// quickly back to where this one stopped.
-    ///
-    /// # Errors
-    /// As `count_memo`, and [`MemoError::OutOfNodes`] when the budget ran out, with the
-    /// solutions counted so far.
-    pub fn count_memo_within(
-        &mut self,
-        memo: &mut Memo,
-        interrupt: Option<&AtomicBool>,
-        budget: u64,
-    ) -> Result<u128, MemoError> {
-        self.restart();
-        if self.problem.has_multiplicities() {
-            return Err(MemoError::Multiplicities);
-        }
-        let fingerprint = self.problem.fingerprint();
-        if memo.problem != Some(fingerprint) {
-            memo.clear();
-            memo.problem = Some(fingerprint);
-        }
-        memo.prepare(self.levels.len());
-        let counted = with_mode!(self.matrix, M => self.walk_memo::<M>(memo, interrupt, budget));
-        self.level = 0;
-        self.phase = Phase::Done;
-        if let Ok(count) = counted {
-            self.stats.solutions += u64::try_from(count).unwrap_or(u64::MAX);
-        }
-        counted
-    }
-
-    /// Counts with `memo` for at most [`MEMO_PROBE_NODES`] nodes and says whether memoising
-    /// pays on this problem: how the `dlx` command chooses between a memoised and a plain
-    /// count. Deterministic: the same problem gets the same verdict on any machine.
-    ///
-    /// # Errors
-    /// As [`count_memo`](Self::count_memo), but never [`MemoError::OutOfNodes`].
-    pub fn probe_memo(
-        &mut self,
-        memo: &mut Memo,
-        interrupt: Option<&AtomicBool>,
-    ) -> Result<MemoProbe, MemoError> {
-        let before = self.stats.nodes;
-        match self.count_memo_within(memo, interrupt, MEMO_PROBE_NODES) {
-            Ok(count) => Ok(MemoProbe::Counted(count)),
-            Err(MemoError::OutOfNodes { counted }) => {
-                let nodes = self.stats.nodes - before;
-                Ok(if counted > u128::from(nodes) { MemoProbe::Ahead } else { MemoProbe::Behind })
-            }
-            Err(error) => Err(error),
-        }
-    }
-
-    /// The memoised search, iterative: each level keeps its key and running count in `memo`;
-    /// a node's count goes to its parent's when the node is done (or found in the table).
-    pub(super) fn walk_memo<M: Mode>(
-        &mut self,
-        memo: &mut Memo,
-        interrupt: Option<&AtomicBool>,
-        budget: u64,
-    ) -> Result<u128, MemoError> {
-        let matrix = &mut self.matrix;
-        let levels = &mut self.levels[..];
-        let (mut level, mut nodes, mut updates, mut max_depth) = (0, 0u64, 0u64, 0);
-        let result = 'search: loop {
-            // Enter the node at `level`: its count is known at once, or a level opens.
-            if nodes == budget {
-                let counted = memo.sums[..level].iter().fold(0u128, |a, &s| a.saturating_add(s));
-                break 'search Err(MemoError::OutOfNodes { counted });
-            }
-            nodes += 1;
-            if nodes % POLL == 0 && interrupt.is_some_and(|flag| flag.load(Relaxed)) {
-                break 'search Err(MemoError::Interrupted);
-            }
-            let mut count = if matrix.items[0].right == 0 {
-                1
-            } else {
-                let key = &mut memo.keys[level];
-                key_of(matrix, key);
-                if let Some(&known) = memo.table.get(key.as_slice()) {
-                    memo.hits += 1;
-                    known
-                } else {
-                    let item = matrix.choose_mrv::<M>().expect("an active primary item");
-                    if matrix.len[item as usize] == 0 {
-                        updates += 1;
-                        memo.store(level, 0);
-                        0
-                    } else {
-                        updates += matrix.cover::<M>(item);
-                        let choice = matrix.nodes[item as usize].down;
-                        levels[level] = Level { item, choice };
-                        memo.sums[level] = 0;
-                        updates += matrix.commit_others::<M>(choice);
-                        level += 1;
-                        max_depth = max_depth.max(level);
-                        continue;
-                    }
-                }
-            };
-            // Hand the count up, closing the levels whose options are all tried.
-            loop {
-                if level == 0 {
-                    break 'search Ok(count);
-                }
-                level -= 1;
-                let Some(sum) = memo.sums[level].checked_add(count) else {
-                    break 'search Err(MemoError::Overflow);
-                };
-                memo.sums[level] = sum;
-                let Level { item, choice } = levels[level];
-                matrix.uncommit_others::<M>(choice);
-                let next = matrix.nodes[choice as usize].down;
-                if next != item {
-                    levels[level].choice = next;
-                    updates += matrix.commit_others::<M>(next);
-                    level += 1;
-                    continue 'search;
-                }
-                matrix.uncover::<M>(item);
-                count = sum;
-                memo.store(level, count);
-            }
-        };
-        if result.is_err() {
-            // Undo the levels still open, innermost first, so that the matrix is whole again:
-            // those below `level` (interrupted on entering a node there), and `level` too on
-            // an overflow (its sum overflowed as its option was being undone).
-            let open = if result == Err(MemoError::Overflow) { level + 1 } else { level };
-            for open in levels[..open].iter().rev() {
-                matrix.uncommit_others::<M>(open.choice);
-                matrix.uncover::<M>(open.item);
-            }
-        }
-        self.stats.nodes += nodes;
-        self.stats.updates += updates;
-        self.stats.max_depth = self.stats.max_depth.max(max_depth as u32);
-        result
-    }
+/// The most words a key of `matrix` can have: a word per 64 primary items, one more, and one
+/// per secondary item.
+fn key_words(matrix: &Matrix) -> usize {
+    matrix.primary_count as usize / 64 + 1 + (matrix.item_count - matrix.primary_count) as usize
 }

@@ -128,7 +128,7 @@ impl Solver<'_> {
                     rest
                 } else {
                     // A count from the state the option leads to: a table hit, usually.
-                    match self.walk_memo::<M>(memo, interrupt, u64::MAX) {
+                    match self.count_memo_here::<M>(memo, interrupt) {
                         Ok(here) => here,
                         Err(error) => {
                             self.matrix.uncommit_others::<M>(choice);

@@ -1,22 +1,47 @@
 //! The JSON lines form of a [`Record`]: one puzzle per line, every field spelled out, read back
-//! with errors that name the field at fault (`cages[3].sum`). Its keys are documented in
-//! docs/formats.md, "Variant puzzles as JSON lines".
+//! strictly: an unknown or repeated key, a value of the wrong type or shape, or a model
+//! [`Model::validate`] refuses is an error naming the field (`cages[3].sum`) and its column.
+//! Its keys are documented in docs/formats.md, "Variant puzzles as JSON lines".
+
+mod fields;
+mod strict;
 
 use serde_json::{json, Map, Value};
 
-use super::{Cage, Model, Parity, Record, Relation, RelationKind};
+use self::fields::Fields;
+use self::strict::{Line, Path};
+use super::{Model, Parity, Record, RelationKind};
 use crate::{Cell, Digit};
 
-/// Why a JSON line is not a puzzle: the field (a path such as `cages[3].sum`, empty for the
-/// line as a whole) and what is wrong with it.
+/// Why a JSON line is not a puzzle: where (the column, and the field: a path such as
+/// `cages[3].sum`, empty for the line as a whole) and what is wrong. `Display` prints
+/// `column: field `path`: message`, to follow a file name and line number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}{message}", if field.is_empty() { String::new() } else { format!("field `{field}`: ") })]
+#[error("{column}: {}{message}", if field.is_empty() { String::new() } else { format!("field `{field}`: ") })]
 pub struct JsonError {
+    /// The column of the key or value at fault, in characters from 1 (1 for the whole line).
+    pub column: usize,
     /// Where in the object.
     pub field: String,
     /// What is wrong.
     pub message: String,
 }
+
+/// The keys of a record, in the order [`Record::to_json`] writes them.
+const RECORD_KEYS: [&str; 12] = [
+    "name",
+    "width",
+    "height",
+    "symbols",
+    "unused",
+    "regions",
+    "givens",
+    "cages",
+    "relations",
+    "parity",
+    "candidates",
+    "solution",
+];
 
 impl Record {
     /// The record as one line of JSON (no newline), keys in the documented order, empty
@@ -85,161 +110,76 @@ impl Record {
     /// Reads a record from one line of its JSON form, and checks the model.
     ///
     /// # Errors
-    /// A line that is not JSON (with its column), a missing or mistyped field (named by its
-    /// path), or a model [`Model::validate`] refuses.
-    pub fn from_json(line: &str) -> Result<Record, JsonError> {
-        let value: Value = serde_json::from_str(line)
-            .map_err(|e| JsonError { field: String::new(), message: e.to_string() })?;
-        let object = value.as_object().ok_or_else(|| fail("", "a puzzle is a JSON object"))?;
-        let get = |key: &str| object.get(key).ok_or_else(|| fail(key, "missing"));
-        let width = whole(get("width")?, "width")?;
-        let height = whole(get("height")?, "height")?;
-        let cells = width
-            .checked_mul(height)
-            .filter(|&c| c <= 1 << 24)
-            .ok_or_else(|| fail("width", "too many cells"))?;
+    /// A line that is not JSON; an unknown or repeated key; a missing or mistyped field, or one
+    /// of the wrong shape (a pair of three, a solution of the wrong length, a digit beyond the
+    /// symbols); or a model [`Model::validate`] refuses. Each names the field and its column.
+    pub fn from_json(text: &str) -> Result<Record, JsonError> {
+        let line = Line::new(text);
+        let root = line.parse()?;
+        let top = Path::Root;
+        let object = line.object(&root, top, "a puzzle", &RECORD_KEYS)?;
+        let number = |key| line.whole(object.need(key, top)?, top.key(key));
+        let (width, height, symbols) = (number("width")?, number("height")?, number("symbols")?);
+        let cells = width.checked_mul(height).filter(|&c| c <= 1 << 24).ok_or_else(|| {
+            line.error(object.need("width", top).expect("read"), top.key("width"), "too many cells")
+        })?;
         let mut model = Model {
             width,
             height,
-            symbols: whole(get("symbols")?, "symbols")?,
+            symbols,
             used: vec![true; cells],
             givens: vec![None; cells],
             ..Model::default()
         };
-        for (k, cell) in list(object.get("unused"), "unused")?.iter().enumerate() {
-            let cell = whole(cell, &format!("unused[{k}]"))?;
-            *model
-                .used
-                .get_mut(cell)
-                .ok_or_else(|| fail(&format!("unused[{k}]"), "beyond the rectangle"))? = false;
-        }
-        for (k, region) in list(Some(get("regions")?), "regions")?.iter().enumerate() {
-            model.regions.push(cell_list(Some(region), &format!("regions[{k}]"))?);
-        }
-        for (k, given) in list(object.get("givens"), "givens")?.iter().enumerate() {
-            let field = format!("givens[{k}]");
-            let [cell, digit] = pair(given, &field)?;
-            let cell = whole(cell, &field)?;
-            let digit = Digit::try_from(whole(digit, &field)?)
-                .map_err(|_| fail(&field, "digit too large"))?;
-            *model.givens.get_mut(cell).ok_or_else(|| fail(&field, "beyond the rectangle"))? =
-                Some(digit);
-        }
-        for (k, cage) in list(object.get("cages"), "cages")?.iter().enumerate() {
-            let field = format!("cages[{k}]");
-            let cells = cell_list(cage.get("cells"), &format!("{field}.cells"))?;
-            let sum = match cage.get("sum") {
-                None => None,
-                Some(sum) => Some(
-                    u32::try_from(whole(sum, &format!("{field}.sum"))?)
-                        .map_err(|_| fail(&field, "sum too large"))?,
-                ),
-            };
-            model.cages.push(Cage { cells, sum });
-        }
-        for (k, relation) in list(object.get("relations"), "relations")?.iter().enumerate() {
-            model.relations.push(read_relation(relation, &format!("relations[{k}]"))?);
-        }
-        for (k, mark) in list(object.get("parity"), "parity")?.iter().enumerate() {
-            let field = format!("parity[{k}]");
-            let [cell, parity] = pair(mark, &field)?;
-            let parity = match parity.as_str() {
-                Some("even") => Parity::Even,
-                Some("odd") => Parity::Odd,
-                _ => return Err(fail(&field, "parity is \"even\" or \"odd\"")),
-            };
-            model.parity.push((whole(cell, &field)?, parity));
-        }
-        for (k, mark) in list(object.get("candidates"), "candidates")?.iter().enumerate() {
-            let field = format!("candidates[{k}]");
-            let [cell, digits] = pair(mark, &field)?;
-            let mut set = 0u64;
-            for digit in cell_list(Some(digits), &field)? {
-                set |= 1u64
-                    .checked_shl(u32::try_from(digit.wrapping_sub(1)).unwrap_or(64))
-                    .filter(|_| (1..=64).contains(&digit))
-                    .ok_or_else(|| fail(&field, "digits are 1 to 64"))?;
-            }
-            model.candidates.push((whole(cell, &field)?, set));
-        }
-        let solution = match object.get("solution") {
-            None => None,
-            Some(solution) => Some(
-                cell_list(Some(solution), "solution")?
-                    .into_iter()
-                    .map(|d| Digit::try_from(d).map_err(|_| fail("solution", "digit too large")))
-                    .collect::<Result<Vec<Digit>, _>>()?,
-            ),
+        let list = |key: &'static str| match object.get(key) {
+            None => Ok(&[][..]),
+            Some(node) => line.array(node, top.key(key)),
         };
-        model.validate().map_err(|e| fail("", &e.to_string()))?;
-        let name = object.get("name").and_then(Value::as_str).unwrap_or("").to_owned();
+        let read = Fields { line, width, height, symbols };
+        let at = top.key("unused");
+        let unused: Vec<Cell> = list("unused")?
+            .iter()
+            .enumerate()
+            .map(|(k, node)| read.cell(node, at.index(k)))
+            .collect::<Result<_, _>>()?;
+        let at = top.key("regions");
+        for (k, region) in line.array(object.need("regions", top)?, at)?.iter().enumerate() {
+            model.regions.push(line.numbers(region, at.index(k))?);
+        }
+        let givens = read.givens(list("givens")?)?;
+        let at = top.key("cages");
+        let cages = list("cages")?.iter().enumerate().map(|(k, node)| read.cage(node, at.index(k)));
+        let cages = cages.collect::<Result<_, _>>()?;
+        let at = top.key("relations");
+        let relations =
+            list("relations")?.iter().enumerate().map(|(k, node)| read.relation(node, at.index(k)));
+        let relations = relations.collect::<Result<_, _>>()?;
+        let at = top.key("parity");
+        let parity =
+            list("parity")?.iter().enumerate().map(|(k, node)| read.parity(node, at.index(k)));
+        let parity = parity.collect::<Result<_, _>>()?;
+        let at = top.key("candidates");
+        let candidates = list("candidates")?
+            .iter()
+            .enumerate()
+            .map(|(k, node)| read.candidates(node, at.index(k)));
+        let candidates = candidates.collect::<Result<_, _>>()?;
+        for cell in unused {
+            model.used[cell] = false;
+        }
+        let solution = object.get("solution").map(|node| read.solution(node, &model.used));
+        let solution = solution.transpose()?;
+        (model.givens, model.cages, model.relations, model.parity, model.candidates) =
+            (givens, cages, relations, parity, candidates);
+        if let Err((part, error)) = model.locate_fault() {
+            return Err(fields::point(line, &root, part, error.to_string()));
+        }
+        let name = match object.get("name") {
+            None => String::new(),
+            Some(name) => line.string(name, top.key("name"))?.to_owned(),
+        };
         Ok(Record { name, model, solution })
     }
-}
-
-fn fail(field: &str, message: &str) -> JsonError {
-    JsonError { field: field.to_owned(), message: message.to_owned() }
-}
-
-/// A nonnegative whole number.
-fn whole(value: &Value, field: &str) -> Result<usize, JsonError> {
-    value
-        .as_u64()
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| fail(field, "expected a whole number"))
-}
-
-/// An array, or the empty one when the field is absent.
-fn list<'v>(value: Option<&'v Value>, field: &str) -> Result<&'v [Value], JsonError> {
-    match value {
-        None => Ok(&[]),
-        Some(value) => {
-            value.as_array().map(Vec::as_slice).ok_or_else(|| fail(field, "expected an array"))
-        }
-    }
-}
-
-/// An array of whole numbers.
-fn cell_list(value: Option<&Value>, field: &str) -> Result<Vec<usize>, JsonError> {
-    let items = value.ok_or_else(|| fail(field, "missing"))?;
-    let items = items.as_array().ok_or_else(|| fail(field, "expected an array"))?;
-    items.iter().enumerate().map(|(k, v)| whole(v, &format!("{field}[{k}]"))).collect()
-}
-
-/// A two-element array.
-fn pair<'v>(value: &'v Value, field: &str) -> Result<[&'v Value; 2], JsonError> {
-    match value.as_array().map(Vec::as_slice) {
-        Some([a, b]) => Ok([a, b]),
-        _ => Err(fail(field, "expected a pair [cell, value]")),
-    }
-}
-
-fn read_relation(value: &Value, field: &str) -> Result<Relation, JsonError> {
-    let cell = |key: &str| {
-        whole(
-            value.get(key).ok_or_else(|| fail(&format!("{field}.{key}"), "missing"))?,
-            &format!("{field}.{key}"),
-        )
-    };
-    let k = || -> Result<u8, JsonError> {
-        let k = whole(
-            value.get("k").ok_or_else(|| fail(&format!("{field}.k"), "missing"))?,
-            &format!("{field}.k"),
-        )?;
-        u8::try_from(k).map_err(|_| fail(&format!("{field}.k"), "too large"))
-    };
-    let kind = match value.get("kind").and_then(Value::as_str) {
-        Some("less") => RelationKind::Less,
-        Some("consecutive") => RelationKind::Consecutive,
-        Some("not-consecutive") => RelationKind::NotConsecutive,
-        Some("difference") => RelationKind::Difference(k()?),
-        Some("sum") => RelationKind::Sum(k()?),
-        _ => {
-            let kinds = "less, consecutive, not-consecutive, difference or sum";
-            return Err(fail(&format!("{field}.kind"), &format!("expected one of {kinds}")));
-        }
-    };
-    Ok(Relation { a: cell("a")?, b: cell("b")?, kind })
 }
 
 /// The JSON name of a relation kind, and its `k`.

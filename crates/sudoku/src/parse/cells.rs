@@ -4,8 +4,9 @@
 //! Errors carry a byte offset into the line, turned into a character column by [`column`]
 //! only when an error is shown.
 
+use super::alphabet::{self, Alphabet};
 use super::{ParseErrorKind, MAX_LINE_BYTES};
-use crate::{digit_of, Grid, MAX_LINE_SIZE, MAX_SIZE};
+use crate::{Grid, MAX_LINE_SIZE, MAX_SIZE};
 
 /// A result whose error has the byte offset of the fault in the line.
 pub(super) type Located<T> = Result<T, (usize, ParseErrorKind)>;
@@ -38,13 +39,13 @@ fn exact_sqrt(count: usize) -> Option<usize> {
 /// The value of a separated cell in its strict form, used to size rows up: empty (a blank
 /// between commas), one or two decimal digits, or one symbol. Longer digit strings are left
 /// out so that contest groups (`030605000`) never pass for numbers.
-fn cell_value(token: &str) -> Option<usize> {
+fn cell_value(token: &str, alphabet: &Alphabet) -> Option<usize> {
     match token.as_bytes() {
         [] => Some(0),
-        [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {
+        [a, b] if a.is_ascii_digit() && b.is_ascii_digit() && alphabet.numbers() => {
             Some(usize::from((a - b'0') * 10 + b - b'0'))
         }
-        _ => single_char(token).and_then(digit_of).map(usize::from),
+        _ => single_char(token).and_then(|c| alphabet.digit_of(c)).map(usize::from),
     }
 }
 
@@ -118,7 +119,7 @@ fn row_body(text: &str) -> &str {
 }
 
 /// Sizes up a grid row without knowing the grid size.
-pub(super) fn scan_row(text: &str) -> RowScan {
+pub(super) fn scan_row(text: &str, alphabet: &Alphabet) -> RowScan {
     if text.len() > MAX_LINE_BYTES {
         return RowScan::default();
     }
@@ -127,7 +128,7 @@ pub(super) fn scan_row(text: &str) -> RowScan {
     if !scan.commas {
         let mut shape = Shape::default();
         for (at, c) in body.char_indices().filter(|&(_, c)| !is_separator(c)) {
-            let Some(digit) = digit_of(c) else {
+            let Some(digit) = alphabet.digit_of(c) else {
                 scan.bad = Some(at);
                 break;
             };
@@ -137,7 +138,7 @@ pub(super) fn scan_row(text: &str) -> RowScan {
     }
     let mut shape = Some(Shape::default());
     for (_, token) in tokens(body, scan.commas) {
-        let Some(value) = cell_value(token) else {
+        let Some(value) = cell_value(token, alphabet) else {
             shape = None;
             break;
         };
@@ -151,26 +152,26 @@ pub(super) fn scan_row(text: &str) -> RowScan {
 }
 
 /// Reads row `row` (from 1) of an `n`×`n` grid.
-pub(super) fn parse_row(text: &str, n: usize, row: usize) -> Located<Vec<u8>> {
+pub(super) fn parse_row(text: &str, n: usize, row: usize, alphabet: &Alphabet) -> Located<Vec<u8>> {
     if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+        return Err((0, ParseErrorKind::LineTooLong));
     }
     let body = row_body(text);
-    let scan = scan_row(text);
+    let scan = scan_row(text, alphabet);
     if let Some(at) = scan.bad {
-        return Err((at, ParseErrorKind::BadSymbol(body[at..].chars().next().unwrap_or('?'))));
+        return Err((at, bad_symbol(body[at..].chars().next().unwrap_or('?'), alphabet)));
     }
     let ragged = |found| (0, ParseErrorKind::RaggedRow { row, found, expected: n });
     let mut cells = Vec::with_capacity(n + 1);
     if scan.commas || scan.tokens.is_some_and(|s| s.count == n) {
         for (at, token) in tokens(body, scan.commas) {
-            cells.push(value(token, n).map_err(|(inner, kind)| (at + inner, kind))?);
+            cells.push(value(token, n, alphabet).map_err(|(inner, kind)| (at + inner, kind))?);
         }
         if scan.trailing_empty && cells.len() == n + 1 {
             cells.pop();
         }
     } else if scan.symbols.is_some_and(|s| s.count == n) {
-        symbols(text, body, n, true, &mut cells)?;
+        symbols(text, body, n, true, alphabet, &mut cells)?;
     } else {
         return Err(ragged(scan.width()));
     }
@@ -183,10 +184,10 @@ pub(super) fn parse_row(text: &str, n: usize, row: usize) -> Located<Vec<u8>> {
 
 /// The digit of a separated cell of an `n`×`n` grid: blank if empty, a decimal number, or a
 /// single symbol; the error offset is within `token`.
-fn value(token: &str, n: usize) -> Located<u8> {
+fn value(token: &str, n: usize, alphabet: &Alphabet) -> Located<u8> {
     let number = if token.is_empty() {
         Some(0)
-    } else if token.bytes().all(|b| b.is_ascii_digit()) {
+    } else if token.bytes().all(|b| b.is_ascii_digit()) && alphabet.numbers() {
         // Saturating, so that a huge number stays huge and is reported as too large.
         Some(
             token
@@ -194,11 +195,11 @@ fn value(token: &str, n: usize) -> Located<u8> {
                 .fold(0usize, |v, b| v.saturating_mul(10).saturating_add(usize::from(b - b'0'))),
         )
     } else {
-        single_char(token).and_then(digit_of).map(usize::from)
+        single_char(token).and_then(|c| alphabet.digit_of(c)).map(usize::from)
     };
     let Some(number) = number else {
-        return Err(match token.char_indices().find(|&(_, c)| digit_of(c).is_none()) {
-            Some((at, c)) => (at, ParseErrorKind::BadSymbol(c)),
+        return Err(match token.char_indices().find(|&(_, c)| alphabet.digit_of(c).is_none()) {
+            Some((at, c)) => (at, bad_symbol(c, alphabet)),
             None => (0, ParseErrorKind::BadCell(token.to_owned())),
         });
     };
@@ -215,6 +216,7 @@ fn symbols(
     part: &str,
     n: usize,
     skip_separators: bool,
+    alphabet: &Alphabet,
     cells: &mut Vec<u8>,
 ) -> Located<()> {
     let base = offset(text, part);
@@ -222,7 +224,7 @@ fn symbols(
         if skip_separators && is_separator(c) {
             continue;
         }
-        let digit = digit_of(c).ok_or((base + at, ParseErrorKind::BadSymbol(c)))?;
+        let digit = alphabet.digit_of(c).ok_or_else(|| (base + at, bad_symbol(c, alphabet)))?;
         if usize::from(digit) > n {
             return Err((
                 base + at,
@@ -232,6 +234,14 @@ fn symbols(
         cells.push(digit);
     }
     Ok(())
+}
+
+/// The error of a character that is not a symbol of `alphabet`.
+fn bad_symbol(symbol: char, alphabet: &Alphabet) -> ParseErrorKind {
+    match alphabet.symbols() {
+        None => ParseErrorKind::BadSymbol(symbol),
+        Some(symbols) => ParseErrorKind::NotInAlphabet { symbol, symbols },
+    }
 }
 
 /// The side of a one-line puzzle of `count` cells, checked against the size asked for.
@@ -277,9 +287,13 @@ pub(super) fn line_shaped(text: &str) -> bool {
 }
 
 /// Reads one line as a whole puzzle, with what trails it.
-pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<String>)> {
+pub(super) fn single(
+    text: &str,
+    size: Option<usize>,
+    alphabet: &Alphabet,
+) -> Located<(Grid, Option<String>)> {
     if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong(text.len())));
+        return Err((0, ParseErrorKind::LineTooLong));
     }
     let body = text.trim();
     let trailing = |end: &str| {
@@ -293,16 +307,16 @@ pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<S
         }
         let mut cells = Vec::with_capacity(k * k);
         for group in main.split_whitespace() {
-            symbols(text, group, k, false, &mut cells)?;
+            symbols(text, group, k, false, alphabet, &mut cells)?;
         }
         return Ok((Grid::from_cells(k, cells), trailing(main)));
     }
     // Numbers separated by commas, perhaps with spaces: all the line but a comment.
-    if main.contains(',') && scan_row(main).tokens.is_some() {
-        return Ok((numbers(text, main, size)?, trailing(main)));
+    if main.contains(',') && scan_row(main, alphabet).tokens.is_some() {
+        return Ok((numbers(text, main, size, alphabet)?, trailing(main)));
     }
     // Single cells separated by blanks, tabs or borders: a grid written on one line.
-    if let Some(grid) = separated(text, main, size) {
+    if let Some(grid) = separated(text, main, size, alphabet) {
         return Ok((grid?, trailing(main)));
     }
     let field = first_field(body);
@@ -314,14 +328,22 @@ pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<S
         ));
     }
     if field.contains(',') {
-        return Ok((numbers(text, field, size)?, trailing(field)));
+        return Ok((numbers(text, field, size, alphabet)?, trailing(field)));
     }
+    // A 16x16 in the published 0-f form, when it can be nothing else.
+    let hex;
+    let alphabet = if alphabet.is_standard() && alphabet::is_hex_16(field) {
+        hex = Alphabet::hex();
+        &hex
+    } else {
+        alphabet
+    };
     let n = side(field.chars().count(), size).map_err(|kind| (offset(text, field), kind))?;
     if n > MAX_LINE_SIZE {
         return Err((offset(text, field), ParseErrorKind::TooLarge(n)));
     }
     let mut cells = Vec::with_capacity(n * n);
-    symbols(text, field, n, false, &mut cells)?;
+    symbols(text, field, n, false, alphabet, &mut cells)?;
     Ok((Grid::from_cells(n, cells), trailing(field)))
 }
 
@@ -330,10 +352,15 @@ pub(super) fn single(text: &str, size: Option<usize>) -> Located<(Grid, Option<S
 /// `None` when `main` (a slice of `text`) is not of that form; an error when it is, but the
 /// cells cannot make the grid (their number is not a square: a cell lost, not a 1×1 puzzle
 /// with trailing fields).
-fn separated(text: &str, main: &str, size: Option<usize>) -> Option<Located<Grid>> {
+fn separated(
+    text: &str,
+    main: &str,
+    size: Option<usize>,
+    alphabet: &Alphabet,
+) -> Option<Located<Grid>> {
     let mut count = 0;
     for (_, token) in tokens(main, false) {
-        if token.is_empty() || cell_value(token).is_none() {
+        if token.is_empty() || cell_value(token, alphabet).is_none() {
             return None;
         }
         count += 1;
@@ -349,7 +376,8 @@ fn separated(text: &str, main: &str, size: Option<usize>) -> Option<Located<Grid
         }
         let mut cells = Vec::with_capacity(count);
         for (at, token) in tokens(main, false) {
-            cells.push(value(token, n).map_err(|(inner, kind)| (base + at + inner, kind))?);
+            let cell = value(token, n, alphabet);
+            cells.push(cell.map_err(|(inner, kind)| (base + at + inner, kind))?);
         }
         Ok(Grid::from_cells(n, cells))
     };
@@ -357,7 +385,7 @@ fn separated(text: &str, main: &str, size: Option<usize>) -> Option<Located<Grid
 }
 
 /// Reads `part` (a slice of `text`) as N² comma-separated cells.
-fn numbers(text: &str, part: &str, size: Option<usize>) -> Located<Grid> {
+fn numbers(text: &str, part: &str, size: Option<usize>, alphabet: &Alphabet) -> Located<Grid> {
     let mut count = part.split(',').count();
     // A trailing comma is forgiven when the count is square without it.
     let last_empty =
@@ -372,7 +400,8 @@ fn numbers(text: &str, part: &str, size: Option<usize>) -> Located<Grid> {
     let base = offset(text, part);
     let mut cells = Vec::with_capacity(count);
     for (at, token) in tokens(part, true).take(count) {
-        cells.push(value(token, n).map_err(|(inner, kind)| (base + at + inner, kind))?);
+        let cell = value(token, n, alphabet);
+        cells.push(cell.map_err(|(inner, kind)| (base + at + inner, kind))?);
     }
     Ok(Grid::from_cells(n, cells))
 }

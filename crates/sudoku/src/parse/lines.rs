@@ -1,6 +1,8 @@
 //! Lines from any reader, as they arrive: ended by `\n`, `\r\n` or a lone `\r` (old Mac
 //! exporters), a UTF-8 BOM dropped, each decoded on its own so that one bad byte spoils one
-//! line, and no line kept past [`MAX_LINE_BYTES`] so that memory stays bounded.
+//! line, and no line kept past [`MAX_LINE_BYTES`] so that memory stays bounded: a longer line
+//! is reported as soon as that many bytes are read without an end, and its rest is skipped
+//! (read, not kept) when the next line is asked for. So `/dev/zero` is an error at once.
 
 use std::io::{self, BufRead};
 
@@ -20,8 +22,8 @@ pub(super) enum Fault {
     /// Not UTF-8: the character column of the first bad byte, and whether the line is a `#`
     /// comment (which may hold anything).
     Encoding { column: usize, comment: bool },
-    /// Longer than [`MAX_LINE_BYTES`]: its length in bytes.
-    TooLong(usize),
+    /// Longer than [`MAX_LINE_BYTES`].
+    TooLong,
     /// The reader failed; nothing more is read.
     Unreadable(String),
 }
@@ -33,6 +35,8 @@ pub(super) struct LineSource<R> {
     number: usize,
     /// The last line ended with `\r`: a `\n` right after it belongs to the same line end.
     after_cr: bool,
+    /// The last line was too long, and its rest is still to be skipped.
+    skipping: bool,
     done: bool,
     bytes: Vec<u8>,
 }
@@ -43,6 +47,7 @@ impl<R: Clone> Clone for LineSource<R> {
             reader: self.reader.clone(),
             number: self.number,
             after_cr: self.after_cr,
+            skipping: self.skipping,
             done: self.done,
             bytes: self.bytes.clone(),
         }
@@ -51,7 +56,14 @@ impl<R: Clone> Clone for LineSource<R> {
 
 impl<R: BufRead> LineSource<R> {
     pub(super) fn new(reader: R) -> LineSource<R> {
-        LineSource { reader, number: 0, after_cr: false, done: false, bytes: Vec::new() }
+        LineSource {
+            reader,
+            number: 0,
+            after_cr: false,
+            skipping: false,
+            done: false,
+            bytes: Vec::new(),
+        }
     }
 
     /// The reader behind.
@@ -59,24 +71,24 @@ impl<R: BufRead> LineSource<R> {
         &mut self.reader
     }
 
-    /// The next line, blocking until it is complete (or the input ends).
+    /// The next line, blocking until it is complete (or the input ends, or it is known to be
+    /// too long).
     pub(super) fn next_line(&mut self) -> Option<Line> {
         if self.done {
             return None;
         }
+        if std::mem::take(&mut self.skipping) {
+            if let Err(error) = self.skip_rest() {
+                return Some(self.unreadable(&error));
+            }
+        }
         self.bytes.clear();
-        let mut length = 0usize;
         let mut ended = false;
         loop {
             let chunk = match self.reader.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => {
-                    self.done = true;
-                    self.number += 1;
-                    let text = Err(Fault::Unreadable(error.to_string()));
-                    return Some(Line { number: self.number, text });
-                }
+                Err(error) => return Some(self.unreadable(&error)),
             };
             if chunk.is_empty() {
                 self.done = true;
@@ -89,9 +101,15 @@ impl<R: BufRead> LineSource<R> {
             let end = chunk[start..].iter().position(|&b| b == b'\n' || b == b'\r');
             let stop = end.map_or(chunk.len(), |at| start + at);
             let piece = &chunk[start..stop];
-            let room = (MAX_LINE_BYTES + 1).saturating_sub(self.bytes.len());
-            self.bytes.extend_from_slice(&piece[..piece.len().min(room)]);
-            length += piece.len();
+            if self.bytes.len() + piece.len() > MAX_LINE_BYTES {
+                // Too long: said at once; the rest (this chunk's included) is skipped later.
+                let taken = start + MAX_LINE_BYTES + 1 - self.bytes.len();
+                self.reader.consume(taken);
+                self.skipping = true;
+                self.number += 1;
+                return Some(Line { number: self.number, text: Err(Fault::TooLong) });
+            }
+            self.bytes.extend_from_slice(piece);
             let consumed = match end {
                 Some(_) => {
                     self.after_cr = chunk[stop] == b'\r';
@@ -105,20 +123,45 @@ impl<R: BufRead> LineSource<R> {
                 break;
             }
         }
-        if !ended && length == 0 {
+        if !ended && self.bytes.is_empty() {
             return None;
         }
         self.number += 1;
-        Some(Line { number: self.number, text: self.decode(length) })
+        Some(Line { number: self.number, text: self.decode() })
     }
 
-    /// The text of the line in `bytes`, `length` bytes long in all.
-    fn decode(&mut self, length: usize) -> Result<String, Fault> {
+    /// Skips to the end of the line being read (a line too long), line end included.
+    fn skip_rest(&mut self) -> io::Result<()> {
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            if let Some(at) = chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+                self.after_cr = chunk[at] == b'\r';
+                self.reader.consume(at + 1);
+                return Ok(());
+            }
+            let all = chunk.len();
+            self.reader.consume(all);
+        }
+    }
+
+    /// The line for a reader that failed: nothing more is read.
+    fn unreadable(&mut self, error: &io::Error) -> Line {
+        self.done = true;
+        self.number += 1;
+        Line { number: self.number, text: Err(Fault::Unreadable(error.to_string())) }
+    }
+
+    /// The text of the line in `bytes`.
+    fn decode(&mut self) -> Result<String, Fault> {
         if self.number == 1 && self.bytes.starts_with("\u{feff}".as_bytes()) {
             self.bytes.drain(..3);
-        }
-        if length > MAX_LINE_BYTES {
-            return Err(Fault::TooLong(length));
         }
         match String::from_utf8(std::mem::take(&mut self.bytes)) {
             Ok(text) => Ok(text),
@@ -167,12 +210,43 @@ mod tests {
     }
 
     #[test]
-    fn long_lines_are_measured_not_kept() {
+    fn long_lines_are_skipped_not_kept() {
         let mut input = vec![b'x'; MAX_LINE_BYTES * 3];
-        input.extend_from_slice(b"\nshort\n");
+        input.extend_from_slice(b"\r\nshort\n");
+        input.extend(std::iter::repeat_n(b'y', MAX_LINE_BYTES + 1));
         let read = lines(&input);
-        assert_eq!(read[0].1, Err(Fault::TooLong(MAX_LINE_BYTES * 3)));
-        assert_eq!(read[1].1.as_deref(), Ok("short"));
+        assert_eq!(read.len(), 3);
+        assert_eq!(read[0], (1, Err(Fault::TooLong)));
+        assert_eq!(read[1], (2, Ok("short".to_owned())));
+        assert_eq!(read[2], (3, Err(Fault::TooLong)));
+        // A line of exactly the limit is read.
+        let exact = vec![b'z'; MAX_LINE_BYTES];
+        assert_eq!(lines(&exact)[0].1.as_ref().map(String::len), Ok(MAX_LINE_BYTES));
+    }
+
+    /// An endless input of one byte (`/dev/zero`), counting what is taken from it.
+    struct Endless {
+        taken: u64,
+    }
+
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.fill(0);
+            self.taken += buf.len() as u64;
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_an_error_after_at_most_the_limit_and_a_buffer() {
+        let reader = std::io::BufReader::with_capacity(8192, Endless { taken: 0 });
+        let mut source = LineSource::new(reader);
+        let line = source.next_line().unwrap();
+        assert_eq!((line.number, line.text), (1, Err(Fault::TooLong)));
+        let taken = source.get_mut().get_ref().taken;
+        let most = (MAX_LINE_BYTES + 8192) as u64;
+        assert!(taken <= most, "{taken} bytes read, where a line is at most {MAX_LINE_BYTES}");
+        assert!(source.bytes.capacity() <= MAX_LINE_BYTES + 8192, "nothing more is kept");
     }
 
     #[test]

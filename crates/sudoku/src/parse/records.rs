@@ -3,6 +3,7 @@
 
 use std::{collections::VecDeque, io::BufRead};
 
+use super::alphabet::{self, Alphabet};
 use super::cells;
 use super::lines::{Fault, Line, LineSource};
 use super::{ParseError, ParseErrorKind, Puzzle};
@@ -15,6 +16,8 @@ pub struct PuzzleReader<R> {
     /// Lines read but not yet used: at most a grid's rows, its borders, and one more.
     ahead: VecDeque<Line>,
     size: Option<usize>,
+    /// The symbols the puzzles are written with.
+    alphabet: Alphabet,
     /// Inside a run of one-line puzzles: a good line puzzle needs no look ahead.
     in_lines: bool,
 }
@@ -25,6 +28,7 @@ impl<R: Clone> Clone for PuzzleReader<R> {
             source: self.source.clone(),
             ahead: self.ahead.clone(),
             size: self.size,
+            alphabet: self.alphabet.clone(),
             in_lines: self.in_lines,
         }
     }
@@ -58,8 +62,8 @@ fn kind(line: &Line) -> Kind {
 
 /// How many cells `text` has as a grid row (counting a bad cell as one), when a grid could
 /// start with it. A grid of another size than the one asked for is still read, to be reported.
-fn row_width(text: &str) -> Option<usize> {
-    let width = cells::scan_row(text).width();
+fn row_width(text: &str, alphabet: &Alphabet) -> Option<usize> {
+    let width = cells::scan_row(text, alphabet).width();
     (2..=MAX_SIZE).contains(&width).then_some(width)
 }
 
@@ -67,7 +71,7 @@ fn row_width(text: &str) -> Option<usize> {
 fn fault(line: &Line, fault: &Fault) -> ParseError {
     let (column, kind) = match fault {
         Fault::Encoding { column, .. } => (*column, ParseErrorKind::NotUtf8),
-        Fault::TooLong(length) => (1, ParseErrorKind::LineTooLong(*length)),
+        Fault::TooLong => (1, ParseErrorKind::LineTooLong),
         Fault::Unreadable(message) => (1, ParseErrorKind::Unreadable(message.clone())),
     };
     ParseError { line: line.number, column, kind }
@@ -91,7 +95,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Err(error) => return Some(Err(fault(&first, error))),
         };
         let alone = self.single(&first, text);
-        let width = row_width(text);
+        let width = row_width(text, &self.alphabet);
         // With the size known, a good line puzzle is no row of a grid of that size.
         if width.is_none() || (alone.is_ok() && (self.in_lines || self.size.is_some())) {
             // It cannot start a grid (or a good line puzzle goes on a run of them).
@@ -115,8 +119,16 @@ impl<R: BufRead> PuzzleReader<R> {
             source: LineSource::new(reader),
             ahead: VecDeque::new(),
             size,
+            alphabet: Alphabet::standard(),
             in_lines: false,
         }
+    }
+
+    /// Reads the puzzles as written with `alphabet` (the standard one by default).
+    #[must_use]
+    pub fn with_alphabet(mut self, alphabet: Alphabet) -> Self {
+        self.alphabet = alphabet;
+        self
     }
 
     /// The reader behind, as `BufReader::get_mut` gives it (reading from it directly loses
@@ -148,8 +160,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 Kind::Content => {
                     let text = line.text.as_ref().ok().cloned();
                     if let (Some(text), false) = (&text, rows.is_empty()) {
-                        let row = cells::scan_row(text).count();
-                        if row != Some(width) && cells::single(text, self.size).is_ok() {
+                        let row = cells::scan_row(text, &self.alphabet).count();
+                        let alone = cells::single(text, self.size, &self.alphabet).is_ok();
+                        if row != Some(width) && alone {
                             break;
                         }
                     }
@@ -165,7 +178,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn is_grid(&self, rows: &[Option<String>]) -> bool {
         let m = rows.len();
         let (Some(Some(first)), true) = (rows.first(), m >= 2) else { return false };
-        let scan = cells::scan_row(first);
+        let scan = cells::scan_row(first, &self.alphabet);
         if self.size.is_none_or(|size| size == m) && scan.fits(m) {
             return true;
         }
@@ -173,13 +186,13 @@ impl<R: BufRead> PuzzleReader<R> {
         if cells::line_shaped(first) {
             // A good line puzzle starts a run of them; a bad one is more likely a grid row
             // when the run is about as long as the row (a 9×9 missing a row).
-            return cells::single(first, self.size).is_err()
+            return cells::single(first, self.size, &self.alphabet).is_err()
                 && columns.is_some_and(|c| c >= 2 && c.abs_diff(m) <= 1);
         }
         // Rows of cells that do not fit: a grid with a missing row or a typo in its first row.
         // The second row must be clean, so that two lines of prose start no grid.
         let second_is_row = rows[1].as_deref().is_some_and(|second| {
-            !cells::line_shaped(second) && cells::scan_row(second).count().is_some()
+            !cells::line_shaped(second) && cells::scan_row(second, &self.alphabet).count().is_some()
         });
         (2..=MAX_SIZE).contains(&scan.width()) && second_is_row
     }
@@ -198,10 +211,11 @@ impl<R: BufRead> PuzzleReader<R> {
         let texts: Vec<&str> = rows.iter().map(|r| r.text.as_deref().unwrap_or("")).collect();
         // Rows that all agree on a width other than the row count: name both, rather than
         // call every row ragged.
-        let first_row = cells::scan_row(texts[0]);
+        let first_row = cells::scan_row(texts[0], &self.alphabet);
         let columns = first_row.count().filter(|&c| c != total && !first_row.fits(total));
         if let Some(columns) = columns {
-            if texts[1..].iter().all(|row| cells::scan_row(row).count() == Some(columns)) {
+            let scan = |row: &&str| cells::scan_row(row, &self.alphabet).count();
+            if texts[1..].iter().all(|row| scan(row) == Some(columns)) {
                 return Err(whole(ParseErrorKind::NotSquareGrid { rows: total, columns }));
             }
         }
@@ -219,16 +233,23 @@ impl<R: BufRead> PuzzleReader<R> {
                 column: cells::column(text, offset),
                 kind,
             };
-            digits.extend(cells::parse_row(text, total, index + 1).map_err(at)?);
+            digits.extend(cells::parse_row(text, total, index + 1, &self.alphabet).map_err(at)?);
         }
         Ok(Puzzle { grid: Grid::from_cells(total, digits), line: first, extra: None })
     }
 
     /// Reads one line as a whole puzzle.
     fn single(&self, line: &Line, text: &str) -> Result<Puzzle, ParseError> {
-        match cells::single(text, self.size) {
+        match cells::single(text, self.size, &self.alphabet) {
             Ok((grid, extra)) => Ok(Puzzle { grid, line: line.number, extra }),
             Err((offset, kind)) => {
+                // A line of 0-f that is not the unambiguous case: say what it looks like.
+                let field = text.trim().split([' ', '\t', ':']).next().unwrap_or("");
+                let kind = if self.alphabet.is_standard() && alphabet::looks_hex(field) {
+                    ParseErrorKind::LooksHex(Box::new(kind))
+                } else {
+                    kind
+                };
                 Err(ParseError { line: line.number, column: cells::column(text, offset), kind })
             }
         }

@@ -14,7 +14,8 @@ use anyhow::Context;
 use dancer::Part;
 
 use super::{super::merge::Line, Progress};
-use crate::{input::Source, job::Saved};
+use crate::input::{Lines, Source, MAX_DOCUMENT, MAX_JSON_LINE};
+use crate::job::Saved;
 
 /// What is known of one part.
 #[derive(Clone, Debug, Default)]
@@ -73,16 +74,26 @@ pub(super) fn read_done(
 ) {
     for path in files {
         let source = Source::File(path.clone());
-        let text = match source.read_to_string() {
-            Ok(text) => text,
+        let reader = match source.open() {
+            Ok(reader) => reader,
             Err(error) => {
                 notes.push(format!("{error:#}"));
                 continue;
             }
         };
-        for (number, line) in text.lines().enumerate() {
-            let place = format!("{source}:{}", number + 1);
-            match super::super::merge::summary(line, &place) {
+        for (number, line) in Lines::new(reader, MAX_JSON_LINE) {
+            let place = format!("{source}:{number}");
+            let line = match line {
+                Ok(line) => line,
+                Err(fault) => {
+                    notes.push(format!(
+                        "{place}: {}",
+                        fault.message(MAX_JSON_LINE, "a line of JSON")
+                    ));
+                    break;
+                }
+            };
+            match super::super::merge::summary(&line, &place) {
                 Ok(Some(line)) if line.split != first.split => {
                     notes.push(format!(
                         "{place}: a summary of another split ({}), left out",
@@ -190,7 +201,7 @@ pub(super) fn read_joblog(
     known: &mut [Known],
     notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
-    let text = Source::File(path.to_owned()).read_to_string()?;
+    let text = Source::File(path.to_owned()).read_to_string(MAX_DOCUMENT, "a job log")?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
     let column = |name: &str| header.iter().position(|&h| h == name);

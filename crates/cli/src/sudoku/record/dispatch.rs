@@ -34,7 +34,7 @@ pub(crate) fn handle(
             return failure(format, enumerating, error.line, message, sink);
         }
         Input::Model { line, read: Err(error) } => {
-            let message = format!("{source}:{line}: {error}");
+            let message = format!("{source}:{line}:{error}");
             return failure(format, enumerating, *line, message, sink);
         }
         Input::Model { line, read: Ok(record) } => {
@@ -130,9 +130,9 @@ pub(super) fn run_puzzle(
         Task::Canon => job.canon(engine.variant()),
         Task::Transform { seed } => job.transform(engine.variant(), seed),
         _ => match (task, engine) {
-            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique),
+            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique, long),
             (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
-                Some(memo) => job.count_memo(solver, memo, long.interrupt),
+                Some(memo) => job.count_memo(solver, memo, long),
                 None => job.count(solver, limit, long),
             },
             (Task::Enumerate { limit }, Engine::Solver(solver)) => {

@@ -1,14 +1,33 @@
 //! `count --memo` of one record: the exact count from [`Solver::count_memo`] with the table
 //! shared by the whole input, printed as a whole number of up to 39 digits.
 
-use std::sync::{atomic::AtomicBool, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
-use dancer::{Memo, MemoError};
+use dancer::{Memo, MemoError, MemoProgress, MemoRun};
 use dancer_sudoku::{MemoCount, Solver};
 use serde::Serialize;
 
-use super::Job;
+use super::{search::Long, Job};
+use crate::job::Display;
 use crate::sudoku::args::OutputFormat;
+
+/// Runs `count` with a [`MemoRun`] stopped by `long`'s flag and, for an input of one puzzle,
+/// showing its progress as `--progress` says (as a plain count of one puzzle does).
+pub(super) fn watched<T>(long: Long<'_>, count: impl FnOnce(&MemoRun<'_>) -> T) -> T {
+    let display = if long.single {
+        Display::new(long.job.progress, "sudoku", long.job.progress_every, false)
+    } else {
+        Display::Off
+    };
+    let report = |progress: &MemoProgress| display.show_memo(progress);
+    let mut run = MemoRun::new().interrupt(long.interrupt);
+    if let Some(every) = display.interval() {
+        run = run.progress(every, &report);
+    }
+    let counted = count(&run);
+    display.finish();
+    counted
+}
 
 impl Job<'_> {
     /// `count --memo`: the number of solutions, always complete; on an interrupt nothing (the
@@ -17,12 +36,14 @@ impl Job<'_> {
         &mut self,
         solver: &mut Solver<'_>,
         memo: &Mutex<Memo>,
-        interrupt: &AtomicBool,
+        long: Long<'_>,
     ) -> String {
         // One thread counts, so the lock is never contended; it only lets the table be lent to
         // the pool's worker.
         let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
-        let counted = match solver.count_memo(&self.puzzle.grid, &mut memo, Some(interrupt)) {
+        let grid = &self.puzzle.grid;
+        let counted = watched(long, |run| solver.count_memo_with(grid, &mut memo, run));
+        let counted = match counted {
             Ok(counted) => counted,
             Err(MemoError::Interrupted) => {
                 self.tally.interrupted += 1;

@@ -3,13 +3,17 @@
 //! relations, parity, candidates or several grids is searched on the engine as the exact
 //! cover `Model::encode` makes, and printed as its whole rectangle (`.` for unused cells).
 
-use std::{io, sync::PoisonError};
+use std::{
+    io,
+    ops::ControlFlow,
+    sync::{Mutex, PoisonError},
+};
 
 use dancer_sudoku::{Digit, Encoded, Grid, Model, Puzzle, Rater, Record, Solver, Template};
 use serde_json::json;
 
 use super::dispatch::{run_puzzle, Engine, Place};
-use super::search::Shared;
+use super::search::{self, Shared};
 use super::{failure, Done, Job, Long, Sink, Task};
 use crate::sudoku::args::OutputFormat;
 
@@ -48,7 +52,7 @@ pub(super) fn handle(
             match record.model.encode() {
                 Ok(encoded) => Some(encoded),
                 Err(error) => {
-                    let message = format!("{}:{}: {error}", at.source, at.line);
+                    let message = format!("{}:{}:1: {error}", at.source, at.line);
                     return failure(format, enumerating, at.line, message, sink);
                 }
             }
@@ -72,7 +76,7 @@ pub(super) fn handle(
             }
             job.text("invalid")
         }
-        (Task::Solve { unique }, Some(encoded)) => solve(&mut job, model, encoded, unique),
+        (Task::Solve { unique }, Some(encoded)) => solve(&mut job, model, encoded, unique, long),
         (Task::Count { limit }, Some(encoded)) => count(&mut job, encoded, limit, long),
         (Task::Enumerate { limit }, Some(encoded)) => {
             enumerate(&mut job, model, encoded, limit, long, sink)?
@@ -87,7 +91,7 @@ pub(super) fn handle(
             job.text("error")
         }
     };
-    job.finish(&format!("{}:{}", at.source, at.line), &out, enumerating, sink)
+    job.finish(&format!("{}:{}:1", at.source, at.line), &out, enumerating, sink)
 }
 
 /// What a model has beyond regions and givens, in words.
@@ -135,8 +139,17 @@ fn checked(
     Ok(grid)
 }
 
-fn solve(job: &mut Job<'_>, model: &Model, encoded: &Encoded, unique: bool) -> String {
+fn solve(
+    job: &mut Job<'_>,
+    model: &Model,
+    encoded: &Encoded,
+    unique: bool,
+    long: Long<'_>,
+) -> String {
     let mut solver = dancer::Solver::new(encoded.problem());
+    if search::limited(long.job) {
+        return solve_limited(job, model, encoded, unique, long);
+    }
     let first = solver.next_solution().map(|options| checked(model, encoded, options));
     let status = match &first {
         None => "none",
@@ -162,13 +175,52 @@ fn solve(job: &mut Job<'_>, model: &Model, encoded: &Encoded, unique: bool) -> S
     render(job, model, shown.as_deref(), status)
 }
 
+/// `solve` under a limit: as [`Job::solve_limited`], on the engine.
+fn solve_limited(
+    job: &mut Job<'_>,
+    model: &Model,
+    encoded: &Encoded,
+    unique: bool,
+    long: Long<'_>,
+) -> String {
+    let mut solver = dancer::Solver::new(encoded.problem());
+    let first = Mutex::new(None);
+    let visit = |search: &dancer::Solver<'_>| {
+        let mut first = first.lock().unwrap_or_else(PoisonError::into_inner);
+        first.get_or_insert_with(|| checked(model, encoded, search.solution()));
+        ControlFlow::Continue(())
+    };
+    let long = Long { jobs: 1, ..long };
+    let Some(outcome) = job.run(&mut solver, Some(if unique { 2 } else { 1 }), long, Some(&visit))
+    else {
+        return job.text("error");
+    };
+    let first = first.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(Err(message)) = first {
+        job.fail(message);
+        return job.text("error");
+    }
+    let status = job.solved(&outcome, unique);
+    let shown = first.and_then(Result::ok).filter(|_| matches!(status, "solved" | "unique"));
+    job.set("status", || json!(status));
+    if let Some(grid) = &shown {
+        job.set("solution", || json!(model.line(grid)));
+    }
+    if let Some(stop) = outcome.stopped().filter(|_| crate::job::partial(&outcome)) {
+        job.set("stopped", || json!(stop.as_str()));
+    }
+    job.counters(outcome.stats());
+    render(job, model, shown.as_deref(), status)
+}
+
 fn count(job: &mut Job<'_>, encoded: &Encoded, limit: Option<u64>, long: Long<'_>) -> String {
     let mut solver = dancer::Solver::new(encoded.problem());
     if let Some(memo) = long.memo {
         // One table serves the whole input; each model is a problem of its own.
         let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
         memo.clear();
-        return match solver.count_memo(&mut memo, Some(long.interrupt)) {
+        let counted = super::memo::watched(long, |run| run.count(&mut solver, &mut memo));
+        return match counted {
             Ok(count) => {
                 let status = match count {
                     0 => "none",

@@ -1,5 +1,6 @@
 //! `count` and `enumerate` of one record as a [`dancer::Run`]: every core on a puzzle with many
-//! solutions, limits, Ctrl-C, and for an input of one puzzle progress, checkpoints and resume.
+//! solutions, limits, Ctrl-C, and for an input of one puzzle progress, checkpoints and resume;
+//! and `solve` under a limit, as a run on one thread that stops at the first solution.
 
 use std::{
     io::{self, Write},
@@ -71,7 +72,80 @@ pub(crate) struct Long<'a> {
     pub(crate) memo: Option<&'a Mutex<Memo>>,
 }
 
+/// Whether `job` sets a limit on each record's search: `solve` then runs as a [`Run`], which
+/// keeps it (the bitmask search alone has none).
+pub(super) fn limited(job: &JobArgs) -> bool {
+    job.time_limit.is_some() || job.node_limit.is_some() || job.mems_limit.is_some()
+}
+
 impl Job<'_> {
+    /// `solve` under a limit: the puzzle's search as a run on one thread (so that the solution
+    /// shown is the one `solve` without a limit finds), stopped at the first solution, at the
+    /// second under `--unique`, or at the limit, when the record prints `timeout`.
+    pub(super) fn solve_limited(
+        &mut self,
+        solver: &mut Solver<'_>,
+        unique: bool,
+        long: Long<'_>,
+    ) -> String {
+        let variant = solver.template().variant();
+        let mut search = match solver.explore(&self.puzzle.grid) {
+            Ok(search) => search,
+            Err(conflict) => {
+                self.tally.invalid += 1;
+                self.set("error", || json!(conflict.to_string()));
+                self.set("status", || json!("invalid"));
+                return self.render(variant, None, "invalid");
+            }
+        };
+        let first = Mutex::new(None);
+        let visit = |search: &PuzzleSearch<'_, '_>| {
+            first
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get_or_insert_with(|| search.grid());
+            ControlFlow::Continue(())
+        };
+        let long = Long { jobs: 1, ..long };
+        let limit = if unique { 2 } else { 1 };
+        let Some(outcome) = self.run(&mut search, Some(limit), long, Some(&visit)) else {
+            return self.text("error");
+        };
+        let first = first.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let status = self.solved(&outcome, unique);
+        let shown = first.filter(|_| matches!(status, "solved" | "unique"));
+        self.add_stats(status, shown.as_ref(), outcome.stats());
+        if let Some(stop) = outcome.stopped().filter(|_| job::partial(&outcome)) {
+            self.set("stopped", || json!(stop.as_str()));
+        }
+        self.render(variant, shown.as_ref(), status)
+    }
+
+    /// The status of a `solve` run with a solution limit (1, or 2 under `unique`), counted in
+    /// the tally: `timeout` when a limit came first (`stopped` for a signal), with a note.
+    pub(super) fn solved(&mut self, outcome: &Outcome, unique: bool) -> &'static str {
+        let status = match outcome.solutions() {
+            _ if job::partial(outcome) => {
+                self.stopped(outcome);
+                if outcome.stopped() == Some(Stop::Interrupted) {
+                    return "stopped";
+                }
+                return "timeout";
+            }
+            0 => "none",
+            1 if unique => "unique",
+            1 => "solved",
+            _ if unique => "multiple",
+            _ => "solved",
+        };
+        match status {
+            "none" => self.tally.none += 1,
+            "multiple" => self.tally.multiple += 1,
+            _ => self.tally.solved += 1,
+        }
+        status
+    }
+
     /// `count`: the number of solutions, `N+` when a limit stopped it.
     pub(super) fn count(
         &mut self,
@@ -191,7 +265,7 @@ impl Job<'_> {
         let report = |progress: &Progress| display.show(progress);
         let puzzle = self.label.clone().unwrap_or_else(|| self.puzzle.grid.to_string());
         let saved = |checkpoint: &Checkpoint| {
-            let mut saved = Saved::new(long.tool, visit.is_none(), checkpoint.clone());
+            let mut saved = job.saved(long.tool, visit.is_none(), checkpoint);
             saved.puzzle = Some(puzzle.clone());
             saved
         };

@@ -10,11 +10,10 @@ use std::{
 
 use dancer_sudoku::{JsonError, ParseError, Puzzle, Record};
 
-/// The longest JSON line read: a 33×33 sumo with its solution is about 60 KiB, so this leaves
-/// room for any real puzzle and stops a line without end from taking all memory.
-pub(crate) const MAX_JSON_LINE: usize = 1 << 24;
+use crate::input::{LineFault, Lines, MAX_JSON_LINE};
 
-/// The most bytes looked at to tell JSON lines from puzzles.
+/// The most bytes looked at to tell JSON lines from puzzles (blank lines and comments before
+/// the first record): past it, the input is read as puzzles.
 const SNIFF_LIMIT: usize = 1 << 20;
 
 /// One record of an input: a puzzle in the usual formats, or a line of JSON.
@@ -42,54 +41,70 @@ impl Input {
 
 /// A record for an input that could not be read at `line`.
 pub(crate) fn unreadable(line: usize, error: &io::Error) -> Input {
-    let read = Err(JsonError { field: String::new(), message: format!("cannot read: {error}") });
+    let message = format!("cannot read: {error}");
+    let read = Err(JsonError { column: 1, field: String::new(), message });
     Input::Model { line, read }
 }
 
-/// Reads the input's first lines up to the first that is neither blank nor a comment: the
-/// bytes read (to be read again) and whether that line starts a JSON object.
+/// Reads the input up to the first byte of its first line that is neither blank nor a
+/// comment: the bytes read (to be read again) and whether that byte opens a JSON object. At
+/// most [`SNIFF_LIMIT`] bytes and a buffer are read, however long the lines (`/dev/zero` is
+/// told at its first byte).
 ///
 /// # Errors
 /// When reading fails.
 pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
     let mut head = Vec::new();
+    let mut comment = false;
     loop {
-        let start = head.len();
-        if reader.read_until(b'\n', &mut head)? == 0 || head.len() > SNIFF_LIMIT {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if available.is_empty() {
             return Ok((head, false));
         }
-        let line = head[start..].trim_ascii();
-        if !line.is_empty() && !line.starts_with(b"#") {
-            let json = line.starts_with(b"{");
+        let mut decided = None;
+        for (at, &byte) in available.iter().enumerate() {
+            if comment {
+                comment = byte != b'\n' && byte != b'\r';
+            } else if byte == b'#' {
+                comment = true;
+            } else if !byte.is_ascii_whitespace() {
+                decided = Some((at, byte == b'{'));
+                break;
+            }
+        }
+        let taken = decided.map_or(available.len(), |(at, _)| at);
+        head.extend_from_slice(&available[..taken]);
+        reader.consume(taken);
+        if let Some((_, json)) = decided {
             return Ok((head, json));
+        }
+        if head.len() > SNIFF_LIMIT {
+            return Ok((head, false));
         }
     }
 }
 
 /// Reads JSON lines and sends their records in chunks of `chunk` (or sooner, when what
-/// follows is not there yet), until the end or until nobody takes them.
+/// follows is not there yet, or after a line too long, whose rest may take long to skip),
+/// until the end or until nobody takes them.
 pub(crate) fn send_models<R: BufRead + super::Drained>(
-    mut reader: R,
+    reader: R,
     sender: &SyncSender<Vec<Input>>,
     chunk: usize,
 ) {
     let mut records = Vec::with_capacity(chunk);
-    let mut buffer = Vec::new();
-    let mut number = 0;
-    loop {
-        number += 1;
-        let read = match next_line(&mut reader, &mut buffer) {
-            Ok(None) => break,
-            Ok(Some(complete)) => model(&buffer, complete),
-            Err(error) => {
-                records.push(unreadable(number, &error));
-                break;
-            }
-        };
-        if let Some(read) = read {
+    let mut lines = Lines::new(reader, MAX_JSON_LINE);
+    while let Some((number, line)) = lines.next() {
+        let too_long = matches!(line, Err(LineFault::TooLong));
+        if let Some(read) = model(line) {
             records.push(Input::Model { line: number, read });
         }
-        let ready = !records.is_empty() && (records.len() >= chunk || reader.drained());
+        let ready = !records.is_empty()
+            && (records.len() >= chunk || too_long || lines.get_ref().drained());
         // The command stopped taking records (a closed pipe, a signal): stop reading.
         if ready && sender.send(std::mem::take(&mut records)).is_err() {
             return;
@@ -101,13 +116,11 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
 }
 
 /// The record of a line: `None` for a blank line or a comment.
-fn model(line: &[u8], complete: bool) -> Option<Result<Box<Record>, JsonError>> {
-    let fail = |message: String| Some(Err(JsonError { field: String::new(), message }));
-    if !complete {
-        return fail(format!("the line is longer than {MAX_JSON_LINE} bytes"));
-    }
-    let Ok(text) = std::str::from_utf8(line) else {
-        return fail("the line is not UTF-8".to_owned());
+fn model(line: Result<String, LineFault>) -> Option<Result<Box<Record>, JsonError>> {
+    let fail = |message: String| Some(Err(JsonError { column: 1, field: String::new(), message }));
+    let text = match line {
+        Ok(text) => text,
+        Err(fault) => return fail(fault.message(MAX_JSON_LINE, "a line of JSON")),
     };
     let text = text.trim();
     if text.is_empty() || text.starts_with('#') {
@@ -121,32 +134,43 @@ fn model(line: &[u8], complete: bool) -> Option<Result<Box<Record>, JsonError>> 
     Some(Record::from_json(text).map(Box::new))
 }
 
-/// Reads the next line into `buffer` (without its end): `None` at the end of the input,
-/// `Some(false)` for a line longer than [`MAX_JSON_LINE`], whose rest is skipped.
-fn next_line(reader: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    buffer.clear();
-    let mut complete = true;
-    let mut any = false;
-    loop {
-        let available = reader.fill_buf()?;
-        if available.is_empty() {
-            return Ok(any.then_some(complete));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An endless input of one byte, counting what is taken from it.
+    struct Endless {
+        byte: u8,
+        taken: u64,
+    }
+
+    impl io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            buf.fill(self.byte);
+            self.taken += buf.len() as u64;
+            Ok(buf.len())
         }
-        any = true;
-        let (taken, end) = match available.iter().position(|&b| b == b'\n') {
-            Some(at) => (at + 1, true),
-            None => (available.len(), false),
-        };
-        let piece = &available[..taken - usize::from(end)];
-        if complete && buffer.len() + piece.len() <= MAX_JSON_LINE {
-            buffer.extend_from_slice(piece);
-        } else {
-            complete = false;
-            buffer.clear();
+    }
+
+    #[test]
+    fn sniffing_an_endless_input_reads_a_bounded_head() {
+        for byte in [0, b'x', b'{', b' ', b'\n'] {
+            let mut reader = io::BufReader::with_capacity(4096, Endless { byte, taken: 0 });
+            let (head, json) = sniff(&mut reader).unwrap();
+            assert_eq!(json, byte == b'{', "{byte}");
+            let taken = reader.get_ref().taken;
+            assert!(taken <= (SNIFF_LIMIT + 4096) as u64, "{byte}: {taken} bytes read");
+            assert!(head.len() <= SNIFF_LIMIT + 4096, "{byte}: {} bytes kept", head.len());
         }
-        reader.consume(taken);
-        if end {
-            return Ok(Some(complete));
-        }
+    }
+
+    #[test]
+    fn comments_and_blanks_come_before_the_first_record() {
+        let mut text = &b"# a comment {\n\n  \t{\"name\": 1}\n"[..];
+        let (head, json) = sniff(&mut text).unwrap();
+        assert!(json);
+        assert_eq!(head, b"# a comment {\n\n  \t");
+        let mut text = &b"  # {\n.1.\n"[..];
+        assert!(!sniff(&mut text).unwrap().1);
     }
 }

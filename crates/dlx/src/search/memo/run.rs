@@ -1,0 +1,373 @@
+//! How a memoised count runs: [`MemoRun`] (the interrupt flag, progress reports), the counts
+//! it makes ([`Solver::count_memo`] and kin), and the probe by which a plain count chooses
+//! between the table and enumeration ([`MemoRun::probe`]).
+
+use std::{
+    sync::atomic::AtomicBool,
+    time::{Duration, Instant},
+};
+
+use super::walk::Walked;
+use super::{Memo, MemoError, Table};
+use crate::matrix::with_mode;
+use crate::run::coverage::Finished;
+use crate::search::{Phase, Solver};
+use crate::subproblem::{share_of, Point};
+use crate::{Checkpoint, Explore, Subproblem};
+
+/// The nodes [`MemoRun::probe`] lets a memoised count enter, at most, before it judges that
+/// the table does not pay. Tilings and set partitions run ahead (more solutions counted than
+/// nodes entered) within 256 nodes; the margin is sixteenfold, and a probe that falls behind
+/// loses nothing but its keys: the enumeration goes on from where it stopped.
+pub const MEMO_PROBE_NODES: u64 = 1 << 12;
+
+/// The work on keys (items visited, words written) a probe may spend, beyond one unit per
+/// node of the problem's matrix: keys of a few items cost nothing, but on a chain of a
+/// million items each key costs a million, and the probe stops after one (see
+/// [`MemoRun::probe`]). A unit
+/// (a step along the list of items, about 5 ns on a large problem) is a few percent of what
+/// reading a node of the matrix from text costs (about 175 ns), so the probe never costs more
+/// than a few percent of the reading.
+pub const MEMO_PROBE_WORK: u64 = 1 << 20;
+
+/// A report on a memoised count under way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MemoProgress {
+    /// Nodes entered so far (a lookup is a node).
+    pub nodes: u64,
+    /// Solutions in the sub-problems finished so far: a lower bound of the count.
+    pub counted: u128,
+    /// Sub-problems in the table.
+    pub entries: usize,
+    /// The bytes they are charged.
+    pub bytes: usize,
+    /// Lookups that found their sub-problem so far.
+    pub hits: u64,
+    /// Times the table was full and about half of it was dropped.
+    pub evictions: u64,
+    /// How much of the search tree lies behind, in Knuth's measure (see
+    /// [`Share`](crate::Share)), sub-problems found in the table counted as done.
+    pub fraction: f64,
+    /// Time since the count started.
+    pub elapsed: Duration,
+}
+
+/// What [`MemoRun::probe`] found out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MemoProbe {
+    /// The memoised count is done: the tree was small, or the count ran ahead of its nodes
+    /// (more solutions than nodes, which no enumeration can do) and went on to the end.
+    Counted(u128),
+    /// The table does not pay: the rest is for enumeration. The checkpoint is the depth-first
+    /// search standing where the probe stopped, with the probe's solutions, counters and
+    /// seconds; [`Run::resume`](crate::Run::resume) goes on from there, on any number of
+    /// threads, and the outcome's totals include the probe's.
+    Behind(Checkpoint),
+}
+
+/// A memoised count as a job: the flag that stops it, and the reports it makes on the way.
+/// One thread: the running sums of a memoised search cannot be shared out.
+///
+/// ```
+/// use std::cell::Cell;
+/// use std::time::Duration;
+/// use dancer::{Memo, MemoRun, ProblemBuilder};
+///
+/// // 2^40 ways to pick one of two options for each of 40 items: far beyond enumeration.
+/// let mut builder = ProblemBuilder::new();
+/// for item in builder.primary_items(40) {
+///     builder.option([item]);
+///     builder.option([item]);
+/// }
+/// let problem = builder.build()?;
+/// let reports = Cell::new(0);
+/// let report = |_: &dancer::MemoProgress| reports.set(reports.get() + 1);
+/// let run = MemoRun::new().progress(Duration::ZERO, &report);
+/// assert_eq!(run.count(&mut problem.solver(), &mut Memo::default())?, 1 << 40);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct MemoRun<'a> {
+    interrupt: Option<&'a AtomicBool>,
+    progress: Option<(Duration, Report<'a>)>,
+}
+
+/// A progress callback.
+type Report<'a> = &'a dyn Fn(&MemoProgress);
+
+impl<'a> MemoRun<'a> {
+    /// No flag, no reports.
+    pub fn new() -> MemoRun<'a> {
+        MemoRun::default()
+    }
+
+    /// Stops the count (with [`MemoError::Interrupted`]) once `flag` is raised; it is read
+    /// every few thousand nodes.
+    #[must_use]
+    pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// Calls `report` about every `every` (looked at every few thousand nodes).
+    #[must_use]
+    pub fn progress(mut self, every: Duration, report: &'a dyn Fn(&MemoProgress)) -> Self {
+        self.progress = Some((every, report));
+        self
+    }
+
+    /// The number of solutions below `solver`'s committed options, counted with `memo` (see
+    /// [`Solver::count_memo`]).
+    ///
+    /// # Errors
+    /// As [`Solver::count_memo`].
+    pub fn count(&self, solver: &mut Solver<'_>, memo: &mut Memo) -> Result<u128, MemoError> {
+        match solver.run_memo(memo, &mut self.watch(u64::MAX, None))? {
+            Walked::Counted(count) => Ok(count),
+            Walked::Paused { .. } => unreachable!("a count without a budget never pauses"),
+        }
+    }
+
+    /// Counts with `memo` and says whether that pays, as the `dlx` command's plain count
+    /// chooses: the count starts memoised, and goes on so to the end once it has counted more
+    /// solutions than it entered nodes; it stops, [`Behind`](MemoProbe::Behind), if that has
+    /// not happened within [`MEMO_PROBE_NODES`] nodes, or when its keys have cost more than
+    /// [`MEMO_PROBE_WORK`] and one unit per node of the matrix, or would with 64 more keys
+    /// like the last (a problem of very many items: the probe stops after a key or two). Deterministic: the same problem gets the same verdict on any machine. A probe
+    /// that stops costs little (its keys), as the enumeration goes on from where it stopped.
+    ///
+    /// # Errors
+    /// As [`Solver::count_memo`]: [`MemoError::Multiplicities`] at once for a problem with
+    /// multiplicities, which the caller enumerates.
+    pub fn probe(&self, solver: &mut Solver<'_>, memo: &mut Memo) -> Result<MemoProbe, MemoError> {
+        let started = Instant::now();
+        let before = solver.stats;
+        let size = solver.matrix.nodes.len() as u64;
+        let work = MEMO_PROBE_WORK.saturating_add(size);
+        match solver.run_memo(memo, &mut self.watch(MEMO_PROBE_NODES, Some(work)))? {
+            Walked::Counted(count) => Ok(MemoProbe::Counted(count)),
+            Walked::Paused { counted } => {
+                let mut branches = Vec::new();
+                let place = solver.position(&mut branches).expect("a paused search has a rest");
+                let after = solver.stats;
+                let solutions = u64::try_from(counted).unwrap_or(u64::MAX);
+                let (nodes, updates) = (after.nodes - before.nodes, after.updates - before.updates);
+                // What the probe searched is the span of the tree before its place: the
+                // resumed enumeration is checked to cover the rest exactly.
+                let done = Finished {
+                    from: Point::start(),
+                    to: Point::left(&branches),
+                    solutions,
+                    nodes,
+                    updates,
+                };
+                let checkpoint = Checkpoint {
+                    fingerprint: solver.fingerprint(),
+                    solutions,
+                    nodes,
+                    updates,
+                    max_depth: after.max_depth,
+                    mems: 0,
+                    profile: Vec::new(),
+                    seconds: started.elapsed().as_secs_f64(),
+                    stopped: None,
+                    scope: vec![Subproblem::root()],
+                    remaining: vec![place.with_share(share_of(&branches, 0))],
+                    done: vec![done],
+                };
+                solver.restart();
+                Ok(MemoProbe::Behind(checkpoint))
+            }
+        }
+    }
+
+    fn watch(&self, nodes: u64, probe: Option<u64>) -> Watch<'a> {
+        let every = self.progress.map_or(Duration::MAX, |(every, _)| every);
+        Watch {
+            interrupt: self.interrupt,
+            progress: self.progress.map(|(_, report)| report),
+            started: Instant::now(),
+            every,
+            next: every,
+            nodes,
+            probe,
+        }
+    }
+}
+
+/// What a walk looks at as it goes: when to stop, when and whom to report to.
+pub(super) struct Watch<'a> {
+    pub(super) interrupt: Option<&'a AtomicBool>,
+    progress: Option<Report<'a>>,
+    started: Instant,
+    every: Duration,
+    /// The time since the start at which the next report is due.
+    next: Duration,
+    /// The nodes the walk may enter.
+    nodes: u64,
+    /// While probing: the work on keys the walk may spend. `None` otherwise, and once the
+    /// count has run ahead of its nodes (the probe's budgets are then lifted).
+    probe: Option<u64>,
+}
+
+impl Watch<'_> {
+    /// Whether the walk must stop before entering another node, having entered `nodes`,
+    /// spent `work` on keys, the last of which took `key` of it. A probe also stops when 64
+    /// more keys like the last would not fit its budget: no count runs ahead of its nodes in
+    /// so few, so keys that large (a chain of a million items) end it after a key or two.
+    #[inline]
+    pub(super) fn out_of_budget(&self, nodes: u64, work: u64, key: u64) -> bool {
+        nodes == self.nodes
+            || self.probe.is_some_and(|most| work.saturating_add(key.saturating_mul(64)) > most)
+    }
+
+    /// After a leaf: a probe whose count has run ahead of its nodes is over, and the count
+    /// goes on without budgets.
+    #[inline]
+    pub(super) fn tally(&mut self, nodes: u64, counted: u128) {
+        if self.probe.is_some() && counted > u128::from(nodes) {
+            self.probe = None;
+            self.nodes = u64::MAX;
+        }
+    }
+
+    /// Whether a report is wanted now (the clock is read only when reports are).
+    pub(super) fn report_due(&self) -> bool {
+        self.progress.is_some() && self.started.elapsed() >= self.next
+    }
+
+    /// Reports, with the fraction done worked out only now.
+    pub(super) fn report(
+        &mut self,
+        table: &Table,
+        nodes: u64,
+        counted: u128,
+        fraction: impl FnOnce() -> f64,
+    ) {
+        let Some(report) = self.progress else { return };
+        let elapsed = self.started.elapsed();
+        self.next = elapsed.saturating_add(self.every);
+        let (entries, bytes, hits, evictions) = table.figures();
+        let fraction = fraction();
+        report(&MemoProgress {
+            nodes,
+            counted,
+            entries,
+            bytes,
+            hits,
+            evictions,
+            fraction,
+            elapsed,
+        });
+    }
+}
+
+impl Solver<'_> {
+    /// The number of solutions below the committed options, as [`count`](Self::count) finds
+    /// them, but with each sub-problem counted once and looked up in `memo` afterwards (see
+    /// the module's notes): exponentially many solutions can be counted where they share
+    /// sub-problems, as tilings do. Nodes and updates count the search that was made (a
+    /// lookup is a node); solutions in [`stats`](Self::stats) saturate at `u64::MAX`.
+    ///
+    /// With `interrupt`, the count looks at the flag every few thousand nodes and stops once
+    /// it is raised. [`MemoRun`] also reports progress.
+    ///
+    /// # Errors
+    /// [`MemoError::Overflow`] when the count exceeds `u128::MAX`; [`MemoError::Interrupted`]
+    /// when `interrupt` was raised. The solver is then as after a finished search.
+    /// [`MemoError::Multiplicities`] at once for a problem with multiplicities.
+    pub fn count_memo(
+        &mut self,
+        memo: &mut Memo,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<u128, MemoError> {
+        let mut run = MemoRun::new();
+        if let Some(flag) = interrupt {
+            run = run.interrupt(flag);
+        }
+        run.count(self, memo)
+    }
+
+    /// [`count_memo`](Self::count_memo), entering at most `budget` nodes. What was learnt
+    /// stays in `memo`, so a later count goes quickly back to where this one stopped.
+    ///
+    /// # Errors
+    /// As `count_memo`, and [`MemoError::OutOfNodes`] when the budget ran out, with the
+    /// solutions counted so far.
+    pub fn count_memo_within(
+        &mut self,
+        memo: &mut Memo,
+        interrupt: Option<&AtomicBool>,
+        budget: u64,
+    ) -> Result<u128, MemoError> {
+        let mut run = MemoRun::new();
+        if let Some(flag) = interrupt {
+            run = run.interrupt(flag);
+        }
+        match self.run_memo(memo, &mut run.watch(budget, None))? {
+            Walked::Counted(count) => Ok(count),
+            Walked::Paused { counted } => {
+                self.restart();
+                Err(MemoError::OutOfNodes { counted })
+            }
+        }
+    }
+
+    /// Counts with `memo` ([`MemoRun::probe`]) and says whether memoising pays: how the `dlx`
+    /// command chooses between a memoised and a plain count.
+    ///
+    /// # Errors
+    /// As [`MemoRun::probe`].
+    pub fn probe_memo(
+        &mut self,
+        memo: &mut Memo,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<MemoProbe, MemoError> {
+        let mut run = MemoRun::new();
+        if let Some(flag) = interrupt {
+            run = run.interrupt(flag);
+        }
+        run.probe(self, memo)
+    }
+
+    /// The memoised count from the state the matrix is in, with nothing else done: the steps
+    /// of [`sample`](Self::sample), which walks down itself.
+    pub(in crate::search) fn count_memo_here<M: crate::matrix::Mode>(
+        &mut self,
+        memo: &mut Memo,
+        interrupt: Option<&AtomicBool>,
+    ) -> Result<u128, MemoError> {
+        let mut run = MemoRun::new();
+        if let Some(flag) = interrupt {
+            run = run.interrupt(flag);
+        }
+        match self.walk_memo::<M>(memo, &mut run.watch(u64::MAX, None))? {
+            Walked::Counted(count) => Ok(count),
+            Walked::Paused { .. } => unreachable!("a count without a budget never pauses"),
+        }
+    }
+
+    /// Starts a memoised walk from the top under `watch`. Counted (or failed), the solver is
+    /// as after a finished search; paused, it stands before the next node.
+    fn run_memo(&mut self, memo: &mut Memo, watch: &mut Watch<'_>) -> Result<Walked, MemoError> {
+        self.restart();
+        if self.problem.has_multiplicities() {
+            return Err(MemoError::Multiplicities);
+        }
+        memo.belong_to(self.problem.fingerprint());
+        let walked = with_mode!(self.matrix, M => self.walk_memo::<M>(memo, watch));
+        match walked {
+            Ok(Walked::Paused { .. }) => self.phase = Phase::Enter,
+            Ok(Walked::Counted(count)) => {
+                self.level = 0;
+                self.phase = Phase::Done;
+                self.stats.solutions += u64::try_from(count).unwrap_or(u64::MAX);
+            }
+            Err(_) => {
+                self.level = 0;
+                self.phase = Phase::Done;
+            }
+        }
+        walked
+    }
+}
