@@ -216,3 +216,38 @@ fn a_slurm_task_cancelled_checkpoints_and_is_not_requeued() {
     assert_eq!(task(root, 0, 0, "p.dlx").wait().unwrap().code(), Some(0));
     assert!(root.join("part-0.json").exists());
 }
+
+/// `--continue`: one command starts a search, goes on after each stop, and once the search is
+/// done answers at once from the finished checkpoint (no node searched again), for `dlx` and
+/// for `sudoku count` alike.
+#[test]
+fn one_command_with_continue_starts_goes_on_and_answers_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("c.json");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let queens = data("dlx/queens8.dlx");
+    let args =
+        ["--count", "--json", "--jobs", "1", "--node-limit", "400", "--checkpoint", checkpoint];
+    let args = [&args[..], &["--continue", &queens]].concat();
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlx")).args(&args).output().unwrap();
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code(), summary["solutions"].as_u64(), summary["nodes"].as_u64())
+    };
+    assert_eq!(run(), (Some(3), Some(38), Some(400)), "started");
+    assert_eq!(run(), (Some(3), Some(67), Some(800)), "went on");
+    assert_eq!(run(), (Some(0), Some(92), Some(1049)), "finished");
+    assert_eq!(run(), (Some(0), Some(92), Some(1049)), "answered at once");
+    let sudoku = dir.path().join("s.json");
+    let sudoku = sudoku.to_str().unwrap();
+    let blank = data("puzzles/blank4x4.txt");
+    let args = ["count", "-q", "--node-limit", "200", "--checkpoint", sudoku, "--continue", &blank];
+    let counts: Vec<String> = (0..4)
+        .map(|_| {
+            let out = Command::new(env!("CARGO_BIN_EXE_sudoku")).args(args).output().unwrap();
+            String::from_utf8(out.stdout).unwrap().trim().to_owned()
+        })
+        .collect();
+    assert!(counts[0].ends_with('+') && counts[1].ends_with('+'), "{counts:?}");
+    assert_eq!(&counts[2..], ["288", "288"], "{counts:?}");
+}

@@ -38,7 +38,8 @@ fn part(dir: &Path, k: usize, more: &[&str]) -> Run {
     let args = ["--count", "--json", "--jobs", "1", "--parts", "parts.jsonl", "--part", &k];
     let args = [&args[..], &["--checkpoint", &checkpoint, "--continue"], more, &["p.dlx"]].concat();
     let out = dlx_in(dir, &args);
-    let mut done = std::fs::OpenOptions::new().create(true).append(true).open(dir.join("done.jsonl")).unwrap();
+    let mut done =
+        std::fs::OpenOptions::new().create(true).append(true).open(dir.join("done.jsonl")).unwrap();
     std::io::Write::write_all(&mut done, out.stdout.as_bytes()).unwrap();
     out
 }
@@ -156,7 +157,8 @@ fn files_of_another_split_or_damaged_are_left_out_with_a_note() {
     let root = dir.path();
     assert_eq!(part(root, 0, &["--node-limit", "1000"]).code, 3);
     let path = root.join("checkpoints/part-0.json");
-    let text = std::fs::read_to_string(&path).unwrap().replacen("\"nodes\":1000", "\"nodes\":1001", 1);
+    let text =
+        std::fs::read_to_string(&path).unwrap().replacen("\"nodes\":1000", "\"nodes\":1001", 1);
     std::fs::write(&path, text).unwrap();
     let out = dlx_in(root, &["split", "-q", "--parts", "6", "--seed", "5", "p.dlx"]);
     std::fs::write(root.join("other.jsonl"), out.stdout).unwrap();

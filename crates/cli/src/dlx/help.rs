@@ -11,12 +11,12 @@ macro_rules! exit_status {
     () => {
         "\
 Exit status:
-  0    solutions found (or drawn, split, added up)
-  1    no solution
+  0    solutions found (or drawn, split, added up); a part of a split run to its end
+  1    no solution (of the whole problem: a part without solutions exits with 0)
   2    bad usage, or input that could not be read (the message names file:line:column), or
        a checkpoint that could not be written (the count so far is printed first)
   3    stopped at --time-limit, --node-limit or --mems-limit (a count ends with +)
-  130  stopped by Ctrl-C or SIGTERM (a second one ends the program at once)"
+  130  stopped by Ctrl-C, SIGTERM or SIGHUP (a second one ends the program at once)"
     };
 }
 
@@ -61,10 +61,15 @@ Long runs:
       stop after 2 hours (exit status 3), resumable
   dlx --count --resume c.json big.dlx
       go on from there (checkpointing to c.json again)
+  dlx --count --checkpoint c.json --checkpoint-every 10m --continue big.dlx
+      the same command starts, and after any stop goes on
   dlx split --parts 64 big.dlx > parts.jsonl
       64 parts of about equal work, then:
-  seq 0 63 | xargs -P 8 -I{} dlx --count --json --parts parts.jsonl --part {} big.dlx > done.jsonl
-  dlx merge done.jsonl                 the total (refuses missing or repeated parts)"
+  seq 0 63 | xargs -P 8 -I{} dlx --count --json --jobs 1 --parts parts.jsonl --part {} --checkpoint part-{}.json --continue big.dlx >> done.jsonl
+      every part on one thread, eight at a time; run it again after a failure
+  dlx merge done.jsonl                 the total (refuses missing or unfinished parts)
+  dlx status parts.jsonl done.jsonl --checkpoints 'part-{}.json'
+      how far the parts are"
 );
 
 /// `dlx count --help` (which shows `dlx --help`) and its man page.
@@ -154,7 +159,8 @@ pub(super) const MERGE: &str = "\
 Exit status:
   0    the total of every part
   1    every part ran and there is no solution
-  2    a part missing, repeated, unfinished or of another split (each named)
+  2    a part missing, unfinished, with two counts or of another split (each named); a
+       part given twice with the same count is counted once
 
 Examples:
   dlx merge done.jsonl                 the total of the parts' summaries

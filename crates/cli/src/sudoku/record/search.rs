@@ -313,7 +313,7 @@ impl Job<'_> {
             }
         };
         if let Some(file) = file {
-            if !outcome.is_complete() || file.path().exists() {
+            if !outcome.is_complete() || job.continue_run || file.path().exists() {
                 let resume = match file.write(&saved(outcome.checkpoint())) {
                     Ok(()) => format!("resume with: {}", job::resume_command(file.path())),
                     // The count so far is still printed; the work after the last good
