@@ -150,18 +150,11 @@ fn interrupted_while_reading(
     lines: usize,
 ) -> (Option<i32>, String, String) {
     use std::io::{BufRead, BufReader, Read, Write};
-    use std::process::{Command, Stdio};
 
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
 
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = crate::util::spawn(bin, args);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     stdin.flush().unwrap();

@@ -24,7 +24,7 @@ pub(crate) struct Run {
 }
 
 /// Starts `bin` with `args`, its three streams piped.
-fn spawn(bin: &str, args: &[&str]) -> Child {
+pub(crate) fn spawn(bin: &str, args: &[&str]) -> Child {
     Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())

@@ -101,6 +101,15 @@ impl<'a> MemoRun<'a> {
         MemoRun::default()
     }
 
+    /// A run that stops once `interrupt` (if any) is raised.
+    fn with_interrupt(interrupt: Option<&'a AtomicBool>) -> MemoRun<'a> {
+        let run = MemoRun::new();
+        match interrupt {
+            Some(flag) => run.interrupt(flag),
+            None => run,
+        }
+    }
+
     /// Stops the count (with [`MemoError::Interrupted`]) once `flag` is raised; it is read
     /// every few thousand nodes.
     #[must_use]
@@ -281,10 +290,7 @@ impl Solver<'_> {
         memo: &mut Memo,
         interrupt: Option<&AtomicBool>,
     ) -> Result<u128, MemoError> {
-        let mut run = MemoRun::new();
-        if let Some(flag) = interrupt {
-            run = run.interrupt(flag);
-        }
+        let run = MemoRun::with_interrupt(interrupt);
         run.count(self, memo)
     }
 
@@ -300,10 +306,7 @@ impl Solver<'_> {
         interrupt: Option<&AtomicBool>,
         budget: u64,
     ) -> Result<u128, MemoError> {
-        let mut run = MemoRun::new();
-        if let Some(flag) = interrupt {
-            run = run.interrupt(flag);
-        }
+        let run = MemoRun::with_interrupt(interrupt);
         match self.run_memo(memo, &mut run.watch(budget, None))? {
             Walked::Counted(count) => Ok(count),
             Walked::Paused { counted } => {
@@ -323,10 +326,7 @@ impl Solver<'_> {
         memo: &mut Memo,
         interrupt: Option<&AtomicBool>,
     ) -> Result<MemoProbe, MemoError> {
-        let mut run = MemoRun::new();
-        if let Some(flag) = interrupt {
-            run = run.interrupt(flag);
-        }
+        let run = MemoRun::with_interrupt(interrupt);
         run.probe(self, memo)
     }
 
@@ -337,10 +337,7 @@ impl Solver<'_> {
         memo: &mut Memo,
         interrupt: Option<&AtomicBool>,
     ) -> Result<u128, MemoError> {
-        let mut run = MemoRun::new();
-        if let Some(flag) = interrupt {
-            run = run.interrupt(flag);
-        }
+        let run = MemoRun::with_interrupt(interrupt);
         match self.walk_memo::<M>(memo, &mut run.watch(u64::MAX, None))? {
             Walked::Counted(count) => Ok(count),
             Walked::Paused { .. } => unreachable!("a count without a budget never pauses"),
