@@ -18,7 +18,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
-use dancer::{Memo, MemoProbe, Problem, Run};
+use dancer::{
+    run::{MemoProbe, Run},
+    Memo, Problem,
+};
 use dancer_benches::cases::{Case, CASES, MANY_ITEM_CASES, MEMO_CASES};
 
 /// The count `dlx --count` makes by default, on one thread, with a solver of its own (as the

@@ -15,7 +15,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use dancer::{Explore, Outcome, Problem, Run, Solver};
+use dancer::{
+    run::{Explore, Outcome, Run},
+    Problem, Solver,
+};
 use dancer_benches::cases::CASES;
 use dancer_benches::pairs::{alternate, median};
 use dancer_sudoku::{Grid, Template, Variant};
@@ -130,7 +133,7 @@ fn report_steals(name: &str, problem: &Problem, pool: &rayon::ThreadPool) {
     let mut entered = 0;
     for _ in 0..20 {
         for piece in &split.pieces {
-            dancer::Explore::enter(&mut solver, piece.subproblem()).expect("in the tree");
+            dancer::run::Explore::enter(&mut solver, piece.subproblem()).expect("in the tree");
             entered += 1;
         }
     }

@@ -18,7 +18,7 @@ use std::{
     sync::atomic::AtomicBool,
 };
 
-use dancer::{Heuristic, ParsedProblem, RunError};
+use dancer::{run::RunError, Heuristic, ParsedProblem};
 
 pub use self::args::{
     DlxArgs, DlxCommand, EstimateArgs, Format, Forward, MergeArgs, SampleArgs, SplitArgs,

@@ -1,5 +1,5 @@
 //! What `dlx` and `sudoku count`/`enumerate` share for long searches: the options for limits,
-//! checkpoints and progress, and turning them into a [`dancer::Run`]; the size of a memo's
+//! checkpoints and progress, and turning them into a [`dancer::run::Run`]; the size of a memo's
 //! table.
 
 mod checkpoint_file;
@@ -14,7 +14,7 @@ use std::{
 };
 
 use clap::{ArgGroup, Args, ValueEnum};
-use dancer::{Outcome, Run, Stop};
+use dancer::run::{Outcome, Run, Stop};
 
 pub use self::checkpoint_file::CheckpointFile;
 pub use self::progress::{clock, percent, short, Display};
@@ -123,7 +123,7 @@ impl JobArgs {
 
     /// The checkpoint file's contents for `checkpoint`, written by `tool` (counting or not),
     /// with this process as its writer and its checkpoint interval, for `dlx status`.
-    pub fn saved(&self, tool: &str, counting: bool, checkpoint: &dancer::Checkpoint) -> Saved {
+    pub fn saved(&self, tool: &str, counting: bool, checkpoint: &dancer::run::Checkpoint) -> Saved {
         let mut saved = Saved::new(tool, counting, checkpoint.clone());
         let every = self.checkpoint_every.map(|every| every.as_secs_f64());
         saved.writer = Some(Writer::this_process(every));

@@ -2,7 +2,7 @@
 //! repeated key is an error naming the key, with the nearest known key; and the digest that
 //! tells that a file was changed after it was written.
 
-use dancer::{Fingerprint, FingerprintHasher};
+use dancer::run::{Fingerprint, FingerprintHasher};
 use serde_json::{Map, Value};
 
 /// What is wrong with a JSON text, in words, without `serde_json`'s ` at line L column C` (the

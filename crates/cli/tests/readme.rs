@@ -40,7 +40,7 @@ fn toy_problem_with_a_reusable_solver() -> Result<(), Box<dyn std::error::Error>
 #[rustfmt::skip]
 fn a_long_search_stopped_and_resumed() -> Result<(), Box<dyn std::error::Error>> {
     use std::time::Duration;
-    use dancer::{ProblemBuilder, Run};
+    use dancer::{ProblemBuilder, run::Run};
 
     // All pairings of 12 items: 11 · 9 · 7 · 5 · 3 = 10 395.
     let mut builder = ProblemBuilder::new();
@@ -56,7 +56,7 @@ fn a_long_search_stopped_and_resumed() -> Result<(), Box<dyn std::error::Error>>
     assert!(!stopped.is_complete());
     let checkpoint = stopped.into_checkpoint();
     let run = Run::new().threads(2).resume(&checkpoint);
-    let run = run.progress(Duration::from_secs(5), &|p: &dancer::Progress| {
+    let run = run.progress(Duration::from_secs(5), &|p: &dancer::run::Progress| {
         eprintln!("{:.1}% done, {} solutions so far", 100.0 * p.fraction, p.solutions);
     });
     let outcome = run.count(&mut problem.solver())?;

@@ -5,7 +5,10 @@ use std::{
     ops::RangeInclusive,
 };
 
-use crate::{matrix::Matrix, BuildError, ColorId, Entry, ItemId, OptionId, Problem};
+use crate::error::BuildError;
+use crate::ids::{ColorId, ItemId, OptionId};
+use crate::matrix::Matrix;
+use crate::problem::{Entry, Problem};
 
 /// Names to ids. Seeded per process (like std's), so a crafted input cannot force collisions,
 /// and several times faster than std's `SipHash` on the short names problems use: with a

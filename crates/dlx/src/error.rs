@@ -1,6 +1,6 @@
 //! Errors of building a problem and of committing options to a solver.
 
-use crate::{ItemId, OptionId};
+use crate::ids::{ItemId, OptionId};
 
 /// Why [`ProblemBuilder::build`](crate::ProblemBuilder::build) rejected a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

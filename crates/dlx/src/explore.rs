@@ -1,9 +1,10 @@
-//! [`Explore`]: what a depth-first search offers so that a [`Run`](crate::Run) can spread it
+//! [`Explore`]: what a depth-first search offers so that a [`Run`](crate::run::Run) can spread it
 //! over threads, stop it at limits, report its progress and resume it from a checkpoint.
 //! [`Solver`](crate::Solver) implements it; so can any other backtracking search (the sudoku
 //! crate's bitmask search does), which then gets all of that for free.
 
-use crate::{Branch, Fingerprint, PathError, Stats, Subproblem};
+use crate::stats::Stats;
+use crate::subproblem::{Branch, Fingerprint, PathError, Subproblem};
 
 /// Why [`Explore::explore`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub trait Explore: Sized {
     /// multiplicities, whose levels also branch on null moves), it enters only the root,
     /// [`position`](Self::position) returns the root with the branches taken so far (its
     /// share says how far the search is) and [`split_off`](Self::split_off) nothing; a
-    /// [`Run`](crate::Run) then searches on one thread and refuses checkpoints, resumption
+    /// [`Run`](crate::run::Run) then searches on one thread and refuses checkpoints, resumption
     /// and subproblems.
     fn splittable(&self) -> bool {
         true
@@ -77,7 +78,7 @@ pub trait Explore: Sized {
     /// The nodes entered at each level (the root's first) over the same span as
     /// [`stats`](Self::stats), for a search that counts them (a profiling
     /// [`Solver`](crate::Solver)); empty for one that does not, as by default. Counted like the
-    /// other counters, so a [`Run`](crate::Run) adds the workers' up to one search's.
+    /// other counters, so a [`Run`](crate::run::Run) adds the workers' up to one search's.
     fn profile(&self) -> &[u64] {
         &[]
     }

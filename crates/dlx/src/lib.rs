@@ -21,17 +21,13 @@
 //!   enumeration where sub-problems repeat; [`Solver::sample`] draws solutions uniformly at
 //!   random from those exact counts.
 //! - [`parse`], [`read`] and [`write`](fn@write) read and write Knuth's DLX text format.
+//! - A solver borrows its problem; [`Solver::shared`] and [`Problem::into_solver`] make one
+//!   that owns it (`Solver<'static>`), to keep in a struct or move to a thread, at the same
+//!   speed.
 //!
-//! Long searches, as jobs:
-//!
-//! - [`Run`] counts or visits solutions on every core (work is handed to idle workers as
-//!   [`Subproblem`]s), stops at node, update, time or solution limits or when a flag is
-//!   raised, reports [`Progress`] with the fraction of the tree done, and leaves a
-//!   [`Checkpoint`] that resumes exactly where it stopped. It runs any search that implements
-//!   [`Explore`], not only [`Solver`].
-//! - [`Solver::estimate`] is Knuth's Monte Carlo estimate of the tree; [`Solver::split`] and
-//!   [`balance`] cut the tree into parts of about equal work that partition the solutions, to
-//!   run anywhere; every [`Subproblem`] and [`Checkpoint`] carries the tree's [`Fingerprint`].
+//! Long searches, as jobs, are one topic in the [`run`] module: [`run::Run`] counts or visits
+//! solutions on every core with limits, progress and checkpoints; subproblems, fingerprints,
+//! estimates, and splitting a tree into parts to run on many machines live there too.
 //!
 //! The search is iterative (no recursion), the links are `u32` indices into one `Vec`, and
 //! nothing is allocated while searching.
@@ -62,6 +58,70 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Stopping at the first solution that will do
+//!
+//! [`Solver::for_each`] visits solutions until the visitor breaks, and returns what it broke
+//! with. The 92 solutions of the eight queens, up to the first with a queen in a corner:
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use dancer::ProblemBuilder;
+//!
+//! let n = 8;
+//! let mut builder = ProblemBuilder::new();
+//! let rows = builder.primary_items(n);
+//! let columns = builder.primary_items(n);
+//! let diagonals = builder.secondary_items(2 * n - 1);
+//! let anti_diagonals = builder.secondary_items(2 * n - 1);
+//! for r in 0..n {
+//!     for c in 0..n {
+//!         builder.option([rows[r], columns[c], diagonals[r + c], anti_diagonals[r + n - 1 - c]]);
+//!     }
+//! }
+//! let problem = builder.build()?;
+//! let mut solver = problem.solver();
+//! let corner = solver.for_each(|solution| {
+//!     // Option r·n + c places a queen at row r, column c.
+//!     match solution.iter().find(|o| [0, n - 1, n * (n - 1), n * n - 1].contains(&o.index())) {
+//!         Some(queen) => ControlFlow::Break(queen.index()),
+//!         None => ControlFlow::Continue(()),
+//!     }
+//! });
+//! assert!(matches!(corner, ControlFlow::Break(_)));
+//! assert_eq!(solver.count(), 92);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Counting far beyond enumeration
+//!
+//! A memoised count looks each sub-problem up once: the domino tilings of an 8×8 board are
+//! 12 988 816, counted from a few thousand sub-problems.
+//!
+//! ```
+//! use dancer::{Memo, ProblemBuilder};
+//!
+//! let n = 8;
+//! let mut builder = ProblemBuilder::new();
+//! let cells = builder.primary_items(n * n);
+//! for r in 0..n {
+//!     for c in 0..n {
+//!         if c + 1 < n {
+//!             builder.option([cells[r * n + c], cells[r * n + c + 1]]);
+//!         }
+//!         if r + 1 < n {
+//!             builder.option([cells[r * n + c], cells[(r + 1) * n + c]]);
+//!         }
+//!     }
+//! }
+//! let problem = builder.build()?;
+//! let count = problem.solver().count_memo(&mut Memo::default(), None)?;
+//! assert_eq!(count, 12_988_816);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Sampling uniformly from those counts is [`Solver::sample`] (with an example there); counting
+//! and enumerating on every core is [`run::Run`] (examples in [`run`]).
+//!
 //! # Errors
 //!
 //! Building reports a [`BuildError`], parsing a [`ParseError`] with line and column, and
@@ -71,8 +131,8 @@
 //! # Crate features
 //!
 //! - `proptest`: strategies generating random problems, for property tests here and downstream.
-//! - `serde`: [`Subproblem`], [`Checkpoint`], [`Fingerprint`] and [`Stop`] as JSON (or any
-//!   serde format).
+//! - `serde`: [`run::Subproblem`], [`run::Checkpoint`], [`run::Fingerprint`] and [`run::Stop`]
+//!   as JSON (or any serde format).
 #![deny(missing_docs)]
 
 mod builder;
@@ -82,7 +142,7 @@ mod format;
 mod ids;
 mod matrix;
 mod problem;
-mod run;
+pub mod run;
 mod search;
 mod solutions;
 mod stats;
@@ -93,25 +153,15 @@ mod subproblem;
 pub use crate::{
     builder::ProblemBuilder,
     error::{BuildError, CommitError},
-    explore::{Explore, Pause},
     format::{
         parse, read, write, OptionSource, ParseError, ParseErrorKind, ParsedProblem, MAX_LINE_BYTES,
     },
     ids::{ColorId, ItemId, OptionId},
     problem::{Entry, Problem},
-    run::{Checkpoint, CoverageError, Outcome, Progress, Region, Run, RunError, Stop, POLL_NODES},
     search::{
-        estimate::Estimate,
-        memo::{
-            Memo, MemoError, MemoProbe, MemoProgress, MemoRun, MEMO_BYTES, MEMO_PROBE_NODES,
-            MEMO_PROBE_WORK,
-        },
-        split::{balance, Part, Piece, Split, SplitError, SAMPLING},
+        memo::{Memo, MemoError, MEMO_BYTES},
         Heuristic, Solver,
     },
     solutions::Solutions,
     stats::Stats,
-    subproblem::{
-        BadFingerprint, Branch, Fingerprint, FingerprintHasher, PathError, Share, Subproblem,
-    },
 };

@@ -2,10 +2,10 @@
 
 use std::{ops::RangeInclusive, sync::OnceLock};
 
-use crate::{
-    builder::NameIndex, matrix::Matrix, ColorId, Fingerprint, FingerprintHasher, ItemId, OptionId,
-    Solver,
-};
+use crate::ids::{ColorId, ItemId, OptionId};
+use crate::search::Solver;
+use crate::subproblem::{Fingerprint, FingerprintHasher};
+use crate::{builder::NameIndex, matrix::Matrix};
 
 /// One item of an option, with its colour when the item is secondary and coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,7 +89,7 @@ impl Problem {
     }
 
     /// Whether some primary item has bounds other than exactly once, so that the problem is
-    /// searched with Algorithm M. Such problems have no [`Run`](crate::Run), split, estimate or
+    /// searched with Algorithm M. Such problems have no [`Run`](crate::run::Run), split, estimate or
     /// memoised count: those need each level to branch on the options of one item only.
     pub fn has_multiplicities(&self) -> bool {
         !self.multiplicity.is_empty()

@@ -1,5 +1,53 @@
-//! [`Run`]: a long search as a job: on every core, with limits, progress reports, periodic
-//! checkpoints and resumption, for any [`Explore`] search.
+//! Long searches: everything for a search that runs for hours, on every core or on many
+//! machines. The everyday types ([`Problem`](crate::Problem), [`Solver`](crate::Solver)) are at
+//! the crate's root; this module is the one topic of searches as jobs.
+//!
+//! - [`Run`] counts or visits solutions on every core, stops at limits or on a flag, reports
+//!   [`Progress`], and leaves a [`Checkpoint`] that [`Run::resume`] takes up exactly where it
+//!   stopped; the [`Outcome`] says how it ended ([`Stop`]). It runs any search that implements
+//!   [`Explore`], not only [`Solver`](crate::Solver).
+//! - A [`Subproblem`] is a node of the search tree named by its path ([`Branch`]es) and its
+//!   [`Share`] of the tree; every subproblem and checkpoint carries the tree's
+//!   [`Fingerprint`], so that work from another problem is refused ([`BadFingerprint`]).
+//! - [`Solver::estimate`](crate::Solver::estimate) is Knuth's Monte Carlo [`Estimate`] of the
+//!   tree; [`Solver::split`](crate::Solver::split) gives [`Piece`]s and [`balance`] deals them
+//!   into [`Part`]s of about equal work that partition the solutions, to run anywhere and add
+//!   up afterwards.
+//! - [`MemoRun`] runs a memoised count ([`Solver::count_memo`](crate::Solver::count_memo)) as a
+//!   job with [`MemoProgress`] reports; [`MemoProbe`] tries memoisation for a while and hands
+//!   over to enumeration when it does not pay.
+//!
+//! Enumerating on every core, collecting the solutions (they arrive from whichever worker
+//! found them, so sort them to compare):
+//!
+//! ```
+//! use std::{ops::ControlFlow, sync::Mutex};
+//! use dancer::{run::Run, ProblemBuilder};
+//!
+//! // Domino tilings of a 2×3 board: cells a b c over d e f.
+//! let mut builder = ProblemBuilder::new();
+//! for cell in ["a", "b", "c", "d", "e", "f"] {
+//!     builder.primary(cell);
+//! }
+//! for pair in ["a b", "b c", "d e", "e f", "a d", "b e", "c f"] {
+//!     builder.option_named(pair.split(' '));
+//! }
+//! let problem = builder.build()?;
+//! let found = Mutex::new(Vec::new());
+//! let outcome = Run::new().threads(2).visit(&mut problem.solver(), &|solver| {
+//!     let mut tiling: Vec<usize> = solver.solution().iter().map(|o| o.index()).collect();
+//!     tiling.sort();
+//!     found.lock().unwrap().push(tiling);
+//!     ControlFlow::Continue(())
+//! })?;
+//! let mut found = found.into_inner()?;
+//! found.sort();
+//! assert_eq!(found, [[0, 2, 6], [1, 3, 4], [4, 5, 6]]); // {a b, d e, c f}, ...
+//! assert_eq!(outcome.solutions(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How the work is shared
 //!
 //! How the work is shared: one worker starts on the whole tree (or on the subproblems it was
 //! given). The others start hungry. A busy worker looks, every [`POLL_NODES`] nodes, whether
@@ -30,8 +78,17 @@ use self::coverage::{Counts, Done};
 pub use self::coverage::{CoverageError, Region};
 pub use self::outcome::{Outcome, Progress, RunError, Stop};
 use self::shared::{Job, Shared, Unit};
+pub use crate::explore::{Explore, Pause};
+pub use crate::search::estimate::Estimate;
+pub use crate::search::memo::{
+    MemoProbe, MemoProgress, MemoRun, MEMO_PROBE_NODES, MEMO_PROBE_WORK,
+};
+pub use crate::search::split::{balance, Part, Piece, Split, SplitError, SAMPLING};
+use crate::stats::Stats;
 use crate::subproblem::{share_of, Point, Span};
-use crate::{Explore, Stats, Subproblem};
+pub use crate::subproblem::{
+    BadFingerprint, Branch, Fingerprint, FingerprintHasher, PathError, Share, Subproblem,
+};
 
 /// How many nodes a worker enters between two looks at the world (limits, hungry workers,
 /// progress, checkpoints). Few enough that a hungry worker waits well under a millisecond on
@@ -42,7 +99,7 @@ pub const POLL_NODES: u64 = 1024;
 /// [`count`](Self::count) or [`visit`](Self::visit) with a search.
 ///
 /// ```
-/// use dancer::{ProblemBuilder, Run};
+/// use dancer::{run::Run, ProblemBuilder};
 ///
 /// // All 2-element subsets of 8 items pair them up in 7 · 5 · 3 · 1 ways.
 /// let mut builder = ProblemBuilder::new();
@@ -258,7 +315,8 @@ impl<'a> Run<'a> {
             }
             Start::Resume(checkpoint) => resume(search, checkpoint)?,
         };
-        let width = |unit: &Unit| unit.subproblem.share().map_or(0.0, crate::Share::width);
+        let width =
+            |unit: &Unit| unit.subproblem.share().map_or(0.0, crate::subproblem::Share::width);
         let (total, remaining) = (scope.iter().map(width).sum(), units.iter().map(width).sum());
         let total = if total > 0.0 && f64::is_finite(total) { total } else { remaining };
         let scope = scope.into_iter().map(|unit| unit.subproblem).collect();
@@ -315,9 +373,10 @@ fn place<T: Explore>(search: &mut T, subproblems: Vec<Subproblem>) -> Result<Vec
         let (share, span) = match search.position(&mut branches) {
             Some(at) => (share_of(&branches, at.open_from()), Span::of(&branches, at.open_from())),
             // Nothing left to search there (never, for a subproblem just entered).
-            None => {
-                (crate::Share { from: 0.0, to: 0.0 }, Span { from: Point::End, to: Point::End })
-            }
+            None => (
+                crate::subproblem::Share { from: 0.0, to: 0.0 },
+                Span { from: Point::End, to: Point::End },
+            ),
         };
         units.push(Unit { subproblem: subproblem.with_share(share), span });
     }

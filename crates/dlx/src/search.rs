@@ -4,21 +4,15 @@
 
 use std::{ops::ControlFlow, sync::Arc};
 
+pub use self::order::Heuristic;
 use self::order::Order;
+use self::source::Source;
+use crate::error::CommitError;
+use crate::ids::{ItemId, OptionId};
 use crate::matrix::{with_mode, Matrix, Mode};
-use crate::{CommitError, ItemId, OptionId, Problem, Solutions, Stats};
-
-/// How the search picks the primary item to branch on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Heuristic {
-    /// Minimum remaining values: the item with the fewest options left, the leftmost on ties
-    /// (exactly DLX1's choice, so the input's item order decides ties).
-    #[default]
-    Mrv,
-    /// The leftmost uncovered primary item, whatever its length.
-    First,
-}
+use crate::problem::Problem;
+use crate::solutions::Solutions;
+use crate::stats::Stats;
 
 /// `Solver::stop` when the options of the floor level run to the end of the list.
 const NO_STOP: u32 = u32::MAX;
@@ -48,7 +42,7 @@ pub(crate) enum Phase {
 /// A solution is reported as the committed options followed by the options the search chose.
 #[derive(Clone, Debug)]
 pub struct Solver<'p> {
-    problem: &'p Problem,
+    problem: Source<'p>,
     matrix: Matrix,
     heuristic: Heuristic,
     committed: Vec<OptionId>,
@@ -103,10 +97,14 @@ pub struct Solver<'p> {
 impl<'p> Solver<'p> {
     /// A solver for `problem`, with nothing committed.
     pub fn new(problem: &'p Problem) -> Solver<'p> {
-        let depth = max_depth(problem) + 1;
+        Solver::over(Source::Borrowed(problem))
+    }
+
+    /// A solver for the problem, borrowed or shared, with nothing committed.
+    fn over(problem: Source<'p>) -> Solver<'p> {
+        let depth = max_depth(&problem) + 1;
         let tweaks = if problem.has_multiplicities() { vec![0; depth] } else { Vec::new() };
         Solver {
-            problem,
             matrix: problem.matrix.clone(),
             heuristic: Heuristic::default(),
             committed: Vec::new(),
@@ -129,12 +127,13 @@ impl<'p> Solver<'p> {
             last_commit_mems: 0,
             profile: Vec::new(),
             order: None,
+            problem,
         }
     }
 
     /// The problem being solved.
-    pub fn problem(&self) -> &'p Problem {
-        self.problem
+    pub fn problem(&self) -> &Problem {
+        &self.problem
     }
 
     /// Sets the branching heuristic for later searches.
@@ -322,7 +321,7 @@ impl<'p> Solver<'p> {
         &self.solution
     }
 
-    /// The solution the search stands on after [`Explore::explore`](crate::Explore::explore)
+    /// The solution the search stands on after [`Explore::explore`](crate::run::Explore::explore)
     /// paused at one: the committed options followed by the chosen ones.
     pub fn solution(&self) -> &[OptionId] {
         &self.solution
@@ -387,6 +386,7 @@ pub(crate) mod memo;
 mod order;
 mod profile;
 mod sample;
+mod source;
 pub(crate) mod split;
 mod tree;
 mod walk;

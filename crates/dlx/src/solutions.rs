@@ -2,7 +2,8 @@
 
 use std::iter::FusedIterator;
 
-use crate::{OptionId, Solver};
+use crate::ids::OptionId;
+use crate::search::Solver;
 
 /// An iterator over the solutions of a [`Solver`], made by [`Solver::solutions`]. Each item
 /// is one solution: the committed options followed by the options the search chose.

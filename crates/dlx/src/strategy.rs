@@ -20,7 +20,10 @@
 
 use proptest::{collection::vec, prelude::*};
 
-use crate::{BuildError, ColorId, Entry, ItemId, Problem, ProblemBuilder};
+use crate::builder::ProblemBuilder;
+use crate::error::BuildError;
+use crate::ids::{ColorId, ItemId};
+use crate::problem::{Entry, Problem};
 
 /// The default bound on the number of items, primary and secondary.
 pub const MAX_ITEMS: usize = 10;

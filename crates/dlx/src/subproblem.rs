@@ -5,7 +5,7 @@
 mod fingerprint;
 mod point;
 
-use crate::OptionId;
+use crate::ids::OptionId;
 
 pub use self::fingerprint::{BadFingerprint, Fingerprint, FingerprintHasher};
 pub(crate) use self::point::{Point, Span};
@@ -156,7 +156,7 @@ impl Subproblem {
 /// checked on the way in so that a subproblem in memory always has `open_from` within its path.
 #[cfg(feature = "serde")]
 mod serde_form {
-    use crate::OptionId;
+    use crate::ids::OptionId;
 
     #[derive(serde::Serialize, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -266,7 +266,7 @@ pub enum PathError {
     },
     /// The problem has multiplicities: Algorithm M's levels also branch on tweaked options
     /// and null moves, which paths of options do not name, so its search enters no subproblem
-    /// (not even the root): no [`Run`](crate::Run), split, estimate or checkpoint.
+    /// (not even the root): no [`Run`](crate::run::Run), split, estimate or checkpoint.
     #[error(
         "the problem has multiplicities (u:v|name): its search cannot be split, estimated, \
          resumed or run as a job, only searched whole"

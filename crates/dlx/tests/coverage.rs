@@ -4,7 +4,8 @@
 //! resumed or run to a wrong total. See: issue 21.
 
 use dancer::{
-    Checkpoint, CoverageError, Part, Problem, Region, Run, RunError, SplitError, Subproblem,
+    run::{Checkpoint, CoverageError, Part, Region, Run, RunError, SplitError, Subproblem},
+    Problem,
 };
 use serde_json::Value;
 
@@ -140,7 +141,7 @@ fn parts() -> (Problem, Vec<Part>) {
     let problem = queens(8).unwrap();
     let mut solver = problem.solver();
     let split = solver.split(12, 16, 3);
-    let parts = Part::pack(&split, 3, dancer::Explore::fingerprint(&solver));
+    let parts = Part::pack(&split, 3, dancer::run::Explore::fingerprint(&solver));
     (problem, parts)
 }
 

@@ -181,7 +181,7 @@ fn a_node_budget_stops_the_count_with_a_lower_bound() {
 /// same total; the verdict depends on the problem only.
 #[test]
 fn the_probe_tells_tilings_from_puzzles() {
-    use dancer::MemoProbe::{Behind, Counted};
+    use dancer::run::MemoProbe::{Behind, Counted};
     let probe = |problem: &Problem| problem.solver().probe_memo(&mut Memo::default(), None);
     let counted = |problem: Problem| match probe(&problem) {
         Ok(Counted(count)) => count,
@@ -197,8 +197,8 @@ fn the_probe_tells_tilings_from_puzzles() {
         ("pentominoes 6x10", pentominoes(6, 10, false).unwrap(), 9_356),
     ] {
         let Ok(Behind(rest)) = probe(&problem) else { panic!("{name}: the table pays?") };
-        assert!(rest.stats().nodes() <= dancer::MEMO_PROBE_NODES, "{name}");
-        let outcome = dancer::Run::new().threads(2).resume(&rest).count(&mut problem.solver());
+        assert!(rest.stats().nodes() <= dancer::run::MEMO_PROBE_NODES, "{name}");
+        let outcome = dancer::run::Run::new().threads(2).resume(&rest).count(&mut problem.solver());
         assert_eq!(outcome.unwrap().solutions(), total, "{name}: the probe's and the rest's");
     }
 }
@@ -209,7 +209,7 @@ fn the_probe_tells_tilings_from_puzzles() {
 /// with the probe's node and seconds in its totals.
 #[test]
 fn the_probe_on_a_chain_of_many_items_stops_after_one_node() {
-    use dancer::MemoProbe::Behind;
+    use dancer::run::MemoProbe::Behind;
     for n in [200_001, 1_000_000] {
         let problem = chain(n).unwrap();
         let mut memo = Memo::default();
@@ -221,7 +221,7 @@ fn the_probe_on_a_chain_of_many_items_stops_after_one_node() {
         let probed = rest.stats().nodes();
         assert_eq!(probed, 1, "{n} items: the probe entered {probed} nodes");
         assert!(memo.entries() <= 1, "{n} items: {} keys stored", memo.entries());
-        let outcome = dancer::Run::new().resume(&rest).count(&mut problem.solver()).unwrap();
+        let outcome = dancer::run::Run::new().resume(&rest).count(&mut problem.solver()).unwrap();
         assert_eq!(outcome.solutions(), u64::from(n % 2 == 0));
         // No sub-problem repeats on a chain: the probe's nodes and the rest's are the plain
         // search's, once each.

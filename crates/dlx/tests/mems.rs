@@ -14,7 +14,7 @@
 
 use std::fmt::Write;
 
-use dancer::{Problem, Run, Stats};
+use dancer::{run::Run, Problem, Stats};
 
 use crate::counts::{binary_matrices, langford, n_queens, pentominoes, set_partitions};
 
@@ -260,7 +260,7 @@ fn a_stopped_profiled_run_resumes_to_the_same_totals() {
     // DLX1's figures for 10 queens (above), reached by runs of at most 1000 nodes each,
     // every checkpoint passing through JSON (the format of the `dlx` command's files).
     let problem = n_queens::queens(10).unwrap();
-    let mut checkpoint: Option<dancer::Checkpoint> = None;
+    let mut checkpoint: Option<dancer::run::Checkpoint> = None;
     let outcome = loop {
         let mut solver = problem.solver();
         solver.profiling(true);
@@ -288,6 +288,6 @@ fn checkpoints_without_mems_still_read() {
     let stopped = Run::new().node_limit(10).count(&mut solver).unwrap();
     let json = serde_json::to_value(stopped.checkpoint()).unwrap();
     assert!(json.get("mems").is_none() && json.get("profile").is_none(), "{json}");
-    let read: dancer::Checkpoint = serde_json::from_value(json).unwrap();
+    let read: dancer::run::Checkpoint = serde_json::from_value(json).unwrap();
     assert_eq!((read.stats().mems(), read.profile()), (0, &[][..]));
 }

@@ -5,8 +5,9 @@
 use std::ops::ControlFlow;
 
 use dancer::{
-    parse, Explore, Memo, MemoError, OptionId, ParseErrorKind, PathError, Problem, ProblemBuilder,
-    Run, RunError, Subproblem,
+    parse,
+    run::{Explore, PathError, Run, RunError, Subproblem},
+    Memo, MemoError, OptionId, ParseErrorKind, Problem, ProblemBuilder,
 };
 
 use crate::oracle::{self, sorted};
@@ -135,9 +136,9 @@ fn every_search_mode_agrees() {
     let mut paused = Vec::new();
     loop {
         match solver.explore(3, 1) {
-            dancer::Pause::Solution => paused.push(solver.solution().to_vec()),
-            dancer::Pause::Budget => {}
-            dancer::Pause::Done => break,
+            dancer::run::Pause::Solution => paused.push(solver.solution().to_vec()),
+            dancer::run::Pause::Budget => {}
+            dancer::run::Pause::Done => break,
         }
     }
     assert_eq!(paused, all);
@@ -221,7 +222,7 @@ fn runs_search_whole_and_what_needs_paths_is_refused() {
     assert!(!stopped.is_complete());
     let fraction = stopped.checkpoint().fraction();
     assert!(fraction > 0.0 && fraction < 1.0, "{fraction}");
-    let save = |_: &dancer::Checkpoint| {};
+    let save = |_: &dancer::run::Checkpoint| {};
     let every = std::time::Duration::from_secs(1);
     let refused = Run::new().checkpoint_every(every, &save).count(&mut solver);
     assert_eq!(refused.unwrap_err(), RunError::Unsplittable);

@@ -6,8 +6,9 @@
 use std::{ops::ControlFlow, sync::Mutex, time::Duration};
 
 use dancer::{
-    strategy::problems, Checkpoint, Explore, OptionId, PathError, Problem, Run, RunError, Stats,
-    Subproblem,
+    run::{Checkpoint, Explore, PathError, Run, RunError, Subproblem},
+    strategy::problems,
+    OptionId, Problem, Stats,
 };
 use proptest::prelude::*;
 

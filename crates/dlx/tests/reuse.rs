@@ -312,3 +312,30 @@ fn clash_on_a_shared_colour_names_the_covered_item() {
     solver.commit(second).unwrap();
     assert_eq!(solver.commit(second), Err(CommitError::Clash { option: second, item: a }));
 }
+
+#[test]
+fn a_solver_that_owns_its_problem_searches_as_a_borrowing_one() {
+    // Moved to another thread and kept there: it borrows nothing. Counts, counters, commits
+    // and the forks of a run on two threads all agree with the borrowing solver's.
+    for problem in [langford(7).unwrap(), queens(7).unwrap(), binary_matrices(4, 2).unwrap()] {
+        let mut borrowing = problem.solver();
+        let (count, stats) = (borrowing.count(), borrowing.stats());
+        borrowing.commit(OptionId::new(1)).unwrap();
+        let committed = borrowing.count();
+        let run = dancer::run::Run::new().threads(2).count(&mut problem.solver()).unwrap();
+
+        let shared = std::sync::Arc::new(problem.clone());
+        let mut owning = dancer::Solver::shared(std::sync::Arc::clone(&shared));
+        let on_thread = std::thread::spawn(move || {
+            let counted = (owning.count(), owning.stats());
+            owning.commit(OptionId::new(1)).unwrap();
+            (counted, owning.count())
+        });
+        assert_eq!(on_thread.join().unwrap(), ((count, stats), committed));
+        let mut owning = problem.clone().into_solver();
+        let owned_run = dancer::run::Run::new().threads(2).count(&mut owning).unwrap();
+        assert_eq!(owned_run.solutions(), run.solutions());
+        assert_eq!(owned_run.stats().nodes(), run.stats().nodes());
+        assert_eq!(owning.problem().option_count(), shared.option_count());
+    }
+}

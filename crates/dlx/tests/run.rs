@@ -12,7 +12,10 @@ use std::{
     time::Duration,
 };
 
-use dancer::{OptionId, Problem, Progress, Run, Stats, Stop};
+use dancer::{
+    run::{Progress, Run, Stop},
+    OptionId, Problem, Stats,
+};
 
 use crate::counts::{
     binary_matrices::binary_matrices, langford::langford, n_queens::queens,
@@ -33,7 +36,7 @@ fn sequential(problem: &Problem) -> (u64, Stats) {
 
 /// Counts with `threads` workers polling every `poll` nodes, so that small problems are split
 /// many times over.
-fn count(problem: &Problem, threads: usize, poll: u64) -> dancer::Outcome {
+fn count(problem: &Problem, threads: usize, poll: u64) -> dancer::run::Outcome {
     let run = Run::new().threads(threads).poll_nodes(poll);
     pool(threads).install(|| run.count(&mut problem.solver()).unwrap())
 }

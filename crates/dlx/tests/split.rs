@@ -2,7 +2,10 @@
 //! packed into parts) partition the solutions exactly, and with the split's own counters add
 //! up to one search's; Knuth's estimate of 12 queens is close to the truth.
 
-use dancer::{balance, Problem, Run, Stats, Subproblem};
+use dancer::{
+    run::{balance, Run, Subproblem},
+    Problem, Stats,
+};
 
 use crate::counts::{
     binary_matrices::binary_matrices, langford::langford, n_queens::queens,

@@ -9,7 +9,10 @@
 
 use std::sync::OnceLock;
 
-use dancer::{Checkpoint, Explore, Part, Problem, Run, Subproblem};
+use dancer::{
+    run::{Checkpoint, Explore, Part, Run, Subproblem},
+    Problem,
+};
 use dancer_sudoku::{Grid, Solver, Template, Variant};
 use serde_json::Value;
 
@@ -154,9 +157,12 @@ fn search_in_legs<T: Explore + Send>(search: &mut T, subproblems: &[Subproblem])
 }
 
 /// The search of `subproblems` when they are in the tree and it ends within [`WHOLE`] nodes.
-fn whole<T: Explore + Send>(search: &mut T, subproblems: &[Subproblem]) -> Option<dancer::Outcome> {
+fn whole<T: Explore + Send>(
+    search: &mut T,
+    subproblems: &[Subproblem],
+) -> Option<dancer::run::Outcome> {
     let outcome = Run::new().node_limit(WHOLE).subproblems(subproblems).count(search);
-    outcome.ok().filter(dancer::Outcome::is_complete)
+    outcome.ok().filter(dancer::run::Outcome::is_complete)
 }
 
 /// Resumes `checkpoint` `leg` nodes at a time, through JSON, until the search is complete.

@@ -2,7 +2,10 @@
 
 use std::ops::ControlFlow;
 
-use dancer::{Explore, OptionId, ParseError, ParsedProblem, Part, Problem, Run, Solver};
+use dancer::{
+    run::{Explore, Part, Run},
+    OptionId, ParseError, ParsedProblem, Problem, Solver,
+};
 
 use super::NODES;
 

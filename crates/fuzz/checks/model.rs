@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use dancer::Run;
+use dancer::run::Run;
 use dancer_sudoku::{Digit, Record, Solver, Template};
 
 use super::NODES;

@@ -4,7 +4,7 @@
 
 use std::{io::BufReader, ops::ControlFlow, sync::OnceLock};
 
-use dancer::Run;
+use dancer::run::Run;
 use dancer_sudoku::{
     line, parse_extra_regions, parse_puzzle, pretty, puzzles_sized, read_puzzles, Grid, Outcome,
     ParseError, Puzzle, RegionKind, Solver, Template, Variant,

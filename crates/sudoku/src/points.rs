@@ -1,5 +1,5 @@
 //! What the bitmask search's tree (below 16×16, `propagate/search/tree.rs`) and the wide
-//! search's tree (`wide/tree.rs`) share as [`dancer::Explore`]s: their paths, positions and
+//! search's tree (`wide/tree.rs`) share as [`dancer::run::Explore`]s: their paths, positions and
 //! hand-overs, read from a stack of branch points whose choices are the bits of a mask, tried
 //! lowest first. The bitmask search's `u32` masks are read as `u64`.
 //!
@@ -7,7 +7,10 @@
 //! and in how a bit names a placement, not in how a path, a branch or a share of the tree is
 //! made of their branch points; a fix to the hand-over belongs to both.
 
-use dancer::{Branch, OptionId, Subproblem};
+use dancer::{
+    run::{Branch, Subproblem},
+    OptionId,
+};
 
 /// One open branch point's choices: all of them, the one taken last and those not yet tried,
 /// one bit each.

@@ -21,7 +21,7 @@ mod search;
 mod tables;
 mod tree;
 
-use dancer::{Fingerprint, FingerprintHasher};
+use dancer::run::{Fingerprint, FingerprintHasher};
 
 use self::board::Board;
 pub(crate) use self::{clues::WideClues, search::WideSearch, tables::WideTables, tree::WideTree};

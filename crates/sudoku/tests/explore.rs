@@ -1,11 +1,14 @@
-//! A puzzle's search as a `dancer::Run`: the bitmask search (below 16×16) and the engine (from
+//! A puzzle's search as a `dancer::run::Run`: the bitmask search (below 16×16) and the engine (from
 //! 16×16 up) count and enumerate on several threads exactly as one search does, with the same
 //! counters; the blank 6×6 has its 28 200 960 grids; stopped and resumed searches lose nothing
 //! and repeat nothing.
 
 use std::{ops::ControlFlow, sync::Mutex};
 
-use dancer::{Checkpoint, OptionId, Run, RunError, Subproblem};
+use dancer::{
+    run::{Checkpoint, Run, RunError, Subproblem},
+    OptionId,
+};
 use dancer_sudoku::{Grid, PuzzleSearch, Solver, Template, Variant};
 use proptest::prelude::*;
 

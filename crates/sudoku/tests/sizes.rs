@@ -122,7 +122,7 @@ fn blank_x_sudoku_grids_are_filled_within_a_few_thousand_nodes() {
         let mut solver = Solver::new(&template);
         let found = std::sync::Mutex::new(None);
         let mut search = solver.explore(&Grid::empty(n)).unwrap();
-        let run = dancer::Run::new().solution_limit(1).node_limit(5_000);
+        let run = dancer::run::Run::new().solution_limit(1).node_limit(5_000);
         let outcome = run
             .visit(&mut search, &|search: &dancer_sudoku::PuzzleSearch<'_, '_>| {
                 *found.lock().unwrap() = Some(search.grid());

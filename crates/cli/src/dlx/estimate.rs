@@ -7,7 +7,10 @@ use std::{
 };
 
 use anyhow::Context;
-use dancer::{Estimate, Run, Solver};
+use dancer::{
+    run::{Estimate, Run},
+    Solver,
+};
 use serde_json::json;
 
 use super::{heuristic, load, EstimateArgs};

@@ -1,12 +1,15 @@
 //! `dlx --count --memo`: the count with a table of sub-problem counts
-//! ([`dancer::MemoRun::count`]), on one thread, printed as a whole number of up to 39 digits;
+//! ([`dancer::run::MemoRun::count`]), on one thread, printed as a whole number of up to 39 digits;
 //! and the probe by which a plain `dlx --count` chooses between it and enumeration
-//! ([`dancer::MemoRun::probe`]).
+//! ([`dancer::run::MemoRun::probe`]).
 
 use std::{io::Write, sync::atomic::AtomicBool, time::Instant};
 
 use anyhow::{bail, Context};
-use dancer::{Checkpoint, Memo, MemoError, MemoProbe, MemoProgress, MemoRun, Solver};
+use dancer::{
+    run::{Checkpoint, MemoProbe, MemoProgress, MemoRun},
+    Memo, MemoError, Solver,
+};
 use serde::Serialize;
 
 use super::{heuristic, load, DlxArgs};

@@ -6,7 +6,7 @@
 use std::{collections::BTreeMap, fmt::Write as _, io::Write};
 
 use anyhow::Context;
-use dancer::{Fingerprint, Part};
+use dancer::run::{Fingerprint, Part};
 use serde::Deserialize;
 use serde_json::{json, Value};
 

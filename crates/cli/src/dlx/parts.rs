@@ -8,7 +8,10 @@ use std::{
 };
 
 use anyhow::{bail, Context};
-use dancer::{Explore, Fingerprint, Part, Solver, SplitError};
+use dancer::{
+    run::{Explore, Fingerprint, Part, SplitError},
+    Solver,
+};
 
 use super::{heuristic, load, SplitArgs};
 use crate::input::{Lines, MAX_JSON_LINE};
@@ -32,7 +35,7 @@ pub(super) fn split(
     }
     out.flush().context("cannot write the parts")?;
     if args.summary() {
-        let estimate = |f: fn(&dancer::Estimate) -> f64| -> f64 {
+        let estimate = |f: fn(&dancer::run::Estimate) -> f64| -> f64 {
             split.pieces.iter().filter_map(|p| p.estimate().map(f)).sum()
         };
         let (least, most) = packed.iter().fold((f64::MAX, 0.0f64), |(least, most), part| {
@@ -43,8 +46,8 @@ pub(super) fn split(
             "{parts} parts of {} subproblems; about {} nodes and {} updates in all, {} to {} \
              updates a part; the split searched {} nodes and sampled {}",
             split.pieces.len(),
-            short(split.stats.nodes() as f64 + estimate(dancer::Estimate::nodes)),
-            short(split.stats.updates() as f64 + estimate(dancer::Estimate::updates)),
+            short(split.stats.nodes() as f64 + estimate(dancer::run::Estimate::nodes)),
+            short(split.stats.updates() as f64 + estimate(dancer::run::Estimate::updates)),
             short(least),
             short(most),
             split.stats.nodes(),

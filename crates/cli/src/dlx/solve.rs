@@ -10,7 +10,10 @@ use std::{
 };
 
 use anyhow::{bail, Context};
-use dancer::{Checkpoint, Explore, Outcome, ParsedProblem, Part, Progress, Run, Solver, Stop};
+use dancer::{
+    run::{Checkpoint, Explore, Outcome, Part, Progress, Run, Stop},
+    ParsedProblem, Solver,
+};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};

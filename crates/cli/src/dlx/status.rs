@@ -12,7 +12,7 @@ use std::{
     time::{Duration, SystemTime},
 };
 
-use dancer::Part;
+use dancer::run::Part;
 
 use self::sources::{Job, Known, Seen};
 use super::{merge::Line, parts::PartsFile, StatusArgs};

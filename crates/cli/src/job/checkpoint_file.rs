@@ -192,7 +192,8 @@ mod tests {
             }
         }
         let problem = builder.build().unwrap();
-        let outcome = dancer::Run::new().threads(1).node_limit(nodes).count(&mut problem.solver());
+        let outcome =
+            dancer::run::Run::new().threads(1).node_limit(nodes).count(&mut problem.solver());
         Saved::new("dlx", true, outcome.unwrap().into_checkpoint())
     }
 

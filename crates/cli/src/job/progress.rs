@@ -7,7 +7,7 @@ use std::{
     time::Duration,
 };
 
-use dancer::{MemoProgress, Progress};
+use dancer::run::{MemoProgress, Progress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::ProgressMode;

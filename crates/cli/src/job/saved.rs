@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use dancer::{Checkpoint, Fingerprint, Part};
+use dancer::run::{Checkpoint, Fingerprint, Part};
 use serde::{Deserialize, Serialize};
 
 use crate::input::{Source, MAX_DOCUMENT};
@@ -145,7 +145,7 @@ impl Saved {
         if part.fingerprint != self.checkpoint.fingerprint() {
             return Err(format!("part {} is of another problem than its checkpoint", part.part));
         }
-        let same = |(a, b): (&dancer::Subproblem, &dancer::Subproblem)| a.same_place(b);
+        let same = |(a, b): (&dancer::run::Subproblem, &dancer::run::Subproblem)| a.same_place(b);
         if scope.len() != part.subproblems.len() || !scope.iter().zip(&part.subproblems).all(same) {
             return Err(format!(
                 "the checkpoint's scope is not the subproblems of its part {}",

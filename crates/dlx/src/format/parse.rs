@@ -5,7 +5,9 @@ use std::{
     io::{BufRead, Read},
 };
 
-use crate::{BuildError, Entry, Problem, ProblemBuilder};
+use crate::builder::ProblemBuilder;
+use crate::error::BuildError;
+use crate::problem::{Entry, Problem};
 
 /// A problem read from DLX text, with the source of each option so that solutions can be
 /// printed exactly as the input wrote them.

@@ -2,7 +2,8 @@
 
 use std::{fmt, io};
 
-use crate::{OptionId, Problem};
+use crate::ids::OptionId;
+use crate::problem::Problem;
 
 /// Writes `problem` in Knuth's DLX format: the item line, then one line per option.
 ///

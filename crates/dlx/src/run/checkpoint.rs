@@ -3,7 +3,8 @@
 
 use super::coverage::Finished;
 use super::Stop;
-use crate::{Fingerprint, Stats, Subproblem};
+use crate::stats::Stats;
+use crate::subproblem::{Fingerprint, Subproblem};
 
 /// The state of a stopped (or still running) search: the counts so far and the subproblems
 /// not yet searched: one per worker that was searching (the rest of its depth-first search)
@@ -15,7 +16,7 @@ use crate::{Fingerprint, Stats, Subproblem};
 /// the subproblems of a part) and the spans of the tree it has finished, with what each
 /// counted. Resuming checks that the subproblems left and the finished spans tile the scope
 /// exactly, and that the finished spans' counts add up to the checkpoint's
-/// ([`RunError::Coverage`](crate::RunError::Coverage)): a subproblem dropped or repeated, or
+/// ([`RunError::Coverage`](crate::run::RunError::Coverage)): a subproblem dropped or repeated, or
 /// counts changed, are refused rather than resumed to a wrong total.
 ///
 /// With the `serde` feature it is written and read as JSON (`serde_json`), unknown and repeated
@@ -99,7 +100,7 @@ impl Checkpoint {
     }
 
     /// What the whole job searches (over every run): the root for a whole problem, the
-    /// subproblems given to [`Run::subproblems`](crate::Run::subproblems) for a part.
+    /// subproblems given to [`Run::subproblems`](crate::run::Run::subproblems) for a part.
     pub fn scope(&self) -> &[Subproblem] {
         &self.scope
     }
@@ -107,7 +108,7 @@ impl Checkpoint {
     /// The fraction of the job done, in Knuth's measure (0 to 1).
     pub fn fraction(&self) -> f64 {
         let width = |list: &[Subproblem]| -> f64 {
-            list.iter().filter_map(Subproblem::share).map(crate::Share::width).sum()
+            list.iter().filter_map(Subproblem::share).map(crate::subproblem::Share::width).sum()
         };
         super::shared::fraction(width(&self.remaining), width(&self.scope))
     }

@@ -5,8 +5,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::stats::Stats;
+use crate::subproblem::PathError;
 use crate::subproblem::{Point, Span};
-use crate::{PathError, Stats};
 
 /// The counters that add up over the pieces of a tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use super::{Checkpoint, CoverageError};
-use crate::{Fingerprint, PathError, Stats};
+use crate::stats::Stats;
+use crate::subproblem::{Fingerprint, PathError};
 
 /// Why a run stopped before the end of its tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,9 +16,9 @@ pub enum Stop {
     /// It entered the number of nodes it was allowed (exactly that many).
     NodeLimit,
     /// It made the number of updates it was allowed (a little more: the workers add theirs up
-    /// every [`POLL_NODES`](crate::POLL_NODES) nodes).
+    /// every [`POLL_NODES`](crate::run::POLL_NODES) nodes).
     UpdateLimit,
-    /// Its time ran out (noticed within [`POLL_NODES`](crate::POLL_NODES) nodes).
+    /// Its time ran out (noticed within [`POLL_NODES`](crate::run::POLL_NODES) nodes).
     TimeLimit,
     /// It found the number of solutions it was asked for.
     SolutionLimit,
@@ -52,7 +53,7 @@ pub struct Progress {
     pub updates: u64,
     /// Time since this run started.
     pub elapsed: Duration,
-    /// The fraction of the job done, in Knuth's measure (see [`Share`](crate::Share)): it
+    /// The fraction of the job done, in Knuth's measure (see [`Share`](crate::run::Share)): it
     /// never decreases, and it is 1 exactly when the search is complete.
     pub fraction: f64,
     /// The fraction that was done when this run started (0 unless resuming).
@@ -153,7 +154,7 @@ pub enum RunError {
         /// The checkpoint's.
         found: Fingerprint,
     },
-    /// The search cannot be split ([`Explore::splittable`](crate::Explore::splittable)), and
+    /// The search cannot be split ([`Explore::splittable`](crate::run::Explore::splittable)), and
     /// the run was asked for what needs that: periodic checkpoints, resumption or subproblems.
     #[error(
         "this search cannot be split (a problem with multiplicities, u:v|name): it runs whole, \

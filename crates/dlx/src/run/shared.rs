@@ -13,8 +13,11 @@ use std::{
 use super::coverage::{Counts, Done};
 use super::worker::Worker;
 use super::{Base, Checkpoint, Outcome, Progress, Run, Stop, Visit};
+use crate::explore::Explore;
+use crate::stats::add_profile;
+use crate::stats::Stats;
 use crate::subproblem::Span;
-use crate::{stats::add_profile, Explore, Fingerprint, Stats, Subproblem};
+use crate::subproblem::{Fingerprint, Subproblem};
 
 /// A run's settings and what it started from.
 pub(crate) struct Job<'j, T> {
@@ -382,7 +385,7 @@ pub(super) fn nanos(duration: Duration) -> u64 {
 }
 
 pub(super) fn width(unit: &Subproblem) -> f64 {
-    unit.share().map_or(0.0, crate::Share::width)
+    unit.share().map_or(0.0, crate::subproblem::Share::width)
 }
 
 pub(super) fn from(unit: &Subproblem) -> f64 {

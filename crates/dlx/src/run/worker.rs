@@ -14,8 +14,10 @@ use super::shared::{
     claim, nanos, width, EndOnPanic, Joining, Shared, Slot, Snapshot, State, Unit,
 };
 use super::{Checkpoint, Stop};
+use crate::explore::{Explore, Pause};
+use crate::stats::Stats;
 use crate::subproblem::{share_of, Point, Span};
-use crate::{Branch, Explore, Pause, Stats, Subproblem};
+use crate::subproblem::{Branch, Subproblem};
 
 /// One worker: its search, and what it last told the others.
 pub(super) struct Worker<'w, 's, 'j, T> {

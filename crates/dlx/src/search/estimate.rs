@@ -7,8 +7,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Level, Solver};
+use crate::explore::Explore;
 use crate::matrix::{with_mode, Mode, COVERED};
-use crate::{Explore, Heuristic, PathError, Subproblem};
+use crate::search::Heuristic;
+use crate::subproblem::{PathError, Subproblem};
 
 /// An estimate of a search tree: means over random paths, with their standard errors.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -199,7 +201,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ProblemBuilder;
+    use crate::builder::ProblemBuilder;
 
     // Every path of this tree gives the same exact figures: equality is the test.
     #[allow(clippy::float_cmp)]

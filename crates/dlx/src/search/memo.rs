@@ -76,7 +76,7 @@ pub enum MemoError {
 pub struct Memo {
     table: Table,
     /// The problem the keys describe (by fingerprint): another problem clears the table.
-    problem: Option<crate::Fingerprint>,
+    problem: Option<crate::subproblem::Fingerprint>,
     scratch: walk::Scratch,
 }
 
@@ -146,7 +146,7 @@ impl Memo {
     }
 
     /// Makes the table the one of `problem`'s sub-problems, clearing it if it was another's.
-    fn belong_to(&mut self, problem: crate::Fingerprint) {
+    fn belong_to(&mut self, problem: crate::subproblem::Fingerprint) {
         if self.problem != Some(problem) {
             self.clear();
             self.problem = Some(problem);

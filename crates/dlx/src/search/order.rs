@@ -1,12 +1,24 @@
-//! Trying options in a random order: [`Solver::shuffle`], and the shuffled order kept so that
-//! forks (other workers of a [`Run`](crate::Run)) search the same tree and fingerprints tell
-//! shuffled trees apart.
+//! The order of the search: which item it branches on ([`Heuristic`]), and trying options in
+//! a random order ([`Solver::shuffle`]), the shuffled order kept so that forks (other workers
+//! of a [`Run`](crate::run::Run)) search the same tree and fingerprints tell shuffled trees apart.
 
 use std::sync::Arc;
 
 use super::Solver;
 use crate::matrix::Matrix;
-use crate::{Fingerprint, FingerprintHasher};
+use crate::subproblem::{Fingerprint, FingerprintHasher};
+
+/// How the search picks the primary item to branch on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Heuristic {
+    /// Minimum remaining values: the item with the fewest options left, the leftmost on ties
+    /// (exactly DLX1's choice, so the input's item order decides ties).
+    #[default]
+    Mrv,
+    /// The leftmost uncovered primary item, whatever its length.
+    First,
+}
 
 /// The lists of a shuffled solver, as they stood when nothing was covered.
 #[derive(Debug)]
@@ -15,7 +27,7 @@ pub(crate) struct Order {
     /// problem would try the options in the problem's order and walk another tree.
     pub(super) matrix: Matrix,
     /// The options of every item's list in order, hashed: the order changes which subtree a
-    /// [`Subproblem`](crate::Subproblem)'s positions name, so it belongs in the fingerprint.
+    /// [`Subproblem`](crate::run::Subproblem)'s positions name, so it belongs in the fingerprint.
     pub(super) fingerprint: Fingerprint,
 }
 
@@ -28,9 +40,9 @@ impl Solver<'_> {
     ///
     /// The tree has the same nodes, updates and solutions in any order (the items branched on
     /// are chosen by the lengths of their lists, not by what is in them); only the order in
-    /// which it is walked changes. Forks of the solver ([`Explore::fork`](crate::Explore::fork),
-    /// the other threads of a [`Run`](crate::Run)) keep the order, and the
-    /// [fingerprint](crate::Explore::fingerprint) names it, so that a checkpoint or subproblem
+    /// which it is walked changes. Forks of the solver ([`Explore::fork`](crate::run::Explore::fork),
+    /// the other threads of a [`Run`](crate::run::Run)) keep the order, and the
+    /// [fingerprint](crate::run::Explore::fingerprint) names it, so that a checkpoint or subproblem
     /// of one order is refused by a search in another.
     ///
     /// ```

@@ -8,7 +8,7 @@ impl Solver<'_> {
     /// ([`Stats::mems`](crate::Stats::mems)) and the nodes entered at each level
     /// ([`profile`](Self::profile)), and find the same solutions with the same nodes and
     /// updates. A profiled search is compiled apart from the ordinary one, which therefore
-    /// pays nothing for it; it runs slower (docs/PERFORMANCE.md). A [`Run`](crate::Run) of
+    /// pays nothing for it; it runs slower (docs/PERFORMANCE.md). A [`Run`](crate::run::Run) of
     /// a profiling solver profiles on every thread and adds the counts up.
     ///
     /// ```
@@ -56,7 +56,9 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Explore, ProblemBuilder, Run};
+    use crate::builder::ProblemBuilder;
+    use crate::explore::Explore;
+    use crate::run::Run;
 
     /// All pairings of `n` items, as options of two.
     fn pairings(n: usize) -> crate::Problem {

@@ -13,8 +13,9 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::{Level, Solver};
+use crate::ids::OptionId;
 use crate::matrix::{with_mode, Mode};
-use crate::{Memo, MemoError, OptionId};
+use crate::search::memo::{Memo, MemoError};
 
 impl Solver<'_> {
     /// Draws one solution below the committed options, uniformly at random among them all:

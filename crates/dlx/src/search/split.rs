@@ -12,8 +12,13 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::Solver;
+use crate::explore::Explore;
+use crate::ids::OptionId;
 use crate::matrix::{with_mode, Mode, COVERED};
-use crate::{Estimate, Explore, Heuristic, OptionId, PathError, Share, Stats, Subproblem};
+use crate::search::estimate::Estimate;
+use crate::search::Heuristic;
+use crate::stats::Stats;
+use crate::subproblem::{PathError, Share, Subproblem};
 
 /// The most of a tree's nodes (as a fraction) that a [`Solver::split`]'s estimates walk.
 pub const SAMPLING: f64 = 0.02;

@@ -2,7 +2,8 @@
 //! walk, and shuffling (forks and fingerprints of shuffled trees too).
 
 mod reset {
-    use crate::{OptionId, ProblemBuilder};
+    use crate::builder::ProblemBuilder;
+    use crate::ids::OptionId;
 
     /// All 2-element subsets of 12 items: commits and partial searches of any size.
     pub(super) fn pairs() -> crate::Problem {
@@ -46,7 +47,9 @@ mod reset {
 }
 
 mod dense {
-    use crate::{Entry, OptionId, Problem, ProblemBuilder};
+    use crate::builder::ProblemBuilder;
+    use crate::ids::OptionId;
+    use crate::problem::{Entry, Problem};
 
     /// 160 primary items (enough for the dense MRV scan) and 12 secondary ones, each primary
     /// item with a singleton option so that solutions abound (unless not `singletons`: then
@@ -135,7 +138,7 @@ mod dense {
                     found.lock().unwrap().push(solver.solution().to_vec());
                     std::ops::ControlFlow::Continue(())
                 };
-                let run = crate::Run::new().node_limit(200_000);
+                let run = crate::run::Run::new().node_limit(200_000);
                 let outcome = run.visit(&mut problem.solver(), &visit).unwrap();
                 (found.into_inner().unwrap(), outcome.stats())
             };
@@ -149,7 +152,7 @@ mod dense {
             assert_eq!(fast_stats, plain_stats, "{case}");
             // The counts come back to where they started once the search is undone.
             let mut solver = counted.solver();
-            crate::Explore::explore(&mut solver, 5_000, u64::MAX);
+            crate::explore::Explore::explore(&mut solver, 5_000, u64::MAX);
             solver.restart();
             assert_eq!(solver.matrix, counted.matrix);
         }
@@ -159,7 +162,8 @@ mod dense {
 mod shuffle {
     use std::collections::BTreeSet;
 
-    use crate::{Explore, ProblemBuilder};
+    use crate::builder::ProblemBuilder;
+    use crate::explore::Explore;
 
     #[test]
     fn shuffling_changes_the_order_not_the_solutions_and_reset_undoes_it() {
@@ -258,13 +262,13 @@ mod shuffle {
         let problem = builder.build().unwrap();
         let mut one = problem.solver();
         one.shuffle(&mut random(9));
-        let alone = crate::Run::new().threads(1).count(&mut one).unwrap();
+        let alone = crate::run::Run::new().threads(1).count(&mut one).unwrap();
         assert_eq!(alone.solutions(), 135_135);
         for threads in [2, 4] {
             let mut solver = problem.solver();
             solver.shuffle(&mut random(9));
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let run = crate::Run::new().threads(threads);
+            let run = crate::run::Run::new().threads(threads);
             let outcome = pool.install(|| run.count(&mut solver)).unwrap();
             assert_eq!(outcome.solutions(), 135_135, "{threads} threads");
             assert_eq!(outcome.stats().nodes(), alone.stats().nodes(), "{threads} threads");

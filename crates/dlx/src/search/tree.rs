@@ -4,11 +4,12 @@
 use std::sync::Arc;
 
 use super::{Level, Phase, Solver, NO_STOP};
+use crate::explore::{Explore, Pause};
+use crate::ids::OptionId;
 use crate::matrix::{mems, with_mode, Mode, COVERED};
-use crate::{
-    Branch, Explore, Fingerprint, FingerprintHasher, Heuristic, OptionId, PathError, Pause, Stats,
-    Subproblem,
-};
+use crate::search::Heuristic;
+use crate::stats::Stats;
+use crate::subproblem::{Branch, Fingerprint, FingerprintHasher, PathError, Subproblem};
 
 impl Explore for Solver<'_> {
     /// The problem's fingerprint, mixed with the committed options, the heuristic and the
@@ -34,7 +35,7 @@ impl Explore for Solver<'_> {
     }
 
     fn fork(&self) -> Self {
-        let mut fork = Solver::new(self.problem);
+        let mut fork = Solver::over(self.problem.clone());
         if let Some(order) = &self.order {
             fork.matrix.restore_from(&order.matrix);
             fork.order = Some(Arc::clone(order));

@@ -3,7 +3,7 @@
 
 use super::{Level, Phase, Solver};
 use crate::matrix::{mems, with_mode, Mode};
-use crate::Heuristic;
+use crate::search::Heuristic;
 
 impl Solver<'_> {
     /// [`advance`](Self::advance), compiled for the matrix's mode, profiled or not.

@@ -5,7 +5,8 @@
 
 use super::{Level, Phase, Solver};
 use crate::matrix::{Matrix, Mode};
-use crate::{Branch, Heuristic};
+use crate::search::Heuristic;
+use crate::subproblem::Branch;
 
 impl Solver<'_> {
     /// [`advance`](Self::advance) for problems with multiplicities: searches on until `wanted`

@@ -61,10 +61,10 @@ impl<'de> serde::Deserialize<'de> for Fingerprint {
 /// Makes a [`Fingerprint`]: FNV-1a, 64 bits, stable across platforms, versions and runs
 /// (unlike `std`'s hasher), which a fingerprint written to a file must be. Not for
 /// adversaries: it guards against mistakes. For searches of other trees than a problem's
-/// ([`Explore`](crate::Explore) implementations), to fingerprint what decides their tree.
+/// ([`Explore`](crate::run::Explore) implementations), to fingerprint what decides their tree.
 ///
 /// ```
-/// use dancer::FingerprintHasher;
+/// use dancer::run::FingerprintHasher;
 ///
 /// let mut hasher = FingerprintHasher::new();
 /// hasher.bytes(b"my search").number(42);

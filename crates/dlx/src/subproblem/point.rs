@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use crate::Branch;
+use crate::subproblem::Branch;
 
 /// A place in the depth-first order of a search tree's nodes, in the form above.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

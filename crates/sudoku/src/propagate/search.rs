@@ -9,7 +9,7 @@
 mod branch;
 pub(crate) mod tree;
 
-use dancer::{Pause, Stats};
+use dancer::{run::Pause, Stats};
 
 use super::{Board, Clues, Contradiction, Deductions, Singles, Tables};
 use crate::points::Pending;

@@ -1,9 +1,10 @@
-//! [`PuzzleSearch`]: the search of one puzzle's solutions as a [`dancer::Explore`], so that a
-//! [`dancer::Run`] counts or enumerates them on every core, with limits, progress and
+//! [`PuzzleSearch`]: the search of one puzzle's solutions as a [`dancer::run::Explore`], so that a
+//! [`dancer::run::Run`] counts or enumerates them on every core, with limits, progress and
 //! checkpoints, whichever search the size calls for.
 
 use dancer::{
-    Branch, Explore, Fingerprint, FingerprintHasher, PathError, Pause, Stats, Subproblem,
+    run::{Branch, Explore, Fingerprint, FingerprintHasher, PathError, Pause, Subproblem},
+    Stats,
 };
 
 use super::Solver;
@@ -13,11 +14,11 @@ use crate::wide::{self, WideTree};
 use crate::{Conflict, Grid};
 
 /// The search of one puzzle's solutions, from [`Solver::explore`]: below 16×16 the bitmask
-/// search, from 16×16 up the wide search (see [`Solver`]). Hand it to a [`dancer::Run`]; a visitor reads each solution
+/// search, from 16×16 up the wide search (see [`Solver`]). Hand it to a [`dancer::run::Run`]; a visitor reads each solution
 /// with [`grid`](Self::grid).
 ///
 /// ```
-/// use dancer::Run;
+/// use dancer::run::Run;
 /// use dancer_sudoku::{Grid, Solver, Template, Variant};
 ///
 /// let template = Template::new(Variant::standard(4)?);

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use dancer::{Memo, MemoError, MemoRun, Stats};
+use dancer::{run::MemoRun, Memo, MemoError, Stats};
 
 use super::Solver;
 use crate::{Conflict, Grid};

@@ -1,7 +1,7 @@
 //! [`WideSearch`]: depth-first search on the `u64` masks of a [`Board`], with naked and hidden
 //! singles at every node, branching on the fewest choices, the reference solution's first.
 
-use dancer::{Pause, Stats};
+use dancer::{run::Pause, Stats};
 
 use super::branch::Choice;
 use super::guide::Guide;

@@ -2,7 +2,7 @@
 //! reference guides a blank grid without a wrong turn, and the tree as an `Explore` counts
 //! what the plain walk counts.
 
-use dancer::Run;
+use dancer::run::Run;
 
 use super::{Board, WideClues, WideSearch, WideTables};
 use crate::points::lowest;

@@ -1,8 +1,11 @@
-//! The wide search of one puzzle as a [`dancer::Explore`], as `propagate/search/tree.rs` does
+//! The wide search of one puzzle as a [`dancer::run::Explore`], as `propagate/search/tree.rs` does
 //! for the bitmask search below 16×16: a path is the placements chosen at the branch points,
 //! each written as the template's option `cell · N + digit − 1`.
 
-use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
+use dancer::{
+    run::{Branch, Explore, Fingerprint, PathError, Pause, Subproblem},
+    OptionId, Stats,
+};
 
 use super::branch::Choice;
 use super::search::{Frame, WideSearch};

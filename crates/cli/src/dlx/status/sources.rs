@@ -11,7 +11,7 @@ use std::{
 };
 
 use anyhow::Context;
-use dancer::Part;
+use dancer::run::Part;
 
 use super::{super::merge::Line, Progress};
 use crate::input::{Lines, Source, MAX_DOCUMENT, MAX_JSON_LINE};

@@ -3,7 +3,10 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use dancer::{Memo, MemoError, MemoProgress, MemoRun};
+use dancer::{
+    run::{MemoProgress, MemoRun},
+    Memo, MemoError,
+};
 use dancer_sudoku::{MemoCount, Solver};
 use serde::Serialize;
 

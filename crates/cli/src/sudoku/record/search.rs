@@ -1,4 +1,4 @@
-//! `count` and `enumerate` of one record as a [`dancer::Run`]: every core on a puzzle with many
+//! `count` and `enumerate` of one record as a [`dancer::run::Run`]: every core on a puzzle with many
 //! solutions, limits, Ctrl-C, and for an input of one puzzle progress, checkpoints and resume;
 //! and `solve` under a limit, as a run on one thread that stops at the first solution.
 
@@ -8,7 +8,10 @@ use std::{
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
 
-use dancer::{Checkpoint, Explore, Memo, Outcome, Progress, Run, RunError, Stop};
+use dancer::{
+    run::{Checkpoint, Explore, Outcome, Progress, Run, RunError, Stop},
+    Memo,
+};
 use dancer_sudoku::{PuzzleSearch, Solver};
 use serde_json::json;
 

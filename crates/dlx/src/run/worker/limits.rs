@@ -8,8 +8,8 @@ use std::{
 };
 
 use super::Worker;
+use crate::explore::Explore;
 use crate::run::Stop;
-use crate::Explore;
 
 impl<T: Explore + Send> Worker<'_, '_, '_, T> {
     /// Nodes this worker may enter before its next poll; `None` when the node limit is spent.

@@ -9,11 +9,13 @@ use std::{
 
 use super::walk::Walked;
 use super::{Memo, MemoError, Table};
+use crate::explore::Explore;
 use crate::matrix::with_mode;
 use crate::run::coverage::Finished;
+use crate::run::Checkpoint;
 use crate::search::{Phase, Solver};
+use crate::subproblem::Subproblem;
 use crate::subproblem::{share_of, Point};
-use crate::{Checkpoint, Explore, Subproblem};
 
 /// The nodes [`MemoRun::probe`] lets a memoised count enter, at most, before it judges that
 /// the table does not pay. Tilings and set partitions run ahead (more solutions counted than
@@ -46,7 +48,7 @@ pub struct MemoProgress {
     /// Times the table was full and about half of it was dropped.
     pub evictions: u64,
     /// How much of the search tree lies behind, in Knuth's measure (see
-    /// [`Share`](crate::Share)), sub-problems found in the table counted as done.
+    /// [`Share`](crate::run::Share)), sub-problems found in the table counted as done.
     pub fraction: f64,
     /// Time since the count started.
     pub elapsed: Duration,
@@ -60,7 +62,7 @@ pub enum MemoProbe {
     Counted(u128),
     /// The table does not pay: the rest is for enumeration. The checkpoint is the depth-first
     /// search standing where the probe stopped, with the probe's solutions, counters and
-    /// seconds; [`Run::resume`](crate::Run::resume) goes on from there, on any number of
+    /// seconds; [`Run::resume`](crate::run::Run::resume) goes on from there, on any number of
     /// threads, and the outcome's totals include the probe's.
     Behind(Checkpoint),
 }
@@ -71,7 +73,7 @@ pub enum MemoProbe {
 /// ```
 /// use std::cell::Cell;
 /// use std::time::Duration;
-/// use dancer::{Memo, MemoRun, ProblemBuilder};
+/// use dancer::{run::MemoRun, Memo, ProblemBuilder};
 ///
 /// // 2^40 ways to pick one of two options for each of 40 items: far beyond enumeration.
 /// let mut builder = ProblemBuilder::new();
@@ -81,7 +83,7 @@ pub enum MemoProbe {
 /// }
 /// let problem = builder.build()?;
 /// let reports = Cell::new(0);
-/// let report = |_: &dancer::MemoProgress| reports.set(reports.get() + 1);
+/// let report = |_: &dancer::run::MemoProgress| reports.set(reports.get() + 1);
 /// let run = MemoRun::new().progress(Duration::ZERO, &report);
 /// assert_eq!(run.count(&mut problem.solver(), &mut Memo::default())?, 1 << 40);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -227,7 +227,7 @@ impl Solver<'_> {
 }
 
 /// How much of the tree lies left of the node that `levels` lead to, in Knuth's measure (see
-/// [`Share`](crate::Share)): what a depth-first search standing there has done, the
+/// [`Share`](crate::run::Share)): what a depth-first search standing there has done, the
 /// sub-problems found in the table included.
 fn fraction(matrix: &Matrix, levels: &[Level]) -> f64 {
     let (mut from, mut width) = (0.0f64, 1.0f64);

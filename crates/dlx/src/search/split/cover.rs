@@ -5,7 +5,10 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Below, Part, SplitError};
-use crate::{Explore, OptionId, Solver, Subproblem};
+use crate::explore::Explore;
+use crate::ids::OptionId;
+use crate::search::Solver;
+use crate::subproblem::Subproblem;
 
 impl Solver<'_> {
     /// Checks that `parts` are one whole split ([`Part::check_set`]) of this solver's tree,

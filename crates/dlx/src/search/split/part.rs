@@ -3,7 +3,7 @@
 //! a set of parts holds together ([`SplitError`]).
 
 use super::{pack, Piece, Split};
-use crate::{Fingerprint, FingerprintHasher, PathError, Subproblem};
+use crate::subproblem::{Fingerprint, FingerprintHasher, PathError, Subproblem};
 
 /// One part of a split, to be run on its own (another process, another machine): its
 /// subproblems, in search order, the fingerprint of the tree they belong to, and the split's

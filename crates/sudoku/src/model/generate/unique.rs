@@ -9,7 +9,7 @@
 
 use std::{ops::ControlFlow, sync::Mutex};
 
-use dancer::{OptionId, Run, Solver};
+use dancer::{run::Run, OptionId, Solver};
 use rand::Rng;
 
 use super::shuffle;

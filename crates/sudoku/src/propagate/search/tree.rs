@@ -1,11 +1,14 @@
-//! The bitmask search of one puzzle as a [`dancer::Explore`]: a path is the placements chosen
+//! The bitmask search of one puzzle as a [`dancer::run::Explore`]: a path is the placements chosen
 //! at the branch points (each written as the template's option for that cell and digit), so
-//! that a [`dancer::Run`] can pause it, hand half of a branch point's untried choices to another
+//! that a [`dancer::run::Run`] can pause it, hand half of a branch point's untried choices to another
 //! thread, and resume it from a checkpoint.
 
 use std::ops::{Deref, DerefMut};
 
-use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
+use dancer::{
+    run::{Branch, Explore, Fingerprint, PathError, Pause, Subproblem},
+    OptionId, Stats,
+};
 
 use super::{lowest, Branching, Choice, Frame, Search};
 use crate::points::{self, BranchPoints, Pending, Point};
