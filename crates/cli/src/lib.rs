@@ -49,7 +49,8 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// The README's Rust examples, compiled and run as doctests so that they stay true.
+/// The README's Rust examples, compiled and run as doctests exactly as written (whole programs
+/// with their `main`, so that a reader can paste them and nothing is hidden).
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;

@@ -90,9 +90,6 @@ mod docs;
 // The tests that need ../shared/data are ignored with that reason, and .ci/run runs them.
 mod ignored;
 
-// The README's Rust snippets, compiled and run in functions returning `Result`.
-mod readme;
-
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
 

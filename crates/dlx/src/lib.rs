@@ -21,7 +21,7 @@
 //!   enumeration where sub-problems repeat; [`Solver::sample`] draws solutions uniformly at
 //!   random from those exact counts.
 //! - [`parse`], [`read`] and [`write`](fn@write) read and write Knuth's DLX text format.
-//! - A solver borrows its problem; [`Solver::shared`] and [`Problem::into_solver`] make one
+//! - A solver borrows its problem; [`Solver::owning`] and [`Problem::into_solver`] make one
 //!   that owns it (`Solver<'static>`), to keep in a struct or move to a thread, at the same
 //!   speed.
 //!

@@ -325,7 +325,7 @@ fn a_solver_that_owns_its_problem_searches_as_a_borrowing_one() {
         let run = dancer::run::Run::new().threads(2).count(&mut problem.solver()).unwrap();
 
         let shared = std::sync::Arc::new(problem.clone());
-        let mut owning = dancer::Solver::shared(std::sync::Arc::clone(&shared));
+        let mut owning = dancer::Solver::owning(std::sync::Arc::clone(&shared));
         let on_thread = std::thread::spawn(move || {
             let counted = (owning.count(), owning.stats());
             owning.commit(OptionId::new(1)).unwrap();

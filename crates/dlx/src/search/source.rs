@@ -53,19 +53,19 @@ impl Solver<'static> {
     /// for pair in ["a b", "b c", "d e", "e f", "a d", "b e", "c f"] {
     ///     builder.option_named(pair.split(' '));
     /// }
-    /// let mut tilings = Tilings { solver: Solver::shared(Arc::new(builder.build()?)) };
+    /// let mut tilings = Tilings { solver: Solver::owning(Arc::new(builder.build()?)) };
     /// assert_eq!(tilings.solver.count(), 3);
     /// assert_eq!(tilings.solver.problem().option_count(), 7);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn shared(problem: Arc<Problem>) -> Solver<'static> {
+    pub fn owning(problem: Arc<Problem>) -> Solver<'static> {
         Solver::over(Source::Shared(problem))
     }
 }
 
 impl Problem {
-    /// A solver that owns this problem: [`Solver::shared`] without keeping an `Arc` of it.
+    /// A solver that owns this problem: [`Solver::owning`] without keeping an `Arc` of it.
     pub fn into_solver(self) -> Solver<'static> {
-        Solver::shared(Arc::new(self))
+        Solver::owning(Arc::new(self))
     }
 }
