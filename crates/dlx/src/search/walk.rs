@@ -1,13 +1,21 @@
 //! The search loops: Algorithm X's steps as a descent loop and a backtrack loop, paused at a
 //! solution or when a node budget runs out.
 
-use super::{Level, Phase, Solver};
+use super::{sparse::Sparse, Level, Phase, Solver, NO_STOP};
 use crate::matrix::{mems, with_mode, Mode};
-use crate::Heuristic;
+use crate::{Heuristic, OptionId};
 
 impl Solver<'_> {
     /// [`advance`](Self::advance), compiled for the matrix's mode, profiled or not.
     pub(super) fn advance_any(&mut self, wanted: u64, budget: u64) -> u64 {
+        // A complete count (every solution wanted) from the root walks on sparse sets; anything
+        // else continues on the links, from where a sparse walk got to.
+        if wanted == u64::MAX && (self.sparse_walk || self.sparse_may_start()) {
+            if let Some(found) = self.advance_sparse(budget) {
+                return found;
+            }
+        }
+        self.sync_sparse();
         if self.matrix.has_multiplicities() {
             // Profiled or not: Algorithm M counts nodes per level, and no mems.
             return with_mode!(self.matrix, M => self.advance_bounded::<M>(wanted, budget));
@@ -161,5 +169,74 @@ impl Solver<'_> {
             self.stats.mems += spent;
         }
         found
+    }
+}
+
+// The sparse-set back-end (`search/sparse.rs`) for complete counts.
+impl Solver<'_> {
+    /// Whether a complete count may start a sparse walk here: at the root of the plain tree
+    /// (nothing committed, MRV, the input's order, no multiplicities, not profiled), where the
+    /// two back-ends walk the same tree in the same order and count alike.
+    fn sparse_may_start(&self) -> bool {
+        self.phase == Phase::Enter
+            && self.level == 0
+            && self.floor == 0
+            && self.stop == NO_STOP
+            && self.pending == 0
+            && !self.profiling
+            && self.heuristic == Heuristic::Mrv
+            && self.committed.is_empty()
+            && self.order.is_none()
+            && !self.matrix.has_multiplicities()
+            && !self.matrix.huge
+    }
+
+    /// `advance` for a complete count on sparse sets; `None` when the problem is too large for
+    /// them (the links search then).
+    fn advance_sparse(&mut self, budget: u64) -> Option<u64> {
+        let problem = self.problem;
+        let sparse = self.sparse.get_or_insert_with(|| Sparse::new(&problem.matrix).map(Box::new));
+        let sparse = sparse.as_mut()?;
+        if !self.sparse_walk {
+            sparse.start();
+            self.sparse_walk = true;
+        }
+        let counted = sparse.advance(budget);
+        if sparse.is_done() {
+            self.sparse_walk = false;
+            self.phase = Phase::Done;
+        }
+        self.stats.nodes += counted.nodes;
+        self.stats.updates += counted.updates;
+        self.search_updates += counted.updates;
+        self.stats.solutions += counted.solutions;
+        self.stats.max_depth = self.stats.max_depth.max(counted.max_depth);
+        Some(counted.solutions)
+    }
+
+    /// Brings the links to where a paused sparse walk stands, by replaying its path (its
+    /// updates are counted already, those of its last option pending in both), so that the
+    /// search goes on there on dancing links.
+    pub(super) fn sync_sparse(&mut self) {
+        if !std::mem::take(&mut self.sparse_walk) {
+            return;
+        }
+        let Some(Some(sparse)) = &self.sparse else { return };
+        let path: Vec<OptionId> =
+            sparse.path().map(|(x, _, _)| OptionId::from_u32(self.matrix.option_of(x))).collect();
+        let replayed = with_mode!(self.matrix, M => self.replay::<M>(&path));
+        replayed.expect("a sparse walk's path is a path of the same tree");
+    }
+
+    /// The path of a paused sparse walk, with its branches, for `position`.
+    pub(super) fn sparse_path(&self, branches: &mut Vec<crate::Branch>) -> Vec<OptionId> {
+        let Some(Some(sparse)) = &self.sparse else { return Vec::new() };
+        sparse
+            .path()
+            .map(|(x, index, count)| {
+                branches.push(crate::Branch::new(u64::from(index), u64::from(count)));
+                OptionId::from_u32(self.matrix.option_of(x))
+            })
+            .collect()
     }
 }

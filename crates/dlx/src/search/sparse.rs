@@ -1,0 +1,474 @@
+//! A second back-end for complete counts: the options of each item in a sparse set (Knuth's
+//! SSXCC, after Briggs and Torczon, and Christine Solnon's saved set sizes) instead of a doubly
+//! linked list.
+//!
+//! Hiding an option moves each of its other nodes past the end of its item's set (a swap and a
+//! shorter size) where dancing links unlink it; undoing is not a second walk that relinks every
+//! node but restoring the sizes of the active items saved at the branching level: a few dozen
+//! writes instead of hundreds. An item with one option left is taken without saving anything
+//! (there is no other option to come back for).
+//!
+//! The search is Algorithm X (or C, with colours) step for step: the same MRV choice (the
+//! leftmost shortest primary item), the same covers in the same order, the same hides, so that
+//! a complete count enters exactly DLX1's nodes and makes exactly its updates (a removal from
+//! a set being an update). Only the order in which an item's options are tried differs, as a
+//! set's members move when others leave it; so this back-end counts whole trees and nothing
+//! else, where that order cannot show (see [`Solver::count`](super::Solver::count)).
+
+use crate::matrix::Matrix;
+
+/// `SNode::item` of a spacer.
+const SPACER: u32 = u32::MAX;
+
+/// The most saved (item, size) pairs a back-end may reserve, for the worst case of a save of
+/// every item at every level: 4 M pairs, 32 MiB. Larger problems keep to dancing links.
+const MAX_SAVED: usize = 1 << 22;
+
+/// One node: an option's entry, or the spacer after an option.
+#[derive(Clone, Copy, Debug)]
+struct SNode {
+    /// The item's header index (`1..=n`), or [`SPACER`].
+    item: u32,
+    /// Where the node sits in its item's set (an index into `Sparse::set`); for a spacer, the
+    /// first node of the option before it, where a walk around that option wraps to.
+    loc: u32,
+}
+
+/// Where an item's set starts in `Sparse::set`, and how many of its options are active.
+#[derive(Clone, Copy, Debug, Default)]
+struct ItemSet {
+    start: u32,
+    size: u32,
+}
+
+/// One level of the search.
+#[derive(Clone, Copy, Debug, Default)]
+struct SLevel {
+    /// The item branched on.
+    item: u32,
+    /// The option being tried: its index in the item's (frozen) set, and how many there are.
+    tried: u32,
+    options: u32,
+    /// Where this level's saved sizes start on the save stack (forced moves save none).
+    saved: u32,
+    /// The active counts after the item's cover, restored before its next option.
+    primary_active: u32,
+    secondary_active: u32,
+}
+
+/// The sparse-set structures of one problem, ready to count from its initial state.
+#[derive(Clone, Debug)]
+pub(crate) struct Sparse {
+    nodes: Vec<SNode>,
+    /// The node's colour (0 for none); empty without colours.
+    colors: Vec<u32>,
+    sets: Vec<ItemSet>,
+    /// Every item's nodes, one run per item.
+    set: Vec<u32>,
+    /// The active primary items in `primary[..primary_active]`; `position[item]` is where an
+    /// item is in `primary` or `secondary`.
+    primary: Vec<u32>,
+    secondary: Vec<u32>,
+    position: Vec<u32>,
+    primary_count: u32,
+    levels: Vec<SLevel>,
+    /// (item, size) pairs saved by the branching levels.
+    saves: Vec<(u32, u32)>,
+    initial: Vec<ItemSet>,
+    /// Where a paused walk stands: its depth and active counts, whether the tree is done,
+    /// and the updates of the commit that led to the node it stopped before, which entering
+    /// that node counts (as `Solver::pending`).
+    level: usize,
+    primary_active: u32,
+    secondary_active: u32,
+    done: bool,
+    pending: u64,
+}
+
+/// What a complete count found and did, as [`Stats`](crate::Stats) counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counted {
+    pub(crate) solutions: u64,
+    pub(crate) nodes: u64,
+    pub(crate) updates: u64,
+    pub(crate) max_depth: u32,
+}
+
+impl Sparse {
+    /// The structures for `matrix` in its initial state, or `None` when the worst-case save
+    /// stack would be too large (then dancing links count instead).
+    pub(crate) fn new(matrix: &Matrix) -> Option<Sparse> {
+        let n = matrix.item_count as usize;
+        let depth = matrix.primary_count as usize + 1;
+        if depth.saturating_mul(n + 1) > MAX_SAVED {
+            return None;
+        }
+        let mut sets = vec![ItemSet::default(); n + 1];
+        let mut at = 0;
+        for (header, set) in sets.iter_mut().enumerate().skip(1) {
+            *set = ItemSet { start: at, size: 0 };
+            at += matrix.len[header];
+        }
+        let mut nodes = vec![SNode { item: SPACER, loc: 0 }; matrix.nodes.len()];
+        let mut set = vec![0; at as usize];
+        for (x, node) in matrix.nodes.iter().enumerate().skip(n + 1) {
+            if node.top == 0 {
+                // A spacer: its ULINK is the first node of the option before it.
+                nodes[x] = SNode { item: SPACER, loc: node.up };
+                continue;
+            }
+            let item = &mut sets[node.top as usize];
+            let loc = item.start + item.size;
+            set[loc as usize] = x as u32;
+            item.size += 1;
+            nodes[x] = SNode { item: node.top, loc };
+        }
+        let colors = if matrix.has_colors {
+            matrix.nodes.iter().map(|node| node.color).collect()
+        } else {
+            Vec::new()
+        };
+        let p = matrix.primary_count;
+        let mut position = vec![0; n + 1];
+        let primary: Vec<u32> = (1..=p).collect();
+        let secondary: Vec<u32> = (p + 1..=n as u32).collect();
+        for (at, &item) in primary.iter().chain(&secondary).enumerate() {
+            position[item as usize] = if item <= p { at as u32 } else { at as u32 - p };
+        }
+        Some(Sparse {
+            nodes,
+            colors,
+            initial: sets.clone(),
+            sets,
+            set,
+            primary,
+            secondary,
+            position,
+            primary_count: p,
+            levels: vec![SLevel::default(); depth],
+            saves: Vec::with_capacity(depth * (n + 1)),
+            level: 0,
+            primary_active: p,
+            secondary_active: (n as u32) - p,
+            done: false,
+            pending: 0,
+        })
+    }
+
+    /// Goes back to the root of the tree, nothing covered.
+    pub(crate) fn start(&mut self) {
+        self.sets.copy_from_slice(&self.initial);
+        self.primary_active = self.primary_count;
+        self.secondary_active = self.secondary.len() as u32;
+        self.level = 0;
+        self.done = false;
+        self.pending = 0;
+        self.saves.clear();
+    }
+
+    /// Whether the whole tree has been walked.
+    pub(crate) fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The path to the node the walk stopped before: per level, the chosen option's node, its
+    /// index among the level's options (dancing links' order) and their number.
+    pub(crate) fn path(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        self.levels[..self.level].iter().map(|at| {
+            let x = self.set[(self.sets[at.item as usize].start + at.tried) as usize];
+            (x, at.tried, at.options)
+        })
+    }
+
+    /// Walks on until the tree is done or `budget` more nodes have been entered (then it stops
+    /// before the next one, uncounted), and returns what that stretch found and did.
+    pub(crate) fn advance(&mut self, budget: u64) -> Counted {
+        if self.done {
+            return Counted::default();
+        }
+        if self.colors.is_empty() {
+            self.walk::<false>(budget)
+        } else {
+            self.walk::<true>(budget)
+        }
+    }
+
+    /// Algorithm X (C with `COLORS`) over the sparse sets, iteratively: a descent loop that
+    /// chooses, covers and commits until a solution or a dead end, and a backtrack loop that
+    /// goes up to a branching level with another option, restores it and tries that option.
+    /// A level's options are tried in node order, the order of dancing links' lists, so that
+    /// the walk's path names the same place in the same tree.
+    fn walk<const COLORS: bool>(&mut self, budget: u64) -> Counted {
+        let mut primary_active = self.primary_active;
+        let mut secondary_active = self.secondary_active;
+        let mut level = self.level;
+        // `last`: the updates of the commit that led to the node about to be entered.
+        let mut last = std::mem::take(&mut self.pending);
+        let mut counted = Counted { updates: last, ..Counted::default() };
+        loop {
+            // X2-X5: a node (unless the budget is spent); a solution when no primary item is
+            // left, else cover the leftmost shortest item (saving the sizes unless it is a
+            // forced move) and commit its first option.
+            loop {
+                if counted.nodes == budget {
+                    counted.updates -= last;
+                    self.pending = last;
+                    (self.primary_active, self.secondary_active) =
+                        (primary_active, secondary_active);
+                    self.level = level;
+                    return counted;
+                }
+                counted.nodes += 1;
+                let Some(item) = self.choose(primary_active) else {
+                    counted.solutions += 1;
+                    break;
+                };
+                let options = self.sets[item as usize].size;
+                if options == 0 {
+                    // A dead end: DLX1 counts the item's unlinking, as `advance` does.
+                    counted.updates += 1;
+                    break;
+                }
+                let (p, s) = (&mut primary_active, &mut secondary_active);
+                counted.updates += self.cover::<COLORS>(item, p, s);
+                let saved = self.saves.len() as u32;
+                if options > 1 {
+                    self.sort_options(item);
+                    self.save(*p, *s);
+                }
+                let (primary_active, secondary_active) = (*p, *s);
+                self.levels[level] =
+                    SLevel { item, tried: 0, options, saved, primary_active, secondary_active };
+                let x = self.set[self.sets[item as usize].start as usize];
+                last = self.commit_others::<COLORS>(x, p, s);
+                counted.updates += last;
+                level += 1;
+                counted.max_depth = counted.max_depth.max(level as u32);
+            }
+            // X8: up to the deepest level with another option; X6: back to the state after
+            // its cover, then that option; X7: a level done is undone by a branching
+            // ancestor's restore.
+            loop {
+                if level == 0 {
+                    self.done = true;
+                    self.level = 0;
+                    return counted;
+                }
+                level -= 1;
+                let at = self.levels[level];
+                if at.tried + 1 < at.options {
+                    self.restore(&at, &mut primary_active, &mut secondary_active);
+                    self.levels[level].tried += 1;
+                    let start = self.sets[at.item as usize].start;
+                    let x = self.set[(start + at.tried + 1) as usize];
+                    let (p, s) = (&mut primary_active, &mut secondary_active);
+                    last = self.commit_others::<COLORS>(x, p, s);
+                    counted.updates += last;
+                    level += 1;
+                    break;
+                }
+                self.saves.truncate(at.saved as usize);
+            }
+        }
+    }
+
+    /// Puts the active options of covered `item` in node order (their order in dancing links'
+    /// list), which removals from the set have shuffled. A few options, mostly in order:
+    /// insertion sort.
+    fn sort_options(&mut self, item: u32) {
+        let ItemSet { start, size } = self.sets[item as usize];
+        let run = &mut self.set[start as usize..(start + size) as usize];
+        for i in 1..run.len() {
+            let mut j = i;
+            while j > 0 && run[j - 1] > run[j] {
+                run.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for (at, &x) in (start..).zip(run.iter()) {
+            self.nodes[x as usize].loc = at;
+        }
+    }
+
+    /// The active primary item with the fewest options, the lowest index on ties (DLX1's
+    /// leftmost), or `None` when none is active.
+    #[inline]
+    fn choose(&self, primary_active: u32) -> Option<u32> {
+        let active = &self.primary[..primary_active as usize];
+        let (&first, rest) = active.split_first()?;
+        let mut best = first;
+        let mut best_size = self.sets[first as usize].size;
+        for &item in rest {
+            let size = self.sets[item as usize].size;
+            if size < best_size || (size == best_size && item < best) {
+                best = item;
+                best_size = size;
+            }
+        }
+        Some(best)
+    }
+
+    /// Saves the size of every active item, for the level's next options.
+    fn save(&mut self, primary_active: u32, secondary_active: u32) {
+        let sets = &self.sets;
+        let active = self.primary[..primary_active as usize]
+            .iter()
+            .chain(&self.secondary[..secondary_active as usize]);
+        self.saves.extend(active.map(|&item| (item, sets[item as usize].size)));
+    }
+
+    /// Puts back the sizes `level` saved, and its active counts.
+    fn restore(&mut self, level: &SLevel, primary_active: &mut u32, secondary_active: &mut u32) {
+        for &(item, size) in &self.saves[level.saved as usize..] {
+            self.sets[item as usize].size = size;
+        }
+        *primary_active = level.primary_active;
+        *secondary_active = level.secondary_active;
+    }
+
+    /// Takes `item` out of its active items: swapped with the last active one.
+    #[inline]
+    fn deactivate(&mut self, item: u32, primary_active: &mut u32, secondary_active: &mut u32) {
+        let (list, active) = if item <= self.primary_count {
+            (&mut self.primary, primary_active)
+        } else {
+            (&mut self.secondary, secondary_active)
+        };
+        *active -= 1;
+        let at = self.position[item as usize];
+        let last = list[*active as usize];
+        list[*active as usize] = item;
+        list[at as usize] = last;
+        self.position[item as usize] = *active;
+        self.position[last as usize] = at;
+    }
+
+    /// Whether a secondary item is still active (neither covered nor purified).
+    #[inline]
+    fn secondary_is_active(&self, item: u32, secondary_active: u32) -> bool {
+        self.position[item as usize] < secondary_active
+    }
+
+    /// cover(i): the item leaves the active items and every option in its set is hidden.
+    #[inline]
+    fn cover<const COLORS: bool>(
+        &mut self,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        self.deactivate(item, primary_active, secondary_active);
+        let ItemSet { start, size } = self.sets[item as usize];
+        let mut updates = 1;
+        for at in start..start + size {
+            updates += self.hide::<COLORS>(self.set[at as usize], *secondary_active);
+        }
+        updates
+    }
+
+    /// purify(p): the options giving `p`'s item another colour are hidden; the item leaves
+    /// the active items, so the options left (its colour) keep it without a check.
+    fn purify(&mut self, p: u32, primary_active: &mut u32, secondary_active: &mut u32) -> u64 {
+        let item = self.nodes[p as usize].item;
+        let color = self.colors[p as usize];
+        let ItemSet { start, size } = self.sets[item as usize];
+        let mut updates = 0;
+        for at in start..start + size {
+            let q = self.set[at as usize];
+            if self.colors[q as usize] != color {
+                updates += self.hide::<true>(q, *secondary_active);
+            }
+        }
+        self.deactivate(item, primary_active, secondary_active);
+        updates
+    }
+
+    /// hide(q): every other node of `q`'s option leaves its item's set (but for items no
+    /// longer active: purified ones, whose options left all share their colour). As in
+    /// `Matrix::hide`, two loops: right of `q` to the spacer, then from the option's start.
+    #[inline]
+    fn hide<const COLORS: bool>(&mut self, q: u32, secondary_active: u32) -> u64 {
+        let mut removed = 0;
+        let mut x = q + 1;
+        loop {
+            let node = self.nodes[x as usize];
+            if node.item == SPACER {
+                x = node.loc;
+                break;
+            }
+            removed += self.remove::<COLORS>(x, node, secondary_active);
+            x += 1;
+        }
+        while x != q {
+            removed += self.remove::<COLORS>(x, self.nodes[x as usize], secondary_active);
+            x += 1;
+        }
+        removed
+    }
+
+    /// Node `x` leaves its item's set: swapped with the set's last active node.
+    #[inline]
+    fn remove<const COLORS: bool>(&mut self, x: u32, node: SNode, secondary_active: u32) -> u64 {
+        let SNode { item, loc } = node;
+        if COLORS && item > self.primary_count && !self.secondary_is_active(item, secondary_active)
+        {
+            return 0;
+        }
+        let set = &mut self.sets[item as usize];
+        set.size -= 1;
+        let last = set.start + set.size;
+        let other = self.set[last as usize];
+        self.set[last as usize] = x;
+        self.set[loc as usize] = other;
+        self.nodes[x as usize].loc = last;
+        self.nodes[other as usize].loc = loc;
+        1
+    }
+
+    /// Commits every other node of `x`'s option, left to right from `x` as `Matrix::commit_others`
+    /// does: a primary or uncoloured item is covered, a coloured one purified unless it is
+    /// already (with this colour: any other would have hidden the option).
+    #[inline]
+    fn commit_others<const COLORS: bool>(
+        &mut self,
+        x: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        let mut updates = 0;
+        let mut p = x + 1;
+        loop {
+            let node = self.nodes[p as usize];
+            if node.item == SPACER {
+                p = node.loc;
+                break;
+            }
+            updates += self.commit::<COLORS>(p, node.item, primary_active, secondary_active);
+            p += 1;
+        }
+        while p != x {
+            let item = self.nodes[p as usize].item;
+            updates += self.commit::<COLORS>(p, item, primary_active, secondary_active);
+            p += 1;
+        }
+        updates
+    }
+
+    #[inline]
+    fn commit<const COLORS: bool>(
+        &mut self,
+        p: u32,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        if !COLORS || self.colors[p as usize] == 0 {
+            return self.cover::<COLORS>(item, primary_active, secondary_active);
+        }
+        if self.secondary_is_active(item, *secondary_active) {
+            self.purify(p, primary_active, secondary_active)
+        } else {
+            0
+        }
+    }
+}
