@@ -93,10 +93,7 @@ pub(super) fn run(
     } else if let Some(part) = &start.part {
         run = run.subproblems(&part.subproblems);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .with_context(|| format!("cannot start {jobs} threads"))?;
+    let pool = job::pool(jobs).with_context(|| format!("cannot start {jobs} threads"))?;
     let printer = Mutex::new(Printer {
         out: &mut *out,
         json: args.json,
@@ -106,12 +103,14 @@ pub(super) fn run(
         seen: start.saved.as_ref().map_or(0, |saved| saved.checkpoint.stats().solutions()),
         printed: 0,
         error: None,
+        sorted: Vec::new(),
     });
-    let outcome = if counting {
-        pool.install(|| run.count(&mut solver))
-    } else {
-        let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
-        pool.install(|| run.visit(&mut solver, &visit))
+    let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
+    let mut search =
+        || if counting { run.count(&mut solver) } else { run.visit(&mut solver, &visit) };
+    let outcome = match &pool {
+        Some(pool) => pool.install(search),
+        None => search(),
     };
     display.finish();
     let outcome = outcome.map_err(|error| start_error(&error, &start.origin))?;
@@ -352,6 +351,9 @@ struct Printer<'o> {
     printed: u64,
     /// The first write that failed (a closed pipe, say): the search stops there.
     error: Option<io::Error>,
+    /// The solution being printed, sorted: one buffer for all of them, so that printing
+    /// millions of solutions allocates nothing per solution.
+    sorted: Vec<OptionId>,
 }
 
 impl Printer<'_> {
@@ -360,9 +362,10 @@ impl Printer<'_> {
         if !self.seen.is_multiple_of(self.every) {
             return ControlFlow::Continue(());
         }
-        let mut sorted = solution.to_vec();
-        sorted.sort_unstable();
-        match write_solution(self.json, self.printed == 0, parsed, &sorted, self.out) {
+        self.sorted.clear();
+        self.sorted.extend_from_slice(solution);
+        self.sorted.sort_unstable();
+        match write_solution(self.json, self.printed == 0, parsed, &self.sorted, self.out) {
             Ok(()) => {
                 self.printed += 1;
                 ControlFlow::Continue(())
