@@ -100,9 +100,10 @@ pub struct Solver<'p> {
     /// reset: forks start from it, and the fingerprint names it.
     order: Option<Arc<Order>>,
     /// The sparse-set back-end that complete counts walk the tree with where they can
-    /// (`search/walk.rs`), built at the first such count (`Some(None)`: the problem is too
-    /// large for it).
-    sparse: Option<Option<Box<Sparse>>>,
+    /// (`search/walk.rs`), built at the first such count.
+    sparse: Option<Box<Sparse>>,
+    /// Whether the problem turned out too large for that back-end.
+    sparse_unfit: bool,
     /// Whether the search in progress is the sparse back-end's: the links then stand at the
     /// root, and `sync_sparse` brings them to the walk's place when anything else is asked.
     sparse_walk: bool,
@@ -138,6 +139,7 @@ impl<'p> Solver<'p> {
             profile: Vec::new(),
             order: None,
             sparse: None,
+            sparse_unfit: false,
             sparse_walk: false,
         }
     }

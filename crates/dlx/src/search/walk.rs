@@ -194,9 +194,14 @@ impl Solver<'_> {
     /// `advance` for a complete count on sparse sets; `None` when the problem is too large for
     /// them (the links search then).
     fn advance_sparse(&mut self, budget: u64) -> Option<u64> {
-        let problem = self.problem;
-        let sparse = self.sparse.get_or_insert_with(|| Sparse::new(&problem.matrix).map(Box::new));
-        let sparse = sparse.as_mut()?;
+        if self.sparse_unfit {
+            return None;
+        }
+        if self.sparse.is_none() {
+            self.sparse = Sparse::new(&self.problem.matrix).map(Box::new);
+            self.sparse_unfit = self.sparse.is_none();
+        }
+        let sparse = self.sparse.as_mut()?;
         if !self.sparse_walk {
             sparse.start();
             self.sparse_walk = true;
@@ -221,7 +226,7 @@ impl Solver<'_> {
         if !std::mem::take(&mut self.sparse_walk) {
             return;
         }
-        let Some(Some(sparse)) = &self.sparse else { return };
+        let Some(sparse) = &self.sparse else { return };
         let path: Vec<OptionId> =
             sparse.path().map(|(x, _, _)| OptionId::from_u32(self.matrix.option_of(x))).collect();
         let replayed = with_mode!(self.matrix, M => self.replay::<M>(&path));
@@ -230,7 +235,7 @@ impl Solver<'_> {
 
     /// The path of a paused sparse walk, with its branches, for `position`.
     pub(super) fn sparse_path(&self, branches: &mut Vec<crate::Branch>) -> Vec<OptionId> {
-        let Some(Some(sparse)) = &self.sparse else { return Vec::new() };
+        let Some(sparse) = &self.sparse else { return Vec::new() };
         sparse
             .path()
             .map(|(x, index, count)| {
