@@ -28,95 +28,14 @@ use std::time::{Duration, Instant};
 use dancer_benches::cases::{prepare, Case, CASES, PEER_CASES};
 use dancer_benches::pairs::{alternate, median};
 use dancer_benches::peer_text;
-use nix::sys::resource::{getrusage, Usage, UsageWho};
+use dancer_benches::process::{cpu, rss_mode, Cmd};
+use nix::sys::resource::{getrusage, UsageWho};
 
 /// Time to spend on one row once the fewest pairs are done.
 const BUDGET: Duration = Duration::from_secs(15);
 
 /// The workspace's root, where `target/release` holds our binaries.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-
-/// One command line and the file it reads on standard input, if any.
-#[derive(Clone, Debug)]
-struct Cmd {
-    program: PathBuf,
-    args: Vec<String>,
-    stdin: Option<PathBuf>,
-}
-
-impl Cmd {
-    fn new(program: PathBuf, args: &[&str], stdin: Option<&Path>) -> Cmd {
-        let args = args.iter().map(|&a| a.to_owned()).collect();
-        Cmd { program, args, stdin: stdin.map(Path::to_path_buf) }
-    }
-
-    fn command(&self) -> Command {
-        let mut command = Command::new(&self.program);
-        command.args(&self.args).stdout(Stdio::null()).stderr(Stdio::null());
-        if let Some(file) = &self.stdin {
-            command.stdin(std::fs::File::open(file).expect("the input was written"));
-        }
-        command
-    }
-
-    /// Runs the command once and returns its CPU time (user + system) and wall time.
-    fn run(&self) -> (f64, f64) {
-        let before = cpu(&getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage"));
-        let start = Instant::now();
-        let status = self.command().status().expect("the program runs");
-        let wall = start.elapsed().as_secs_f64();
-        assert!(status.success() || status.code() == Some(1), "{self:?}: {status}");
-        let after = cpu(&getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage"));
-        (after - before, wall)
-    }
-
-    /// The peak RSS of one run, in KiB: this bench run again as `--rss`, so that the maximum
-    /// over its children is this command's alone.
-    fn peak_rss(&self) -> u64 {
-        let me = std::env::current_exe().expect("the bench binary");
-        let mut command = Command::new(me);
-        command.arg("--rss").arg(&self.program).args(&self.args);
-        if let Some(file) = &self.stdin {
-            command.env("PEERS_STDIN", file);
-        }
-        let out = command.output().expect("the bench runs itself");
-        String::from_utf8_lossy(&out.stdout).trim().parse().unwrap_or(0)
-    }
-
-    /// Instructions of one run, as callgrind counts them.
-    fn instructions(&self) -> Option<u64> {
-        let mut command = Command::new("valgrind");
-        command
-            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
-            .arg(&self.program)
-            .args(&self.args)
-            .stdout(Stdio::null());
-        if let Some(file) = &self.stdin {
-            command.stdin(std::fs::File::open(file).ok()?);
-        }
-        let out = command.output().ok()?;
-        let text = String::from_utf8_lossy(&out.stderr);
-        let line = text.lines().find(|line| line.contains("Collected :"))?;
-        line.rsplit(':').next()?.trim().replace(',', "").parse().ok()
-    }
-}
-
-fn cpu(usage: &Usage) -> f64 {
-    let seconds = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 * 1e-6;
-    seconds(usage.user_time()) + seconds(usage.system_time())
-}
-
-/// The `--rss` mode: run the command given and print its peak RSS in KiB.
-fn rss_mode(args: &[String]) {
-    let mut command = Command::new(&args[0]);
-    command.args(&args[1..]).stdout(Stdio::null()).stderr(Stdio::null());
-    if let Some(file) = std::env::var_os("PEERS_STDIN") {
-        command.stdin(std::fs::File::open(file).expect("the input was written"));
-    }
-    command.status().expect("the program runs");
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    println!("{}", usage.max_rss());
-}
 
 /// What a row compares: two processes, or the two engines in this process.
 enum Pair {

@@ -1,0 +1,153 @@
+//! The sparse back-end's counterparts of `matrix/dance.rs`: cover, purify, hide and commit,
+//! each a few swaps in the item sets, and taking an item out of its active list. Nothing here
+//! is undone step by step: the walk restores the saved sizes and active counts instead.
+
+use super::{ItemSet, SNode, Sparse, SPACER};
+
+impl Sparse {
+    /// Takes `item` out of its active items: swapped with the last active one.
+    #[inline]
+    fn deactivate(&mut self, item: u32, primary_active: &mut u32, secondary_active: &mut u32) {
+        let (list, active) = if item <= self.primary_count {
+            (&mut self.primary, primary_active)
+        } else {
+            (&mut self.secondary, secondary_active)
+        };
+        *active -= 1;
+        let at = self.position[item as usize];
+        let last = list[*active as usize];
+        list[*active as usize] = item;
+        list[at as usize] = last;
+        self.position[item as usize] = *active;
+        self.position[last as usize] = at;
+    }
+
+    /// Whether a secondary item is still active (neither covered nor purified).
+    #[inline]
+    fn secondary_is_active(&self, item: u32, secondary_active: u32) -> bool {
+        self.position[item as usize] < secondary_active
+    }
+
+    /// cover(i): the item leaves the active items and every option in its set is hidden.
+    #[inline]
+    pub(super) fn cover<const COLORS: bool>(
+        &mut self,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        self.deactivate(item, primary_active, secondary_active);
+        let ItemSet { start, size } = self.sets[item as usize];
+        let mut updates = 1;
+        for at in start..start + size {
+            updates += self.hide::<COLORS>(self.set[at as usize], *secondary_active);
+        }
+        updates
+    }
+
+    /// purify(p): the options giving `p`'s item another colour are hidden; the item leaves
+    /// the active items, so the options left (its colour) keep it without a check.
+    fn purify(&mut self, p: u32, primary_active: &mut u32, secondary_active: &mut u32) -> u64 {
+        let item = self.nodes[p as usize].item;
+        let color = self.colors[p as usize];
+        let ItemSet { start, size } = self.sets[item as usize];
+        let mut updates = 0;
+        for at in start..start + size {
+            let q = self.set[at as usize];
+            if self.colors[q as usize] != color {
+                updates += self.hide::<true>(q, *secondary_active);
+            }
+        }
+        self.deactivate(item, primary_active, secondary_active);
+        updates
+    }
+
+    /// hide(q): every other node of `q`'s option leaves its item's set (but for items no
+    /// longer active: purified ones, whose options left all share their colour). As in
+    /// `Matrix::hide`, two loops: right of `q` to the spacer, then from the option's start.
+    #[inline]
+    fn hide<const COLORS: bool>(&mut self, q: u32, secondary_active: u32) -> u64 {
+        let mut removed = 0;
+        let mut x = q + 1;
+        loop {
+            let node = self.nodes[x as usize];
+            if node.item == SPACER {
+                x = node.loc;
+                break;
+            }
+            removed += self.remove::<COLORS>(x, node, secondary_active);
+            x += 1;
+        }
+        while x != q {
+            removed += self.remove::<COLORS>(x, self.nodes[x as usize], secondary_active);
+            x += 1;
+        }
+        removed
+    }
+
+    /// Node `x` leaves its item's set: swapped with the set's last active node.
+    #[inline]
+    fn remove<const COLORS: bool>(&mut self, x: u32, node: SNode, secondary_active: u32) -> u64 {
+        let SNode { item, loc } = node;
+        if COLORS && item > self.primary_count && !self.secondary_is_active(item, secondary_active)
+        {
+            return 0;
+        }
+        let set = &mut self.sets[item as usize];
+        set.size -= 1;
+        let last = set.start + set.size;
+        let other = self.set[last as usize];
+        self.set[last as usize] = x;
+        self.set[loc as usize] = other;
+        self.nodes[x as usize].loc = last;
+        self.nodes[other as usize].loc = loc;
+        1
+    }
+
+    /// Commits every other node of `x`'s option, left to right from `x` as `Matrix::commit_others`
+    /// does: a primary or uncoloured item is covered, a coloured one purified unless it is
+    /// already (with this colour: any other would have hidden the option).
+    #[inline]
+    pub(super) fn commit_others<const COLORS: bool>(
+        &mut self,
+        x: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        let mut updates = 0;
+        let mut p = x + 1;
+        loop {
+            let node = self.nodes[p as usize];
+            if node.item == SPACER {
+                p = node.loc;
+                break;
+            }
+            updates += self.commit::<COLORS>(p, node.item, primary_active, secondary_active);
+            p += 1;
+        }
+        while p != x {
+            let item = self.nodes[p as usize].item;
+            updates += self.commit::<COLORS>(p, item, primary_active, secondary_active);
+            p += 1;
+        }
+        updates
+    }
+
+    #[inline]
+    fn commit<const COLORS: bool>(
+        &mut self,
+        p: u32,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        if !COLORS || self.colors[p as usize] == 0 {
+            return self.cover::<COLORS>(item, primary_active, secondary_active);
+        }
+        if self.secondary_is_active(item, *secondary_active) {
+            self.purify(p, primary_active, secondary_active)
+        } else {
+            0
+        }
+    }
+}
