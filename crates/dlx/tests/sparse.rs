@@ -44,6 +44,64 @@ fn a_sparse_count_ends_the_search_and_repeats() {
     assert_eq!(sparse, links);
 }
 
+/// Explores `problem` in stretches of `budget` nodes as `stretches` does, but only the first
+/// `pauses` of them (a tree too large to finish).
+fn first_stretches(problem: &Problem, budget: u64, sparse: bool, pauses: usize) -> Vec<String> {
+    let wanted = if sparse { u64::MAX } else { u64::MAX - 1 };
+    let mut solver = problem.solver();
+    solver.enter(&Subproblem::root()).expect("the root");
+    let mut branches = Vec::new();
+    (0..pauses)
+        .map(|_| {
+            let pause = solver.explore(budget, wanted);
+            let place = solver.position(&mut branches);
+            format!("{pause:?} {:?} {place:?} {branches:?}", solver.stats())
+        })
+        .collect()
+}
+
+/// Domino tilings of a 2×`n` board: `2n` primary items, a chain of forced moves and two-way
+/// branches (Fibonacci(n + 1) solutions).
+fn dominoes_2xn(n: usize) -> Problem {
+    let mut builder = dancer::ProblemBuilder::new();
+    let cells: Vec<_> = (0..2 * n).map(|k| builder.primary(format!("c{k}"))).collect();
+    for column in 0..n {
+        builder.option([cells[column], cells[n + column]]);
+        if column + 1 < n {
+            builder.option([cells[column], cells[column + 1]]);
+            builder.option([cells[n + column], cells[n + column + 1]]);
+        }
+    }
+    builder.build().expect("a board")
+}
+
+/// With 128 primary items or more the sparse walk keeps its empty and one-option lists
+/// instead of scanning: the same counters, places and counts as the links.
+#[test]
+fn many_primary_items_count_and_pause_alike() {
+    // 2x20: 40 items, the scan; 2x70: 140 items, the lists (10 946 and 308 061 521 170 129
+    // tilings: the second is paused, not finished).
+    let small = dominoes_2xn(20);
+    let (sparse, links) = both(&small);
+    assert_eq!((sparse, sparse.solutions()), (links, 10_946));
+    let large = dominoes_2xn(70);
+    for budget in [1, 7, 100] {
+        assert_eq!(
+            first_stretches(&large, budget, true, 300),
+            first_stretches(&large, budget, false, 300)
+        );
+    }
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/dlx/sudoku9x9.dlx"
+    ))
+    .expect("data/dlx/sudoku9x9.dlx");
+    let sudoku = dancer::parse(&text).expect("parses").problem;
+    let (sparse, links) = both(&sudoku);
+    assert_eq!((sparse, sparse.nodes(), sparse.updates()), (links, 2_741, 49_765));
+    assert_eq!(stretches(&sudoku, 10, true, 20), stretches(&sudoku, 10, false, 20));
+}
+
 /// Explores `problem` in stretches of `budget` nodes, every solution wanted (`sparse`: on
 /// sparse sets) or all but one (on the links), and returns the place and counters at every
 /// pause; from pause `split_at` on, each pause also gives half the work left away

@@ -15,7 +15,7 @@
 //! set's members move when others leave it; so this back-end counts whole trees and nothing
 //! else, where that order cannot show (see [`Solver::count`](super::Solver::count)).
 
-use crate::matrix::Matrix;
+use crate::matrix::{Matrix, SmallestSet};
 
 mod ops;
 
@@ -25,6 +25,11 @@ const SPACER: u32 = u32::MAX;
 /// The most saved (item, size) pairs a back-end may reserve, for the worst case of a save of
 /// every item at every level: 4 M pairs, 32 MiB. Larger problems keep to dancing links.
 const MAX_SAVED: usize = 1 << 22;
+
+/// The fewest primary items for which the walk keeps count of the empty and one-option lists
+/// instead of scanning the active items at every node (dancing links' dense MRV starts there
+/// too): a 16x16 sudoku's 1 024 items, not pentominoes' 72 or queens' 24.
+const SHORT_MIN: u32 = 128;
 
 /// One node: an option's entry, or the spacer after an option.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +61,7 @@ struct SLevel {
     /// The active counts after the item's cover, restored before its next option.
     primary_active: u32,
     secondary_active: u32,
+    empty: u32,
 }
 
 /// The sparse-set structures of one problem, ready to count from its initial state.
@@ -85,6 +91,20 @@ pub(crate) struct Sparse {
     secondary_active: u32,
     done: bool,
     pending: u64,
+    /// The number of active primary items without options: while it is not 0 the node is a
+    /// dead end, whichever of them DLX1 would name. Saved with each branching level.
+    empty: u32,
+    /// The active primary items with one option: the leftmost of them is DLX1's choice when
+    /// no list is empty, found without a scan. Restored from the saved sizes.
+    ///
+    /// # Invariant
+    /// `empty` and `singles` are exactly those items whenever the walk chooses.
+    singles: SmallestSet,
+    initial_empty: u32,
+    initial_singles: SmallestSet,
+    /// Whether `empty` and `singles` are kept (at least [`SHORT_MIN`] primary items): a test
+    /// at every removal, which a scan of a few dozen items costs less than.
+    short_lists: bool,
 }
 
 /// What a complete count found and did, as [`Stats`](crate::Stats) counts it.
@@ -137,28 +157,50 @@ impl Sparse {
         for (at, &item) in primary.iter().chain(&secondary).enumerate() {
             position[item as usize] = if item <= p { at as u32 } else { at as u32 - p };
         }
-        Some(Sparse {
-            nodes,
-            colors,
-            initial: sets.clone(),
-            sets,
-            set,
-            primary,
-            secondary,
-            position,
-            primary_count: p,
-            levels: vec![SLevel::default(); depth],
-            saves: Vec::with_capacity(depth * (n + 1)),
-            level: 0,
-            primary_active: p,
-            secondary_active: (n as u32) - p,
-            done: false,
-            pending: 0,
-        })
+        Some(
+            Sparse {
+                nodes,
+                colors,
+                initial: sets.clone(),
+                sets,
+                set,
+                primary,
+                secondary,
+                position,
+                primary_count: p,
+                levels: vec![SLevel::default(); depth],
+                saves: Vec::with_capacity(depth * (n + 1)),
+                level: 0,
+                primary_active: p,
+                secondary_active: (n as u32) - p,
+                done: false,
+                pending: 0,
+                empty: 0,
+                singles: SmallestSet::new(p as usize + 1),
+                initial_empty: 0,
+                initial_singles: SmallestSet::new(p as usize + 1),
+                short_lists: p >= SHORT_MIN,
+            }
+            .with_short_lists(),
+        )
+    }
+
+    /// Records the primary items with no option or one at the start.
+    fn with_short_lists(mut self) -> Sparse {
+        for item in 1..=self.primary_count {
+            match self.initial[item as usize].size {
+                0 => self.initial_empty += 1,
+                1 => self.initial_singles.insert(item),
+                _ => {}
+            }
+        }
+        self
     }
 
     /// Goes back to the root of the tree, nothing covered.
     pub(crate) fn start(&mut self) {
+        self.empty = self.initial_empty;
+        self.singles.clone_from(&self.initial_singles);
         self.sets.copy_from_slice(&self.initial);
         self.primary_active = self.primary_count;
         self.secondary_active = self.secondary.len() as u32;
@@ -188,10 +230,11 @@ impl Sparse {
         if self.done {
             return Counted::default();
         }
-        if self.colors.is_empty() {
-            self.walk::<false>(budget)
-        } else {
-            self.walk::<true>(budget)
+        match (!self.colors.is_empty(), self.short_lists) {
+            (false, false) => self.walk::<false, false>(budget),
+            (false, true) => self.walk::<false, true>(budget),
+            (true, false) => self.walk::<true, false>(budget),
+            (true, true) => self.walk::<true, true>(budget),
         }
     }
 
@@ -200,7 +243,7 @@ impl Sparse {
     /// goes up to a branching level with another option, restores it and tries that option.
     /// A level's options are tried in node order, the order of dancing links' lists, so that
     /// the walk's path names the same place in the same tree.
-    fn walk<const COLORS: bool>(&mut self, budget: u64) -> Counted {
+    fn walk<const COLORS: bool, const SHORT: bool>(&mut self, budget: u64) -> Counted {
         let mut primary_active = self.primary_active;
         let mut secondary_active = self.secondary_active;
         let mut level = self.level;
@@ -221,28 +264,41 @@ impl Sparse {
                     return counted;
                 }
                 counted.nodes += 1;
-                let Some(item) = self.choose(primary_active) else {
+                if SHORT && self.empty > 0 {
+                    // A dead end: DLX1 covers an empty item and counts its unlinking, as
+                    // `advance` does.
+                    counted.updates += 1;
+                    break;
+                }
+                let Some(item) = self.choose::<SHORT>(primary_active) else {
                     counted.solutions += 1;
                     break;
                 };
                 let options = self.sets[item as usize].size;
-                if options == 0 {
-                    // A dead end: DLX1 counts the item's unlinking, as `advance` does.
+                if !SHORT && options == 0 {
+                    // A dead end found by the scan, counted as above.
                     counted.updates += 1;
                     break;
                 }
                 let (p, s) = (&mut primary_active, &mut secondary_active);
-                counted.updates += self.cover::<COLORS>(item, p, s);
+                counted.updates += self.cover::<COLORS, SHORT>(item, p, s);
                 let saved = self.saves.len() as u32;
                 if options > 1 {
                     self.sort_options(item);
                     self.save(*p, *s);
                 }
-                let (primary_active, secondary_active) = (*p, *s);
-                self.levels[level] =
-                    SLevel { item, tried: 0, options, saved, primary_active, secondary_active };
+                let (primary_active, secondary_active, empty) = (*p, *s, self.empty);
+                self.levels[level] = SLevel {
+                    item,
+                    tried: 0,
+                    options,
+                    saved,
+                    primary_active,
+                    secondary_active,
+                    empty,
+                };
                 let x = self.set[self.sets[item as usize].start as usize];
-                last = self.commit_others::<COLORS>(x, p, s);
+                last = self.commit_others::<COLORS, SHORT>(x, p, s);
                 counted.updates += last;
                 level += 1;
                 counted.max_depth = counted.max_depth.max(level as u32);
@@ -259,12 +315,12 @@ impl Sparse {
                 level -= 1;
                 let at = self.levels[level];
                 if at.tried + 1 < at.options {
-                    self.restore(&at, &mut primary_active, &mut secondary_active);
+                    self.restore::<SHORT>(&at, &mut primary_active, &mut secondary_active);
                     self.levels[level].tried += 1;
                     let start = self.sets[at.item as usize].start;
                     let x = self.set[(start + at.tried + 1) as usize];
                     let (p, s) = (&mut primary_active, &mut secondary_active);
-                    last = self.commit_others::<COLORS>(x, p, s);
+                    last = self.commit_others::<COLORS, SHORT>(x, p, s);
                     counted.updates += last;
                     level += 1;
                     break;
@@ -274,28 +330,17 @@ impl Sparse {
         }
     }
 
-    /// Puts the active options of covered `item` in node order (their order in dancing links'
-    /// list), which removals from the set have shuffled. A few options, mostly in order:
-    /// insertion sort.
-    fn sort_options(&mut self, item: u32) {
-        let ItemSet { start, size } = self.sets[item as usize];
-        let run = &mut self.set[start as usize..(start + size) as usize];
-        for i in 1..run.len() {
-            let mut j = i;
-            while j > 0 && run[j - 1] > run[j] {
-                run.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        for (at, &x) in (start..).zip(run.iter()) {
-            self.nodes[x as usize].loc = at;
-        }
-    }
-
     /// The active primary item with the fewest options, the lowest index on ties (DLX1's
     /// leftmost), or `None` when none is active.
+    /// With no list empty (the walk looks at `empty` first), a list of one option is the
+    /// shortest there can be: the leftmost of those, from `singles`, without a scan.
     #[inline]
-    fn choose(&self, primary_active: u32) -> Option<u32> {
+    fn choose<const SHORT: bool>(&self, primary_active: u32) -> Option<u32> {
+        if SHORT {
+            if let Some(item) = self.singles.smallest() {
+                return Some(item);
+            }
+        }
         let active = &self.primary[..primary_active as usize];
         let (&first, rest) = active.split_first()?;
         let mut best = first;
@@ -320,11 +365,24 @@ impl Sparse {
     }
 
     /// Puts back the sizes `level` saved, and its active counts.
-    fn restore(&mut self, level: &SLevel, primary_active: &mut u32, secondary_active: &mut u32) {
+    fn restore<const SHORT: bool>(
+        &mut self,
+        level: &SLevel,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) {
         for &(item, size) in &self.saves[level.saved as usize..] {
             self.sets[item as usize].size = size;
+            if SHORT && item <= self.primary_count {
+                if size == 1 {
+                    self.singles.insert(item);
+                } else {
+                    self.singles.remove(item);
+                }
+            }
         }
         *primary_active = level.primary_active;
         *secondary_active = level.secondary_active;
+        self.empty = level.empty;
     }
 }

@@ -1,13 +1,37 @@
 //! The sparse back-end's counterparts of `matrix/dance.rs`: cover, purify, hide and commit,
-//! each a few swaps in the item sets, and taking an item out of its active list. Nothing here
-//! is undone step by step: the walk restores the saved sizes and active counts instead.
+//! each a few swaps in the item sets; taking an item out of its active list; putting a covered
+//! item's options back in the links' order. Nothing here is undone step by step: the walk
+//! restores the saved sizes and active counts instead.
 
 use super::{ItemSet, SNode, Sparse, SPACER};
 
 impl Sparse {
+    /// Puts the active options of covered `item` in node order (their order in dancing links'
+    /// list), which removals from the set have shuffled. A few options, mostly in order:
+    /// insertion sort.
+    pub(super) fn sort_options(&mut self, item: u32) {
+        let ItemSet { start, size } = self.sets[item as usize];
+        let run = &mut self.set[start as usize..(start + size) as usize];
+        for i in 1..run.len() {
+            let mut j = i;
+            while j > 0 && run[j - 1] > run[j] {
+                run.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for (at, &x) in (start..).zip(run.iter()) {
+            self.nodes[x as usize].loc = at;
+        }
+    }
+
     /// Takes `item` out of its active items: swapped with the last active one.
     #[inline]
-    fn deactivate(&mut self, item: u32, primary_active: &mut u32, secondary_active: &mut u32) {
+    fn deactivate<const SHORT: bool>(
+        &mut self,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) {
         let (list, active) = if item <= self.primary_count {
             (&mut self.primary, primary_active)
         } else {
@@ -20,6 +44,13 @@ impl Sparse {
         list[at as usize] = last;
         self.position[item as usize] = *active;
         self.position[last as usize] = at;
+        if SHORT && item <= self.primary_count {
+            match self.sets[item as usize].size {
+                0 => self.empty -= 1,
+                1 => self.singles.remove(item),
+                _ => {}
+            }
+        }
     }
 
     /// Whether a secondary item is still active (neither covered nor purified).
@@ -30,24 +61,29 @@ impl Sparse {
 
     /// cover(i): the item leaves the active items and every option in its set is hidden.
     #[inline]
-    pub(super) fn cover<const COLORS: bool>(
+    pub(super) fn cover<const COLORS: bool, const SHORT: bool>(
         &mut self,
         item: u32,
         primary_active: &mut u32,
         secondary_active: &mut u32,
     ) -> u64 {
-        self.deactivate(item, primary_active, secondary_active);
+        self.deactivate::<SHORT>(item, primary_active, secondary_active);
         let ItemSet { start, size } = self.sets[item as usize];
         let mut updates = 1;
         for at in start..start + size {
-            updates += self.hide::<COLORS>(self.set[at as usize], *secondary_active);
+            updates += self.hide::<COLORS, SHORT>(self.set[at as usize], *secondary_active);
         }
         updates
     }
 
     /// purify(p): the options giving `p`'s item another colour are hidden; the item leaves
     /// the active items, so the options left (its colour) keep it without a check.
-    fn purify(&mut self, p: u32, primary_active: &mut u32, secondary_active: &mut u32) -> u64 {
+    fn purify<const SHORT: bool>(
+        &mut self,
+        p: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
         let item = self.nodes[p as usize].item;
         let color = self.colors[p as usize];
         let ItemSet { start, size } = self.sets[item as usize];
@@ -55,10 +91,10 @@ impl Sparse {
         for at in start..start + size {
             let q = self.set[at as usize];
             if self.colors[q as usize] != color {
-                updates += self.hide::<true>(q, *secondary_active);
+                updates += self.hide::<true, SHORT>(q, *secondary_active);
             }
         }
-        self.deactivate(item, primary_active, secondary_active);
+        self.deactivate::<SHORT>(item, primary_active, secondary_active);
         updates
     }
 
@@ -66,7 +102,11 @@ impl Sparse {
     /// longer active: purified ones, whose options left all share their colour). As in
     /// `Matrix::hide`, two loops: right of `q` to the spacer, then from the option's start.
     #[inline]
-    fn hide<const COLORS: bool>(&mut self, q: u32, secondary_active: u32) -> u64 {
+    fn hide<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        q: u32,
+        secondary_active: u32,
+    ) -> u64 {
         let mut removed = 0;
         let mut x = q + 1;
         loop {
@@ -75,11 +115,11 @@ impl Sparse {
                 x = node.loc;
                 break;
             }
-            removed += self.remove::<COLORS>(x, node, secondary_active);
+            removed += self.remove::<COLORS, SHORT>(x, node, secondary_active);
             x += 1;
         }
         while x != q {
-            removed += self.remove::<COLORS>(x, self.nodes[x as usize], secondary_active);
+            removed += self.remove::<COLORS, SHORT>(x, self.nodes[x as usize], secondary_active);
             x += 1;
         }
         removed
@@ -87,7 +127,12 @@ impl Sparse {
 
     /// Node `x` leaves its item's set: swapped with the set's last active node.
     #[inline]
-    fn remove<const COLORS: bool>(&mut self, x: u32, node: SNode, secondary_active: u32) -> u64 {
+    fn remove<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        x: u32,
+        node: SNode,
+        secondary_active: u32,
+    ) -> u64 {
         let SNode { item, loc } = node;
         if COLORS && item > self.primary_count && !self.secondary_is_active(item, secondary_active)
         {
@@ -95,7 +140,10 @@ impl Sparse {
         }
         let set = &mut self.sets[item as usize];
         set.size -= 1;
-        let last = set.start + set.size;
+        let (left, last) = (set.size, set.start + set.size);
+        if SHORT && left <= 1 && item <= self.primary_count {
+            self.shortened(item, left);
+        }
         let other = self.set[last as usize];
         self.set[last as usize] = x;
         self.set[loc as usize] = other;
@@ -108,7 +156,7 @@ impl Sparse {
     /// does: a primary or uncoloured item is covered, a coloured one purified unless it is
     /// already (with this colour: any other would have hidden the option).
     #[inline]
-    pub(super) fn commit_others<const COLORS: bool>(
+    pub(super) fn commit_others<const COLORS: bool, const SHORT: bool>(
         &mut self,
         x: u32,
         primary_active: &mut u32,
@@ -122,19 +170,19 @@ impl Sparse {
                 p = node.loc;
                 break;
             }
-            updates += self.commit::<COLORS>(p, node.item, primary_active, secondary_active);
+            updates += self.commit::<COLORS, SHORT>(p, node.item, primary_active, secondary_active);
             p += 1;
         }
         while p != x {
             let item = self.nodes[p as usize].item;
-            updates += self.commit::<COLORS>(p, item, primary_active, secondary_active);
+            updates += self.commit::<COLORS, SHORT>(p, item, primary_active, secondary_active);
             p += 1;
         }
         updates
     }
 
     #[inline]
-    fn commit<const COLORS: bool>(
+    fn commit<const COLORS: bool, const SHORT: bool>(
         &mut self,
         p: u32,
         item: u32,
@@ -142,12 +190,23 @@ impl Sparse {
         secondary_active: &mut u32,
     ) -> u64 {
         if !COLORS || self.colors[p as usize] == 0 {
-            return self.cover::<COLORS>(item, primary_active, secondary_active);
+            return self.cover::<COLORS, SHORT>(item, primary_active, secondary_active);
         }
         if self.secondary_is_active(item, *secondary_active) {
-            self.purify(p, primary_active, secondary_active)
+            self.purify::<SHORT>(p, primary_active, secondary_active)
         } else {
             0
+        }
+    }
+
+    /// Active primary `item` went down to `left` options (0 or 1): keep `empty` and `singles`.
+    #[cold]
+    fn shortened(&mut self, item: u32, left: u32) {
+        if left == 0 {
+            self.singles.remove(item);
+            self.empty += 1;
+        } else {
+            self.singles.insert(item);
         }
     }
 }
