@@ -372,12 +372,26 @@ impl Sparse {
         secondary_active: &mut u32,
     ) {
         for &(item, size) in &self.saves[level.saved as usize..] {
-            self.sets[item as usize].size = size;
-            if SHORT && item <= self.primary_count {
+            let set = &mut self.sets[item as usize];
+            // Most saved sizes are unchanged; for an item still active, `singles` changes only
+            // where its size crosses 1 (`empty` is restored below). Items covered since are
+            // put back after this loop.
+            if SHORT && set.size != size && item <= self.primary_count {
                 if size == 1 {
                     self.singles.insert(item);
-                } else {
+                } else if set.size == 1 {
                     self.singles.remove(item);
+                }
+            }
+            set.size = size;
+        }
+        if SHORT {
+            // Covered since the save (a cover leaves an item's own set as it was): those of
+            // one option are singles again.
+            let covered = &self.primary[*primary_active as usize..level.primary_active as usize];
+            for &item in covered {
+                if self.sets[item as usize].size == 1 {
+                    self.singles.insert(item);
                 }
             }
         }
