@@ -190,3 +190,18 @@ fn the_probe_tells_tilings_from_puzzles() {
     assert_eq!(probe(langford(11).unwrap()), Ok(Behind));
     assert_eq!(probe(pentominoes(6, 10, false).unwrap()), Ok(Behind));
 }
+
+/// Where the memo does not pay, the probe gives up within its first thousand-odd nodes rather
+/// than the whole `MEMO_PROBE_NODES`, which cost a plain `dlx --count` of 12 queens 60% more.
+/// See: issue 25 (default `dlx --count` where memoisation does not pay).
+#[test]
+fn the_probe_gives_up_early_where_the_memo_cannot_pay() {
+    for problem in [queens(12).unwrap(), langford(11).unwrap(), pentominoes(6, 10, false).unwrap()]
+    {
+        let mut solver = problem.solver();
+        let verdict = solver.probe_memo(&mut Memo::default(), None);
+        assert_eq!(verdict, Ok(dancer::MemoProbe::Behind));
+        let nodes = solver.stats().nodes();
+        assert!(nodes <= dancer::MEMO_PROBE_NODES / 32, "{nodes} nodes probed");
+    }
+}
