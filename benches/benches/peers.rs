@@ -257,6 +257,16 @@ fn rows() -> Vec<Row> {
         rows.push(Row { what: what.to_owned(), peer: "dlx 0.8.5", pair: Pair::InProcess(case) });
         let file = write(name, &case);
         knuth_rows(&mut rows, what, &file, &[("SSXCC", &ssxcc), ("DLX1", &dlx1)]);
+        // A plain `dlx --count` (the memo probed, and found not to pay) against `--no-memo`.
+        let f = file.to_str().expect("utf-8");
+        rows.push(Row {
+            what: format!("dlx --count (probe) {what}"),
+            peer: "--no-memo",
+            pair: Pair::Processes {
+                ours: Cmd::new(dlx.clone(), &["--count", f], None),
+                theirs: Cmd::new(dlx.clone(), &["--count", "--no-memo", f], None),
+            },
+        });
     }
     startup_rows(&mut rows, root, &inputs, &dlx, &sudoku);
     rows
