@@ -102,7 +102,8 @@ pub struct Solver<'p> {
     /// The sparse-set back-end that complete counts walk the tree with where they can
     /// (`search/walk.rs`), built at the first such count.
     sparse: Option<Box<Sparse>>,
-    /// Whether the problem turned out too large for that back-end.
+    /// Whether the problem turned out too large for that back-end, or slower than the links
+    /// on its trial (`advance_sparse`).
     sparse_unfit: bool,
     /// Whether the search in progress is the sparse back-end's: the links then stand at the
     /// root, and `sync_sparse` brings them to the walk's place when anything else is asked.

@@ -75,6 +75,30 @@ fn dominoes_2xn(n: usize) -> Problem {
     builder.build().expect("a board")
 }
 
+/// Intervals of lengths 1 to 5 on a line of 30 cells without overlap: after its trial the
+/// sparse walk hands this count to the links (`Sparse::pays`), paused or not, at the same
+/// places and with the same counters as a walk on the links throughout.
+#[test]
+fn a_walk_handed_to_the_links_after_its_trial_counts_and_pauses_alike() {
+    let mut builder = dancer::ProblemBuilder::new();
+    let lengths = builder.primary_items(5);
+    let cells = builder.secondary_items(30);
+    for (l, &length) in (1..=5).zip(&lengths) {
+        for start in 0..=30 - l {
+            builder.option(std::iter::once(length).chain(cells[start..start + l].iter().copied()));
+        }
+    }
+    let intervals = builder.build().expect("intervals");
+    let (sparse, links) = both(&intervals);
+    assert_eq!((sparse, sparse.solutions()), (links, 1_860_480));
+    for budget in [1_000, 16_383, 16_385] {
+        assert_eq!(
+            first_stretches(&intervals, budget, true, 40),
+            first_stretches(&intervals, budget, false, 40)
+        );
+    }
+}
+
 /// With 128 primary items or more the sparse walk keeps its empty and one-option lists
 /// instead of scanning: the same counters, places and counts as the links.
 #[test]

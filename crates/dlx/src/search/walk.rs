@@ -1,7 +1,8 @@
 //! The search loops: Algorithm X's steps as a descent loop and a backtrack loop, paused at a
 //! solution or when a node budget runs out.
 
-use super::{sparse::Sparse, Level, Phase, Solver, NO_STOP};
+use super::sparse::{Sparse, SPARSE_TRIAL};
+use super::{Level, Phase, Solver, NO_STOP};
 use crate::matrix::{mems, with_mode, Mode};
 use crate::{Heuristic, OptionId};
 
@@ -10,9 +11,14 @@ impl Solver<'_> {
     pub(super) fn advance_any(&mut self, wanted: u64, budget: u64) -> u64 {
         // A complete count (every solution wanted) from the root walks on sparse sets; anything
         // else continues on the links, from where a sparse walk got to.
+        let (mut found, mut budget) = (0, budget);
         if wanted == u64::MAX && (self.sparse_walk || self.sparse_may_start()) {
-            if let Some(found) = self.advance_sparse(budget) {
-                return found;
+            if let Some((sparse_found, left)) = self.advance_sparse(budget) {
+                if left == 0 || !self.sparse_unfit || self.phase == Phase::Done {
+                    return sparse_found;
+                }
+                // Judged slower than the links: the rest of the budget goes on there.
+                (found, budget) = (sparse_found, left);
             }
         }
         self.sync_sparse();
@@ -20,7 +26,8 @@ impl Solver<'_> {
             // Profiled or not: Algorithm M counts nodes per level, and no mems.
             return with_mode!(self.matrix, M => self.advance_bounded::<M>(wanted, budget));
         }
-        with_mode!(self.matrix, profile: self.profiling, M => self.advance::<M>(wanted, budget))
+        found
+            + with_mode!(self.matrix, profile: self.profiling, M => self.advance::<M>(wanted, budget))
     }
 
     /// Searches on until it has found `wanted` solutions (at least one), entered `budget`
@@ -173,6 +180,7 @@ impl Solver<'_> {
 }
 
 // The sparse-set back-end (`search/sparse.rs`) for complete counts.
+
 impl Solver<'_> {
     /// Whether a complete count may start a sparse walk here: at the root of the plain tree
     /// (nothing committed, MRV, the input's order, no multiplicities, not profiled), where the
@@ -191,9 +199,12 @@ impl Solver<'_> {
             && !self.matrix.huge
     }
 
-    /// `advance` for a complete count on sparse sets; `None` when the problem is too large for
-    /// them (the links search then).
-    fn advance_sparse(&mut self, budget: u64) -> Option<u64> {
+    /// `advance` for a complete count on sparse sets: the solutions found and the budget left;
+    /// `None` when the problem is too large for them (the links search then). After
+    /// [`SPARSE_TRIAL`] nodes the walk is judged against the links (`Sparse::pays`); found
+    /// slower, it pauses there with budget left and the problem is marked unfit, so that the
+    /// links go on from its place (with the same counters: both walk DLX1's tree).
+    fn advance_sparse(&mut self, budget: u64) -> Option<(u64, u64)> {
         if self.sparse_unfit {
             return None;
         }
@@ -206,17 +217,39 @@ impl Solver<'_> {
             sparse.start();
             self.sparse_walk = true;
         }
-        let counted = sparse.advance(budget);
-        if sparse.is_done() {
-            self.sparse_walk = false;
-            self.phase = Phase::Done;
+        let (mut found, mut left) = (0, budget);
+        loop {
+            let on_trial = !sparse.judged;
+            let step = if on_trial {
+                left.min(SPARSE_TRIAL.saturating_sub(sparse.walked_nodes()))
+            } else {
+                left
+            };
+            let counted = sparse.advance(step);
+            self.stats.nodes += counted.nodes;
+            self.stats.updates += counted.updates;
+            self.search_updates += counted.updates;
+            self.stats.solutions += counted.solutions;
+            self.stats.max_depth = self.stats.max_depth.max(counted.max_depth);
+            found += counted.solutions;
+            left = left.saturating_sub(counted.nodes);
+            if sparse.is_done() {
+                self.sparse_walk = false;
+                self.phase = Phase::Done;
+                return Some((found, left));
+            }
+            if on_trial && sparse.walked_nodes() >= SPARSE_TRIAL {
+                sparse.judged = true;
+                if !sparse.pays() {
+                    // Paused at the trial's end: the links go on from there.
+                    self.sparse_unfit = true;
+                    return Some((found, left));
+                }
+            }
+            if left == 0 {
+                return Some((found, left));
+            }
         }
-        self.stats.nodes += counted.nodes;
-        self.stats.updates += counted.updates;
-        self.search_updates += counted.updates;
-        self.stats.solutions += counted.solutions;
-        self.stats.max_depth = self.stats.max_depth.max(counted.max_depth);
-        Some(counted.solutions)
     }
 
     /// Brings the links to where a paused sparse walk stands, by replaying its path (its
