@@ -1,9 +1,9 @@
 //! The sparse back-end's counterparts of `matrix/dance.rs`: cover, purify, hide and commit,
 //! each a few swaps in the item sets; taking an item out of its active list; putting a covered
 //! item's options back in the links' order. Nothing here is undone step by step: the walk
-//! restores the saved sizes and active counts instead.
+//! restores the saved sizes and active counts instead (`save` and `restore`, at the end).
 
-use super::{ItemSet, SNode, Sparse, SPACER};
+use super::{ItemSet, SLevel, SNode, Sparse, SPACER};
 
 impl Sparse {
     /// Puts the active options of covered `item` in node order (their order in dancing links'
@@ -208,5 +208,51 @@ impl Sparse {
         } else {
             self.singles.insert(item);
         }
+    }
+
+    /// Saves the size of every active item, for the level's next options.
+    pub(super) fn save(&mut self, primary_active: u32, secondary_active: u32) {
+        let sets = &self.sets;
+        let active = self.primary[..primary_active as usize]
+            .iter()
+            .chain(&self.secondary[..secondary_active as usize]);
+        self.saves.extend(active.map(|&item| (item, sets[item as usize].size)));
+    }
+
+    /// Puts back the sizes `level` saved, and its active counts.
+    pub(super) fn restore<const SHORT: bool>(
+        &mut self,
+        level: &SLevel,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) {
+        self.restored += (self.saves.len() - level.saved as usize) as u64;
+        for &(item, size) in &self.saves[level.saved as usize..] {
+            let set = &mut self.sets[item as usize];
+            // Most saved sizes are unchanged; for an item still active, `singles` changes only
+            // where its size crosses 1 (`empty` is restored below). Items covered since are
+            // put back after this loop.
+            if SHORT && set.size != size && item <= self.primary_count {
+                if size == 1 {
+                    self.singles.insert(item);
+                } else if set.size == 1 {
+                    self.singles.remove(item);
+                }
+            }
+            set.size = size;
+        }
+        if SHORT {
+            // Covered since the save (a cover leaves an item's own set as it was): those of
+            // one option are singles again.
+            let covered = &self.primary[*primary_active as usize..level.primary_active as usize];
+            for &item in covered {
+                if self.sets[item as usize].size == 1 {
+                    self.singles.insert(item);
+                }
+            }
+        }
+        *primary_active = level.primary_active;
+        *secondary_active = level.secondary_active;
+        self.empty = level.empty;
     }
 }
