@@ -15,6 +15,9 @@
 //! depend on the load: `valgrind --tool=callgrind --toggle-collect='*count_dancer*' BINARY
 //! --once langford_11` (or `*count_dlx*`), with BINARY the path that `cargo bench -p
 //! dancer-benches --bench engine_ab --no-run` prints.
+//!
+//! `--links` counts with our dancing links (`Solver::count_up_to`) instead of `Solver::count`,
+//! which takes the sparse-set back-end where it can: the two back-ends side by side.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -31,6 +34,7 @@ fn main() {
     // `cargo bench` passes `--bench`; any other argument names a problem to run.
     let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let once = std::env::args().any(|a| a == "--once");
+    let links = std::env::args().any(|a| a == "--links");
     println!(
         "{:<28} {:>5} {:>12} {:>12} {:>10} {:>8}",
         "problem", "pairs", "dancer (ms)", "dlx (ms)", "dlx/dancer", "won"
@@ -42,7 +46,7 @@ fn main() {
         let (problem, _, mut peer) = prepare(case);
         let mut solver = problem.solver();
         if once {
-            let (ours, theirs) = (count_dancer(&mut solver), count_dlx(&mut peer));
+            let (ours, theirs) = (count_dancer(&mut solver, links), count_dlx(&mut peer));
             println!("{}: dancer {ours}, dlx {theirs} solutions", case.name);
             continue;
         }
@@ -50,7 +54,7 @@ fn main() {
         let (mut ours, mut theirs) = alternate(
             BUDGET,
             || {
-                black_box(count_dancer(&mut solver));
+                black_box(count_dancer(&mut solver, links));
             },
             || {
                 black_box(count_dlx(&mut peer));
@@ -74,8 +78,12 @@ fn main() {
 
 /// One full count by our engine; never inlined, so that callgrind can count inside it alone.
 #[inline(never)]
-fn count_dancer(solver: &mut Solver<'_>) -> u64 {
-    solver.count()
+fn count_dancer(solver: &mut Solver<'_>, links: bool) -> u64 {
+    if links {
+        solver.count_up_to(u64::MAX)
+    } else {
+        solver.count()
+    }
 }
 
 /// One full count by the peer; never inlined, as `count_dancer`.

@@ -72,6 +72,46 @@ pub const CASES: [Case; 5] = [
     },
 ];
 
+/// The problems of issue 25's table that `benches/peers.rs` adds to [`CASES`]: against the
+/// `dlx` crate in-process (set partitions of 12, intervals) and against Knuth's programs as
+/// processes (all of them, and those of `CASES`).
+pub const PEER_CASES: [Case; 3] = [
+    // The Bell number B(12), A000110: solution-dense (a solution every other node).
+    Case {
+        name: "set_partitions_12",
+        make: || set_partitions::set_partitions(12),
+        solutions: 4_213_597,
+    },
+    // Secondary-heavy: see `intervals`.
+    Case { name: "intervals_5_30", make: || intervals(5, 30), solutions: 1_860_480 },
+    // OEIS A001499(7); the colours of `binary_matrices`, where SSXCC's purification differs.
+    Case {
+        name: "line_sums_7x7_2_colours",
+        make: || binary_matrices::binary_matrices(7, 2),
+        solutions: 3_110_940,
+    },
+];
+
+/// Intervals of lengths 1 to `k` laid on a line of `n` cells without overlap: a primary item
+/// per length and a secondary item per cell (at most one interval covers it), one option per
+/// length and start. The intervals take t = k(k+1)/2 cells; the n − t free cells and the k
+/// intervals form a sequence of n − t + k blocks, so there are k! · C(n − t + k, k) solutions
+/// (k = 5, n = 30: 120 · C(20, 5) = 1 860 480).
+///
+/// # Errors
+/// None for `k <= n`; the builder's errors are passed on.
+pub fn intervals(k: usize, n: usize) -> Result<Problem, BuildError> {
+    let mut builder = dancer::ProblemBuilder::new();
+    let lengths: Vec<_> = (1..=k).map(|l| builder.primary(format!("L{l}"))).collect();
+    let cells: Vec<_> = (0..n).map(|c| builder.secondary(format!("c{c}"))).collect();
+    for (l, &length) in (1..=k).zip(&lengths) {
+        for start in 0..=n - l {
+            builder.option(std::iter::once(length).chain(cells[start..start + l].iter().copied()));
+        }
+    }
+    builder.build()
+}
+
 /// The problems `benches/memo.rs` counts with and without a memo table: tilings, where
 /// sub-problems repeat massively, then two of `CASES`, where they repeat little. Counts as in
 /// `CASES` (the 8×8's is OEIS A004003).

@@ -22,6 +22,7 @@
 
 pub mod cases;
 pub mod pairs;
+pub mod process;
 
 use std::collections::HashMap;
 

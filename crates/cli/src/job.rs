@@ -290,6 +290,18 @@ pub fn memo_figures(memo: &dancer::Memo) -> String {
     )
 }
 
+/// The thread pool for `jobs` searches at once, or none for one: the search then runs on the
+/// calling thread, and a process that counts 8 queens with `--jobs 1` starts no thread.
+///
+/// # Errors
+/// When the threads cannot be started.
+pub fn pool(jobs: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
+    if jobs <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

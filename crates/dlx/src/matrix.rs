@@ -14,7 +14,7 @@ mod multiplicity;
 mod smallest;
 
 use multiplicity::Bound;
-use smallest::SmallestSet;
+pub(crate) use smallest::SmallestSet;
 
 pub(crate) use mode::{with_mode, Flags, Mode};
 

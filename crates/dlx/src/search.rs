@@ -7,6 +7,7 @@ use std::{ops::ControlFlow, sync::Arc};
 pub use self::order::Heuristic;
 use self::order::Order;
 use self::source::Source;
+use self::sparse::Sparse;
 use crate::error::CommitError;
 use crate::ids::{ItemId, OptionId};
 use crate::matrix::{with_mode, Matrix, Mode};
@@ -92,6 +93,15 @@ pub struct Solver<'p> {
     /// The order [`shuffle`](Self::shuffle) gave the lists, if it changed them, until the next
     /// reset: forks start from it, and the fingerprint names it.
     order: Option<Arc<Order>>,
+    /// The sparse-set back-end that complete counts walk the tree with where they can
+    /// (`search/walk.rs`), built at the first such count.
+    sparse: Option<Box<Sparse>>,
+    /// Whether the problem turned out too large for that back-end, or slower than the links
+    /// on its trial (`advance_sparse`).
+    sparse_unfit: bool,
+    /// Whether the search in progress is the sparse back-end's: the links then stand at the
+    /// root, and `sync_sparse` brings them to the walk's place when anything else is asked.
+    sparse_walk: bool,
 }
 
 impl<'p> Solver<'p> {
@@ -128,6 +138,9 @@ impl<'p> Solver<'p> {
             profile: Vec::new(),
             order: None,
             problem,
+            sparse: None,
+            sparse_unfit: false,
+            sparse_walk: false,
         }
     }
 
@@ -251,6 +264,7 @@ impl<'p> Solver<'p> {
         let searched = if self.phase == Phase::Done { 0 } else { self.search_updates };
         if self.order.is_some() || self.committed_updates + searched > self.matrix.restore_cost() {
             self.matrix.restore_from(&self.problem.matrix);
+            self.sparse_walk = false;
             self.committed.clear();
             self.level = 0;
             self.floor = 0;
@@ -273,6 +287,8 @@ impl<'p> Solver<'p> {
     /// Abandons any search in progress, keeping the committed options, so that the next
     /// [`next_solution`](Self::next_solution) starts a new search from the top.
     pub fn restart(&mut self) {
+        // A sparse walk never moved the links: there is nothing to undo.
+        self.sparse_walk = false;
         self.search_updates = 0;
         with_mode!(self.matrix, M => self.unwind::<M>());
     }
@@ -387,6 +403,7 @@ mod order;
 mod profile;
 mod sample;
 mod source;
+mod sparse;
 pub(crate) mod split;
 mod tree;
 mod walk;

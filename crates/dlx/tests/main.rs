@@ -33,4 +33,5 @@ mod run;
 // a naive walk that must fail), independent of the table's size, below commits, the oracle's.
 mod sample;
 // Splitting into parts that partition the solutions; Knuth's estimate.
+mod sparse;
 mod split;

@@ -67,10 +67,13 @@ pub(super) fn run(
 /// The expected run time with `jobs` threads: the estimated updates at the rate a real search
 /// of [`CALIBRATION`] makes them, or that search's own time if it finished (`true`).
 fn time(solver: &mut Solver<'_>, estimate: &Estimate, jobs: usize) -> anyhow::Result<(f64, bool)> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let pool = crate::job::pool(jobs)?;
     let started = Instant::now();
     let run = Run::new().threads(jobs).time_limit(CALIBRATION);
-    let outcome = pool.install(|| run.count(solver))?;
+    let outcome = match &pool {
+        Some(pool) => pool.install(|| run.count(solver))?,
+        None => run.count(solver)?,
+    };
     let seconds = started.elapsed().as_secs_f64();
     if outcome.is_complete() {
         return Ok((seconds, true));

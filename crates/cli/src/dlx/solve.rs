@@ -109,10 +109,7 @@ pub(super) fn run(
     } else if let Some(part) = &start.part {
         run = run.subproblems(&part.subproblems);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .with_context(|| format!("cannot start {jobs} threads"))?;
+    let pool = job::pool(jobs).with_context(|| format!("cannot start {jobs} threads"))?;
     let printer = Mutex::new(Printer {
         out: &mut *out,
         json: args.json,
@@ -122,12 +119,14 @@ pub(super) fn run(
         seen: start.saved.as_ref().map_or(0, |saved| saved.checkpoint.stats().solutions()),
         printed: 0,
         error: None,
+        sorted: Vec::new(),
     });
-    let outcome = if counting {
-        pool.install(|| run.count(&mut solver))
-    } else {
-        let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
-        pool.install(|| run.visit(&mut solver, &visit))
+    let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
+    let mut search =
+        || if counting { run.count(&mut solver) } else { run.visit(&mut solver, &visit) };
+    let outcome = match &pool {
+        Some(pool) => pool.install(search),
+        None => search(),
     };
     display.finish();
     let outcome = outcome.map_err(|error| start_error(&error, &start.origin))?;

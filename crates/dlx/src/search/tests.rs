@@ -277,3 +277,49 @@ mod shuffle {
         }
     }
 }
+
+mod sparse_trial {
+    use crate::builder::ProblemBuilder;
+    use crate::problem::Problem;
+
+    /// Intervals of lengths 1 to `k` on a line of `n` cells without overlap (a secondary item
+    /// per cell): solution-dense and secondary-heavy, a few updates a node.
+    fn intervals(k: usize, n: usize) -> Problem {
+        let mut builder = ProblemBuilder::new();
+        let lengths = builder.primary_items(k);
+        let cells = builder.secondary_items(n);
+        for (l, &length) in (1..=k).zip(&lengths) {
+            for start in 0..=n - l {
+                builder
+                    .option(std::iter::once(length).chain(cells[start..start + l].iter().copied()));
+            }
+        }
+        builder.build().unwrap()
+    }
+
+    /// After its trial a sparse walk that puts back many saved sizes per update hands the
+    /// count to the links (intervals: 6.4 per update), one that does not keeps it (pairings
+    /// of 14 items), and either way the counters are the links' own.
+    /// See: issue 25 (set partitions and intervals against the `dlx` crate).
+    #[test]
+    fn a_count_leaves_the_sparse_sets_where_the_links_undo_for_less() {
+        let dense = intervals(5, 30);
+        let mut pairings = ProblemBuilder::new();
+        let items = pairings.primary_items(14);
+        for a in 0..14 {
+            for b in a + 1..14 {
+                pairings.option([items[a], items[b]]);
+            }
+        }
+        let pairings = pairings.build().unwrap();
+        for (problem, unfit) in [(&dense, true), (&pairings, false)] {
+            let mut solver = problem.solver();
+            let found = solver.count();
+            assert!(solver.stats().nodes() > super::super::sparse::SPARSE_TRIAL);
+            assert_eq!(solver.sparse_unfit, unfit);
+            let mut links = problem.solver();
+            assert_eq!(links.count_up_to(u64::MAX - 1), found);
+            assert_eq!(solver.stats(), links.stats());
+        }
+    }
+}

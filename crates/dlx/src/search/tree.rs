@@ -87,6 +87,12 @@ impl Explore for Solver<'_> {
             self.bounded_branches(branches);
             return Some(Subproblem::root());
         }
+        if self.sparse_walk {
+            // Paused before a node of a sparse walk (it never stops on a solution), from the
+            // root: the rest of the tree from there, as the links' search would name it.
+            let path = self.sparse_path(branches);
+            return Some(Subproblem::new(path, 0, None).expect("open from the root"));
+        }
         let depth = match self.phase {
             Phase::Done => return None,
             Phase::Enter => self.level,
@@ -117,6 +123,7 @@ impl Explore for Solver<'_> {
         if self.problem.has_multiplicities() {
             return None;
         }
+        self.sync_sparse();
         if self.phase == Phase::Done {
             return None;
         }
@@ -189,7 +196,7 @@ impl Solver<'_> {
     /// them already, except those of the last option, which nobody has counted when the
     /// subproblem was given away or split off, and which a search that stopped before its node
     /// took back (`pending`): entering the node counts them. Profiled, the same goes for mems.
-    fn replay<M: Mode>(&mut self, path: &[OptionId]) -> Result<(), PathError> {
+    pub(super) fn replay<M: Mode>(&mut self, path: &[OptionId]) -> Result<(), PathError> {
         let mut updates = 0;
         let mut last = 0;
         let mut last_mems = 0;

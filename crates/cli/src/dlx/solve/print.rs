@@ -20,6 +20,9 @@ pub(super) struct Printer<'o> {
     pub(super) printed: u64,
     /// The first write that failed (a closed pipe, say): the search stops there.
     pub(super) error: Option<io::Error>,
+    /// The solution being printed, sorted: one buffer for all of them, so that printing
+    /// millions of solutions allocates nothing per solution.
+    pub(super) sorted: Vec<OptionId>,
 }
 
 impl Printer<'_> {
@@ -32,9 +35,10 @@ impl Printer<'_> {
         if !self.seen.is_multiple_of(self.every) {
             return ControlFlow::Continue(());
         }
-        let mut sorted = solution.to_vec();
-        sorted.sort_unstable();
-        match write_solution(self.json, self.printed == 0, parsed, &sorted, self.out) {
+        self.sorted.clear();
+        self.sorted.extend_from_slice(solution);
+        self.sorted.sort_unstable();
+        match write_solution(self.json, self.printed == 0, parsed, &self.sorted, self.out) {
             Ok(()) => {
                 self.printed += 1;
                 ControlFlow::Continue(())

@@ -1,0 +1,258 @@
+//! The sparse back-end's counterparts of `matrix/dance.rs`: cover, purify, hide and commit,
+//! each a few swaps in the item sets; taking an item out of its active list; putting a covered
+//! item's options back in the links' order. Nothing here is undone step by step: the walk
+//! restores the saved sizes and active counts instead (`save` and `restore`, at the end).
+
+use super::{ItemSet, SLevel, SNode, Sparse, SPACER};
+
+impl Sparse {
+    /// Puts the active options of covered `item` in node order (their order in dancing links'
+    /// list), which removals from the set have shuffled. A few options, mostly in order:
+    /// insertion sort.
+    pub(super) fn sort_options(&mut self, item: u32) {
+        let ItemSet { start, size } = self.sets[item as usize];
+        let run = &mut self.set[start as usize..(start + size) as usize];
+        for i in 1..run.len() {
+            let mut j = i;
+            while j > 0 && run[j - 1] > run[j] {
+                run.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for (at, &x) in (start..).zip(run.iter()) {
+            self.nodes[x as usize].loc = at;
+        }
+    }
+
+    /// Takes `item` out of its active items: swapped with the last active one.
+    #[inline]
+    fn deactivate<const SHORT: bool>(
+        &mut self,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) {
+        let (list, active) = if item <= self.primary_count {
+            (&mut self.primary, primary_active)
+        } else {
+            (&mut self.secondary, secondary_active)
+        };
+        *active -= 1;
+        let at = self.position[item as usize];
+        let last = list[*active as usize];
+        list[*active as usize] = item;
+        list[at as usize] = last;
+        self.position[item as usize] = *active;
+        self.position[last as usize] = at;
+        if SHORT && item <= self.primary_count {
+            match self.sets[item as usize].size {
+                0 => self.empty -= 1,
+                1 => self.singles.remove(item),
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a secondary item is still active (neither covered nor purified).
+    #[inline]
+    fn secondary_is_active(&self, item: u32, secondary_active: u32) -> bool {
+        self.position[item as usize] < secondary_active
+    }
+
+    /// cover(i): the item leaves the active items and every option in its set is hidden.
+    #[inline]
+    pub(super) fn cover<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        self.deactivate::<SHORT>(item, primary_active, secondary_active);
+        let ItemSet { start, size } = self.sets[item as usize];
+        let mut updates = 1;
+        for at in start..start + size {
+            updates += self.hide::<COLORS, SHORT>(self.set[at as usize], *secondary_active);
+        }
+        updates
+    }
+
+    /// purify(p): the options giving `p`'s item another colour are hidden; the item leaves
+    /// the active items, so the options left (its colour) keep it without a check.
+    fn purify<const SHORT: bool>(
+        &mut self,
+        p: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        let item = self.nodes[p as usize].item;
+        let color = self.colors[p as usize];
+        let ItemSet { start, size } = self.sets[item as usize];
+        let mut updates = 0;
+        for at in start..start + size {
+            let q = self.set[at as usize];
+            if self.colors[q as usize] != color {
+                updates += self.hide::<true, SHORT>(q, *secondary_active);
+            }
+        }
+        self.deactivate::<SHORT>(item, primary_active, secondary_active);
+        updates
+    }
+
+    /// hide(q): every other node of `q`'s option leaves its item's set (but for items no
+    /// longer active: purified ones, whose options left all share their colour). As in
+    /// `Matrix::hide`, two loops: right of `q` to the spacer, then from the option's start.
+    #[inline]
+    fn hide<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        q: u32,
+        secondary_active: u32,
+    ) -> u64 {
+        let mut removed = 0;
+        let mut x = q + 1;
+        loop {
+            let node = self.nodes[x as usize];
+            if node.item == SPACER {
+                x = node.loc;
+                break;
+            }
+            removed += self.remove::<COLORS, SHORT>(x, node, secondary_active);
+            x += 1;
+        }
+        while x != q {
+            removed += self.remove::<COLORS, SHORT>(x, self.nodes[x as usize], secondary_active);
+            x += 1;
+        }
+        removed
+    }
+
+    /// Node `x` leaves its item's set: swapped with the set's last active node.
+    #[inline]
+    fn remove<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        x: u32,
+        node: SNode,
+        secondary_active: u32,
+    ) -> u64 {
+        let SNode { item, loc } = node;
+        if COLORS && item > self.primary_count && !self.secondary_is_active(item, secondary_active)
+        {
+            return 0;
+        }
+        let set = &mut self.sets[item as usize];
+        set.size -= 1;
+        let (left, last) = (set.size, set.start + set.size);
+        if SHORT && left <= 1 && item <= self.primary_count {
+            self.shortened(item, left);
+        }
+        let other = self.set[last as usize];
+        self.set[last as usize] = x;
+        self.set[loc as usize] = other;
+        self.nodes[x as usize].loc = last;
+        self.nodes[other as usize].loc = loc;
+        1
+    }
+
+    /// Commits every other node of `x`'s option, left to right from `x` as `Matrix::commit_others`
+    /// does: a primary or uncoloured item is covered, a coloured one purified unless it is
+    /// already (with this colour: any other would have hidden the option).
+    #[inline]
+    pub(super) fn commit_others<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        x: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        let mut updates = 0;
+        let mut p = x + 1;
+        loop {
+            let node = self.nodes[p as usize];
+            if node.item == SPACER {
+                p = node.loc;
+                break;
+            }
+            updates += self.commit::<COLORS, SHORT>(p, node.item, primary_active, secondary_active);
+            p += 1;
+        }
+        while p != x {
+            let item = self.nodes[p as usize].item;
+            updates += self.commit::<COLORS, SHORT>(p, item, primary_active, secondary_active);
+            p += 1;
+        }
+        updates
+    }
+
+    #[inline]
+    fn commit<const COLORS: bool, const SHORT: bool>(
+        &mut self,
+        p: u32,
+        item: u32,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) -> u64 {
+        if !COLORS || self.colors[p as usize] == 0 {
+            return self.cover::<COLORS, SHORT>(item, primary_active, secondary_active);
+        }
+        if self.secondary_is_active(item, *secondary_active) {
+            self.purify::<SHORT>(p, primary_active, secondary_active)
+        } else {
+            0
+        }
+    }
+
+    /// Active primary `item` went down to `left` options (0 or 1): keep `empty` and `singles`.
+    #[cold]
+    fn shortened(&mut self, item: u32, left: u32) {
+        if left == 0 {
+            self.singles.remove(item);
+            self.empty += 1;
+        } else {
+            self.singles.insert(item);
+        }
+    }
+
+    /// Saves the size of every active item, for the level's next options.
+    pub(super) fn save(&mut self, primary_active: u32, secondary_active: u32) {
+        let sets = &self.sets;
+        let active = self.primary[..primary_active as usize]
+            .iter()
+            .chain(&self.secondary[..secondary_active as usize]);
+        self.saves.extend(active.map(|&item| (item, sets[item as usize].size)));
+    }
+
+    /// Puts back the sizes `level` saved, and its active counts.
+    pub(super) fn restore<const SHORT: bool>(
+        &mut self,
+        level: &SLevel,
+        primary_active: &mut u32,
+        secondary_active: &mut u32,
+    ) {
+        self.restored += (self.saves.len() - level.saved as usize) as u64;
+        for &(item, size) in &self.saves[level.saved as usize..] {
+            let set = &mut self.sets[item as usize];
+            // Most saved sizes are unchanged; for an item still active, `singles` changes only
+            // where its size crosses 1 (`empty` is restored below). Items covered since are
+            // put back after this loop.
+            if SHORT && set.size != size && item <= self.primary_count {
+                if size == 1 {
+                    self.singles.insert(item);
+                } else if set.size == 1 {
+                    self.singles.remove(item);
+                }
+            }
+            set.size = size;
+        }
+        if SHORT {
+            // Covered since the save (a cover leaves an item's own set as it was): those of
+            // one option are singles again.
+            let covered = &self.primary[*primary_active as usize..level.primary_active as usize];
+            for &item in covered {
+                if self.sets[item as usize].size == 1 {
+                    self.singles.insert(item);
+                }
+            }
+        }
+        *primary_active = level.primary_active;
+        *secondary_active = level.secondary_active;
+        self.empty = level.empty;
+    }
+}
