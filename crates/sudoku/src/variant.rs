@@ -172,6 +172,30 @@ impl Variant {
         Variant::lines(size, pieces, RegionKind::Piece)
     }
 
+    /// A variant of side `size` with `regions` in this order, each with its kind, and the
+    /// boxes' shape when its boxes are R×C boxes: what a plain [`Model`](crate::Model) reads
+    /// as. The caller puts the rows first, then the columns, each in order (the logical
+    /// techniques read rows and columns by their place).
+    ///
+    /// # Errors
+    /// As [`with_regions`](Self::with_regions).
+    pub(crate) fn from_regions(
+        size: usize,
+        box_shape: Option<(usize, usize)>,
+        regions: Vec<(RegionKind, Vec<Cell>)>,
+    ) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        let mut variant = Variant {
+            size,
+            box_shape,
+            regions: Vec::new(),
+            cell_regions: Vec::new(),
+            cell_starts: Vec::new(),
+        };
+        variant.push_regions(regions)?;
+        Ok(variant)
+    }
+
     /// Rows and columns plus the given partition regions of `kind`.
     fn lines(
         size: usize,

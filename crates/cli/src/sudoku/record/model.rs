@@ -28,7 +28,8 @@ pub(super) fn handle(
 ) -> io::Result<Done> {
     // `show --format json` writes the record itself, whatever the puzzle, so that it reads back.
     let shows_record = matches!(task, Task::Show) && format == OutputFormat::Json;
-    if let Some((variant, grid)) = record.model.as_variant().filter(|_| !shows_record) {
+    let plain = record.model.variant().filter(|_| !shows_record);
+    if let Some((variant, grid)) = plain.zip(record.model.givens_grid()) {
         let template = Template::new(variant);
         let puzzle = Puzzle { grid, line: at.line, extra: None };
         return if task.rates() {
