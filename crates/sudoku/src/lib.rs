@@ -67,7 +67,10 @@ pub use crate::{
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     regions::{parse_extra_regions, RegionsError},
-    solve::{Count, Grids, MemoCount, Outcome, PuzzleSearch, Report, Solver, WIDE_FROM},
+    solve::{
+        Count, Grids, MemoCount, ModelCount, ModelReport, ModelSearch, ModelSolutions, ModelSolver,
+        Outcome, PuzzleSearch, Report, Rules, SolveError, Solver, Verdict, WIDE_FROM,
+    },
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

@@ -3,12 +3,19 @@
 
 mod explore;
 mod memo;
+mod rules;
+mod search;
 
 use std::iter::FusedIterator;
 
 use dancer::Stats;
 
-pub use self::{explore::PuzzleSearch, memo::MemoCount};
+pub use self::{
+    explore::PuzzleSearch,
+    memo::MemoCount,
+    rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
+    search::{ModelSearch, ModelSolutions},
+};
 use crate::{
     propagate::{search::Search, Contradiction, Deductions},
     wide::WideSearch,

@@ -119,28 +119,30 @@ pub(super) fn run_puzzle(
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
     let enumerating = matches!(task, Task::Enumerate { .. });
-    let mut job = Job::new(puzzle, format);
+    let mut job = Job::new(puzzle.line, format);
     if let Some(name) = at.name {
         job.set("name", || json!(name));
     }
     job.tally.puzzles = 1;
     let out = match task {
-        Task::Check => job.check(engine.variant()),
-        Task::Show => job.show(engine.variant()),
-        Task::Canon => job.canon(engine.variant()),
-        Task::Transform { seed } => job.transform(engine.variant(), seed),
+        Task::Check => job.check(puzzle, engine.variant()),
+        Task::Show => job.show(puzzle, engine.variant()),
+        Task::Canon => job.canon(puzzle, engine.variant()),
+        Task::Transform { seed } => job.transform(puzzle, engine.variant(), seed),
         _ => match (task, engine) {
-            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique, long),
+            (Task::Solve { unique }, Engine::Solver(solver)) => {
+                job.solve(puzzle, solver, unique, long)
+            }
             (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
-                Some(memo) => job.count_memo(solver, memo, long),
-                None => job.count(solver, limit, long),
+                Some(memo) => job.count_memo(puzzle, solver, memo, long),
+                None => job.count(puzzle, solver, limit, long),
             },
             (Task::Enumerate { limit }, Engine::Solver(solver)) => {
-                job.enumerate(solver, limit, long, sink)?
+                job.enumerate(puzzle, solver, limit, long, sink)?
             }
-            (Task::Rate, Engine::Rater(rater)) => job.rate(rater),
-            (Task::Hint, Engine::Rater(rater)) => job.hint(rater),
-            (Task::Explain, Engine::Rater(rater)) => job.explain(rater),
+            (Task::Rate, Engine::Rater(rater)) => job.rate(puzzle, rater),
+            (Task::Hint, Engine::Rater(rater)) => job.hint(puzzle, rater),
+            (Task::Explain, Engine::Rater(rater)) => job.explain(puzzle, rater),
             _ => {
                 job.fail("internal: the task was given the wrong engine".to_owned());
                 job.text("error")
