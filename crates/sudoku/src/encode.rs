@@ -15,7 +15,8 @@ use std::sync::OnceLock;
 
 use dancer::{OptionId, Problem, ProblemBuilder};
 
-use crate::wide::{WideTables, WIDE_FROM};
+use crate::strategy::Backend;
+use crate::wide::WideTables;
 use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
@@ -26,20 +27,30 @@ pub struct Template {
     /// Built on first use: from 16×16 up the searches do not need it, and a 64×64's 262 144
     /// named options took 35 ms to build (`Instant` around `Template::problem`, release).
     problem: OnceLock<Problem>,
-    /// For the bitmask search (grids below 16×16).
+    /// For the bitmask search, when it is the one chosen.
     tables: Option<Tables>,
-    /// For the wide search (from 16×16 up).
+    /// For the wide search, when it is the one chosen.
     wide: Option<WideTables>,
 }
 
 impl Template {
-    /// The template of `variant`: the searches' tables now, the exact-cover problem when
-    /// first asked for.
+    /// The template of `variant`: the tables of the search chosen for its size
+    /// ([`Backend::of_variant`]) now, the exact-cover problem when first asked for.
     pub fn new(variant: Variant) -> Template {
-        let n = variant.size();
-        let tables = Tables::new(&variant);
-        let wide = (n >= WIDE_FROM).then(|| WideTables::new(&variant));
+        let (tables, wide) = match Backend::of_variant(&variant) {
+            Backend::Wide => (None, Some(WideTables::new(&variant))),
+            _ => (Some(Tables::new(&variant)), None),
+        };
         Template { variant, problem: OnceLock::new(), tables, wide }
+    }
+
+    /// The search that solves the template's puzzles.
+    pub fn backend(&self) -> Backend {
+        if self.wide.is_some() {
+            Backend::Wide
+        } else {
+            Backend::Bitmask
+        }
     }
 
     /// The exact-cover problem of `variant`.

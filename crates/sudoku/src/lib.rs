@@ -38,14 +38,15 @@ mod error;
 mod format;
 pub mod generate;
 mod grid;
+mod kit;
 mod logic;
 mod model;
 mod parse;
-mod points;
 mod propagate;
 mod rate;
 mod regions;
 mod solve;
+mod strategy;
 mod transform;
 mod variant;
 mod wide;
@@ -69,8 +70,9 @@ pub use crate::{
     regions::{parse_extra_regions, RegionsError},
     solve::{
         Count, Grids, MemoCount, ModelCount, ModelReport, ModelSearch, ModelSolutions, ModelSolver,
-        Outcome, PuzzleSearch, Report, Rules, SolveError, Solver, Verdict, WIDE_FROM,
+        Outcome, PuzzleSearch, Report, Rules, SolveError, Solver, Verdict,
     },
+    strategy::{Backend, WIDE_FROM},
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

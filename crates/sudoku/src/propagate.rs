@@ -15,6 +15,7 @@ mod tables;
 pub(crate) use self::clues::Clues;
 pub(crate) use self::tables::Tables;
 use self::tables::PLANE_CELLS;
+use crate::kit::Contradiction;
 use crate::Grid;
 
 /// Entries of every per-cell array (see the module documentation).
@@ -70,10 +71,6 @@ pub(crate) enum Deductions {
     /// Digits confined to where two regions meet.
     LockedCandidates,
 }
-
-/// The deductions found that the givens have no solution (or break a rule directly).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Contradiction;
 
 /// A cell index below 16×16.
 fn byte(cell: usize) -> u8 {

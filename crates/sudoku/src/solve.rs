@@ -17,7 +17,8 @@ pub use self::{
     search::{ModelSearch, ModelSolutions},
 };
 use crate::{
-    propagate::{search::Search, Contradiction, Deductions},
+    kit::Contradiction,
+    propagate::{search::Search, Deductions},
     wide::WideSearch,
     Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant,
 };
@@ -86,20 +87,12 @@ pub struct Solver<'t> {
     search: Option<Search>,
     /// From 16×16 up: the wide search.
     wide: Option<WideSearch>,
-    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`]).
+    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::strategy::WIDE_FROM)).
     logic: Option<LogicSolver>,
     /// The counters of the last bitmask or wide search, `None` when the engine did the last
     /// search or the wide search enumerates.
     last: Option<Stats>,
 }
-
-/// From this size up, the solver searches with `u64` masks and a trail (the "wide" search)
-/// instead of copying boards of `u32` words, and tries a reference solution's choices first.
-/// Before searching it applies the logical deductions that hold in every solution (all
-/// techniques but those assuming uniqueness): the solutions are the same, but a search with
-/// singles alone wanders for minutes on a hard 25×25 that these deductions finish in
-/// milliseconds. Below it, the bitmask search does the work.
-pub const WIDE_FROM: usize = crate::wide::WIDE_FROM;
 
 /// The logical solver with the techniques whose deductions hold in every solution: all but
 /// those that assume the puzzle is unique (unique rectangle, BUG+1).
@@ -121,7 +114,7 @@ impl<'t> Solver<'t> {
     }
 
     /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
-    /// first; `None` below [`WIDE_FROM`].
+    /// first; `None` below [`WIDE_FROM`](crate::strategy::WIDE_FROM).
     fn load_wide(
         &mut self,
         puzzle: &Grid,

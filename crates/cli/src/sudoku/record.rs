@@ -16,6 +16,7 @@ mod search;
 pub(crate) use self::dispatch::handle;
 pub(crate) use self::search::Long;
 use super::{args::OutputFormat, rules::Templates};
+use crate::input::Source;
 
 /// The subcommand being run, with its own options.
 #[derive(Clone, Copy, Debug)]
@@ -97,6 +98,15 @@ pub(crate) struct Done {
     /// Not run at all (a signal came first), or stopped with nothing to print. Nothing is
     /// printed from it on.
     pub(crate) skipped: bool,
+}
+
+/// Where a record comes from, for messages and JSON: its input, line, and name (a JSON
+/// line's puzzle has one).
+#[derive(Clone, Copy)]
+pub(crate) struct Place<'a> {
+    source: &'a Source,
+    line: usize,
+    name: Option<&'a str>,
 }
 
 /// One solver per puzzle size, made on first use, for one worker thread.

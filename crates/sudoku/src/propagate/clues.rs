@@ -2,7 +2,8 @@
 //! away and puts them back, so that each test of a removal starts from it instead of placing
 //! every given again.
 
-use super::{Board, Contradiction, Tables, PLACED_SHIFT};
+use super::{Board, Tables, PLACED_SHIFT};
+use crate::kit::Contradiction;
 use crate::{Cell, Digit, Grid};
 
 /// The givens of a puzzle on a [`Board`], without deductions: an open cell's candidates are

@@ -1,6 +1,7 @@
 //! The deductions of [`Board::deduce`]: naked singles, hidden singles, locked candidates.
 
-use super::{Board, Contradiction, Deductions, Singles, Tables, CANDIDATES, PLACED_SHIFT};
+use super::{Board, Deductions, Singles, Tables, CANDIDATES, PLACED_SHIFT};
+use crate::kit::Contradiction;
 
 impl Board {
     /// Applies the deductions up to `level` until none applies. `singles` holds the cells

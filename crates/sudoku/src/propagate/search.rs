@@ -11,8 +11,8 @@ pub(crate) mod tree;
 
 use dancer::{Pause, Stats};
 
-use super::{Board, Clues, Contradiction, Deductions, Singles, Tables};
-use crate::points::Pending;
+use super::{Board, Clues, Deductions, Singles, Tables};
+use crate::kit::{points::Pending, Contradiction};
 use crate::{Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant; its buffers are reused from puzzle to puzzle.

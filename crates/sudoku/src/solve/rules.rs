@@ -16,6 +16,7 @@ use super::{Outcome, Solver};
 use crate::encode::Template;
 use crate::grid::{Digit, Grid};
 use crate::model::{Broken, Encoded, Model, ModelError};
+use crate::strategy::{plain_view, Backend};
 use crate::variant::Variant;
 
 /// The rules of a set of puzzles, compiled once: build it per rule set and keep it (as a
@@ -30,9 +31,10 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The rules of `model` (its givens are not part of them).
+    /// The rules of `model` (its givens are not part of them), with the template of its plain
+    /// view when the strategy chooses one (see [`Backend`]).
     pub fn new(model: &Model) -> Rules {
-        let template = model.variant().map(Template::new);
+        let template = plain_view(model).map(Template::new);
         let mut model = model.clone();
         model.givens = vec![None; model.used.len()];
         Rules { model, template }
@@ -52,6 +54,11 @@ impl Rules {
     /// The template of a plain model's variant; `None` for a model the engine searches.
     pub fn template(&self) -> Option<&Template> {
         self.template.as_ref()
+    }
+
+    /// The search that solves these rules' puzzles.
+    pub fn backend(&self) -> Backend {
+        self.template.as_ref().map_or(Backend::Engine, Template::backend)
     }
 
     /// A solver of puzzles of these rules. Not `Sync`: give each thread its own.

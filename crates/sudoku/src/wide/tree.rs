@@ -7,8 +7,8 @@ use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Su
 use super::branch::Choice;
 use super::search::{Frame, WideSearch};
 use super::{Board, WideTables};
-use crate::points::{self, lowest, BranchPoints, Pending, Point};
-use crate::propagate::search::tree::Held;
+use crate::kit::points::{self, lowest, BranchPoints, Pending, Point};
+use crate::kit::Held;
 use crate::Grid;
 
 /// The search tree of one puzzle from 16×16 up: the root is the board of its givens after the

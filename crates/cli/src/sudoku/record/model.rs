@@ -1,7 +1,6 @@
-//! A JSON line's puzzle (a `Model`): the library's [`Rules`] say whether it is plain, and a
-//! plain one goes the way of every other puzzle of a variant (the bitmask search and the
-//! logical solver know variants); any other is solved, counted and enumerated by the
-//! library's [`ModelSolver`], and printed here as its whole rectangle (`.` for unused cells).
+//! A JSON line's puzzle that is not plain (`dispatch.rs` sends a plain one the way of every
+//! puzzle of a variant): solved, counted and enumerated by the library's [`ModelSolver`], and
+//! printed here as its whole rectangle (`.` for unused cells).
 
 use std::{
     io,
@@ -9,40 +8,24 @@ use std::{
 };
 
 use dancer_sudoku::{
-    Broken, Digit, Model, ModelSearch, ModelSolver, Puzzle, Rater, Record, Rules, SolveError,
-    Solver, Verdict,
+    Broken, Digit, Model, ModelSearch, ModelSolver, Record, Rules, SolveError, Verdict,
 };
 use serde_json::json;
 
-use super::dispatch::{run_puzzle, Engine, Place};
 use super::search::{self, Shared};
-use super::{failure, Done, Job, Long, Sink, Task};
+use super::{failure, Done, Job, Long, Place, Sink, Task};
 use crate::sudoku::args::OutputFormat;
 
-/// Runs `task` on the puzzle of a JSON line.
+/// Runs `task` on the puzzle of a JSON line, of `rules`.
 pub(super) fn handle(
     task: Task,
     format: OutputFormat,
     at: Place<'_>,
-    record: &Record,
+    (record, rules): (&Record, &Rules),
     long: Long<'_>,
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
     let model = &record.model;
-    // `show --format json` writes the record itself, whatever the puzzle, so that it reads back.
-    let shows_record = matches!(task, Task::Show) && format == OutputFormat::Json;
-    let rules = Rules::new(model);
-    let plain = rules.template().filter(|_| !shows_record);
-    if let Some((template, grid)) = plain.zip(model.givens_grid()) {
-        let puzzle = Puzzle { grid, line: at.line, extra: None };
-        return if task.rates() {
-            let engine = Engine::Rater(&mut Rater::new(template));
-            run_puzzle(task, format, at, &puzzle, engine, long, sink)
-        } else {
-            let engine = Engine::Solver(&mut Solver::new(template));
-            run_puzzle(task, format, at, &puzzle, engine, long, sink)
-        };
-    }
     let enumerating = matches!(task, Task::Enumerate { .. });
     let mut job = Job::new(at.line, format);
     job.set("name", || json!(record.name));

@@ -3,42 +3,13 @@
 //! that a [`dancer::Run`] can pause it, hand half of a branch point's untried choices to another
 //! thread, and resume it from a checkpoint.
 
-use std::ops::{Deref, DerefMut};
-
 use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
 
 use super::{lowest, Branching, Choice, Frame, Search};
-use crate::points::{self, BranchPoints, Pending, Point};
+use crate::kit::points::{self, BranchPoints, Pending, Point};
+use crate::kit::Held;
 use crate::propagate::{Board, Deductions, Tables};
 use crate::Grid;
-
-/// A value of this search's own, or one lent by a caller (who keeps its buffers for the next
-/// puzzle): the first worker of a run borrows the solver's, the others own theirs.
-#[derive(Debug)]
-pub(crate) enum Held<'s, T> {
-    Lent(&'s mut T),
-    Own(Box<T>),
-}
-
-impl<T> Deref for Held<'_, T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        match self {
-            Held::Lent(value) => value,
-            Held::Own(value) => value,
-        }
-    }
-}
-
-impl<T> DerefMut for Held<'_, T> {
-    fn deref_mut(&mut self) -> &mut T {
-        match self {
-            Held::Lent(value) => value,
-            Held::Own(value) => value,
-        }
-    }
-}
 
 /// The search tree of one puzzle below 16×16: the root is the board of its givens after the
 /// deductions, then every branch point's choices in order, lowest bit first.
