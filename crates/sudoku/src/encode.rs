@@ -5,7 +5,10 @@
 //! 1. one per cell, `r{row}c{col}` ("the cell is filled"), N² of them;
 //! 2. one per region and digit, `{region}#{digit}` ("the region has the digit"), N per region,
 //!    regions in [`Variant::regions`] order: rows `R1#1`.., columns `C1#1`.., boxes `B1#1`..
-//!    (jigsaw pieces `J..`), diagonals `D..`, windows `W..`, extra regions `X..`.
+//!    (jigsaw pieces `J..`), diagonals `D..`, windows `W..`, extra regions `X..`
+//!    ([`RegionKind::letter`](crate::RegionKind::letter)). A model's encoding names its regions
+//!    the same way (`model/encode.rs`), so that the blank grid of a variant is one matrix
+//!    whichever encodes it.
 //!
 //! Options: one per (cell, digit), option number `cell * N + digit - 1`, covering the cell's
 //! item and the (region, digit) item of every region holding the cell. A classic 9×9 has
@@ -17,7 +20,7 @@ use dancer::{OptionId, Problem, ProblemBuilder};
 
 use crate::strategy::Backend;
 use crate::wide::WideTables;
-use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
+use crate::{propagate::Tables, Cell, Digit, Grid, Variant};
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
 /// solver of this problem rather than building their own.
@@ -61,17 +64,8 @@ impl Template {
             builder.primary(format!("r{}c{}", cell / n + 1, cell % n + 1));
         }
         for region in variant.regions() {
-            let tag = match region.kind {
-                RegionKind::Row => 'R',
-                RegionKind::Column => 'C',
-                RegionKind::Box => 'B',
-                RegionKind::Piece => 'J',
-                RegionKind::Diagonal => 'D',
-                RegionKind::Window => 'W',
-                RegionKind::Extra => 'X',
-            };
             for digit in 1..=n {
-                builder.primary(format!("{tag}{}#{digit}", region.number));
+                builder.primary(format!("{}{}#{digit}", region.kind.letter(), region.number));
             }
         }
         let mut items = Vec::new();

@@ -24,6 +24,23 @@ pub enum RegionKind {
     Extra,
 }
 
+impl RegionKind {
+    /// The letter that names regions of this kind in the items of every exact-cover encoding
+    /// (`R3#7`: row 3 holds digit 7), the template's and the model's alike: `R`ow, `C`olumn,
+    /// `B`ox, `J`igsaw piece, `D`iagonal, `W`indow, e`X`tra.
+    pub fn letter(self) -> char {
+        match self {
+            RegionKind::Row => 'R',
+            RegionKind::Column => 'C',
+            RegionKind::Box => 'B',
+            RegionKind::Piece => 'J',
+            RegionKind::Diagonal => 'D',
+            RegionKind::Window => 'W',
+            RegionKind::Extra => 'X',
+        }
+    }
+}
+
 /// One region: N cells that hold every digit exactly once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {

@@ -311,7 +311,8 @@ impl Job {
                 let message = match error {
                     RunError::Fingerprint { found, expected } => format!(
                         "the checkpoint is of another puzzle or variant (fingerprint {found}, \
-                         this one's {expected})"
+                         this one's {expected}), or of a JSON line's puzzle from before the \
+                         region items were named by kind (R1#1 for G1#1): start the run again"
                     ),
                     error => error.to_string(),
                 };
