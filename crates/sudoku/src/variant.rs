@@ -41,6 +41,13 @@ impl RegionKind {
     }
 }
 
+/// The box shape of [`Variant::standard`]: the most nearly square boxes, no taller than wide
+/// (rows, columns).
+pub(crate) fn standard_box_shape(size: usize) -> (usize, usize) {
+    let rows = (1..=size).filter(|&r| size.is_multiple_of(r) && r * r <= size).max().unwrap_or(1);
+    (rows, size / rows)
+}
+
 /// One region: N cells that hold every digit exactly once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -97,9 +104,8 @@ impl Variant {
     /// If `size` is outside `1..=64`.
     pub fn standard(size: usize) -> Result<Variant, VariantError> {
         check_size(size)?;
-        let rows =
-            (1..=size).filter(|&r| size.is_multiple_of(r) && r * r <= size).max().unwrap_or(1);
-        Variant::with_boxes(size, rows, size / rows)
+        let (rows, cols) = standard_box_shape(size);
+        Variant::with_boxes(size, rows, cols)
     }
 
     /// Rows and columns only: a Latin square, to which regions can be added.

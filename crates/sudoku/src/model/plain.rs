@@ -12,6 +12,7 @@
 use std::collections::HashSet;
 
 use super::Model;
+use crate::variant::standard_box_shape;
 use crate::{Cell, Grid, RegionKind, Variant};
 
 impl Model {
@@ -57,11 +58,14 @@ impl Model {
             self.kinds.iter().any(|kind| matches!(kind, RegionKind::Box | RegionKind::Piece));
         let mut kinds = Vec::with_capacity(self.regions.len());
         let mut repeated = vec![false; self.regions.len()];
-        let mut seen = HashSet::new();
+        // A linear scan: a few dozen regions, most told apart by their first cell, cost less
+        // than hashing each (every killer's encoding names its regions by these kinds).
+        let mut seen: Vec<Vec<Cell>> = Vec::with_capacity(self.regions.len());
         let (mut owner, mut tiles) = (vec![false; self.used.len()], Vec::new());
         for (k, region) in self.regions.iter().enumerate() {
             let cells = sorted(region);
-            let first = seen.insert(cells.clone());
+            let first = !seen.contains(&cells);
+            seen.push(cells.clone());
             if let Some(&kind) = self.kinds.get(k) {
                 kinds.push(kind);
                 continue;
@@ -88,10 +92,9 @@ impl Model {
         let tile = if tiles.len() < n {
             RegionKind::Extra
         } else {
-            let boxes: HashSet<Vec<Cell>> = Variant::standard(n)
-                .map(|standard| standard.regions().iter().map(|r| sorted(&r.cells)).collect())
-                .unwrap_or_default();
-            let standard = tiles.iter().all(|&k| boxes.contains(&sorted(&self.regions[k])));
+            // Read from the cells rather than from a `Variant::standard`, which builds its
+            // tables: this runs for every JSON line a killer's encoding names the regions of.
+            let standard = tiles.iter().all(|&k| is_standard_box(&sorted(&self.regions[k]), n));
             if standard {
                 RegionKind::Box
             } else {
@@ -173,6 +176,17 @@ fn sorted(cells: &[Cell]) -> Vec<Cell> {
     let mut sorted = cells.to_vec();
     sorted.sort_unstable();
     sorted
+}
+
+/// Whether `cells` (sorted) are exactly one of the boxes of [`Variant::standard`]`(n)`.
+fn is_standard_box(cells: &[Cell], n: usize) -> bool {
+    let (rows, cols) = standard_box_shape(n);
+    let Some(&first) = cells.first() else { return false };
+    let (top, left) = (first / n, first % n);
+    cells.len() == n
+        && top.is_multiple_of(rows)
+        && left.is_multiple_of(cols)
+        && cells.iter().enumerate().all(|(k, &cell)| cell == (top + k / cols) * n + left + k % cols)
 }
 
 /// Whether `cells` (sorted) are exactly a row or a column of an N×N grid, and which.
