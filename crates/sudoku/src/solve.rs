@@ -18,7 +18,7 @@ pub use self::{
 };
 use crate::{
     kit::Contradiction,
-    propagate::{search::Search, Deductions},
+    propagate::{search::MaskSearch, Deductions},
     wide::WideSearch,
     Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant,
 };
@@ -84,7 +84,7 @@ pub struct Solver<'t> {
     /// Below 16×16, for `enumerate`; made on first use.
     engine: Option<dancer::Solver<'t>>,
     /// Below 16×16: the bitmask search.
-    search: Option<Search>,
+    search: Option<MaskSearch>,
     /// From 16×16 up: the wide search.
     wide: Option<WideSearch>,
     /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::strategy::WIDE_FROM)).
@@ -107,7 +107,7 @@ pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
 impl<'t> Solver<'t> {
     /// A solver for puzzles of `template`'s variant.
     pub fn new(template: &'t Template) -> Solver<'t> {
-        let search = template.tables().map(Search::new);
+        let search = template.tables().map(MaskSearch::new);
         let wide = template.wide().map(WideSearch::new);
         let logic = wide.is_some().then(|| sound_logic(template.variant()));
         Solver { template, engine: None, search, wide, logic, last: None }

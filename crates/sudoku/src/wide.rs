@@ -23,7 +23,7 @@ mod tree;
 
 use dancer::{Fingerprint, FingerprintHasher};
 
-use self::board::Board;
+use self::board::WideBoard;
 pub(crate) use self::{clues::WideClues, search::WideSearch, tables::WideTables, tree::WideTree};
 use crate::{Grid, Variant};
 

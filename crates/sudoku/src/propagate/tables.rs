@@ -25,7 +25,7 @@ pub(crate) struct Tables {
     /// Bit `r` set for every region `r`.
     pub(super) all_regions: u64,
     /// Up to [`PLANE_CELLS`] cells: bit `p` of entry `c` set for each peer `p` of cell `c`
-    /// (see [`Board::planes`](super::Board)); `None` for larger grids.
+    /// (see [`MaskBoard::planes`](super::MaskBoard)); `None` for larger grids.
     pub(super) peer_masks: Option<Box<[u128; MAX_CELLS]>>,
     /// With `peer_masks`: bit `c` of entry `c` (a load is cheaper than a 128-bit shift).
     pub(super) cell_masks: Box<[u128; MAX_CELLS]>,

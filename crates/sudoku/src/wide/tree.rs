@@ -6,7 +6,7 @@ use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Su
 
 use super::branch::Choice;
 use super::search::{Frame, WideSearch};
-use super::{Board, WideTables};
+use super::{WideBoard, WideTables};
 use crate::kit::points::{self, lowest, BranchPoints, Pending, Point};
 use crate::kit::Held;
 use crate::Grid;
@@ -17,7 +17,7 @@ use crate::Grid;
 pub(crate) struct WideTree<'s, 't> {
     search: Held<'s, WideSearch>,
     tables: &'t WideTables,
-    root: Board,
+    root: WideBoard,
     root_deduced: bool,
     /// The root's eliminations, counted when it is entered.
     root_eliminated: u64,

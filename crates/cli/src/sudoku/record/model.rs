@@ -12,7 +12,7 @@ use dancer_sudoku::{
 };
 use serde_json::json;
 
-use super::search::{self, Shared};
+use super::search::{self, SolutionSink};
 use super::{failure, Done, Job, Long, Place, Sink, Task};
 use crate::sudoku::args::OutputFormat;
 
@@ -258,7 +258,7 @@ fn enumerate(
         Err(error) => return refused(job, error, false),
     };
     let (line, format) = (job.line, job.format);
-    let shared = Shared::new(sink);
+    let shared = SolutionSink::new(sink);
     let visit = |search: &ModelSearch<'_, '_>| {
         let mut one = Job::new(line, format);
         one.set("name", || json!(record.name));

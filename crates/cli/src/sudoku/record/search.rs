@@ -22,13 +22,13 @@ pub(super) type Visit<'v, T> = &'v (dyn Fn(&T) -> ControlFlow<()> + Sync);
 
 /// The output shared by the workers of an enumeration: each solution's text is written whole,
 /// and the first failed write (a closed pipe) stops the run and is kept for the caller.
-pub(super) struct Shared<'a, 's> {
+pub(super) struct SolutionSink<'a, 's> {
     sink: Mutex<(&'a mut Sink<'s>, Option<io::Error>)>,
 }
 
-impl<'a, 's> Shared<'a, 's> {
+impl<'a, 's> SolutionSink<'a, 's> {
     pub(super) fn new(sink: &'a mut Sink<'s>) -> Self {
-        Shared { sink: Mutex::new((sink, None)) }
+        SolutionSink { sink: Mutex::new((sink, None)) }
     }
 
     /// Writes `text`; `Break` once a write has failed.
@@ -198,7 +198,7 @@ impl Job {
             }
         };
         let (line, format) = (self.line, self.format);
-        let shared = Shared::new(sink);
+        let shared = SolutionSink::new(sink);
         let visit = |search: &PuzzleSearch<'_, '_>| {
             let grid = search.grid();
             let mut one = Job::new(line, format);

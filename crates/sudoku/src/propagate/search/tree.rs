@@ -5,20 +5,20 @@
 
 use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
 
-use super::{lowest, Branching, Choice, Frame, Search};
+use super::{lowest, Branching, Choice, Frame, MaskSearch};
 use crate::kit::points::{self, BranchPoints, Pending, Point};
 use crate::kit::Held;
-use crate::propagate::{Board, Deductions, Tables};
+use crate::propagate::{Deductions, MaskBoard, Tables};
 use crate::Grid;
 
 /// The search tree of one puzzle below 16×16: the root is the board of its givens after the
 /// deductions, then every branch point's choices in order, lowest bit first.
 #[derive(Debug)]
 pub(crate) struct MaskTree<'s, 't> {
-    search: Held<'s, Search>,
+    search: Held<'s, MaskSearch>,
     tables: &'t Tables,
     /// The root's board and whether its deductions went through.
-    root: Board,
+    root: MaskBoard,
     root_deduced: bool,
     /// The root's eliminations, counted when it is entered.
     root_eliminated: u64,
@@ -26,10 +26,10 @@ pub(crate) struct MaskTree<'s, 't> {
 }
 
 impl<'s, 't> MaskTree<'s, 't> {
-    /// The tree of the puzzle `search` has just loaded with [`Search::deduce`], whatever came
+    /// The tree of the puzzle `search` has just loaded with [`MaskSearch::deduce`], whatever came
     /// of it; `fingerprint` names the variant and the puzzle.
     pub(crate) fn new(
-        search: &'s mut Search,
+        search: &'s mut MaskSearch,
         tables: &'t Tables,
         fingerprint: Fingerprint,
     ) -> Self {
@@ -122,7 +122,7 @@ impl Explore for MaskTree<'_, '_> {
 
     fn fork(&self) -> Self {
         MaskTree {
-            search: Held::Own(Box::new(Search::new(self.tables))),
+            search: Held::Own(Box::new(MaskSearch::new(self.tables))),
             tables: self.tables,
             root: self.root.clone(),
             root_deduced: self.root_deduced,
