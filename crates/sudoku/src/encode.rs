@@ -18,9 +18,10 @@ use std::sync::OnceLock;
 
 use dancer::{OptionId, Problem, ProblemBuilder};
 
-use crate::strategy::Backend;
-use crate::wide::WideTables;
-use crate::{propagate::Tables, Cell, Digit, Grid, Variant};
+use crate::solve::bitmask::Tables;
+use crate::solve::strategy::Backend;
+use crate::solve::wide::WideTables;
+use crate::{Cell, Digit, Grid, Variant};
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
 /// solver of this problem rather than building their own.

@@ -14,8 +14,8 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
-use crate::propagate::{search::MaskSearch, Clues};
-use crate::wide::{WideClues, WideSearch};
+use crate::solve::bitmask::{search::MaskSearch, Clues};
+use crate::solve::wide::{WideClues, WideSearch};
 use crate::{Cell, Grid, LogicSolver, Solver, Template};
 
 /// What to generate.

@@ -83,18 +83,14 @@ mod error;
 mod format;
 pub mod generate;
 mod grid;
-mod kit;
 mod logic;
 mod model;
 mod parse;
-mod propagate;
 mod rate;
 mod regions;
 mod solve;
-mod strategy;
 mod transform;
 mod variant;
-mod wide;
 
 pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
@@ -113,11 +109,11 @@ pub use crate::{
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     regions::{parse_extra_regions, RegionsError},
+    solve::strategy::{Backend, WIDE_FROM},
     solve::{
         Count, Grids, MemoCount, ModelCount, ModelReport, ModelSearch, ModelSolutions, ModelSolver,
         Outcome, PuzzleSearch, Report, Rules, SolveError, Solver, Verdict,
     },
-    strategy::{Backend, WIDE_FROM},
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

@@ -1,27 +1,38 @@
-//! [`Solver`]: solve, prove unique, count and enumerate puzzles of one variant on one reused
-//! template: each puzzle commits its givens, searches, and is reset, with no rebuilding.
+//! Solving, and the searches that do it, one folder by role:
+//!
+//! - `rules.rs`, `search.rs`: [`Rules`] and [`ModelSolver`], the calls every puzzle takes;
+//! - `strategy.rs`: the one place that chooses a search ([`Backend`](strategy::Backend));
+//! - `bitmask/` (below 16×16) and `wide/` (from 16×16 up): the searches of plain puzzles, and
+//!   `kit.rs` what they share; the engine is the `dancer` crate, on a model's encoding;
+//! - here: [`Solver`], which solves, proves unique, counts and enumerates puzzles of one
+//!   variant on one reused template: each puzzle commits its givens, searches, and is reset,
+//!   with no rebuilding (`explore.rs`: its search as an `Explore`; `memo.rs`: memoised counts).
 
+pub(crate) mod bitmask;
 mod explore;
+pub(crate) mod kit;
 mod memo;
 mod rules;
 mod search;
+pub(crate) mod strategy;
+pub(crate) mod wide;
 
 use std::iter::FusedIterator;
 
 use dancer::Stats;
 
+use self::{
+    bitmask::{search::MaskSearch, Deductions},
+    kit::Contradiction,
+    wide::WideSearch,
+};
 pub use self::{
     explore::PuzzleSearch,
     memo::MemoCount,
     rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
     search::{ModelSearch, ModelSolutions},
 };
-use crate::{
-    kit::Contradiction,
-    propagate::{search::MaskSearch, Deductions},
-    wide::WideSearch,
-    Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant,
-};
+use crate::{Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant};
 
 /// What solving a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +98,7 @@ pub struct Solver<'t> {
     search: Option<MaskSearch>,
     /// From 16×16 up: the wide search.
     wide: Option<WideSearch>,
-    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::strategy::WIDE_FROM)).
+    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::solve::strategy::WIDE_FROM)).
     logic: Option<LogicSolver>,
     /// The counters of the last bitmask or wide search, `None` when the engine did the last
     /// search or the wide search enumerates.
@@ -114,7 +125,7 @@ impl<'t> Solver<'t> {
     }
 
     /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
-    /// first; `None` below [`WIDE_FROM`](crate::strategy::WIDE_FROM).
+    /// first; `None` below [`WIDE_FROM`](crate::solve::strategy::WIDE_FROM).
     fn load_wide(
         &mut self,
         puzzle: &Grid,

@@ -16,7 +16,7 @@ use super::{Outcome, Solver};
 use crate::encode::Template;
 use crate::grid::{Digit, Grid};
 use crate::model::{Broken, Encoded, Model, ModelError};
-use crate::strategy::{plain_view, Backend};
+use crate::solve::strategy::{plain_view, Backend};
 use crate::variant::Variant;
 
 /// The rules of a set of puzzles, compiled once: build it per rule set and keep it (as a

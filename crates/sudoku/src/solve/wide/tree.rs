@@ -1,4 +1,4 @@
-//! The wide search of one puzzle as a [`dancer::Explore`], as `propagate/search/tree.rs` does
+//! The wide search of one puzzle as a [`dancer::Explore`], as `solve/bitmask/search/tree.rs` does
 //! for the bitmask search below 16×16: a path is the placements chosen at the branch points,
 //! each written as the template's option `cell · N + digit − 1`.
 
@@ -7,8 +7,8 @@ use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Su
 use super::branch::Choice;
 use super::search::{Frame, WideSearch};
 use super::{WideBoard, WideTables};
-use crate::kit::points::{self, lowest, BranchPoints, Pending, Point};
-use crate::kit::Held;
+use crate::solve::kit::points::{self, lowest, BranchPoints, Pending, Point};
+use crate::solve::kit::Held;
 use crate::Grid;
 
 /// The search tree of one puzzle from 16×16 up: the root is the board of its givens after the

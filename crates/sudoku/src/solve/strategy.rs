@@ -77,7 +77,7 @@ mod tests {
         assert_eq!(backend(15), Backend::Bitmask);
         assert_eq!(backend(16), Backend::Wide);
         // The template builds the chosen search's tables only (this test was
-        // propagate/tests.rs's grids_from_16x16_up_have_no_tables).
+        // solve/bitmask/tests.rs's grids_from_16x16_up_have_no_tables).
         assert!(Template::new(Variant::standard(15).unwrap()).tables().is_some());
         assert!(Template::new(Variant::standard(16).unwrap()).tables().is_none());
         assert!(Template::new(Variant::standard(15).unwrap()).wide().is_none());

@@ -1,5 +1,5 @@
-//! What the bitmask search's tree (below 16×16, `propagate/search/tree.rs`) and the wide
-//! search's tree (`wide/tree.rs`) share as [`dancer::Explore`]s: their paths, positions and
+//! What the bitmask search's tree (below 16×16, `solve/bitmask/search/tree.rs`) and the wide
+//! search's tree (`solve/wide/tree.rs`) share as [`dancer::Explore`]s: their paths, positions and
 //! hand-overs, read from a stack of branch points whose choices are the bits of a mask, tried
 //! lowest first. The bitmask search's `u32` masks are read as `u64`.
 //!

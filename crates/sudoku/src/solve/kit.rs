@@ -1,5 +1,5 @@
-//! What the searches of plain puzzles (the bitmask search, `propagate/`, and the wide search,
-//! `wide/`) share, so that neither names the other: the [`Contradiction`] their deductions
+//! What the searches of plain puzzles (the bitmask search, `solve/bitmask/`, and the wide search,
+//! `solve/wide/`) share, so that neither names the other: the [`Contradiction`] their deductions
 //! end in, the [`Held`] buffers a run's first worker borrows, and their trees' branch points
 //! as [`dancer::Explore`] positions ([`points`]). Which of them runs is `strategy.rs`'s choice.
 

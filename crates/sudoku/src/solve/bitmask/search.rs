@@ -12,7 +12,7 @@ pub(crate) mod tree;
 use dancer::{Pause, Stats};
 
 use super::{Clues, Deductions, MaskBoard, Singles, Tables};
-use crate::kit::{points::Pending, Contradiction};
+use crate::solve::kit::{points::Pending, Contradiction};
 use crate::{Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant; its buffers are reused from puzzle to puzzle.

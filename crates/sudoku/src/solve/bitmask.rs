@@ -15,7 +15,7 @@ mod tables;
 pub(crate) use self::clues::Clues;
 pub(crate) use self::tables::Tables;
 use self::tables::PLANE_CELLS;
-use crate::kit::Contradiction;
+use crate::solve::kit::Contradiction;
 use crate::Grid;
 
 /// Entries of every per-cell array (see the module documentation).

@@ -3,7 +3,7 @@
 //! what a branch did instead of copying kilobytes per branch point.
 
 use super::WideTables;
-use crate::kit::Contradiction;
+use crate::solve::kit::Contradiction;
 use crate::Candidates;
 
 /// A trail entry's flag: the entry placed its digit (else it removed a candidate).

@@ -2,7 +2,7 @@
 //! are fewest, as the exact-cover engine's minimum-remaining-values rule would.
 
 use super::{Branching, Choice};
-use crate::propagate::{MaskBoard, Tables};
+use crate::solve::bitmask::{MaskBoard, Tables};
 
 impl MaskBoard {
     /// What to branch on: the fewest choices among the open cells' candidates and the digits'

@@ -6,9 +6,9 @@
 use dancer::{Branch, Explore, Fingerprint, OptionId, PathError, Pause, Stats, Subproblem};
 
 use super::{lowest, Branching, Choice, Frame, MaskSearch};
-use crate::kit::points::{self, BranchPoints, Pending, Point};
-use crate::kit::Held;
-use crate::propagate::{Deductions, MaskBoard, Tables};
+use crate::solve::bitmask::{Deductions, MaskBoard, Tables};
+use crate::solve::kit::points::{self, BranchPoints, Pending, Point};
+use crate::solve::kit::Held;
 use crate::Grid;
 
 /// The search tree of one puzzle below 16×16: the root is the board of its givens after the

@@ -1,7 +1,7 @@
 //! The deductions of [`MaskBoard::deduce`]: naked singles, hidden singles, locked candidates.
 
 use super::{Deductions, MaskBoard, Singles, Tables, CANDIDATES, PLACED_SHIFT};
-use crate::kit::Contradiction;
+use crate::solve::kit::Contradiction;
 
 impl MaskBoard {
     /// Applies the deductions up to `level` until none applies. `singles` holds the cells

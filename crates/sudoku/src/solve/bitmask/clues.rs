@@ -3,7 +3,7 @@
 //! every given again.
 
 use super::{MaskBoard, Tables, PLACED_SHIFT};
-use crate::kit::Contradiction;
+use crate::solve::kit::Contradiction;
 use crate::{Cell, Digit, Grid};
 
 /// The givens of a puzzle on a [`MaskBoard`], without deductions: an open cell's candidates are

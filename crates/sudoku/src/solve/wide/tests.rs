@@ -5,7 +5,7 @@
 use dancer::Run;
 
 use super::{WideBoard, WideClues, WideSearch, WideTables};
-use crate::kit::points::lowest;
+use crate::solve::kit::points::lowest;
 use crate::{Grid, Solver, Template, Variant};
 
 /// The parts of a board that describe the position (not its trail or counters).
