@@ -50,10 +50,18 @@ impl Model {
     }
 
     /// [`region_kinds`](Self::region_kinds), and which regions (not stated) repeat the cells
-    /// of an earlier one: those add nothing to the plain view.
+    /// of an earlier one: those add nothing to the plain view. A model that is not one grid
+    /// has no plain view, and every region it does not state is an extra one: its regions are
+    /// not compared (a samurai has 135).
     fn read_kinds(&self) -> (Vec<RegionKind>, Vec<bool>) {
         let n = self.symbols;
         let one_grid = self.is_one_grid();
+        if !one_grid {
+            let kinds = (0..self.regions.len())
+                .map(|k| self.kinds.get(k).copied().unwrap_or(RegionKind::Extra))
+                .collect();
+            return (kinds, vec![false; self.regions.len()]);
+        }
         let stated_tiles =
             self.kinds.iter().any(|kind| matches!(kind, RegionKind::Box | RegionKind::Piece));
         let mut kinds = Vec::with_capacity(self.regions.len());
@@ -64,7 +72,7 @@ impl Model {
         let (mut owner, mut tiles) = (vec![false; self.used.len()], Vec::new());
         for (k, region) in self.regions.iter().enumerate() {
             let cells = sorted(region);
-            let first = !seen.contains(&cells);
+            let first = !seen.iter().any(|other| other.first() == cells.first() && *other == cells);
             seen.push(cells.clone());
             if let Some(&kind) = self.kinds.get(k) {
                 kinds.push(kind);
