@@ -120,6 +120,54 @@ fn encoded_puzzles_solve_alike_under_dlx() {
     assert_eq!(dlx(&["--count", "-q", "-"], &encoded).stdout, format!("{engine}\n"));
 }
 
+/// `sudoku encode` writes the matrix the engine searches, in one item vocabulary: the blank
+/// grid of a variant (classic, X with diagonals, hyper, 6×6) is the template's very problem,
+/// item names and order included (`R1#1`, `C..`, `B..`, `D..`, `W..`), which enumeration and
+/// memoised counts search with the givens committed; so is a JSON line's, whose regions carry
+/// no kinds and are read from their cells (a diagonal is then an extra region, `X1`, for the
+/// template of its plain view as for the encoding).
+// See: issue 23
+#[test]
+fn encode_writes_the_matrix_the_engine_searches() {
+    use dancer_sudoku::{Model, Record, Rules, Template, Variant};
+
+    /// The first line where two matrices differ (a whole matrix is too long to show).
+    fn same(found: &str, expected: &str, what: &str) {
+        let differ = found.lines().zip(expected.lines()).position(|(a, b)| a != b);
+        let lines = (found.lines().count(), expected.lines().count());
+        assert!(
+            differ.is_none() && lines.0 == lines.1,
+            "{what}: line {differ:?} differs ({lines:?} lines): {:?}",
+            differ.map(|k| (found.lines().nth(k), expected.lines().nth(k)))
+        );
+    }
+
+    let nine = Variant::standard(9).unwrap();
+    let cases = [
+        (&[][..], ".".repeat(81), nine.clone()),
+        (&["--x"][..], ".".repeat(81), nine.clone().with_diagonals().unwrap()),
+        (&["--hyper"][..], ".".repeat(81), nine.clone().with_hyper().unwrap()),
+        (&[][..], ".".repeat(36), Variant::standard(6).unwrap()),
+    ];
+    for (options, blank, variant) in cases {
+        let args: Vec<&str> = ["encode"].iter().chain(options).copied().collect();
+        let encoded = sudoku(&args, &format!("{blank}\n"));
+        assert_eq!(encoded.code, 0, "{}", encoded.stderr);
+        same(
+            &encoded.stdout,
+            &Template::new(variant.clone()).problem().to_string(),
+            &format!("{options:?}"),
+        );
+        // The JSON line of the same rules, whose regions carry no kinds.
+        let mut model = Model::from_variant(&variant);
+        model.kinds.clear();
+        let view = Rules::new(&model).template().expect("a plain model").problem().to_string();
+        let record = Record { name: "blank".to_owned(), model, solution: None };
+        let json = sudoku(&["encode"], &format!("{}\n", record.to_json()));
+        same(&json.stdout, &view, &format!("{options:?} as a JSON line"));
+    }
+}
+
 #[test]
 fn encode_takes_one_puzzle_and_names_bad_json_lines() {
     let two = sudoku(&["encode"], &format!("{}\n{}\n", ".".repeat(81), ".".repeat(81)));

@@ -67,7 +67,7 @@ fn check_record(record: &Record) {
         Run::new().node_limit(NODES).visit(&mut solver, &visit).expect("a run from the root");
     }
     // A plain sudoku goes to the bitmask search, as the command sends it.
-    if let Some((variant, grid)) = model.as_variant() {
+    if let Some((variant, grid)) = model.variant().zip(model.givens_grid()) {
         let template = Template::new(variant);
         let mut solver = Solver::new(&template);
         if let Ok(mut search) = solver.explore(&grid) {

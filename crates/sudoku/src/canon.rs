@@ -61,7 +61,7 @@ pub fn canonical_with_transform(
     let n = grid.size();
     assert_eq!(box_rows * box_cols, n, "{box_rows}x{box_cols} boxes do not tile a {n}x{n} grid");
     let lazy = lines_repeat_no_digit(grid);
-    search::Search::new(grid, (box_rows, box_cols), lazy).run()
+    search::CanonSearch::new(grid, (box_rows, box_cols), lazy).run()
 }
 
 /// Whether no row and no column holds a digit twice: what the fast search assumes.
@@ -110,8 +110,8 @@ mod tests {
         for (shape, keeps) in [((2, 2), 0..=16), ((2, 3), 0..=36), ((3, 3), 10..=81)] {
             for keep in keeps.clone().step_by(2) {
                 let puzzle = random_puzzle(&mut rng, shape, keep);
-                let fast = search::Search::new(&puzzle, shape, true).run();
-                let slow = search::Search::new(&puzzle, shape, false).run();
+                let fast = search::CanonSearch::new(&puzzle, shape, true).run();
+                let slow = search::CanonSearch::new(&puzzle, shape, false).run();
                 assert_eq!(fast.0, slow.0, "{puzzle}");
                 assert_eq!(fast.1.apply(&puzzle), fast.0);
                 assert_eq!(slow.1.apply(&puzzle), slow.0);

@@ -5,7 +5,10 @@
 //! 1. one per cell, `r{row}c{col}` ("the cell is filled"), N² of them;
 //! 2. one per region and digit, `{region}#{digit}` ("the region has the digit"), N per region,
 //!    regions in [`Variant::regions`] order: rows `R1#1`.., columns `C1#1`.., boxes `B1#1`..
-//!    (jigsaw pieces `J..`), diagonals `D..`, windows `W..`, extra regions `X..`.
+//!    (jigsaw pieces `J..`), diagonals `D..`, windows `W..`, extra regions `X..`
+//!    ([`RegionKind::letter`](crate::RegionKind::letter)). A model's encoding names its regions
+//!    the same way (`model/encode.rs`), so that the blank grid of a variant is one matrix
+//!    whichever encodes it.
 //!
 //! Options: one per (cell, digit), option number `cell * N + digit - 1`, covering the cell's
 //! item and the (region, digit) item of every region holding the cell. A classic 9×9 has
@@ -15,8 +18,10 @@ use std::sync::OnceLock;
 
 use dancer::{OptionId, Problem, ProblemBuilder};
 
-use crate::wide::{WideTables, WIDE_FROM};
-use crate::{propagate::Tables, Cell, Digit, Grid, RegionKind, Variant};
+use crate::solve::bitmask::Tables;
+use crate::solve::strategy::Backend;
+use crate::solve::wide::WideTables;
+use crate::{Cell, Digit, Grid, Variant};
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
 /// solver of this problem rather than building their own.
@@ -26,20 +31,30 @@ pub struct Template {
     /// Built on first use: from 16×16 up the searches do not need it, and a 64×64's 262 144
     /// named options took 35 ms to build (`Instant` around `Template::problem`, release).
     problem: OnceLock<Problem>,
-    /// For the bitmask search (grids below 16×16).
+    /// For the bitmask search, when it is the one chosen.
     tables: Option<Tables>,
-    /// For the wide search (from 16×16 up).
+    /// For the wide search, when it is the one chosen.
     wide: Option<WideTables>,
 }
 
 impl Template {
-    /// The template of `variant`: the searches' tables now, the exact-cover problem when
-    /// first asked for.
+    /// The template of `variant`: the tables of the search chosen for its size
+    /// ([`Backend::of_variant`]) now, the exact-cover problem when first asked for.
     pub fn new(variant: Variant) -> Template {
-        let n = variant.size();
-        let tables = Tables::new(&variant);
-        let wide = (n >= WIDE_FROM).then(|| WideTables::new(&variant));
+        let (tables, wide) = match Backend::of_variant(&variant) {
+            Backend::Wide => (None, Some(WideTables::new(&variant))),
+            _ => (Some(Tables::new(&variant)), None),
+        };
         Template { variant, problem: OnceLock::new(), tables, wide }
+    }
+
+    /// The search that solves the template's puzzles.
+    pub fn backend(&self) -> Backend {
+        if self.wide.is_some() {
+            Backend::Wide
+        } else {
+            Backend::Bitmask
+        }
     }
 
     /// The exact-cover problem of `variant`.
@@ -50,17 +65,8 @@ impl Template {
             builder.primary(format!("r{}c{}", cell / n + 1, cell % n + 1));
         }
         for region in variant.regions() {
-            let tag = match region.kind {
-                RegionKind::Row => 'R',
-                RegionKind::Column => 'C',
-                RegionKind::Box => 'B',
-                RegionKind::Piece => 'J',
-                RegionKind::Diagonal => 'D',
-                RegionKind::Window => 'W',
-                RegionKind::Extra => 'X',
-            };
             for digit in 1..=n {
-                builder.primary(format!("{tag}{}#{digit}", region.number));
+                builder.primary(format!("{}{}#{digit}", region.kind.letter(), region.number));
             }
         }
         let mut items = Vec::new();

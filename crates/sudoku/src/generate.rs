@@ -14,8 +14,8 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
-use crate::propagate::{search::Search, Clues};
-use crate::wide::{WideClues, WideSearch};
+use crate::solve::bitmask::{search::MaskSearch, Clues};
+use crate::solve::wide::{WideClues, WideSearch};
 use crate::{Cell, Grid, LogicSolver, Solver, Template};
 
 /// What to generate.
@@ -60,7 +60,7 @@ pub struct Generator<'t> {
     template: &'t Template,
     checker: Solver<'t>,
     /// Below 16×16: the bitmask search that fills grids and tests removals.
-    search: Option<Search>,
+    search: Option<MaskSearch>,
     /// From 16×16 up: the wide search that fills grids and tests removals.
     wide: Option<WideSearch>,
     /// From 16×16 up: the deductions for removal tests the wide search alone cannot settle.
@@ -75,7 +75,7 @@ pub struct Generator<'t> {
 impl<'t> Generator<'t> {
     /// A generator for `template`'s variant.
     pub fn new(template: &'t Template) -> Generator<'t> {
-        let search = template.tables().map(Search::new);
+        let search = template.tables().map(MaskSearch::new);
         let wide = template.wide().map(WideSearch::new);
         let checker = Solver::new(template);
         Generator { template, checker, search, wide, logic: None, undecided: false, spent: 0 }

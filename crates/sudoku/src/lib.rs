@@ -1,19 +1,61 @@
-//! Sudoku of every size and region shape as exact cover, searched by the [`dancer`] engine or,
-//! below 16×16, by a faster depth-first search on candidate bitmasks.
+//! Sudoku of every size, region shape and constraint as exact cover, searched by the
+//! [`dancer`] engine or, for a plain puzzle, by faster searches on candidate bitmasks.
 //!
-//! - [`Variant`]: the rules as data: size N (1 to 64), rows, columns, R×C boxes or jigsaw
-//!   pieces, and extra regions (diagonals, hyper windows, any N-cell regions).
-//! - [`Template`]: the exact-cover problem of a variant, built once (see [`encode`] for the
-//!   item and option numbering).
-//! - [`Solver`]: [`solve`](Solver::solve), [`solve_unique`](Solver::solve_unique),
-//!   [`count`](Solver::count), [`enumerate`](Solver::enumerate), and
-//!   [`count_memo`](Solver::count_memo) for exact counts beyond 64 bits. Below 16×16 the first three
-//!   run a depth-first search on candidate bitmasks with singles at every node; from 16×16 up,
-//!   and for `enumerate`, the engine searches the template's matrix, reset between puzzles.
-//!   Every result carries the search's [`Stats`](dancer::Stats) (see [`Solver::stats`]).
-//! - [`Grid`]: the digits; [`Variant::check`] names the first broken rule.
+//! # A map of the crate
+//!
+//! - **Describing a puzzle.** A [`Model`] is the one description of any puzzle: a rectangle
+//!   of cells (some unused, for a samurai's five grids), the symbols, regions, givens, killer
+//!   [`Cage`]s, [`Relation`]s between cells, [`Parity`] marks and candidates ([`Layout`] names
+//!   the multi-grid shapes). A [`Variant`] is the convenient builder of plain rules
+//!   ([`Variant::standard`], jigsaw, X, hyper, extra regions); [`Model::from_variant`]
+//!   converts it exactly, and [`Model::variant`] is the plain view of a model of regions alone.
+//!   [`Model::broken`] checks digits against every constraint, from their definitions.
+//! - **Reading formats.** Puzzles in lines, grids and other common layouts:
+//!   [`parse_puzzle`], [`read_puzzles`], [`Puzzles`] with an [`Alphabet`]; JSON lines records
+//!   ([`Record`]); published collections ([`janko`], [`krazydad_killer`], [`andoku`],
+//!   [`sukaku`], ...). Writing: [`line`](line()), [`pretty`], [`Model::line`], [`Record::to_json`].
+//! - **Solving.** [`Rules`] (a rule set, compiled once) and its [`ModelSolver`] solve, prove
+//!   unique, count (with a limit or [`count_memo`](ModelSolver::count_memo)), enumerate and
+//!   [`explore`](ModelSolver::explore) (a [`dancer::run::Run`] on every core, with limits,
+//!   progress and checkpoints) the puzzles of any model, each solution checked by the model's
+//!   checker. Which search runs is decided in one place ([`Backend`]): a plain puzzle below
+//!   [`WIDE_FROM`] (16×16) the bitmask search, a plain one from there up the wide search, any
+//!   other the engine on [`Model::encode`]'s matrix. For batches of plain puzzles,
+//!   [`Template`] and its [`Solver`] are the same searches on [`Grid`]s without the model
+//!   around them. The encodings ([`encode`], [`Model::encode`]) name their items alike, so the
+//!   matrix a user exports is the one the engine searches.
+//! - **Logic and rating.** [`LogicSolver`] applies human techniques ([`TechniqueKind`]) step by
+//!   step ([`Path`], [`Step`]); [`Rater`] grades a puzzle ([`Rating`], [`Level`]).
+//! - **Generating.** [`Generator`] makes unique plain puzzles (see [`generate`]);
+//!   [`Model::generate`] makes killers, marks puzzles and multi-grid layouts.
+//! - **Canonical forms.** [`canonical`] and [`Transform`]: the symmetry group of a grid.
 //!
 //! # Example
+//!
+//! A 4×4 killer, from a [`Model`]: the rules of a 4×4 sudoku and four cages, solved, proved
+//! unique, counted and enumerated through the calls every puzzle takes.
+//!
+//! ```
+//! use dancer_sudoku::{Backend, Cage, Model, Rules, Variant, Verdict};
+//!
+//! let mut killer = Model::from_variant(&Variant::standard(4)?);
+//! for (cells, sum) in [(vec![0, 1, 4], 6), (vec![2, 3], 7), (vec![5, 6, 9, 10], 10),
+//!                      (vec![7, 11], 3), (vec![8, 12, 13], 8), (vec![14, 15], 6)] {
+//!     killer.cages.push(Cage { cells, sum: Some(sum) });
+//! }
+//! let rules = Rules::new(&killer);
+//! assert_eq!(rules.backend(), Backend::Engine);
+//! let mut solver = rules.solver();
+//! let report = solver.solve_unique(&killer.givens)?;
+//! let Verdict::Unique(solution) = report.verdict else { panic!("{:?}", report.verdict) };
+//! assert_eq!(killer.line(&solution), "2143341242311324");
+//! assert!(killer.broken(&solution, true).is_ok());
+//! assert_eq!(solver.count(&killer.givens, None)?.count, 1);
+//! assert_eq!(solver.enumerate(&killer.givens)?.count(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A classic 9×9 on its template, the way a batch of plain puzzles is solved:
 //!
 //! ```
 //! use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
@@ -28,6 +70,9 @@
 //! assert!(template.variant().is_solution(&solution));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! `examples/one_api.rs` reads a killer, a samurai and a classic puzzle from `data/` and
+//! solves, counts and enumerates each through the same calls.
 #![deny(missing_docs)]
 
 mod board;
@@ -41,14 +86,11 @@ mod grid;
 mod logic;
 mod model;
 mod parse;
-mod points;
-mod propagate;
 mod rate;
 mod regions;
 mod solve;
 mod transform;
 mod variant;
-mod wide;
 
 pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
@@ -67,7 +109,11 @@ pub use crate::{
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
     regions::{parse_extra_regions, RegionsError},
-    solve::{Count, Grids, MemoCount, Outcome, PuzzleSearch, Report, Solver, WIDE_FROM},
+    solve::strategy::{Backend, WIDE_FROM},
+    solve::{
+        Count, Grids, MemoCount, ModelCount, ModelReport, ModelSearch, ModelSolutions, ModelSolver,
+        Outcome, PuzzleSearch, Report, Rules, SolveError, Solver, Verdict,
+    },
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{

@@ -28,7 +28,7 @@ pub use self::layout::{Layout, UnknownLayout};
 pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};
 pub(crate) use self::validate::Part;
 
-use crate::{Cell, Digit, Variant};
+use crate::{Cell, Digit, RegionKind};
 
 /// The most (cell, digit) pairs a [`Model`] may have (and a quarter of the most cells its
 /// constraints may list in all): beyond, [`Model::validate`] refuses it as too large.
@@ -109,6 +109,12 @@ pub struct Model {
     /// Sets of cells whose digits are all different. A region of `symbols` cells holds every
     /// digit once; a smaller one holds no digit twice.
     pub regions: Vec<Vec<Cell>>,
+    /// What the regions are, where the model states it: `kinds[k]` is region k's kind (a
+    /// row, a box, a diagonal, ...). A model made from a [`Variant`](crate::Variant) states every region's;
+    /// the regions past the end of the list (all of them in a JSON lines record, which
+    /// carries no kinds) are read from their cells ([`Model::region_kinds`]). Kinds name
+    /// regions and give the plain view ([`Model::variant`]); they never change the rules.
+    pub kinds: Vec<RegionKind>,
     /// The digit given in each cell of the rectangle, if any.
     pub givens: Vec<Option<Digit>>,
     /// Killer cages.
@@ -158,20 +164,6 @@ pub enum ModelError {
 }
 
 impl Model {
-    /// The model of a single N×N grid with `variant`'s regions and no givens.
-    pub fn from_variant(variant: &Variant) -> Model {
-        let n = variant.size();
-        Model {
-            width: n,
-            height: n,
-            symbols: n,
-            used: vec![true; n * n],
-            regions: variant.regions().iter().map(|region| region.cells.clone()).collect(),
-            givens: vec![None; n * n],
-            ..Model::default()
-        }
-    }
-
     /// The digits cell `cell` may hold by its own marks: its given, parity and candidates.
     pub fn allowed(&self, cell: Cell) -> impl Iterator<Item = Digit> + '_ {
         let n = self.symbols;

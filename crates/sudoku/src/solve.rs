@@ -1,19 +1,38 @@
-//! [`Solver`]: solve, prove unique, count and enumerate puzzles of one variant on one reused
-//! template: each puzzle commits its givens, searches, and is reset, with no rebuilding.
+//! Solving, and the searches that do it, one folder by role:
+//!
+//! - `rules.rs`, `search.rs`: [`Rules`] and [`ModelSolver`], the calls every puzzle takes;
+//! - `strategy.rs`: the one place that chooses a search ([`Backend`](strategy::Backend));
+//! - `bitmask/` (below 16×16) and `wide/` (from 16×16 up): the searches of plain puzzles, and
+//!   `kit.rs` what they share; the engine is the `dancer` crate, on a model's encoding;
+//! - here: [`Solver`], which solves, proves unique, counts and enumerates puzzles of one
+//!   variant on one reused template: each puzzle commits its givens, searches, and is reset,
+//!   with no rebuilding (`explore.rs`: its search as an `Explore`; `memo.rs`: memoised counts).
 
+pub(crate) mod bitmask;
 mod explore;
+pub(crate) mod kit;
 mod memo;
+mod rules;
+mod search;
+pub(crate) mod strategy;
+pub(crate) mod wide;
 
 use std::iter::FusedIterator;
 
 use dancer::Stats;
 
-pub use self::{explore::PuzzleSearch, memo::MemoCount};
-use crate::{
-    propagate::{search::Search, Contradiction, Deductions},
+use self::{
+    bitmask::{search::MaskSearch, Deductions},
+    kit::Contradiction,
     wide::WideSearch,
-    Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant,
 };
+pub use self::{
+    explore::PuzzleSearch,
+    memo::MemoCount,
+    rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
+    search::{ModelSearch, ModelSolutions},
+};
+use crate::{Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant};
 
 /// What solving a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,23 +95,15 @@ pub struct Solver<'t> {
     /// Below 16×16, for `enumerate`; made on first use.
     engine: Option<dancer::Solver<'t>>,
     /// Below 16×16: the bitmask search.
-    search: Option<Search>,
+    search: Option<MaskSearch>,
     /// From 16×16 up: the wide search.
     wide: Option<WideSearch>,
-    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`]).
+    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::solve::strategy::WIDE_FROM)).
     logic: Option<LogicSolver>,
     /// The counters of the last bitmask or wide search, `None` when the engine did the last
     /// search or the wide search enumerates.
     last: Option<Stats>,
 }
-
-/// From this size up, the solver searches with `u64` masks and a trail (the "wide" search)
-/// instead of copying boards of `u32` words, and tries a reference solution's choices first.
-/// Before searching it applies the logical deductions that hold in every solution (all
-/// techniques but those assuming uniqueness): the solutions are the same, but a search with
-/// singles alone wanders for minutes on a hard 25×25 that these deductions finish in
-/// milliseconds. Below it, the bitmask search does the work.
-pub const WIDE_FROM: usize = crate::wide::WIDE_FROM;
 
 /// The logical solver with the techniques whose deductions hold in every solution: all but
 /// those that assume the puzzle is unique (unique rectangle, BUG+1).
@@ -107,14 +118,14 @@ pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
 impl<'t> Solver<'t> {
     /// A solver for puzzles of `template`'s variant.
     pub fn new(template: &'t Template) -> Solver<'t> {
-        let search = template.tables().map(Search::new);
+        let search = template.tables().map(MaskSearch::new);
         let wide = template.wide().map(WideSearch::new);
         let logic = wide.is_some().then(|| sound_logic(template.variant()));
         Solver { template, engine: None, search, wide, logic, last: None }
     }
 
     /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
-    /// first; `None` below [`WIDE_FROM`].
+    /// first; `None` below [`WIDE_FROM`](crate::solve::strategy::WIDE_FROM).
     fn load_wide(
         &mut self,
         puzzle: &Grid,

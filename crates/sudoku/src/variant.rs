@@ -24,6 +24,30 @@ pub enum RegionKind {
     Extra,
 }
 
+impl RegionKind {
+    /// The letter that names regions of this kind in the items of every exact-cover encoding
+    /// (`R3#7`: row 3 holds digit 7), the template's and the model's alike: `R`ow, `C`olumn,
+    /// `B`ox, `J`igsaw piece, `D`iagonal, `W`indow, e`X`tra.
+    pub fn letter(self) -> char {
+        match self {
+            RegionKind::Row => 'R',
+            RegionKind::Column => 'C',
+            RegionKind::Box => 'B',
+            RegionKind::Piece => 'J',
+            RegionKind::Diagonal => 'D',
+            RegionKind::Window => 'W',
+            RegionKind::Extra => 'X',
+        }
+    }
+}
+
+/// The box shape of [`Variant::standard`]: the most nearly square boxes, no taller than wide
+/// (rows, columns).
+pub(crate) fn standard_box_shape(size: usize) -> (usize, usize) {
+    let rows = (1..=size).filter(|&r| size.is_multiple_of(r) && r * r <= size).max().unwrap_or(1);
+    (rows, size / rows)
+}
+
 /// One region: N cells that hold every digit exactly once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -80,9 +104,8 @@ impl Variant {
     /// If `size` is outside `1..=64`.
     pub fn standard(size: usize) -> Result<Variant, VariantError> {
         check_size(size)?;
-        let rows =
-            (1..=size).filter(|&r| size.is_multiple_of(r) && r * r <= size).max().unwrap_or(1);
-        Variant::with_boxes(size, rows, size / rows)
+        let (rows, cols) = standard_box_shape(size);
+        Variant::with_boxes(size, rows, cols)
     }
 
     /// Rows and columns only: a Latin square, to which regions can be added.
@@ -170,6 +193,30 @@ impl Variant {
             return Err(VariantError::CellInNoPiece { cell: cell_name(size, cell) });
         }
         Variant::lines(size, pieces, RegionKind::Piece)
+    }
+
+    /// A variant of side `size` with `regions` in this order, each with its kind, and the
+    /// boxes' shape when its boxes are R×C boxes: what a plain [`Model`](crate::Model) reads
+    /// as. The caller puts the rows first, then the columns, each in order (the logical
+    /// techniques read rows and columns by their place).
+    ///
+    /// # Errors
+    /// As [`with_regions`](Self::with_regions).
+    pub(crate) fn from_regions(
+        size: usize,
+        box_shape: Option<(usize, usize)>,
+        regions: Vec<(RegionKind, Vec<Cell>)>,
+    ) -> Result<Variant, VariantError> {
+        check_size(size)?;
+        let mut variant = Variant {
+            size,
+            box_shape,
+            regions: Vec::new(),
+            cell_regions: Vec::new(),
+            cell_starts: Vec::new(),
+        };
+        variant.push_regions(regions)?;
+        Ok(variant)
     }
 
     /// Rows and columns plus the given partition regions of `kind`.

@@ -126,7 +126,7 @@ fn relation_kind() -> impl Strategy<Value = RelationKind> {
 prop_compose! {
     /// A 4×4 puzzle: up to 3 cages (sums from a reference grid, or off by one, or none), up to
     /// 4 relations, parity marks, candidate sets and givens, all at random cells.
-    fn puzzles()(
+    pub(crate) fn puzzles()(
         reference in 0usize..288,
         cages in prop::collection::vec((prop::sample::subsequence((0..16).collect::<Vec<_>>(), 1..4), 0u8..4), 0..4),
         relations in prop::collection::vec((0usize..16, 0usize..16, relation_kind()), 0..5),

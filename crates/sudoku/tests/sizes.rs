@@ -113,7 +113,7 @@ fn diagonals_hold_every_digit(grid: &Grid) -> bool {
 #[test]
 fn blank_x_sudoku_grids_are_filled_within_a_few_thousand_nodes() {
     // Diagonals break the plain pattern; with k×k boxes a linear grid over the field of k
-    // elements fits them (crates/sudoku/src/wide/linear.rs). Without one, a blank 64×64
+    // elements fits them (crates/sudoku/src/solve/wide/linear.rs). Without one, a blank 64×64
     // X-sudoku was not filled in a minute: the node limit makes such a regression a failure,
     // not a hang.
     [4usize, 5, 7, 8].into_par_iter().for_each(|k| {

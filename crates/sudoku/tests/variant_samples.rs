@@ -9,7 +9,7 @@ use std::{collections::BTreeSet, fs, path::Path};
 use dancer::Solver;
 use dancer_sudoku::{Model, Parity, Record, RelationKind};
 
-fn samples() -> Vec<(String, Vec<Record>)> {
+pub(crate) fn samples() -> Vec<(String, Vec<Record>)> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants"));
     let mut files: Vec<_> = fs::read_dir(dir)
         .expect("data/variants is committed")

@@ -138,7 +138,7 @@ fn clueless_2_sudokus_need_few_nodes_once_reduced() {
 }
 
 /// The plain variants of a flat file, on all cores, through the bitmask solver as a plain
-/// model goes (`Model::as_variant`): each unique, and as published when the file has
+/// model goes (`Model::variant`): each unique, and as published when the file has
 /// solutions. Returns how many.
 fn check_plain(file: &str, reader: fn(&str) -> Result<Record, ReadError>) -> usize {
     let path = shared(&format!("variants/{file}"));
@@ -147,7 +147,8 @@ fn check_plain(file: &str, reader: fn(&str) -> Result<Record, ReadError>) -> usi
     let lines: Vec<&str> = lines(&text).collect();
     lines.par_iter().enumerate().for_each(|(k, line)| {
         let record = reader(line).unwrap_or_else(|e| panic!("{file}: puzzle {}: {e}", k + 1));
-        let (variant, grid) = record.model.as_variant().expect("a plain variant");
+        let variant = record.model.variant().expect("a plain variant");
+        let grid = record.model.givens_grid().expect("one grid");
         let template = Template::new(variant);
         let Outcome::Unique(found) = Solver::new(&template).solve_unique(&grid).outcome else {
             panic!("{file} {}: not unique", record.name);

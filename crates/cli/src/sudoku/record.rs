@@ -16,6 +16,7 @@ mod search;
 pub(crate) use self::dispatch::handle;
 pub(crate) use self::search::Long;
 use super::{args::OutputFormat, rules::Templates};
+use crate::input::Source;
 
 /// The subcommand being run, with its own options.
 #[derive(Clone, Copy, Debug)]
@@ -99,6 +100,15 @@ pub(crate) struct Done {
     pub(crate) skipped: bool,
 }
 
+/// Where a record comes from, for messages and JSON: its input, line, and name (a JSON
+/// line's puzzle has one).
+#[derive(Clone, Copy)]
+pub(crate) struct Place<'a> {
+    source: &'a Source,
+    line: usize,
+    name: Option<&'a str>,
+}
+
 /// One solver per puzzle size, made on first use, for one worker thread.
 pub(crate) struct Solvers<'t> {
     templates: &'t Templates,
@@ -128,8 +138,9 @@ impl<'t> Solvers<'t> {
 pub(crate) type Sink<'s> = dyn FnMut(&str) -> io::Result<()> + Send + 's;
 
 /// One puzzle being handled: what it needs and what it has found so far.
-struct Job<'a> {
-    puzzle: &'a Puzzle,
+struct Job {
+    /// The record's line in its input.
+    line: usize,
     format: OutputFormat,
     started: Instant,
     fields: Map<String, Value>,
@@ -139,27 +150,24 @@ struct Job<'a> {
     /// Stopped with nothing to print (a memoised count has no partial count): the output
     /// ends before this record.
     skip: bool,
-    /// What a checkpoint names the puzzle by, when not its grid (a JSON line's puzzle).
-    label: Option<String>,
     /// After a stop with a checkpoint file: how to resume, or why the checkpoint could not be
     /// written and where the last good one is.
     resume: Option<String>,
 }
 
-impl<'a> Job<'a> {
-    fn new(puzzle: &'a Puzzle, format: OutputFormat) -> Job<'a> {
+impl Job {
+    fn new(line: usize, format: OutputFormat) -> Job {
         let mut job = Job {
-            puzzle,
+            line,
             format,
             started: Instant::now(),
             fields: Map::new(),
             tally: Tally::default(),
             err: None,
             skip: false,
-            label: None,
             resume: None,
         };
-        job.set("line", || json!(puzzle.line));
+        job.set("line", || json!(line));
         job
     }
 
@@ -193,11 +201,17 @@ impl<'a> Job<'a> {
         }
     }
 
-    fn solve(&mut self, solver: &mut Solver<'_>, unique: bool, long: Long<'_>) -> String {
+    fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        solver: &mut Solver<'_>,
+        unique: bool,
+        long: Long<'_>,
+    ) -> String {
         if search::limited(long.job) {
-            return self.solve_limited(solver, unique, long);
+            return self.solve_limited(puzzle, solver, unique, long);
         }
-        let grid = &self.puzzle.grid;
+        let grid = &puzzle.grid;
         let report = if unique { solver.solve_unique(grid) } else { solver.solve(grid) };
         let (status, solution) = match &report.outcome {
             Outcome::Solved(grid) => ("solved", Some(grid)),

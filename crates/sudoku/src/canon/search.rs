@@ -18,7 +18,7 @@ use super::node::{bits, bits_where, least_of, low_bits, Bits, Node, FREE, NONE, 
 use crate::{Grid, Transform};
 
 /// The source grid in each orientation, and the search state.
-pub(super) struct Search {
+pub(super) struct CanonSearch {
     n: usize,
     shape: (usize, usize),
     /// Fast mode: pending columns; only sound when no row or column repeats a digit.
@@ -38,8 +38,8 @@ pub(super) struct Search {
     ties: Vec<Node>,
 }
 
-impl Search {
-    pub(super) fn new(grid: &Grid, shape: (usize, usize), lazy: bool) -> Search {
+impl CanonSearch {
+    pub(super) fn new(grid: &Grid, shape: (usize, usize), lazy: bool) -> CanonSearch {
         let n = grid.size();
         let transposed = (0..n * n).map(|k| grid.cells()[k % n * n + k / n]).collect();
         let mut cells = vec![grid.cells().to_vec()];
@@ -61,7 +61,7 @@ impl Search {
             })
             .collect();
         let stack_mask = (0..n / shape.1).map(|s| low_bits(shape.1) << (s * shape.1)).collect();
-        Search {
+        CanonSearch {
             n,
             shape,
             lazy,

@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::Generator;
 use crate::solve::sound_logic;
-use crate::wide::{WideClues, WideTables};
+use crate::solve::wide::{WideClues, WideTables};
 use crate::{Cell, Digit, Grid, Transform, Variant};
 
 /// The candidates that the removal tests of one puzzle may eliminate in all, below their
@@ -18,7 +18,7 @@ use crate::{Cell, Digit, Grid, Transform, Variant};
 /// singles), and generating took minutes to hours. Below that, and for most tests at every
 /// size, the deductions at the root settle a test, or a few dozen nodes do.
 ///
-/// [`WideSearch::has_solution_without`]: crate::wide::WideSearch::has_solution_without
+/// [`WideSearch::has_solution_without`]: crate::solve::wide::WideSearch::has_solution_without
 pub(crate) const TEST_ALLOWANCE: u64 = 1 << 26;
 /// See [`TEST_ALLOWANCE`].
 pub(crate) const TEST_UPDATES: u64 = 1 << 22;

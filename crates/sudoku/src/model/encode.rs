@@ -5,8 +5,11 @@
 //!
 //! Items, primary first (the builder's rule), then secondary:
 //! - `r{row}c{col}`, primary: the cell is filled;
-//! - `G{k}#{d}` for region k and digit d: primary when the region has as many cells as there
-//!   are symbols (it holds every digit once), secondary otherwise (at most once);
+//! - `{kind}{k}#{d}` for the k-th region of its kind and digit d, the kind's letter as the
+//!   template's ([`RegionKind::letter`](crate::RegionKind::letter): `R3#7` for row 3, then `C`,
+//!   `B`, `J`, `D`, `W`, `X`; the kinds are [`Model::region_kinds`]): primary when the region
+//!   has as many cells as there are symbols (it holds every digit once), secondary otherwise
+//!   (at most once). The blank grid of a variant is thus the template's very matrix;
 //! - `K{k}`, primary, for a cage with a sum encoded digit by digit: one of its digit sets is
 //!   chosen (the items below are for such cages too; a cage placed whole needs none);
 //! - `S{j}`, primary, for a sum the cages imply (an innie or outie sum of a few cells, see
@@ -40,7 +43,7 @@ use super::derive::{ImpliedItems, ImpliedSum};
 use super::fill::{digit_sets, MAX_CAGE_SETS};
 use super::reduce::Building;
 use super::{Model, ModelError};
-use crate::{Cell, Digit};
+use crate::{Cell, Digit, RegionKind};
 
 /// The most fillings a cage may have to be placed whole by [`Model::encode`]: more, and its
 /// options would cost more than the search they save.
@@ -251,9 +254,10 @@ impl<'m> Items<'m> {
             .collect();
         // Item of digit 1 of each region, cage set and relation; the others follow it.
         let full = |region: &Vec<Cell>| region.len() == n;
+        let tags = region_tags(model);
         let mut regions = vec![None; model.regions.len()];
         for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| full(r)) {
-            regions[k] = Some(digit_items(builder, &format!("G{}", k + 1), n, true));
+            regions[k] = Some(digit_items(builder, &tags[k], n, true));
         }
         let by_digit = |k: usize| whole[k].is_none();
         let cage_items = (0..model.cages.len())
@@ -265,7 +269,7 @@ impl<'m> Items<'m> {
         let implied_primary = ImpliedItems::declare_primary(builder, implied);
         let primary = builder.item_count();
         for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
-            regions[k] = Some(digit_items(builder, &format!("G{}", k + 1), n, false));
+            regions[k] = Some(digit_items(builder, &tags[k], n, false));
         }
         let (mut cage_sets, mut cage_distinct) =
             (vec![None; model.cages.len()], vec![None; model.cages.len()]);
@@ -352,6 +356,26 @@ fn at(first: ItemId, digit: Digit) -> ItemId {
 }
 
 /// Declares `{tag}#1` .. `{tag}#{n}` and returns the first.
+/// Each region's name in the items: its kind's letter and its number among the regions of its
+/// kind, from 1 (`R1`, `C9`, `B3`, `X2`).
+fn region_tags(model: &Model) -> Vec<String> {
+    let mut seen: Vec<(RegionKind, usize)> = Vec::new();
+    let kinds = model.region_kinds();
+    kinds
+        .into_iter()
+        .map(|kind| {
+            let number = if let Some((_, count)) = seen.iter_mut().find(|(seen, _)| *seen == kind) {
+                *count += 1;
+                *count
+            } else {
+                seen.push((kind, 1));
+                1
+            };
+            format!("{}{number}", kind.letter())
+        })
+        .collect()
+}
+
 fn digit_items(builder: &mut ProblemBuilder, tag: &str, n: usize, primary: bool) -> ItemId {
     let mut first = None;
     for digit in 1..=n {

@@ -8,9 +8,9 @@ use dancer::{
 };
 
 use super::Solver;
-use crate::propagate::search::tree::MaskTree;
-use crate::propagate::Deductions;
-use crate::wide::{self, WideTree};
+use crate::solve::bitmask::search::tree::MaskTree;
+use crate::solve::bitmask::Deductions;
+use crate::solve::wide::{self, WideTree};
 use crate::{Conflict, Grid};
 
 /// The search of one puzzle's solutions, from [`Solver::explore`]: below 16×16 the bitmask

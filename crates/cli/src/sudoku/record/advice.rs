@@ -4,15 +4,16 @@
 use std::fmt::Write as _;
 
 use dancer_sudoku::{
-    canonical, generate::rng_for, Grid, RateError, Rater, Step, TechniqueKind, Transform, Variant,
+    canonical, generate::rng_for, Grid, Puzzle, RateError, Rater, Step, TechniqueKind, Transform,
+    Variant,
 };
 use serde_json::{json, Value};
 
 use super::{Job, OutputFormat};
 
-impl Job<'_> {
-    pub(super) fn rate(&mut self, rater: &mut Rater<'_>) -> String {
-        match rater.rate(&self.puzzle.grid) {
+impl Job {
+    pub(super) fn rate(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
+        match rater.rate(&puzzle.grid) {
             Ok(rating) => {
                 self.tally.solved += 1;
                 self.set("status", || json!("rated"));
@@ -49,12 +50,12 @@ impl Job<'_> {
         self.text(status)
     }
 
-    pub(super) fn hint(&mut self, rater: &mut Rater<'_>) -> String {
-        if let Err(error) = rater.check_unique(&self.puzzle.grid) {
+    pub(super) fn hint(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
+        if let Err(error) = rater.check_unique(&puzzle.grid) {
             return self.unrated(&error);
         }
         let variant = rater.logic().variant().clone();
-        let Ok(candidates) = rater.logic().candidates(&self.puzzle.grid) else {
+        let Ok(candidates) = rater.logic().candidates(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
         self.tally.solved += 1;
@@ -64,10 +65,10 @@ impl Job<'_> {
         }
         if let Some(step) = rater.logic().next_step(&candidates) {
             self.set("status", || json!("step"));
-            self.set("step", || step_json(&step, &variant, self.puzzle.grid.size()));
+            self.set("step", || step_json(&step, &variant, puzzle.grid.size()));
             return self.text(&step.explanation);
         }
-        let nodes = rater.path(&self.puzzle.grid).map_or(0, |(_, nodes)| nodes);
+        let nodes = rater.path(&puzzle.grid).map_or(0, |(_, nodes)| nodes);
         self.set("status", || json!("stuck"));
         self.set("nodes", || json!(nodes));
         self.text(&format!(
@@ -75,14 +76,14 @@ impl Job<'_> {
         ))
     }
 
-    pub(super) fn explain(&mut self, rater: &mut Rater<'_>) -> String {
-        if let Err(error) = rater.check_unique(&self.puzzle.grid) {
+    pub(super) fn explain(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
+        if let Err(error) = rater.check_unique(&puzzle.grid) {
             let text = self.unrated(&error);
             // Every puzzle's explanation ends with a blank line, this one too.
             return if self.format == OutputFormat::Line { text + "\n" } else { text };
         }
         let variant = rater.logic().variant().clone();
-        let Ok((path, nodes)) = rater.path(&self.puzzle.grid) else {
+        let Ok((path, nodes)) = rater.path(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
         self.tally.solved += 1;
@@ -98,7 +99,7 @@ impl Job<'_> {
             ),
         };
         if self.format == OutputFormat::Json {
-            let size = self.puzzle.grid.size();
+            let size = puzzle.grid.size();
             self.set("status", || json!(if path.solved { "solved" } else { "stuck" }));
             self.set("solved", || json!(path.solved));
             self.set("steps", || {
@@ -117,27 +118,27 @@ impl Job<'_> {
         format!("{text}\n\n")
     }
 
-    pub(super) fn canon(&mut self, variant: &Variant) -> String {
+    pub(super) fn canon(&mut self, puzzle: &Puzzle, variant: &Variant) -> String {
         let Some((rows, cols)) = plain_boxes(variant) else {
             return self.refuse("canon needs plain boxes: no jigsaw, diagonals or extra regions");
         };
         self.tally.solved += 1;
-        let form = canonical(&self.puzzle.grid, rows, cols);
+        let form = canonical(&puzzle.grid, rows, cols);
         self.set("status", || json!("canonical"));
         self.set("canonical", || json!(form.to_string()));
         self.text(&form.to_string())
     }
 
-    pub(super) fn transform(&mut self, variant: &Variant, seed: u64) -> String {
+    pub(super) fn transform(&mut self, puzzle: &Puzzle, variant: &Variant, seed: u64) -> String {
         let Some((rows, cols)) = plain_boxes(variant) else {
             return self
                 .refuse("transform needs plain boxes: no jigsaw, diagonals or extra regions");
         };
         self.tally.solved += 1;
         // Seeded by the puzzle's line, so the output depends on the input, never on --jobs.
-        let mut rng = rng_for(seed, self.puzzle.line as u64);
+        let mut rng = rng_for(seed, puzzle.line as u64);
         let moved: Grid =
-            Transform::random(&mut rng, variant.size(), rows, cols).apply(&self.puzzle.grid);
+            Transform::random(&mut rng, variant.size(), rows, cols).apply(&puzzle.grid);
         self.set("status", || json!("transformed"));
         self.set("puzzle", || json!(moved.to_string()));
         self.text(&moved.to_string())

@@ -1,12 +1,13 @@
-//! Which way a record goes: a puzzle of a variant to the bitmask solver or the logical one,
-//! a JSON line's puzzle to `model.rs`, an unreadable record to `error` in place.
+//! Which way a record goes: a puzzle of a variant, or a JSON line's puzzle that is plain (as
+//! the library's [`Rules`] say), to the bitmask solver or the logical one; any other JSON
+//! line's puzzle to `model.rs`; an unreadable record to `error` in place.
 
 use std::io;
 
-use dancer_sudoku::{Puzzle, Rater, Solver, Variant};
+use dancer_sudoku::{Puzzle, Rater, Record, Rules, Solver, Variant};
 use serde_json::json;
 
-use super::{failure, model, Done, Job, Long, OutputFormat, Sink, Solvers, Tally, Task};
+use super::{failure, model, Done, Job, Long, OutputFormat, Place, Sink, Solvers, Tally, Task};
 use crate::{input::Source, sudoku::stream::Input};
 
 /// Runs `task` on one record, sending its output to `sink`.
@@ -39,7 +40,7 @@ pub(crate) fn handle(
         }
         Input::Model { line, read: Ok(record) } => {
             let at = Place { source, line: *line, name: Some(&record.name) };
-            return model::handle(task, format, at, record, long, sink);
+            return handle_record(task, format, at, record, long, sink);
         }
     };
     let size = puzzle.grid.size();
@@ -60,18 +61,36 @@ pub(crate) fn handle(
     }
 }
 
-/// Where a record comes from, for messages and JSON: its input, line, and name (a JSON
-/// line's puzzle has one).
-#[derive(Clone, Copy)]
-pub(crate) struct Place<'a> {
-    pub(super) source: &'a Source,
-    pub(super) line: usize,
-    pub(super) name: Option<&'a str>,
+/// Runs `task` on the puzzle of a JSON line: a plain one as a puzzle of its variant, any
+/// other in `model.rs`.
+fn handle_record(
+    task: Task,
+    format: OutputFormat,
+    at: Place<'_>,
+    record: &Record,
+    long: Long<'_>,
+    sink: &mut Sink<'_>,
+) -> io::Result<Done> {
+    // `show --format json` writes the record itself, whatever the puzzle, so that it reads back.
+    let shows_record = matches!(task, Task::Show) && format == OutputFormat::Json;
+    let rules = Rules::new(&record.model);
+    let plain = rules.template().filter(|_| !shows_record);
+    let Some((template, grid)) = plain.zip(record.model.givens_grid()) else {
+        return model::handle(task, format, at, (record, &rules), long, sink);
+    };
+    let puzzle = Puzzle { grid, line: at.line, extra: None };
+    if task.rates() {
+        let engine = Engine::Rater(&mut Rater::new(template));
+        run_puzzle(task, format, at, &puzzle, engine, long, sink)
+    } else {
+        let engine = Engine::Solver(&mut Solver::new(template));
+        run_puzzle(task, format, at, &puzzle, engine, long, sink)
+    }
 }
 
 /// What a task on a puzzle of a variant runs with: `rate`, `hint` and `explain` a rater,
 /// the others a solver.
-pub(crate) enum Engine<'s, 't> {
+enum Engine<'s, 't> {
     Solver(&'s mut Solver<'t>),
     Rater(&'s mut Rater<'t>),
 }
@@ -109,7 +128,7 @@ impl Task {
 }
 
 /// Runs `task` on a puzzle of a variant.
-pub(super) fn run_puzzle(
+fn run_puzzle(
     task: Task,
     format: OutputFormat,
     at: Place<'_>,
@@ -119,28 +138,30 @@ pub(super) fn run_puzzle(
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
     let enumerating = matches!(task, Task::Enumerate { .. });
-    let mut job = Job::new(puzzle, format);
+    let mut job = Job::new(puzzle.line, format);
     if let Some(name) = at.name {
         job.set("name", || json!(name));
     }
     job.tally.puzzles = 1;
     let out = match task {
-        Task::Check => job.check(engine.variant()),
-        Task::Show => job.show(engine.variant()),
-        Task::Canon => job.canon(engine.variant()),
-        Task::Transform { seed } => job.transform(engine.variant(), seed),
+        Task::Check => job.check(puzzle, engine.variant()),
+        Task::Show => job.show(puzzle, engine.variant()),
+        Task::Canon => job.canon(puzzle, engine.variant()),
+        Task::Transform { seed } => job.transform(puzzle, engine.variant(), seed),
         _ => match (task, engine) {
-            (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(solver, unique, long),
+            (Task::Solve { unique }, Engine::Solver(solver)) => {
+                job.solve(puzzle, solver, unique, long)
+            }
             (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
-                Some(memo) => job.count_memo(solver, memo, long),
-                None => job.count(solver, limit, long),
+                Some(memo) => job.count_memo(puzzle, solver, memo, long),
+                None => job.count(puzzle, solver, limit, long),
             },
             (Task::Enumerate { limit }, Engine::Solver(solver)) => {
-                job.enumerate(solver, limit, long, sink)?
+                job.enumerate(puzzle, solver, limit, long, sink)?
             }
-            (Task::Rate, Engine::Rater(rater)) => job.rate(rater),
-            (Task::Hint, Engine::Rater(rater)) => job.hint(rater),
-            (Task::Explain, Engine::Rater(rater)) => job.explain(rater),
+            (Task::Rate, Engine::Rater(rater)) => job.rate(puzzle, rater),
+            (Task::Hint, Engine::Rater(rater)) => job.hint(puzzle, rater),
+            (Task::Explain, Engine::Rater(rater)) => job.explain(puzzle, rater),
             _ => {
                 job.fail("internal: the task was given the wrong engine".to_owned());
                 job.text("error")

@@ -1,20 +1,20 @@
 //! `sudoku check` and `sudoku show` for one record: what the puzzle is, without searching.
 
-use dancer_sudoku::{Model, Record, Variant};
+use dancer_sudoku::{Model, Puzzle, Record, Variant};
 use serde_json::json;
 
 use super::Job;
 use crate::sudoku::args::OutputFormat;
 
-impl Job<'_> {
-    pub(super) fn check(&mut self, variant: &Variant) -> String {
-        let (status, text) = match variant.check(&self.puzzle.grid) {
+impl Job {
+    pub(super) fn check(&mut self, puzzle: &Puzzle, variant: &Variant) -> String {
+        let (status, text) = match variant.check(&puzzle.grid) {
             Err(conflict) => {
                 self.tally.invalid += 1;
                 self.set("error", || json!(conflict.to_string()));
                 ("invalid", format!("invalid: {conflict}"))
             }
-            Ok(()) if self.puzzle.grid.is_complete() => ("solved", "solved".to_owned()),
+            Ok(()) if puzzle.grid.is_complete() => ("solved", "solved".to_owned()),
             Ok(()) => ("valid", "valid".to_owned()),
         };
         self.tally.solved += u64::from(status != "invalid");
@@ -22,9 +22,9 @@ impl Job<'_> {
         self.text(&text)
     }
 
-    pub(super) fn show(&mut self, variant: &Variant) -> String {
+    pub(super) fn show(&mut self, puzzle: &Puzzle, variant: &Variant) -> String {
         self.tally.solved += 1;
-        let grid = &self.puzzle.grid;
+        let grid = &puzzle.grid;
         match self.format {
             // The JSON lines record every subcommand reads, as `convert --from puzzles` writes
             // it: the rules and the givens, named after the puzzle's line.
@@ -33,12 +33,12 @@ impl Job<'_> {
                 for (cell, given) in model.givens.iter_mut().enumerate() {
                     *given = grid.get(cell);
                 }
-                let name = format!("line {}", self.puzzle.line);
+                let name = format!("line {}", puzzle.line);
                 format!("{}\n", Record { name, model, solution: None }.to_json())
             }
             OutputFormat::Grid => format!("{}\n", dancer_sudoku::pretty(grid, variant)),
             // Whatever followed the puzzle on its line is the user's: keep it.
-            OutputFormat::Line => format!("{grid}{}\n", self.puzzle.extra.as_deref().unwrap_or("")),
+            OutputFormat::Line => format!("{grid}{}\n", puzzle.extra.as_deref().unwrap_or("")),
         }
     }
 }

@@ -3,11 +3,8 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use dancer::{
-    run::{MemoProgress, MemoRun},
-    Memo, MemoError,
-};
-use dancer_sudoku::{MemoCount, Solver};
+use dancer::{run::MemoProgress, run::MemoRun, Memo, MemoError};
+use dancer_sudoku::{MemoCount, Puzzle, Solver};
 use serde::Serialize;
 
 use super::{search::Long, Job};
@@ -32,11 +29,12 @@ pub(super) fn watched<T>(long: Long<'_>, count: impl FnOnce(&MemoRun<'_>) -> T) 
     counted
 }
 
-impl Job<'_> {
+impl Job {
     /// `count --memo`: the number of solutions, always complete; on an interrupt nothing (the
     /// output ends before this record), on an overflow `error`.
     pub(super) fn count_memo(
         &mut self,
+        puzzle: &Puzzle,
         solver: &mut Solver<'_>,
         memo: &Mutex<Memo>,
         long: Long<'_>,
@@ -44,7 +42,7 @@ impl Job<'_> {
         // One thread counts, so the lock is never contended; it only lets the table be lent to
         // the pool's worker.
         let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
-        let grid = &self.puzzle.grid;
+        let grid = &puzzle.grid;
         let counted = watched(long, |run| solver.count_memo_with(grid, &mut memo, run));
         let counted = match counted {
             Ok(counted) => counted,
@@ -82,7 +80,7 @@ impl Job<'_> {
         let record = if let Some(conflict) = &counted.invalid {
             // As the plain count's invalid records: no counters, since nothing was searched.
             MemoRecord {
-                line: self.puzzle.line,
+                line: self.line,
                 status,
                 error: Some(conflict.to_string()),
                 count: 0,
@@ -92,7 +90,7 @@ impl Job<'_> {
         } else {
             let stats = &counted.stats;
             MemoRecord {
-                line: self.puzzle.line,
+                line: self.line,
                 status,
                 error: None,
                 count: counted.count,

@@ -9,10 +9,10 @@ use std::{
 };
 
 use dancer::{
-    run::{Checkpoint, Explore, Outcome, Progress, Run, RunError, Stop},
+    run::Checkpoint, run::Explore, run::Outcome, run::Progress, run::Run, run::RunError, run::Stop,
     Memo,
 };
-use dancer_sudoku::{PuzzleSearch, Solver};
+use dancer_sudoku::{Puzzle, PuzzleSearch, Solver};
 use serde_json::json;
 
 use super::{Job, Sink};
@@ -25,13 +25,13 @@ pub(super) type Visit<'v, T> = &'v (dyn Fn(&T) -> ControlFlow<()> + Sync);
 
 /// The output shared by the workers of an enumeration: each solution's text is written whole,
 /// and the first failed write (a closed pipe) stops the run and is kept for the caller.
-pub(super) struct Shared<'a, 's> {
+pub(super) struct SolutionSink<'a, 's> {
     sink: Mutex<(&'a mut Sink<'s>, Option<io::Error>)>,
 }
 
-impl<'a, 's> Shared<'a, 's> {
+impl<'a, 's> SolutionSink<'a, 's> {
     pub(super) fn new(sink: &'a mut Sink<'s>) -> Self {
-        Shared { sink: Mutex::new((sink, None)) }
+        SolutionSink { sink: Mutex::new((sink, None)) }
     }
 
     /// Writes `text`; `Break` once a write has failed.
@@ -81,18 +81,19 @@ pub(super) fn limited(job: &JobArgs) -> bool {
     job.time_limit.is_some() || job.node_limit.is_some() || job.mems_limit.is_some()
 }
 
-impl Job<'_> {
+impl Job {
     /// `solve` under a limit: the puzzle's search as a run on one thread (so that the solution
     /// shown is the one `solve` without a limit finds), stopped at the first solution, at the
     /// second under `--unique`, or at the limit, when the record prints `timeout`.
     pub(super) fn solve_limited(
         &mut self,
+        puzzle: &Puzzle,
         solver: &mut Solver<'_>,
         unique: bool,
         long: Long<'_>,
     ) -> String {
         let variant = solver.template().variant();
-        let mut search = match solver.explore(&self.puzzle.grid) {
+        let mut search = match solver.explore(&puzzle.grid) {
             Ok(search) => search,
             Err(conflict) => {
                 self.tally.invalid += 1;
@@ -111,7 +112,8 @@ impl Job<'_> {
         };
         let long = Long { jobs: 1, ..long };
         let limit = if unique { 2 } else { 1 };
-        let Some(outcome) = self.run(&mut search, Some(limit), long, Some(&visit)) else {
+        let name = puzzle.grid.to_string();
+        let Some(outcome) = self.run(&mut search, &name, Some(limit), long, Some(&visit)) else {
             return self.text("error");
         };
         let first = first.into_inner().unwrap_or_else(PoisonError::into_inner);
@@ -152,11 +154,12 @@ impl Job<'_> {
     /// `count`: the number of solutions, `N+` when a limit stopped it.
     pub(super) fn count(
         &mut self,
+        puzzle: &Puzzle,
         solver: &mut Solver<'_>,
         limit: Option<u64>,
         long: Long<'_>,
     ) -> String {
-        let mut search = match solver.explore(&self.puzzle.grid) {
+        let mut search = match solver.explore(&puzzle.grid) {
             Ok(search) => search,
             Err(conflict) => {
                 self.tally.invalid += 1;
@@ -167,7 +170,8 @@ impl Job<'_> {
                 return self.text("invalid");
             }
         };
-        let Some(outcome) = self.run(&mut search, limit, long, None) else {
+        let Some(outcome) = self.run(&mut search, &puzzle.grid.to_string(), limit, long, None)
+        else {
             return self.text("error");
         };
         self.settle(&outcome, limit);
@@ -180,13 +184,14 @@ impl Job<'_> {
     /// has no solution to show (`none`, `stopped`, `invalid`, `error`), or nothing.
     pub(super) fn enumerate(
         &mut self,
+        puzzle: &Puzzle,
         solver: &mut Solver<'_>,
         limit: Option<u64>,
         long: Long<'_>,
         sink: &mut Sink<'_>,
     ) -> io::Result<String> {
         let variant = solver.template().variant();
-        let mut search = match solver.explore(&self.puzzle.grid) {
+        let mut search = match solver.explore(&puzzle.grid) {
             Ok(search) => search,
             Err(conflict) => {
                 self.tally.invalid += 1;
@@ -195,16 +200,17 @@ impl Job<'_> {
                 return Ok(self.render(variant, None, "invalid"));
             }
         };
-        let (puzzle, format) = (self.puzzle, self.format);
-        let shared = Shared::new(sink);
+        let (line, format) = (self.line, self.format);
+        let shared = SolutionSink::new(sink);
         let visit = |search: &PuzzleSearch<'_, '_>| {
             let grid = search.grid();
-            let mut one = Job::new(puzzle, format);
+            let mut one = Job::new(line, format);
             one.set("status", || json!("solved"));
             one.set("solution", || json!(grid.to_string()));
             shared.write(&one.render(variant, Some(&grid), "solved"))
         };
-        let outcome = self.run(&mut search, limit, long, Some(&visit));
+        let name = puzzle.grid.to_string();
+        let outcome = self.run(&mut search, &name, limit, long, Some(&visit));
         if let Some(error) = shared.error() {
             return Err(error);
         }
@@ -251,10 +257,12 @@ impl Job<'_> {
     }
 
     /// Runs the search as `long` says, counting (no `visit`) or visiting; `None` (with the
-    /// message set) when a checkpoint to resume does not fit the puzzle.
+    /// message set) when a checkpoint to resume does not fit the puzzle. Checkpoints name the
+    /// puzzle `puzzle` (its grid, or a JSON line's name).
     pub(super) fn run<T: Explore + Send>(
         &mut self,
         search: &mut T,
+        puzzle: &str,
         limit: Option<u64>,
         long: Long<'_>,
         visit: Option<Visit<'_, T>>,
@@ -266,10 +274,9 @@ impl Job<'_> {
             Display::Off
         };
         let report = |progress: &Progress| display.show(progress);
-        let puzzle = self.label.clone().unwrap_or_else(|| self.puzzle.grid.to_string());
         let saved = |checkpoint: &Checkpoint| {
             let mut saved = job.saved(long.tool, visit.is_none(), checkpoint);
-            saved.puzzle = Some(puzzle.clone());
+            saved.puzzle = Some(puzzle.to_owned());
             saved
         };
         let file = long.checkpoint.filter(|_| long.single);
@@ -307,7 +314,8 @@ impl Job<'_> {
                 let message = match error {
                     RunError::Fingerprint { found, expected } => format!(
                         "the checkpoint is of another puzzle or variant (fingerprint {found}, \
-                         this one's {expected})"
+                         this one's {expected}), or of a JSON line's puzzle from before the \
+                         region items were named by kind (R1#1 for G1#1): start the run again"
                     ),
                     error => error.to_string(),
                 };

@@ -2,7 +2,7 @@
 //! places (the exact-cover engine's MRV).
 
 use super::board::missing_places;
-use super::{Board, WideTables};
+use super::{WideBoard, WideTables};
 
 /// What a branch point chooses between.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +25,7 @@ impl Choice {
     }
 }
 
-impl Board {
+impl WideBoard {
     /// The fewest choices: an open cell's candidates or a missing digit's places in a region,
     /// the first found on ties (cells before regions), and those choices. Two choices end the
     /// scan, since after the deductions nothing has fewer. Only called on a board that is not

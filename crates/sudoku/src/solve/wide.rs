@@ -23,12 +23,9 @@ mod tree;
 
 use dancer::run::{Fingerprint, FingerprintHasher};
 
-use self::board::Board;
+use self::board::WideBoard;
 pub(crate) use self::{clues::WideClues, search::WideSearch, tables::WideTables, tree::WideTree};
 use crate::{Grid, Variant};
-
-/// The smallest size the wide search is for; below it the bitmask search of `propagate` is.
-pub(crate) const WIDE_FROM: usize = 16;
 
 impl WideTables {
     /// A solution of the blank grid by formula, when the variant has one (boxes or plain

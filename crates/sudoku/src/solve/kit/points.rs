@@ -1,5 +1,5 @@
-//! What the bitmask search's tree (below 16×16, `propagate/search/tree.rs`) and the wide
-//! search's tree (`wide/tree.rs`) share as [`dancer::run::Explore`]s: their paths, positions and
+//! What the bitmask search's tree (below 16×16, `solve/bitmask/search/tree.rs`) and the wide
+//! search's tree (`solve/wide/tree.rs`) share as [`dancer::run::Explore`]s: their paths, positions and
 //! hand-overs, read from a stack of branch points whose choices are the bits of a mask, tried
 //! lowest first. The bitmask search's `u32` masks are read as `u64`.
 //!
@@ -7,10 +7,7 @@
 //! and in how a bit names a placement, not in how a path, a branch or a share of the tree is
 //! made of their branch points; a fix to the hand-over belongs to both.
 
-use dancer::{
-    run::{Branch, Subproblem},
-    OptionId,
-};
+use dancer::{run::Branch, run::Subproblem, OptionId};
 
 /// One open branch point's choices: all of them, the one taken last and those not yet tried,
 /// one bit each.

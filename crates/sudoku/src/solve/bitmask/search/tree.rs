@@ -3,54 +3,25 @@
 //! that a [`dancer::run::Run`] can pause it, hand half of a branch point's untried choices to another
 //! thread, and resume it from a checkpoint.
 
-use std::ops::{Deref, DerefMut};
-
 use dancer::{
-    run::{Branch, Explore, Fingerprint, PathError, Pause, Subproblem},
+    run::Branch, run::Explore, run::Fingerprint, run::PathError, run::Pause, run::Subproblem,
     OptionId, Stats,
 };
 
-use super::{lowest, Branching, Choice, Frame, Search};
-use crate::points::{self, BranchPoints, Pending, Point};
-use crate::propagate::{Board, Deductions, Tables};
+use super::{lowest, Branching, Choice, Frame, MaskSearch};
+use crate::solve::bitmask::{Deductions, MaskBoard, Tables};
+use crate::solve::kit::points::{self, BranchPoints, Pending, Point};
+use crate::solve::kit::Held;
 use crate::Grid;
-
-/// A value of this search's own, or one lent by a caller (who keeps its buffers for the next
-/// puzzle): the first worker of a run borrows the solver's, the others own theirs.
-#[derive(Debug)]
-pub(crate) enum Held<'s, T> {
-    Lent(&'s mut T),
-    Own(Box<T>),
-}
-
-impl<T> Deref for Held<'_, T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        match self {
-            Held::Lent(value) => value,
-            Held::Own(value) => value,
-        }
-    }
-}
-
-impl<T> DerefMut for Held<'_, T> {
-    fn deref_mut(&mut self) -> &mut T {
-        match self {
-            Held::Lent(value) => value,
-            Held::Own(value) => value,
-        }
-    }
-}
 
 /// The search tree of one puzzle below 16×16: the root is the board of its givens after the
 /// deductions, then every branch point's choices in order, lowest bit first.
 #[derive(Debug)]
 pub(crate) struct MaskTree<'s, 't> {
-    search: Held<'s, Search>,
+    search: Held<'s, MaskSearch>,
     tables: &'t Tables,
     /// The root's board and whether its deductions went through.
-    root: Board,
+    root: MaskBoard,
     root_deduced: bool,
     /// The root's eliminations, counted when it is entered.
     root_eliminated: u64,
@@ -58,10 +29,10 @@ pub(crate) struct MaskTree<'s, 't> {
 }
 
 impl<'s, 't> MaskTree<'s, 't> {
-    /// The tree of the puzzle `search` has just loaded with [`Search::deduce`], whatever came
+    /// The tree of the puzzle `search` has just loaded with [`MaskSearch::deduce`], whatever came
     /// of it; `fingerprint` names the variant and the puzzle.
     pub(crate) fn new(
-        search: &'s mut Search,
+        search: &'s mut MaskSearch,
         tables: &'t Tables,
         fingerprint: Fingerprint,
     ) -> Self {
@@ -154,7 +125,7 @@ impl Explore for MaskTree<'_, '_> {
 
     fn fork(&self) -> Self {
         MaskTree {
-            search: Held::Own(Box::new(Search::new(self.tables))),
+            search: Held::Own(Box::new(MaskSearch::new(self.tables))),
             tables: self.tables,
             root: self.root.clone(),
             root_deduced: self.root_deduced,

@@ -2,20 +2,20 @@
 //! generator takes clues away and puts them back, so that each test of a removal starts from
 //! a copy of it instead of placing thousands of givens again.
 
-use super::{Board, WideTables};
+use super::{WideBoard, WideTables};
 use crate::{Cell, Digit, Grid};
 
-/// The givens of a puzzle on a [`Board`], without deductions: an open cell's candidates are
+/// The givens of a puzzle on a [`WideBoard`], without deductions: an open cell's candidates are
 /// the digits placed in none of its regions, and the board has no trail.
 #[derive(Clone, Debug)]
 pub(crate) struct WideClues {
-    pub(super) board: Board,
+    pub(super) board: WideBoard,
 }
 
 impl WideClues {
     /// Every cell of `solution` (a solution of the variant) given.
     pub(crate) fn new(tables: &WideTables, solution: &Grid) -> WideClues {
-        let mut board = Board::new(tables);
+        let mut board = WideBoard::new(tables);
         for (cell, digit) in solution.givens() {
             board.place(tables, cell, usize::from(digit) - 1).expect("a solution never clashes");
         }

@@ -15,6 +15,7 @@ mod tables;
 pub(crate) use self::clues::Clues;
 pub(crate) use self::tables::Tables;
 use self::tables::PLANE_CELLS;
+use crate::solve::kit::Contradiction;
 use crate::Grid;
 
 /// Entries of every per-cell array (see the module documentation).
@@ -62,7 +63,7 @@ impl Singles {
     }
 }
 
-/// How far [`Board::deduce`] goes, each level including those before it.
+/// How far [`MaskBoard::deduce`] goes, each level including those before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Deductions {
     /// Cells with one candidate, and digits with one possible cell in a region.
@@ -71,10 +72,6 @@ pub(crate) enum Deductions {
     LockedCandidates,
 }
 
-/// The deductions found that the givens have no solution (or break a rule directly).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Contradiction;
-
 /// A cell index below 16×16.
 fn byte(cell: usize) -> u8 {
     u8::try_from(cell).expect("below 16x16 a cell fits a byte")
@@ -82,7 +79,7 @@ fn byte(cell: usize) -> u8 {
 
 /// Candidates and placements of every cell: the state the search saves at each branch.
 #[derive(Clone, Debug)]
-pub(crate) struct Board {
+pub(crate) struct MaskBoard {
     /// One word per cell, see [`CANDIDATES`].
     cells: [u32; MAX_CELLS],
     /// Cells not yet placed.
@@ -103,9 +100,9 @@ pub(crate) struct Board {
     open_cells: u128,
 }
 
-impl Board {
+impl MaskBoard {
     /// Every cell open with every digit possible.
-    fn blank(tables: &Tables) -> Board {
+    fn blank(tables: &Tables) -> MaskBoard {
         let mut cells = [0; MAX_CELLS];
         cells[..tables.cell_count()].fill(tables.all);
         let open = u32::try_from(tables.cell_count()).expect("at most 225 cells");
@@ -116,7 +113,7 @@ impl Board {
         };
         let mut planes = [0; 16];
         planes[..tables.size].fill(open_cells);
-        Board { cells, open, eliminated: 0, dirty: tables.all_regions, planes, open_cells }
+        MaskBoard { cells, open, eliminated: 0, dirty: tables.all_regions, planes, open_cells }
     }
 
     /// The givens of `puzzle` placed, with `forbidden` (a cell and a digit) ruled out; the
@@ -126,10 +123,10 @@ impl Board {
         puzzle: &Grid,
         forbidden: Option<(u8, u32)>,
         singles: &mut Singles,
-    ) -> Result<Board, Contradiction> {
+    ) -> Result<MaskBoard, Contradiction> {
         if tables.region_count() > 64 {
             // Rare (many extra regions): place given by given.
-            let mut board = Board::blank(tables);
+            let mut board = MaskBoard::blank(tables);
             if let Some((cell, bit)) = forbidden {
                 board.eliminate(tables, cell, bit, singles)?;
             }
@@ -138,7 +135,7 @@ impl Board {
             }
             return Ok(board);
         }
-        let (board, _) = Board::givens(tables, puzzle, forbidden)?;
+        let (board, _) = MaskBoard::givens(tables, puzzle, forbidden)?;
         board.push_singles(tables, singles)?;
         Ok(board)
     }
@@ -153,8 +150,8 @@ impl Board {
         tables: &Tables,
         puzzle: &Grid,
         forbidden: Option<(u8, u32)>,
-    ) -> Result<(Board, [u32; 64]), Contradiction> {
-        let mut board = Board::blank(tables);
+    ) -> Result<(MaskBoard, [u32; 64]), Contradiction> {
+        let mut board = MaskBoard::blank(tables);
         if let Some((cell, bit)) = forbidden {
             board.cells[usize::from(cell)] &= !bit;
             board.planes[bit.trailing_zeros() as usize & 15] &=
@@ -191,7 +188,7 @@ impl Board {
         }
         for cell in 0..tables.cell_count() {
             if board.cells[cell] >> PLACED_SHIFT == 0 {
-                board.cells[cell] &= !Board::seen(tables, &placed, cell);
+                board.cells[cell] &= !MaskBoard::seen(tables, &placed, cell);
             }
         }
         Ok((board, placed))
@@ -244,7 +241,7 @@ impl Board {
 
     /// Makes this board a copy of `other`, a board of `tables`' variant, with no eliminations
     /// of its own. Copies only what the variant uses.
-    fn copy_from(&mut self, other: &Board, tables: &Tables) {
+    fn copy_from(&mut self, other: &MaskBoard, tables: &Tables) {
         let count = tables.cell_count();
         self.cells[..count].copy_from_slice(&other.cells[..count]);
         self.planes[..tables.size].copy_from_slice(&other.planes[..tables.size]);

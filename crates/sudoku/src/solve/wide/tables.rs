@@ -13,7 +13,7 @@ pub(super) struct Slot {
     pub(super) index: u32,
 }
 
-/// The fixed tables of one variant from [`WIDE_FROM`](super::WIDE_FROM) up.
+/// The fixed tables of one variant, for the wide search.
 #[derive(Clone, Debug)]
 pub(crate) struct WideTables {
     pub(super) size: usize,

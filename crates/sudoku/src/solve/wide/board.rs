@@ -1,9 +1,9 @@
-//! [`Board`]: the candidates of a grid from 16×16 up as `u64` masks, each digit's places in
+//! [`WideBoard`]: the candidates of a grid from 16×16 up as `u64` masks, each digit's places in
 //! each region as masks too, and a trail of every change, so that backtracking undoes exactly
 //! what a branch did instead of copying kilobytes per branch point.
 
 use super::WideTables;
-use crate::propagate::Contradiction;
+use crate::solve::kit::Contradiction;
 use crate::Candidates;
 
 /// A trail entry's flag: the entry placed its digit (else it removed a candidate).
@@ -22,7 +22,7 @@ fn unpack(entry: u32) -> (usize, usize) {
 
 /// Candidates, places and placements, with the trail that undoes them.
 #[derive(Clone, Debug)]
-pub(super) struct Board {
+pub(super) struct WideBoard {
     /// Each open cell's candidates (bit `d` for digit `d + 1`); 0 once placed.
     pub(super) candidates: Vec<u64>,
     /// Each cell's digit from 1, 0 while open.
@@ -41,12 +41,12 @@ pub(super) struct Board {
     pub(super) eliminated: u64,
 }
 
-impl Board {
+impl WideBoard {
     /// The blank grid of `tables`' variant, with room reserved for the longest trail (every
     /// candidate removed once and every cell placed) so that searching never allocates.
-    pub(super) fn new(tables: &WideTables) -> Board {
+    pub(super) fn new(tables: &WideTables) -> WideBoard {
         let (cells, n) = (tables.cell_count(), tables.size);
-        let mut board = Board {
+        let mut board = WideBoard {
             candidates: vec![0; cells],
             digits: vec![0; cells],
             places: vec![0; tables.region_count() * n],
@@ -73,7 +73,7 @@ impl Board {
     }
 
     /// Makes this board a copy of `other` (of the same variant) without reallocating.
-    pub(super) fn copy_from(&mut self, other: &Board) {
+    pub(super) fn copy_from(&mut self, other: &WideBoard) {
         self.candidates.copy_from_slice(&other.candidates);
         self.digits.copy_from_slice(&other.digits);
         self.places.copy_from_slice(&other.places);

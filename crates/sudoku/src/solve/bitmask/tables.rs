@@ -2,7 +2,6 @@
 //! each cell's peers and regions, each region's cells, and the pairs of regions that meet.
 
 use super::MAX_CELLS;
-use crate::wide::WIDE_FROM;
 use crate::Variant;
 
 /// The fixed tables of one variant: peers, regions, and region intersections.
@@ -26,7 +25,7 @@ pub(crate) struct Tables {
     /// Bit `r` set for every region `r`.
     pub(super) all_regions: u64,
     /// Up to [`PLANE_CELLS`] cells: bit `p` of entry `c` set for each peer `p` of cell `c`
-    /// (see [`Board::planes`](super::Board)); `None` for larger grids.
+    /// (see [`MaskBoard::planes`](super::MaskBoard)); `None` for larger grids.
     pub(super) peer_masks: Option<Box<[u128; MAX_CELLS]>>,
     /// With `peer_masks`: bit `c` of entry `c` (a load is cheaper than a 128-bit shift).
     pub(super) cell_masks: Box<[u128; MAX_CELLS]>,
@@ -48,13 +47,14 @@ pub(super) struct Intersection {
 }
 
 impl Tables {
-    /// The tables of `variant`, or `None` from [`WIDE_FROM`] up, where the wide search takes
-    /// over.
-    pub(crate) fn new(variant: &Variant) -> Option<Tables> {
+    /// The tables of `variant`.
+    ///
+    /// # Panics
+    /// From 16×16 up: cells are bytes and a digit's candidates a bit of a `u32` word (the
+    /// strategy never asks, see `strategy.rs`).
+    pub(crate) fn new(variant: &Variant) -> Tables {
         let n = variant.size();
-        if n >= WIDE_FROM {
-            return None;
-        }
+        assert!(n < 16, "the bitmask search's tables are for grids below 16x16, not {n}x{n}");
         let byte = |cell: usize| u8::try_from(cell).expect("below 16x16 a cell fits a byte");
         let mut peers = Vec::new();
         let mut peer_starts = vec![0];
@@ -130,7 +130,7 @@ impl Tables {
         } else {
             (None, Vec::new())
         };
-        Some(Tables {
+        Tables {
             size: n,
             all,
             peers,
@@ -143,7 +143,7 @@ impl Tables {
             peer_masks,
             cell_masks,
             region_masks,
-        })
+        }
     }
 
     pub(super) fn peers(&self, cell: u8) -> &[u8] {

@@ -1,17 +1,17 @@
-//! The wide search of one puzzle as a [`dancer::run::Explore`], as `propagate/search/tree.rs` does
+//! The wide search of one puzzle as a [`dancer::run::Explore`], as `solve/bitmask/search/tree.rs` does
 //! for the bitmask search below 16×16: a path is the placements chosen at the branch points,
 //! each written as the template's option `cell · N + digit − 1`.
 
 use dancer::{
-    run::{Branch, Explore, Fingerprint, PathError, Pause, Subproblem},
+    run::Branch, run::Explore, run::Fingerprint, run::PathError, run::Pause, run::Subproblem,
     OptionId, Stats,
 };
 
 use super::branch::Choice;
 use super::search::{Frame, WideSearch};
-use super::{Board, WideTables};
-use crate::points::{self, lowest, BranchPoints, Pending, Point};
-use crate::propagate::search::tree::Held;
+use super::{WideBoard, WideTables};
+use crate::solve::kit::points::{self, lowest, BranchPoints, Pending, Point};
+use crate::solve::kit::Held;
 use crate::Grid;
 
 /// The search tree of one puzzle from 16×16 up: the root is the board of its givens after the
@@ -20,7 +20,7 @@ use crate::Grid;
 pub(crate) struct WideTree<'s, 't> {
     search: Held<'s, WideSearch>,
     tables: &'t WideTables,
-    root: Board,
+    root: WideBoard,
     root_deduced: bool,
     /// The root's eliminations, counted when it is entered.
     root_eliminated: u64,

@@ -1,7 +1,7 @@
-//! [`Search`]: depth-first search on candidate bitmasks, with the deductions of
-//! [`Board::deduce`] at every node and a branch on the open cell with the fewest candidates.
+//! [`MaskSearch`]: depth-first search on candidate bitmasks, with the deductions of
+//! [`MaskBoard::deduce`] at every node and a branch on the open cell with the fewest candidates.
 //!
-//! Why not the exact-cover engine for these grids: a branch here copies one [`Board`] (a few
+//! Why not the exact-cover engine for these grids: a branch here copies one [`MaskBoard`] (a few
 //! hundred bytes) and the deductions then cost word operations, where the engine pays a link
 //! update for every option it hides. The engine stays the general path: 16×16 and up, and
 //! enumeration (which streams solutions in flat memory).
@@ -11,25 +11,25 @@ pub(crate) mod tree;
 
 use dancer::{run::Pause, Stats};
 
-use super::{Board, Clues, Contradiction, Deductions, Singles, Tables};
-use crate::points::Pending;
+use super::{Clues, Deductions, MaskBoard, Singles, Tables};
+use crate::solve::kit::{points::Pending, Contradiction};
 use crate::{Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant; its buffers are reused from puzzle to puzzle.
 #[derive(Clone, Debug)]
-pub(crate) struct Search {
+pub(crate) struct MaskSearch {
     /// The node being searched.
-    board: Board,
+    board: MaskBoard,
     /// One frame per open branch point, deepest last: `stack[..depth]`. Frames beyond are
     /// kept for reuse, so that a branch copies only the cells of the grid, into place.
     stack: Vec<Frame>,
     depth: usize,
-    /// Cells down to one candidate, not yet placed (see [`Board::deduce`]).
+    /// Cells down to one candidate, not yet placed (see [`MaskBoard::deduce`]).
     singles: Singles,
     /// What comes next.
     pending: Pending,
     /// The first solution of the last search.
-    first: Option<Board>,
+    first: Option<MaskBoard>,
     /// Branches tried by the last search (the root counts as one).
     nodes: u64,
     /// Candidates eliminated by the last search.
@@ -52,7 +52,7 @@ pub(crate) struct Search {
 /// random fill).
 #[derive(Clone, Debug)]
 struct Frame {
-    board: Board,
+    board: MaskBoard,
     choice: Choice,
     all: u32,
     picked: u32,
@@ -76,7 +76,7 @@ impl Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branching {
     /// The fewest choices, a cell's digits or a digit's places in a region (see
-    /// [`Search::choose`]).
+    /// [`MaskSearch::choose`]).
     Fewest,
     /// The open cell with the fewest candidates. For filling a blank grid: there the place
     /// counts are all high and computing them tripled the cost of a fill.
@@ -93,11 +93,11 @@ enum Choice {
     Places { region: usize, digit: u32 },
 }
 
-impl Search {
+impl MaskSearch {
     /// A search for grids of `tables`' variant.
-    pub(crate) fn new(tables: &Tables) -> Search {
-        Search {
-            board: Board::blank(tables),
+    pub(crate) fn new(tables: &Tables) -> MaskSearch {
+        MaskSearch {
+            board: MaskBoard::blank(tables),
             stack: Vec::new(),
             depth: 0,
             singles: Singles::default(),
@@ -140,7 +140,7 @@ impl Search {
         let forbidden = forbidden.map(|(cell, digit)| {
             (u8::try_from(cell).expect("below 16x16 a cell fits a byte"), 1u32 << (digit - 1))
         });
-        let loaded = Board::load(tables, puzzle, forbidden, &mut self.singles);
+        let loaded = MaskBoard::load(tables, puzzle, forbidden, &mut self.singles);
         let result = loaded.and_then(|mut board| {
             let deduced = board.deduce(tables, &mut self.singles, level);
             self.board = board;

@@ -2,9 +2,9 @@
 //! are fewest, as the exact-cover engine's minimum-remaining-values rule would.
 
 use super::{Branching, Choice};
-use crate::propagate::{Board, Tables};
+use crate::solve::bitmask::{MaskBoard, Tables};
 
-impl Board {
+impl MaskBoard {
     /// What to branch on: the fewest choices among the open cells' candidates and the digits'
     /// places in each region, the first found on ties (cells before regions), as the
     /// exact-cover engine's choice of the item with the fewest options would be. Only called

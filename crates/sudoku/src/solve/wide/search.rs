@@ -1,13 +1,13 @@
-//! [`WideSearch`]: depth-first search on the `u64` masks of a [`Board`], with naked and hidden
+//! [`WideSearch`]: depth-first search on the `u64` masks of a [`WideBoard`], with naked and hidden
 //! singles at every node, branching on the fewest choices, the reference solution's first.
 
 use dancer::{run::Pause, Stats};
 
 use super::branch::Choice;
 use super::guide::Guide;
-use super::{Board, WideClues, WideTables};
-use crate::points::{lowest, Pending};
-use crate::propagate::Contradiction;
+use super::{WideBoard, WideClues, WideTables};
+use crate::solve::kit::points::{lowest, Pending};
+use crate::solve::kit::Contradiction;
 use crate::{Candidates, Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant from 16×16 up; its buffers are reused from puzzle
@@ -15,7 +15,7 @@ use crate::{Candidates, Cell, Digit, Grid};
 #[derive(Clone, Debug)]
 pub(crate) struct WideSearch {
     /// The node being searched; its trail goes back to the root.
-    pub(super) board: Board,
+    pub(super) board: WideBoard,
     /// One frame per open branch point, deepest last: `stack[..depth]`. Room for the deepest
     /// possible search (one branch point per cell) is reserved at the start.
     pub(super) stack: Vec<Frame>,
@@ -64,7 +64,7 @@ impl WideSearch {
     /// A search for grids of `tables`' variant.
     pub(crate) fn new(tables: &WideTables) -> WideSearch {
         WideSearch {
-            board: Board::new(tables),
+            board: WideBoard::new(tables),
             stack: Vec::with_capacity(tables.cell_count() + 1),
             depth: 0,
             pending: Pending::Done,

@@ -1,8 +1,9 @@
-//! The deductions of [`Board::deduce`]: naked singles, hidden singles, locked candidates.
+//! The deductions of [`MaskBoard::deduce`]: naked singles, hidden singles, locked candidates.
 
-use super::{Board, Contradiction, Deductions, Singles, Tables, CANDIDATES, PLACED_SHIFT};
+use super::{Deductions, MaskBoard, Singles, Tables, CANDIDATES, PLACED_SHIFT};
+use crate::solve::kit::Contradiction;
 
-impl Board {
+impl MaskBoard {
     /// Applies the deductions up to `level` until none applies. `singles` holds the cells
     /// known to be down to one candidate; it is empty after.
     pub(super) fn deduce(

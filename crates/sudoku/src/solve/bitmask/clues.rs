@@ -2,14 +2,15 @@
 //! away and puts them back, so that each test of a removal starts from it instead of placing
 //! every given again.
 
-use super::{Board, Contradiction, Tables, PLACED_SHIFT};
+use super::{MaskBoard, Tables, PLACED_SHIFT};
+use crate::solve::kit::Contradiction;
 use crate::{Cell, Digit, Grid};
 
-/// The givens of a puzzle on a [`Board`], without deductions: an open cell's candidates are
+/// The givens of a puzzle on a [`MaskBoard`], without deductions: an open cell's candidates are
 /// the digits placed in none of its regions. Only for variants of at most 64 regions.
 #[derive(Clone, Debug)]
 pub(crate) struct Clues {
-    pub(super) board: Board,
+    pub(super) board: MaskBoard,
     /// The digits placed in each region (bit `d - 1` of entry `r`).
     placed: [u32; 64],
 }
@@ -21,7 +22,7 @@ impl Clues {
         if tables.region_count() > 64 {
             return None;
         }
-        Some(Board::givens(tables, puzzle, None).map(|(board, placed)| Clues { board, placed }))
+        Some(MaskBoard::givens(tables, puzzle, None).map(|(board, placed)| Clues { board, placed }))
     }
 
     /// The digit given in `cell`, if any.
@@ -43,7 +44,7 @@ impl Clues {
         let board = &mut self.board;
         board.open += 1;
         board.open_cells |= tables.cell_masks[cell];
-        let candidates = tables.all & !Board::seen(tables, &self.placed, cell);
+        let candidates = tables.all & !MaskBoard::seen(tables, &self.placed, cell);
         board.cells[cell] = candidates;
         // A placed cell's planes are stale (masked by `open_cells`): set all of them.
         for (digit, plane) in board.planes[..tables.size].iter_mut().enumerate() {
@@ -57,7 +58,7 @@ impl Clues {
         for &peer in tables.peers(super::byte(cell)) {
             let peer = usize::from(peer);
             if board.cells[peer] >> PLACED_SHIFT == 0
-                && Board::seen(tables, &self.placed, peer) & bit == 0
+                && MaskBoard::seen(tables, &self.placed, peer) & bit == 0
             {
                 board.cells[peer] |= bit;
                 board.planes[plane] |= tables.cell_masks[peer];
@@ -65,7 +66,7 @@ impl Clues {
         }
     }
 
-    /// Gives `digit` in `cell` (an open cell) again, as [`Board::givens`] would have.
+    /// Gives `digit` in `cell` (an open cell) again, as [`MaskBoard::givens`] would have.
     pub(crate) fn restore(&mut self, tables: &Tables, cell: Cell, digit: Digit) {
         let bit = 1u32 << (digit - 1);
         let mut regions = tables.region_bits[cell];

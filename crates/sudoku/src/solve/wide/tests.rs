@@ -4,19 +4,19 @@
 
 use dancer::run::Run;
 
-use super::{Board, WideClues, WideSearch, WideTables};
-use crate::points::lowest;
+use super::{WideBoard, WideClues, WideSearch, WideTables};
+use crate::solve::kit::points::lowest;
 use crate::{Grid, Solver, Template, Variant};
 
 /// The parts of a board that describe the position (not its trail or counters).
-fn position(board: &Board) -> (Vec<u64>, Vec<u8>, Vec<u64>, Vec<u64>, usize) {
+fn position(board: &WideBoard) -> (Vec<u64>, Vec<u8>, Vec<u64>, Vec<u64>, usize) {
     let b = board;
     (b.candidates.clone(), b.digits.clone(), b.places.clone(), b.placed.clone(), b.open)
 }
 
 /// The board of `grid`'s digits placed one by one, without deductions.
-fn placed(tables: &WideTables, grid: &Grid) -> Board {
-    let mut board = Board::new(tables);
+fn placed(tables: &WideTables, grid: &Grid) -> WideBoard {
+    let mut board = WideBoard::new(tables);
     for (cell, digit) in grid.givens() {
         board.place(tables, cell, usize::from(digit) - 1).unwrap();
     }
@@ -26,7 +26,7 @@ fn placed(tables: &WideTables, grid: &Grid) -> Board {
 #[test]
 fn undoing_to_a_mark_restores_the_position_exactly() {
     let tables = WideTables::new(&Variant::standard(16).unwrap());
-    let mut board = Board::new(&tables);
+    let mut board = WideBoard::new(&tables);
     board.place(&tables, 0, 3).unwrap();
     board.propagate(&tables).unwrap();
     let (mark, before) = (board.mark(), position(&board));

@@ -1,0 +1,95 @@
+//! The one place that chooses how a puzzle is searched, and the only one that knows the sizes
+//! at which the choice changes (as regex-automata's `meta/strategy.rs` chooses among its
+//! engines; a back-end may decline only for reasons local to itself).
+//!
+//! - [`Backend::Bitmask`]: a plain puzzle (regions of a sudoku alone, [`Model::variant`])
+//!   below [`WIDE_FROM`]: a depth-first search on `u32` candidate masks that copies its board
+//!   at each node, with singles everywhere and locked candidates at the root.
+//! - [`Backend::Wide`]: a plain puzzle from [`WIDE_FROM`] up: `u64` masks and a trail, guided by
+//!   a reference solution, after the logical deductions that hold in every solution.
+//! - [`Backend::Engine`]: everything else (cages, relations, parity, candidates, several grids,
+//!   unused cells): the model's exact cover ([`Model::encode`], with the root reduction of a
+//!   model of regions alone) searched by the `dancer` engine.
+//!
+//! A [`Template`](crate::Template) builds the tables of the back-end chosen for its size, and
+//! every search of a plain puzzle follows the template; [`Rules`](crate::Rules) choose between
+//! a template and the engine.
+
+use crate::model::Model;
+use crate::variant::Variant;
+
+/// From this size up, a plain puzzle is searched with `u64` masks and a trail (the "wide"
+/// search) instead of copying boards of `u32` words, and a reference solution's choices are
+/// tried first. Before searching, the logical deductions that hold in every solution are
+/// applied (all techniques but those assuming uniqueness): the solutions are the same, but a
+/// search with singles alone wanders for minutes on a hard 25×25 that these deductions finish
+/// in milliseconds. Below it the bitmask search copies boards of at most 15 words per cell
+/// group, cheaper than keeping a trail.
+pub const WIDE_FROM: usize = 16;
+
+/// The search that solves a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Backend {
+    /// The bitmask search (plain, below [`WIDE_FROM`]).
+    Bitmask,
+    /// The wide search (plain, from [`WIDE_FROM`] up).
+    Wide,
+    /// The exact-cover engine on the model's encoding (every other puzzle).
+    Engine,
+}
+
+impl Backend {
+    /// The search for the puzzles of a plain variant.
+    pub fn of_variant(variant: &Variant) -> Backend {
+        Backend::of_plain_size(variant.size())
+    }
+
+    /// The search for the puzzles of `model`: the plain view's, or the engine.
+    pub fn of_model(model: &Model) -> Backend {
+        plain_view(model).map_or(Backend::Engine, |variant| Backend::of_variant(&variant))
+    }
+
+    /// The search for a plain N×N puzzle.
+    pub(crate) fn of_plain_size(n: usize) -> Backend {
+        if n < WIDE_FROM {
+            Backend::Bitmask
+        } else {
+            Backend::Wide
+        }
+    }
+}
+
+/// The variant whose template solves `model`'s puzzles: its plain view, when it has one;
+/// `None` when the engine does.
+pub(crate) fn plain_view(model: &Model) -> Option<Variant> {
+    model.variant()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Cage, Template};
+
+    #[test]
+    fn plain_sizes_below_16_take_the_bitmask_search_and_the_others_the_wide_one() {
+        let backend = |n| Backend::of_variant(&Variant::standard(n).unwrap());
+        assert_eq!(backend(15), Backend::Bitmask);
+        assert_eq!(backend(16), Backend::Wide);
+        // The template builds the chosen search's tables only (this test was
+        // solve/bitmask/tests.rs's grids_from_16x16_up_have_no_tables).
+        assert!(Template::new(Variant::standard(15).unwrap()).tables().is_some());
+        assert!(Template::new(Variant::standard(16).unwrap()).tables().is_none());
+        assert!(Template::new(Variant::standard(15).unwrap()).wide().is_none());
+        assert!(Template::new(Variant::standard(16).unwrap()).wide().is_some());
+    }
+
+    #[test]
+    fn a_model_with_cages_takes_the_engine() {
+        let variant = Variant::standard(4).unwrap();
+        let mut model = Model::from_variant(&variant);
+        assert_eq!(Backend::of_model(&model), Backend::Bitmask);
+        model.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+        assert_eq!(Backend::of_model(&model), Backend::Engine);
+    }
+}

@@ -1,0 +1,146 @@
+//! One solver API for every puzzle (issue 23): [`Rules`] and [`ModelSolver`] solve, prove
+//! unique, count (with a limit, with a memo table), enumerate and explore any model, plain or
+//! not, and agree with each other, with a filter of all 4×4 grids and with the committed
+//! samples' stored solutions; givens that break a rule and unreadable models are told apart.
+
+use std::collections::BTreeSet;
+
+use dancer::{run::MemoRun, run::Run, Memo};
+use dancer_sudoku::{Cage, Model, Rules, SolveError, Variant, Verdict};
+use proptest::prelude::*;
+
+use super::model::{all_grids, four, keeps, puzzles};
+use super::variant_samples::samples;
+
+/// Every solution of `model`'s givens, each through every call of the API, which must agree.
+fn solutions_by_every_call(model: &Model) -> BTreeSet<Vec<u8>> {
+    let rules = Rules::new(model);
+    let mut solver = rules.solver();
+    let givens = &model.givens;
+    if model.broken(givens, false).is_err() {
+        assert!(matches!(solver.solve(givens).unwrap().verdict, Verdict::Invalid(_)));
+        assert!(solver.count(givens, None).unwrap().invalid.is_some());
+        assert!(matches!(solver.explore(givens), Err(SolveError::Invalid(_))));
+        assert!(matches!(solver.enumerate(givens), Err(SolveError::Invalid(_))));
+        return BTreeSet::new();
+    }
+    let enumerated: Vec<Vec<u8>> = solver
+        .enumerate(givens)
+        .expect("givens that break no rule")
+        .map(|solution| {
+            let solution = solution.expect("every solution keeps the model's rules");
+            assert!(model.broken(&solution, true).is_ok());
+            solution.into_iter().map(|digit| digit.unwrap_or(0)).collect()
+        })
+        .collect();
+    let set: BTreeSet<Vec<u8>> = enumerated.iter().cloned().collect();
+    assert_eq!(set.len(), enumerated.len(), "no solution twice");
+    let count = solver.count(givens, None).unwrap();
+    assert_eq!((count.count, count.complete, count.invalid), (set.len() as u64, true, None));
+    let limited = solver.count(givens, Some(1)).unwrap();
+    assert_eq!(limited.count, u64::from(!set.is_empty()));
+    let memo = solver.count_memo(givens, &mut Memo::new(1 << 16), &MemoRun::new()).unwrap();
+    assert_eq!(memo.count, set.len() as u128);
+    let mut search = solver.explore(givens).unwrap();
+    let outcome = Run::new().threads(2).count(&mut search).unwrap();
+    assert_eq!(outcome.solutions(), set.len() as u64);
+    let report = solver.solve_unique(givens).unwrap();
+    let digits = |solution: &[Option<u8>]| -> Vec<u8> {
+        solution.iter().map(|digit| digit.unwrap_or(0)).collect()
+    };
+    match (&report.verdict, set.len()) {
+        (Verdict::None, 0) => {}
+        (Verdict::Unique(solution), 1) | (Verdict::Multiple(solution), 2..) => {
+            assert!(set.contains(&digits(solution)));
+        }
+        (verdict, n) => panic!("solve_unique said {verdict:?} of {n} solutions"),
+    }
+    match (solver.solve(givens).unwrap().verdict, set.len()) {
+        (Verdict::None, 0) => {}
+        (Verdict::Solved(solution), 1..) => assert!(set.contains(&digits(&solution))),
+        (verdict, n) => panic!("solve said {verdict:?} of {n} solutions"),
+    }
+    set
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// On random 4×4 puzzles with cages, relations, parity, candidates and givens, every call
+    /// finds exactly the grids of the 288 that keep all the constraints.
+    #[test]
+    fn every_call_finds_the_filtered_grids(model in puzzles()) {
+        let expected: BTreeSet<Vec<u8>> = all_grids()
+            .into_iter()
+            .filter(|grid| keeps(&model, grid))
+            .map(|grid| grid.to_vec())
+            .collect();
+        prop_assert_eq!(solutions_by_every_call(&model), expected);
+    }
+}
+
+/// A plain model is solved on its template by the bitmask search, any other by the engine;
+/// both through the same calls, with the same answers on the same rules.
+#[test]
+fn plain_rules_have_a_template_and_others_none() {
+    let plain = Rules::new(&four());
+    assert!(plain.template().is_some());
+    assert_eq!(solutions_by_every_call(&four()).len(), 288);
+    let from_variant = Rules::from_variant(Variant::standard(4).unwrap());
+    assert_eq!(from_variant.model().regions.len(), 12);
+    assert_eq!(from_variant.solver().count(&[None; 16], None).unwrap().count, 288);
+    let mut killer = four();
+    killer.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+    assert!(Rules::new(&killer).template().is_none());
+    // 1 and 2 in r1c1 r1c2 either way round: 2 of the 12 ordered pairs, 288 / 12 · 2 grids.
+    assert_eq!(solutions_by_every_call(&killer).len(), 48);
+}
+
+/// Every committed sample (killers, samurai, sohei, XV, ...) is unique through the API, with
+/// its stored solution.
+#[test]
+fn the_committed_samples_are_unique_with_their_stored_solutions() {
+    for (file, records) in samples() {
+        for record in records {
+            let solutions = solutions_by_every_call(&record.model);
+            let stored = record.solution.clone().expect("the samples carry their solutions");
+            assert_eq!(
+                solutions.into_iter().collect::<Vec<_>>(),
+                [stored],
+                "{file}: {}",
+                record.name
+            );
+        }
+    }
+}
+
+/// Givens that break a rule are a verdict of `solve` and `count`, and refuse `explore` and
+/// `enumerate`; a model that cannot be encoded is an error of every call.
+#[test]
+fn broken_givens_and_unreadable_models_are_told_apart() {
+    let mut killer = four();
+    killer.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+    killer.givens[0] = Some(4);
+    let rules = Rules::new(&killer);
+    let mut solver = rules.solver();
+    let givens = killer.givens.clone();
+    let verdict = solver.solve(&givens).unwrap().verdict;
+    assert!(
+        matches!(&verdict, Verdict::Invalid(broken) if broken.0.contains("cage")),
+        "{verdict:?}"
+    );
+    assert!(solver.count(&givens, None).unwrap().invalid.is_some());
+    assert!(matches!(solver.explore(&givens), Err(SolveError::Invalid(_))));
+    assert!(matches!(solver.enumerate(&givens), Err(SolveError::Invalid(_))));
+    let mut clash = four();
+    (clash.givens[0], clash.givens[1]) = (Some(2), Some(2));
+    let verdict = Rules::new(&clash).solver().solve(&clash.givens).unwrap().verdict;
+    assert!(matches!(verdict, Verdict::Invalid(_)), "{verdict:?}");
+    let mut unreadable = killer.clone();
+    unreadable.cages.push(Cage { cells: vec![0, 99], sum: Some(5) });
+    let rules = Rules::new(&unreadable);
+    let mut solver = rules.solver();
+    assert!(matches!(solver.solve(&givens), Err(SolveError::Model(_))));
+    assert!(matches!(solver.count(&givens, None), Err(SolveError::Model(_))));
+    assert!(matches!(solver.explore(&givens), Err(SolveError::Model(_))));
+}
