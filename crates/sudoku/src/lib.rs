@@ -33,6 +33,7 @@
 mod board;
 mod canon;
 mod check;
+pub mod draw;
 pub mod encode;
 mod error;
 mod format;
@@ -41,6 +42,7 @@ mod grid;
 mod logic;
 mod model;
 mod parse;
+pub mod play;
 mod points;
 mod propagate;
 mod rate;
@@ -57,7 +59,8 @@ pub use crate::model::{
     andoku, janko, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
     krazydad_killer, sukaku, Broken, Cage, Encoded, JankoError, JankoKind, JsonError, Layout,
     Marks, Model, ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind,
-    UnknownJankoKind, UnknownLayout, UnknownMarks, CAGE_FILLINGS, MAX_PLACEMENTS,
+    UnknownJankoKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
+    MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{
