@@ -6,6 +6,7 @@ mod convert;
 mod encode;
 mod generate;
 mod help;
+mod picture;
 mod record;
 mod rules;
 mod stream;
@@ -22,7 +23,8 @@ use dancer::Memo;
 use rayon::prelude::*;
 
 pub use self::args::{
-    Command, Common, GenerateArgs, OutputFormat, SolveLimits, SudokuArgs, VariantArgs,
+    Command, Common, GenerateArgs, OutputFormat, ShowArgs, ShowFormat, SolveLimits, SudokuArgs,
+    VariantArgs,
 };
 use self::{
     record::{handle, Long, Solvers, Tally, Task},
@@ -79,6 +81,8 @@ pub fn run(
     let (mut job, mut tool) = (&limits, "");
     let mut memo_bytes = None;
     let quiet = args.quiet;
+    // `show`'s options as every subcommand's, for its text formats.
+    let shown;
     let (common, task) = match &args.command {
         Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
             return standalone(&args.command, quiet, out, err, interrupt);
@@ -94,7 +98,13 @@ pub fn run(
             (common, Task::Enumerate { limit: *limit })
         }
         Command::Check { common } => (common, Task::Check),
-        Command::Show { common } => (common, Task::Show),
+        Command::Show(show) if show.format.is_some_and(ShowFormat::is_picture) => {
+            return picture::run(show, quiet, out, err, interrupt);
+        }
+        Command::Show(show) => {
+            shown = show.common();
+            (&shown, Task::Show)
+        }
         Command::Rate { common } => (common, Task::Rate),
         Command::Hint { common } => (common, Task::Hint),
         Command::Explain { common } => (common, Task::Explain),

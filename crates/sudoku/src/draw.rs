@@ -8,6 +8,8 @@
 //!   prints it, `sudoku play` colours it.
 //! - [`Figure`]: one puzzle as an SVG document or group; [`page`] lays several on a sheet of
 //!   A4 or Letter.
+//! - With the `render` feature, `png` and `pdf` render those SVGs with DejaVu Sans built in
+//!   (resvg and svg2pdf), so that a picture is the same on every machine.
 //!
 //! ```
 //! use dancer_sudoku::{draw, Model, Variant};
@@ -25,10 +27,14 @@
 
 mod outline;
 mod page;
+#[cfg(feature = "render")]
+mod render;
 mod svg;
 mod text;
 
 pub use self::outline::{Edge, Outline};
 pub use self::page::{page, Paper, UnknownPaper};
+#[cfg(feature = "render")]
+pub use self::render::{pdf, png, RenderError};
 pub use self::svg::{Figure, CELL};
 pub use self::text::{grid_text, text, Canvas, CellSize, Content, Glyph, Ink, Shade};

@@ -300,8 +300,12 @@ fn relation_mark(
                 num(mx - dx - px),
                 num(my - dy - py)
             );
+            // A white halo under the chevron keeps it readable on a thick border.
+            let halo = Path::new().set("d", d.clone()).set("fill", "none").set("stroke", "white");
             let chevron = Path::new().set("d", d).set("fill", "none").set("stroke", "black");
-            group.add(chevron.set("stroke-width", 2).set("stroke-linejoin", "round"))
+            group
+                .add(halo.set("stroke-width", 5).set("stroke-linejoin", "round"))
+                .add(chevron.set("stroke-width", 2).set("stroke-linejoin", "round"))
         }
         RelationKind::Consecutive => {
             let (bw, bh) = if across { (6.0, 16.0) } else { (16.0, 6.0) };
