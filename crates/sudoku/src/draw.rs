@@ -8,7 +8,7 @@
 //!   prints it, `sudoku play` colours it.
 //! - [`Figure`]: one puzzle as an SVG document or group; [`page`] lays several on a sheet of
 //!   A4 or Letter.
-//! - With the `render` feature, `png` and `pdf` render those SVGs with DejaVu Sans built in
+//! - With the `render` feature, `png` and `pdf` render those SVGs with `DejaVu` Sans built in
 //!   (resvg and svg2pdf), so that a picture is the same on every machine.
 //!
 //! ```

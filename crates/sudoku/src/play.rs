@@ -245,6 +245,12 @@ impl Game {
         &self.outline
     }
 
+    /// Sets the message line.
+    fn say(&mut self, text: &str) {
+        self.message.clear();
+        self.message.push_str(text);
+    }
+
     /// Applies `change` as one move (when it changes anything), forgetting what was undone.
     fn play(&mut self, changes: Vec<(Cell, Entry)>) {
         let changes: Vec<(Cell, Entry, Entry)> = changes
@@ -266,7 +272,7 @@ impl Game {
     /// Takes back the last move.
     fn undo(&mut self) {
         let Some(last) = self.done.pop() else {
-            self.message = "nothing to undo".to_owned();
+            self.say("nothing to undo");
             return;
         };
         for &(cell, before, _) in last.changes.iter().rev() {
@@ -284,7 +290,7 @@ impl Game {
     /// Plays the last move taken back again.
     fn redo(&mut self) {
         let Some(next) = self.undone.pop() else {
-            self.message = "nothing to redo".to_owned();
+            self.say("nothing to redo");
             return;
         };
         for &(cell, _, after) in &next.changes {

@@ -42,3 +42,5 @@ mod logic;
 mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.
 mod rating;
+// Pictures of every variant: SVG parsed and counted against the model, the text's glyphs.
+mod draw;

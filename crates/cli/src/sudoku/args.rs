@@ -331,7 +331,7 @@ pub enum ConvertFrom {
 }
 
 /// Inputs, variant and output options shared by the subcommands.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub struct Common {
     /// Puzzle files; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
@@ -360,7 +360,7 @@ pub struct Common {
 }
 
 /// The rules: box shape, extra regions, jigsaw layout.
-#[derive(Clone, Debug, Args)]
+#[derive(Clone, Debug, Default, Args)]
 pub struct VariantArgs {
     /// Box shape, rows x columns (e.g. 2x3 for 6x6); fixes the size to R*C. Default: the most
     /// nearly square boxes for each puzzle's size.

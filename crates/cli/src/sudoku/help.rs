@@ -135,11 +135,12 @@ pub(super) const SHOW: &str = concat!(
     exit_status!(""),
     "
 Examples:
-  sudoku show data/puzzles/contest.txt           drawn with box borders
+  sudoku show data/variants/killer-9x9.jsonl
+      drawn with their rules: box borders, dotted cages with their sums, marks
   sudoku show --format json data/puzzles/classic.txt > puzzles.jsonl
       as JSON lines records, which every subcommand reads back
-  sudoku show --format line data/variants/samurai.jsonl
-      the whole rectangle on one line"
+  sudoku generate --killer -n 6 | sudoku show --format svg --per-page 6 > sheet.svg
+      six killers on an A4 sheet, ready to print (--output DIR: a file per picture)"
 );
 
 /// `sudoku rate --help`.

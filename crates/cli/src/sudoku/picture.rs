@@ -15,16 +15,19 @@ use dancer_sudoku::{play, Digit, Model, Rater, Template};
 
 mod puzzles;
 
-pub(crate) use self::puzzles::{read, Puzzle};
+pub(crate) use self::puzzles::read;
 use super::args::{ShowArgs, ShowFormat};
 use super::rules::Rules;
-use crate::{input::Source, Exit};
+use crate::Exit;
 
 /// One picture to write: its file name (without extension) and its SVG text.
 struct Picture {
     name: String,
     svg: String,
 }
+
+/// A puzzle to draw: its file name, model, solution to show, and caption.
+type Drawn = (String, Model, Option<Vec<Option<Digit>>>, String);
 
 /// Writes the pictures `show` asks for.
 ///
@@ -43,17 +46,13 @@ pub(crate) fn run(
         bail!("--format {} needs a sudoku built with the `pictures` feature (cargo build --release --features pictures); --format svg works in every build", name(format));
     }
     let rules = Rules::from_args(&show.variant)?;
-    let sources: Vec<Source> = if show.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        show.files.iter().map(|path| Source::from_arg(Some(path))).collect()
-    };
+    let sources = super::sources_of(&show.files);
     let Some(puzzles) = read(&sources, &rules, interrupt)? else {
         writeln!(err, "sudoku: stopped by an interrupt while reading: nothing was drawn")?;
         return Ok(Exit::Interrupted);
     };
     let mut errors = 0;
-    let mut drawn: Vec<(String, Model, Option<Vec<Option<Digit>>>, String)> = Vec::new();
+    let mut drawn: Vec<Drawn> = Vec::new();
     for puzzle in puzzles {
         let mut caption = puzzle.title();
         let model = match puzzle.model {
@@ -65,7 +64,8 @@ pub(crate) fn run(
             }
         };
         if let Some(level) = level(&model) {
-            caption.push_str(&format!(" · {level}"));
+            caption.push_str(" · ");
+            caption.push_str(level);
         }
         let solution = match (show.solution, puzzle.solution) {
             (false, _) => None,
@@ -82,7 +82,11 @@ pub(crate) fn run(
     }
     let figures: Vec<Figure<'_>> = drawn
         .iter()
-        .map(|(_, model, solution, caption)| Figure { model, solution: solution.as_deref(), caption: Some(caption) })
+        .map(|(_, model, solution, caption)| Figure {
+            model,
+            solution: solution.as_deref(),
+            caption: Some(caption),
+        })
         .collect();
     let per_page = match (show.per_page, format) {
         (Some(n), _) => Some(usize::from(n)),
@@ -94,15 +98,37 @@ pub(crate) fn run(
         Some(n) => figures
             .chunks(n)
             .enumerate()
-            .map(|(k, sheet)| Picture { name: format!("page-{}", k + 1), svg: page(sheet, show.paper) })
+            .map(|(k, sheet)| Picture {
+                name: format!("page-{}", k + 1),
+                svg: page(sheet, show.paper),
+            })
             .collect(),
-        None => drawn.iter().zip(&figures).map(|((name, ..), figure)| Picture { name: name.clone(), svg: figure.document() }).collect(),
+        None => drawn
+            .iter()
+            .zip(&figures)
+            .map(|((name, ..), figure)| Picture { name: name.clone(), svg: figure.document() })
+            .collect(),
     };
     write(format, &pictures, show.output.as_deref(), out)?;
     if !quiet {
-        writeln!(err, "sudoku: drew {} puzzles in {} pictures{}", figures.len(), pictures.len(), if errors > 0 { format!(", {errors} records could not be read") } else { String::new() })?;
+        writeln!(
+            err,
+            "sudoku: drew {} in {}{}",
+            counted(figures.len(), "puzzle"),
+            counted(pictures.len(), "picture"),
+            if errors > 0 {
+                format!(", {errors} records could not be read")
+            } else {
+                String::new()
+            }
+        )?;
     }
     Ok(if errors > 0 { Exit::Error } else { Exit::Solved })
+}
+
+/// `1 puzzle`, `2 puzzles`.
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The rater's level of a plain sudoku, for its caption (other puzzles have no rating).
@@ -126,12 +152,19 @@ fn name(format: ShowFormat) -> &'static str {
 
 /// Writes the pictures: SVG or PNG files into the directory `output`, or the one picture to
 /// `out`; a PDF of all of them to the file `output` or to `out`.
-fn write(format: ShowFormat, pictures: &[Picture], output: Option<&Path>, out: &mut (dyn Write + Send)) -> anyhow::Result<()> {
+fn write(
+    format: ShowFormat,
+    pictures: &[Picture],
+    output: Option<&Path>,
+    out: &mut (dyn Write + Send),
+) -> anyhow::Result<()> {
     if format == ShowFormat::Pdf {
         let pages: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
         let bytes = render::pdf(&pages)?;
         return match output {
-            Some(path) => fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display())),
+            Some(path) => {
+                fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+            }
             None => Ok(out.write_all(&bytes)?),
         };
     }
@@ -147,10 +180,12 @@ fn write(format: ShowFormat, pictures: &[Picture], output: Option<&Path>, out: &
             _ => bail!("{} pictures: --output DIR writes them one file each (or --per-page N puts several on a sheet)", pictures.len()),
         };
     };
-    fs::create_dir_all(dir).with_context(|| format!("cannot make the directory {}", dir.display()))?;
+    fs::create_dir_all(dir)
+        .with_context(|| format!("cannot make the directory {}", dir.display()))?;
     for picture in pictures {
         let path: PathBuf = dir.join(format!("{}.{}", picture.name, name(format)));
-        fs::write(&path, bytes(picture)?).with_context(|| format!("cannot write {}", path.display()))?;
+        fs::write(&path, bytes(picture)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
 }

@@ -147,13 +147,13 @@ impl Outline {
     /// The edge above the cell at (`row`, `col`): between it and the cell at (`row` − 1,
     /// `col`). `row` may be the height (the bottom edge of the last row).
     pub fn horizontal(&self, row: usize, col: usize) -> Edge {
-        let (r, c) = (row as isize, col as isize);
+        let (r, c) = (row.cast_signed(), col.cast_signed());
         self.between(self.used_at(r - 1, c), self.used_at(r, c))
     }
 
     /// The edge left of the cell at (`row`, `col`). `col` may be the width.
     pub fn vertical(&self, row: usize, col: usize) -> Edge {
-        let (r, c) = (row as isize, col as isize);
+        let (r, c) = (row.cast_signed(), col.cast_signed());
         self.between(self.used_at(r, c - 1), self.used_at(r, c))
     }
 

@@ -11,6 +11,8 @@
 //! Digits stay `<text>` in the generic `sans-serif` family, so that they can be searched,
 //! selected and read aloud.
 
+use std::fmt::Write as _;
+
 use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 
 use super::outline::{Edge, Outline};
@@ -136,9 +138,9 @@ impl Figure<'_> {
         let step = (CELL - 6.0) / side as f64;
         let mut group = group;
         for d in (1..=n.min(64)).filter(|d| set >> (d - 1) & 1 == 1) {
-            let (r, c) = ((d - 1) / side, (d - 1) % side);
-            let px = x + 3.0 + (c as f64 + 0.5) * step;
-            let py = y + 3.0 + (r as f64 + 0.5) * step + step * 0.3;
+            let (row, col) = ((d - 1) / side, (d - 1) % side);
+            let px = x + 3.0 + (col as f64 + 0.5) * step;
+            let py = y + 3.0 + (row as f64 + 0.5) * step + step * 0.3;
             group = group.add(text("pencil", px, py, step * 0.8, symbol_text(d as Digit, n)));
         }
         group
@@ -201,11 +203,11 @@ fn borders(outline: &Outline) -> Group {
 /// A cage's dashed outline, [`INSET`] inside its cells: each side of a cell on the cage's
 /// boundary, its ends moved to meet the next side at a convex or concave corner.
 fn cage_outline(outline: &Outline, cells: &[Cell], at: impl Fn(Cell) -> (f64, f64)) -> Path {
-    let w = outline.width() as isize;
+    let width = outline.width().cast_signed();
     let inside = |row: isize, col: isize| outline.at(row, col).is_some_and(|c| cells.contains(&c));
-    let mut d = String::new();
+    let mut path = String::new();
     for &cell in cells {
-        let (r, c) = ((cell as isize) / w, (cell as isize) % w);
+        let (r, c) = (cell.cast_signed() / width, cell.cast_signed() % width);
         let (x, y) = at(cell);
         // For each side: whether the neighbour across it is outside, and how to draw it.
         // Top and bottom run left to right; left and right run top to bottom.
@@ -232,12 +234,12 @@ fn cage_outline(outline: &Outline, cells: &[Cell], at: impl Fn(Cell) -> (f64, f6
                 (_, -1) => (x + INSET, y + start, x + INSET, y + CELL - end),
                 _ => (x + CELL - INSET, y + start, x + CELL - INSET, y + CELL - end),
             };
-            d.push_str(&format!("M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2)));
+            let _ = write!(path, "M{} {}L{} {}", num(x1), num(y1), num(x2), num(y2));
         }
     }
     Path::new()
         .set("class", "cage")
-        .set("d", d)
+        .set("d", path)
         .set("fill", "none")
         .set("stroke", "#303030")
         .set("stroke-width", 1.2)
@@ -275,12 +277,12 @@ fn relation_mark(
     let w = model.width;
     let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
     let across = ra == rb && ca.abs_diff(cb) == 1;
-    if !across && !(ca == cb && ra.abs_diff(rb) == 1) {
+    if !(across || ca == cb && ra.abs_diff(rb) == 1) {
         return None;
     }
     let (xa, ya) = at(a);
     let (xb, yb) = at(b);
-    let (mx, my) = ((xa + xb) / 2.0 + CELL / 2.0, (ya + yb) / 2.0 + CELL / 2.0);
+    let (mx, my) = (f64::midpoint(xa, xb) + CELL / 2.0, f64::midpoint(ya, yb) + CELL / 2.0);
     let group = Group::new().set("class", "relation");
     let white = |shape: Rectangle| {
         shape.set("fill", "white").set("stroke", "black").set("stroke-width", 1.2)

@@ -394,11 +394,11 @@ fn mark(
     a: Cell,
     b: Cell,
     kind: RelationKind,
-    w: usize,
+    width: usize,
     (cw, ch): (usize, usize),
     (iw, ih): (usize, usize),
 ) {
-    let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
+    let (ra, ca, rb, cb) = (a / width, a % width, b / width, b % width);
     let across = ra == rb && ca.abs_diff(cb) == 1;
     let down = ca == cb && ra.abs_diff(rb) == 1;
     if !(across || down) {

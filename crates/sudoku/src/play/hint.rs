@@ -82,7 +82,7 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
     let found = candidates(model, digits);
     let n = model.symbols.min(64);
     let empty = |c: Cell| model.used[c] && digits[c].is_none();
-    if let Some(cell) = (0..digits.len()).find(|&c| empty(c) && found[c].count_ones() == 1) {
+    if let Some(cell) = (0..digits.len()).find(|&c| empty(c) && found[c].is_power_of_two()) {
         let d = found[cell].trailing_zeros() as Digit + 1;
         let mut cells = vec![cell];
         let mut why = "its rows, columns and regions".to_owned();

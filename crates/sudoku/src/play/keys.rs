@@ -60,14 +60,15 @@ impl Game {
         let n = self.model.symbols;
         let symbol = |c: char| digit_of(c).filter(|&d| d >= 1 && usize::from(d) <= n);
         match key {
-            Key::Up => self.step(-1, 0),
-            Key::Down => self.step(1, 0),
-            Key::Left => self.step(0, -1),
-            Key::Right => self.step(0, 1),
             Key::Click(cell) if cell < self.model.used.len() && self.model.used[cell] => {
-                self.cursor = cell
+                self.cursor = cell;
             }
             Key::Char(c) if symbol(c).is_some() => self.type_digit(symbol(c).unwrap_or(1)),
+            // After the symbols: `h` `j` `k` `l` are symbols of puzzles past 16×16.
+            Key::Up | Key::Char('k') => self.step(-1, 0),
+            Key::Down | Key::Char('j') => self.step(1, 0),
+            Key::Left | Key::Char('h') => self.step(0, -1),
+            Key::Right | Key::Char('l') => self.step(0, 1),
             Key::Char('0' | '.' | ' ') | Key::Backspace | Key::Delete => self.erase(),
             Key::Tab => self.switch(1),
             Key::BackTab => self.switch(2),
@@ -79,10 +80,6 @@ impl Game {
             Key::Ctrl('y' | 'r') | Key::Char('r') => self.redo(),
             Key::Ctrl('s') | Key::Char('s') => return Action::Save,
             Key::Ctrl('c' | 'q') | Key::Char('q') | Key::Esc => return Action::Quit,
-            Key::Char('h') => self.step(0, -1),
-            Key::Char('j') => self.step(1, 0),
-            Key::Char('k') => self.step(-1, 0),
-            Key::Char('l') => self.step(0, 1),
             _ => {}
         }
         Action::None
@@ -91,15 +88,15 @@ impl Game {
     /// Moves the cursor to the next used cell in a direction, skipping unused ones, staying
     /// put at the edge.
     fn step(&mut self, dr: isize, dc: isize) {
-        let (w, h) = (self.model.width as isize, self.model.height as isize);
-        let (mut r, mut c) = (self.cursor as isize / w, self.cursor as isize % w);
+        let (w, h) = (self.model.width.cast_signed(), self.model.height.cast_signed());
+        let (mut r, mut c) = (self.cursor.cast_signed() / w, self.cursor.cast_signed() % w);
         loop {
             r += dr;
             c += dc;
             if r < 0 || c < 0 || r >= h || c >= w {
                 return;
             }
-            let cell = (r * w + c) as Cell;
+            let cell = (r * w + c).cast_unsigned();
             if self.model.used[cell] {
                 self.cursor = cell;
                 return;
@@ -121,7 +118,7 @@ impl Game {
             Mode::Centre if entry.digit.is_none() => entry.centre ^= bit(d),
             Mode::Corner if entry.digit.is_none() => entry.corner ^= bit(d),
             Mode::Centre | Mode::Corner => {
-                self.message = "pencil marks go in empty cells".to_owned();
+                self.say("pencil marks go in empty cells");
                 return;
             }
         }
@@ -152,7 +149,7 @@ impl Game {
         let digits = self.digits();
         let solution = self.solution.as_ref().map(|s| s.digits.as_slice());
         let found = hint(&self.model, self.logic.as_ref(), &digits, solution, self.cursor);
-        self.message = found.text.clone();
+        self.message.clone_from(&found.text);
         self.hint = Some(found);
     }
 
@@ -160,7 +157,7 @@ impl Game {
     /// move.
     fn apply_hint(&mut self) {
         let Some(found) = self.hint.clone() else {
-            self.message = "no hint on show: press ? first".to_owned();
+            self.say("no hint on show: press ? first");
             return;
         };
         let mut changed: Vec<(Cell, Entry)> = Vec::new();
@@ -181,7 +178,7 @@ impl Game {
             changed[at].1.corner &= !bit(d);
         }
         if changed.is_empty() {
-            self.message = "this hint has nothing to apply".to_owned();
+            self.say("this hint has nothing to apply");
             return;
         }
         self.play(changed);
@@ -196,13 +193,13 @@ impl Game {
             .map(|c| (c, Entry { digit: None, corner: self.entries[c].corner, centre: found[c] }))
             .collect();
         self.play(changes);
-        self.message = "centre marks: every digit the rules still allow".to_owned();
+        self.say("centre marks: every digit the rules still allow");
     }
 
     /// Marks the placed digits that differ from the solution.
     fn check(&mut self) {
         let Some(solution) = &self.solution else {
-            self.message = "no solution to check against".to_owned();
+            self.say("no solution to check against");
             return;
         };
         let digits = self.digits();

@@ -50,7 +50,9 @@ pub(crate) fn read(
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         let stem = match source {
             Source::Stdin => "stdin".to_owned(),
-            Source::File(path) => path.file_stem().map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
+            Source::File(path) => path
+                .file_stem()
+                .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
         };
         loop {
             let Some(batch) = stream.batch(256, interrupt) else { return Ok(None) };
@@ -68,9 +70,14 @@ pub(crate) fn read(
 fn puzzle(record: Input, source: &Source, stem: &str, rules: &Rules) -> Puzzle {
     let (line, name, model, solution) = match record {
         Input::Puzzle(Ok(puzzle)) => (puzzle.line, None, rules.model(&puzzle), None),
-        Input::Puzzle(Err(error)) => (error.line, None, Err(format!("{}: {}", error.column, error.kind)), None),
+        Input::Puzzle(Err(error)) => {
+            (error.line, None, Err(format!("{}: {}", error.column, error.kind)), None)
+        }
         Input::Model { line, read: Ok(record) } => {
-            let solution = record.solution.as_ref().map(|digits| digits.iter().map(|&d| (d != 0).then_some(d)).collect());
+            let solution = record
+                .solution
+                .as_ref()
+                .map(|digits| digits.iter().map(|&d| (d != 0).then_some(d)).collect());
             (line, Some(record.name.clone()), Ok(record.model), solution)
         }
         Input::Model { line, read: Err(error) } => (line, None, Err(error.to_string()), None),
