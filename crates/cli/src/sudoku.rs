@@ -7,6 +7,7 @@ mod encode;
 mod generate;
 mod help;
 mod picture;
+mod play;
 mod record;
 mod rules;
 mod stream;
@@ -26,6 +27,7 @@ pub use self::args::{
     Command, Common, GenerateArgs, OutputFormat, ShowArgs, ShowFormat, SolveLimits, SudokuArgs,
     VariantArgs,
 };
+pub use self::play::PlayArgs;
 use self::{
     record::{handle, Long, Solvers, Tally, Task},
     rules::{Rules, Templates},
@@ -35,7 +37,7 @@ use crate::job::{JobArgs, Saved};
 use crate::{input::Source, Exit};
 
 /// The subcommands that read no puzzles in batches: generate, convert, encode, completions,
-/// and pictures (drawn whole).
+/// pictures (drawn whole) and play.
 fn standalone(
     command: &Command,
     quiet: bool,
@@ -49,6 +51,7 @@ fn standalone(
         Command::Convert(convert) => convert::run(convert, quiet, out, err, interrupt),
         Command::Encode(encode) => encode::run(encode, out),
         Command::Show(show) => picture::run(show, quiet, out, err, interrupt),
+        Command::Play(play) => play::run(play, quiet, err, interrupt),
         _ => bail!("internal: a batch command was taken for a standalone one"),
     }
 }
@@ -114,6 +117,7 @@ pub fn run(
         | Command::Shell(_)
         | Command::Convert(_)
         | Command::Encode(_)
+        | Command::Play(_)
         | Command::Show(_) => return standalone(&args.command, quiet, out, err, interrupt),
         Command::Solve { unique, common, .. } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, memo, memo_size, job: given, common } => {

@@ -96,6 +96,10 @@ pub struct Game {
     wrong: Vec<Cell>,
     message: String,
     won: bool,
+    /// Whether the digits or marks changed since the game was made, resumed or saved.
+    unsaved: bool,
+    /// Whether `q` was pressed once with unsaved moves (a second `q` quits).
+    quitting: bool,
 }
 
 impl Game {
@@ -140,6 +144,8 @@ impl Game {
             wrong: Vec::new(),
             message,
             won: false,
+            unsaved: false,
+            quitting: false,
         };
         game.settle();
         game
@@ -197,6 +203,22 @@ impl Game {
     /// Whether every cell is filled without breaking a rule.
     pub fn is_won(&self) -> bool {
         self.won
+    }
+
+    /// Whether moves were made since the game was made, resumed or last [`saved`](Self::saved).
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
+    }
+
+    /// Notes that the game was saved to `place` (a file name, for the message line).
+    pub fn saved(&mut self, place: &str) {
+        self.unsaved = false;
+        self.message = format!("saved to {place}");
+    }
+
+    /// Shows `text` on the message line (the terminal loop's news, such as a failed save).
+    pub fn tell(&mut self, text: &str) {
+        self.say(text);
     }
 
     /// Moves that can be undone, and redone.
@@ -302,6 +324,7 @@ impl Game {
 
     /// After the digits changed: old hints and checks no longer apply.
     fn after_move(&mut self) {
+        self.unsaved = true;
         self.hint = None;
         self.wrong.clear();
         self.message.clear();

@@ -44,3 +44,5 @@ mod canon;
 mod rating;
 // Pictures of every variant: SVG parsed and counted against the model, the text's glyphs.
 mod draw;
+// The game of `sudoku play` without a terminal: scripted keys, conflicts, hints, save, win.
+mod play;

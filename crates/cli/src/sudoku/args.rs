@@ -160,6 +160,11 @@ pub enum Command {
     /// format (a blank 9x9: 324 items, 729 options), for `dlx` or Knuth's own programs.
     #[command(after_help = super::help::ENCODE)]
     Encode(EncodeArgs),
+    /// Play a puzzle of any variant in the terminal: a file's record, a line, a new one from
+    /// the generator, or a saved game. Arrows, hjkl or the mouse move; digits place; Tab
+    /// switches to centre and corner pencil marks; ? hints; s saves.
+    #[command(after_help = super::help::PLAY)]
+    Play(super::play::PlayArgs),
     /// Completions and man pages.
     #[command(flatten)]
     Shell(ShellCommand),
@@ -528,7 +533,7 @@ impl SudokuArgs {
                 }
                 show.stats |= !quiet;
             }
-            Command::Convert(_) | Command::Encode(_) | Command::Shell(_) => {}
+            Command::Convert(_) | Command::Encode(_) | Command::Shell(_) | Command::Play(_) => {}
         }
         self
     }

@@ -52,6 +52,8 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
         let before = out.clone();
         narrow_cages(model, digits, &mut out);
         narrow_relations(model, digits, &mut out);
+        innies_and_outies(model, digits, &mut out);
+        locked(model, digits, &mut out);
         if out == before {
             break;
         }
@@ -93,6 +95,100 @@ fn narrow_cages(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
             .fold(0u64, |m, set| m | set);
         for &cell in &empty {
             out[cell] &= keep;
+        }
+    }
+}
+
+/// The one-cell innie and outie of each full region: when the cages wholly inside a region
+/// leave one cell of it, that cell holds the region's total less their sums; when the cages
+/// reaching into a region cover it and one cell outside, that cell holds their sums less the
+/// total.
+fn innies_and_outies(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
+    let n = model.symbols;
+    if model.cages.is_empty() || model.cages.iter().any(|cage| cage.sum.is_none()) {
+        return;
+    }
+    let total = (n * (n + 1) / 2) as u64;
+    let mut cage_of = vec![None; model.used.len()];
+    for (k, cage) in model.cages.iter().enumerate() {
+        for &cell in &cage.cells {
+            cage_of[cell] = Some(k);
+        }
+    }
+    let sum_of = |k: usize| u64::from(model.cages[k].sum.unwrap_or(0));
+    for region in model.regions.iter().filter(|r| r.len() == n) {
+        let inside = |k: usize| model.cages[k].cells.iter().all(|c| region.contains(c));
+        let mut touching: Vec<usize> = region.iter().filter_map(|&c| cage_of[c]).collect();
+        touching.sort_unstable();
+        touching.dedup();
+        if region.iter().any(|&c| cage_of[c].is_none()) {
+            continue;
+        }
+        let within: Vec<usize> = touching.iter().copied().filter(|&k| inside(k)).collect();
+        let left: Vec<Cell> = region
+            .iter()
+            .copied()
+            .filter(|&c| !cage_of[c].is_some_and(|k| within.contains(&k)))
+            .collect();
+        let inner: u64 = within.iter().map(|&k| sum_of(k)).sum();
+        if let [cell] = left[..] {
+            keep_only(out, digits, cell, total.checked_sub(inner));
+        }
+        let outside: Vec<Cell> = touching
+            .iter()
+            .flat_map(|&k| model.cages[k].cells.iter().copied())
+            .filter(|c| !region.contains(c))
+            .collect();
+        let reaching: u64 = touching.iter().map(|&k| sum_of(k)).sum();
+        if let [cell] = outside[..] {
+            keep_only(out, digits, cell, reaching.checked_sub(total));
+        }
+    }
+}
+
+/// Keeps only digit `value` (nothing when it is not a digit) among an empty cell's candidates.
+fn keep_only(out: &mut [u64], digits: &[Option<Digit>], cell: Cell, value: Option<u64>) {
+    if digits[cell].is_some() {
+        return;
+    }
+    let allowed = match value {
+        Some(d) if (1..=64).contains(&d) => bit(d as Digit),
+        _ => 0,
+    };
+    out[cell] &= allowed;
+}
+
+/// Locked candidates: when a digit's places in a full region all lie in another region (a
+/// box's in one row, a row's in one box) or in one cage, that digit is there, so it leaves
+/// the other cells of that region or cage.
+fn locked(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
+    let n = model.symbols;
+    let groups: Vec<&[Cell]> = model
+        .regions
+        .iter()
+        .map(Vec::as_slice)
+        .chain(model.cages.iter().map(|cage| cage.cells.as_slice()))
+        .collect();
+    for region in model.regions.iter().filter(|r| r.len() == n) {
+        for d in 1..=n.min(64) as Digit {
+            if region.iter().any(|&c| digits[c] == Some(d)) {
+                continue;
+            }
+            let places: Vec<Cell> =
+                region.iter().copied().filter(|&c| out[c] & bit(d) != 0).collect();
+            if places.len() < 2 {
+                continue;
+            }
+            for group in &groups {
+                if std::ptr::eq(*group, region.as_slice())
+                    || !places.iter().all(|c| group.contains(c))
+                {
+                    continue;
+                }
+                for &cell in group.iter().filter(|c| !places.contains(c)) {
+                    out[cell] &= !bit(d);
+                }
+            }
         }
     }
 }

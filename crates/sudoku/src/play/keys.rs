@@ -52,11 +52,14 @@ pub enum Action {
 }
 
 /// The key help for the status line.
-pub const HELP: &str = "arrows/hjkl move · 1-9 place · 0/Del erase · Tab digit/centre/corner · ? hint · Enter apply · * fill · ! check · u/^Z undo · r/^Y redo · ^S save · q quit";
+pub const HELP: &str = "arrows/hjkl/mouse move · 1-9 place · 0/Del erase · Tab digit/centre/corner · ? hint · Enter apply it · Esc hide · * fill marks · ! check · u undo · r redo · s save · q quit";
 
 impl Game {
     /// Handles one key.
     pub fn key(&mut self, key: Key) -> Action {
+        if key != Key::Char('q') {
+            self.quitting = false;
+        }
         let n = self.model.symbols;
         let symbol = |c: char| digit_of(c).filter(|&d| d >= 1 && usize::from(d) <= n);
         match key {
@@ -79,10 +82,29 @@ impl Game {
             Key::Ctrl('z') | Key::Char('u') => self.undo(),
             Key::Ctrl('y' | 'r') | Key::Char('r') => self.redo(),
             Key::Ctrl('s') | Key::Char('s') => return Action::Save,
-            Key::Ctrl('c' | 'q') | Key::Char('q') | Key::Esc => return Action::Quit,
+            Key::Ctrl('c' | 'q') => return Action::Quit,
+            Key::Char('q') => return self.quit(),
+            Key::Esc => self.dismiss(),
             _ => {}
         }
         Action::None
+    }
+
+    /// Quits, unless there are unsaved moves and this is the first `q`.
+    fn quit(&mut self) -> Action {
+        if !self.unsaved || self.quitting {
+            return Action::Quit;
+        }
+        self.quitting = true;
+        self.say("unsaved moves: s saves, q again quits without saving");
+        Action::None
+    }
+
+    /// Takes the hint and the check's marks off the screen.
+    fn dismiss(&mut self) {
+        self.hint = None;
+        self.wrong.clear();
+        self.message.clear();
     }
 
     /// Moves the cursor to the next used cell in a direction, skipping unused ones, staying
