@@ -20,6 +20,7 @@ mod validate;
 mod violations;
 
 pub use self::check::Broken;
+pub(crate) use self::derive::ImpliedSum;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub(crate) use self::fill::digit_sets;
 pub use self::flat::{janko_jigsaw, janko_sudoku, krazydad_16x16};

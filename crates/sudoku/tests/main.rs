@@ -46,3 +46,6 @@ mod rating;
 mod draw;
 // The game of `sudoku play` without a terminal: scripted keys, conflicts, hints, save, win.
 mod play;
+// PNG pictures against checked-in references, with a small tolerance (the `render` feature).
+#[cfg(feature = "render")]
+mod render;

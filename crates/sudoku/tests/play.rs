@@ -5,8 +5,9 @@
 
 use std::{fs, path::Path};
 
+use dancer_sudoku::generate::rng_for;
 use dancer_sudoku::play::{Action, Game, Key, Mode};
-use dancer_sudoku::{Model, Record, Variant, ViolationKind};
+use dancer_sudoku::{Marks, Model, Record, Variant, ViolationKind};
 
 /// The first record of a data/variants file.
 fn sample(file: &str) -> Record {
@@ -144,6 +145,25 @@ fn hints_with_their_cells_play_a_killer_to_the_win() {
     let at = game.elapsed();
     press(&mut game, "?");
     assert_eq!(game.elapsed(), at);
+}
+
+#[test]
+fn hints_play_generated_killers_without_givens_mostly_by_logic() {
+    let base = Model::from_variant(&Variant::standard(9).unwrap());
+    let (mut hints, mut revealed) = (0, 0);
+    for seed in [7, 8, 9] {
+        let record = base.generate(Marks::Killer, &mut rng_for(seed, 0)).unwrap().unwrap();
+        let mut game = Game::new("killer", record.model);
+        while !game.is_won() {
+            press(&mut game, "?");
+            revealed += usize::from(game.message().contains("solution's digit"));
+            game.key(Key::Enter);
+            hints += 1;
+            assert!(hints < 1000);
+        }
+    }
+    eprintln!("generated killers: {hints} hints, {revealed} of them the solution's digit");
+    assert!(revealed * 10 <= hints, "{revealed} of {hints} hints only revealed a digit");
 }
 
 #[test]

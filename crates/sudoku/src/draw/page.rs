@@ -56,9 +56,8 @@ const BORDER: f64 = 12.0;
 /// The space between two figures, in millimetres.
 const GUTTER: f64 = 6.0;
 
-/// `figures` on one sheet of `paper`, as an SVG document sized in millimetres. Each figure is
-/// scaled to the largest size at which all of them fit, laid out in the number of columns
-/// that makes that size largest.
+/// `figures` on one sheet of `paper`, as an SVG document sized in millimetres, laid out in the
+/// number of columns that draws the largest of them largest, each scaled to fill its place.
 pub fn page(figures: &[Figure<'_>], paper: Paper) -> String {
     let (width, height) = paper.size();
     let (room_w, room_h) = (width - 2.0 * BORDER, height - 2.0 * BORDER);
@@ -75,7 +74,6 @@ pub fn page(figures: &[Figure<'_>], paper: Paper) -> String {
     };
     let cols = (1..=count).max_by(|&a, &b| scale_for(a).total_cmp(&scale_for(b))).unwrap_or(1);
     let rows = count.div_ceil(cols);
-    let scale = scale_for(cols);
     let cell_w = (room_w - GUTTER * (cols - 1) as f64) / cols as f64;
     let cell_h = (room_h - GUTTER * (rows - 1) as f64) / rows as f64;
     let mut document = svg::Document::new()
@@ -91,6 +89,9 @@ pub fn page(figures: &[Figure<'_>], paper: Paper) -> String {
     for (k, figure) in figures.iter().enumerate() {
         let (row, col) = (k / cols, k % cols);
         let (fw, fh) = figure.size();
+        // Each figure as large as its own place allows: puzzles of one size get one scale,
+        // and a 9x9 beside a 27x27 is not shrunk to the larger one's cells.
+        let scale = (cell_w / fw).min(cell_h / fh);
         let x = BORDER + col as f64 * (cell_w + GUTTER) + (cell_w - fw * scale) / 2.0;
         let y = BORDER + row as f64 * (cell_h + GUTTER) + (cell_h - fh * scale) / 2.0;
         let transform = format!("translate({x:.2} {y:.2}) scale({scale:.5})");

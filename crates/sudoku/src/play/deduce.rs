@@ -7,8 +7,13 @@
 //! cell only the digits of the digit sets that can still make its sum, a relation only the
 //! digits that some digit of the other cell satisfies.
 
-use crate::model::{digit_sets, Model};
+use crate::model::{digit_sets, ImpliedSum, Model};
 use crate::{Cell, Digit};
+
+/// Implied sums (innies and outies of up to three regions) of at most this many cells, with at
+/// most this many fillings, narrow the candidates as cages do.
+const IMPLIED_CELLS: usize = 4;
+const IMPLIED_FILLINGS: usize = 64;
 
 /// The most rounds of narrowing: each removes at least one candidate, so this only guards
 /// against a bug; a 9×9 settles in a handful.
@@ -48,8 +53,10 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
             set
         })
         .collect();
+    let implied = model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS);
     for _ in 0..ROUNDS {
         let before = out.clone();
+        narrow_implied(&implied, digits, &mut out);
         narrow_cages(model, digits, &mut out);
         narrow_relations(model, digits, &mut out);
         innies_and_outies(model, digits, &mut out);
@@ -95,6 +102,30 @@ fn narrow_cages(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
             .fold(0u64, |m, set| m | set);
         for &cell in &empty {
             out[cell] &= keep;
+        }
+    }
+}
+
+/// Keeps in each empty cell of an implied sum only the digits of the fillings that its cells'
+/// digits and candidates still allow.
+fn narrow_implied(implied: &[ImpliedSum], digits: &[Option<Digit>], out: &mut [u64]) {
+    for sum in implied {
+        let mut keep = vec![0u64; sum.cells.len()];
+        for filling in sum.fillings.chunks(sum.cells.len()) {
+            let fits = sum.cells.iter().zip(filling).all(|(&cell, &d)| match digits[cell] {
+                Some(placed) => placed == d,
+                None => out[cell] & bit(d) != 0,
+            });
+            if fits {
+                for (k, &d) in filling.iter().enumerate() {
+                    keep[k] |= bit(d);
+                }
+            }
+        }
+        for (k, &cell) in sum.cells.iter().enumerate() {
+            if digits[cell].is_none() {
+                out[cell] &= keep[k];
+            }
         }
     }
 }

@@ -85,18 +85,19 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
     if let Some(cell) = (0..digits.len()).find(|&c| empty(c) && found[c].is_power_of_two()) {
         let d = found[cell].trailing_zeros() as Digit + 1;
         let mut cells = vec![cell];
-        let mut why = "its rows, columns and regions".to_owned();
+        // Short: the message line of an 80-column terminal holds it whole.
+        let mut why = "its regions".to_owned();
         if let Some(k) = model.cages.iter().position(|cage| cage.cells.contains(&cell)) {
             cells.extend(model.cages[k].cells.iter().copied().filter(|&c| c != cell));
-            let sum = model.cages[k].sum.map_or(String::new(), |s| format!(", sum {s}"));
-            why = format!("{why} and cage {} ({} cells{sum})", k + 1, model.cages[k].cells.len());
+            let sum = model.cages[k].sum.map_or(String::new(), |s| format!(" (sum {s})"));
+            why = format!("{why} and cage {}{sum}", k + 1);
         }
         let marks =
             !model.relations.is_empty() || !model.parity.is_empty() || !model.candidates.is_empty();
         if marks {
-            why.push_str(" with the marks around it");
+            why.push_str(" and marks");
         }
-        let text = format!("{} = {d}: the only digit {why} leave", model.cell_name(cell));
+        let text = format!("{} = {d}: the only digit {why} allow", model.cell_name(cell));
         return Some(Hint { text, cells, placements: vec![(cell, d)], eliminations: Vec::new() });
     }
     for (k, region) in model.regions.iter().enumerate().filter(|(_, r)| r.len() == n) {

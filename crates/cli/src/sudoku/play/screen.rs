@@ -121,14 +121,15 @@ fn title(game: &Game) -> String {
     let seconds = game.elapsed().as_secs();
     let mode = match game.mode() {
         Mode::Digit => "digits",
-        Mode::Centre => "centre marks",
-        Mode::Corner => "corner marks",
+        Mode::Centre => "centre",
+        Mode::Corner => "corner",
     };
+    // Short enough for 80 columns with a long name and the cursor cell's marks.
     let state = match game.conflicts().len() {
-        _ if game.is_won() => "solved!".to_owned(),
-        0 => "no conflicts".to_owned(),
-        1 => "1 conflict".to_owned(),
-        k => format!("{k} conflicts"),
+        _ if game.is_won() => " · solved!".to_owned(),
+        0 => String::new(),
+        1 => " · 1 conflict".to_owned(),
+        k => format!(" · {k} conflicts"),
     };
     let cell = game.cursor();
     let entry = game.entry(cell);
@@ -136,7 +137,7 @@ fn title(game: &Game) -> String {
         (1..=64u8).filter(|d| set >> (d - 1) & 1 == 1).map(dancer_sudoku::symbol).collect()
     };
     let mut title = format!(
-        "{} · {mode} · {}:{:02} · {state} · {}",
+        "{} · {mode} · {}:{:02}{state} · {}",
         game.name(),
         seconds / 60,
         seconds % 60,
@@ -294,7 +295,7 @@ s save · q quit";
         }
         let (buffer, rows) = screen(&game, 80, 24, Look { color: true });
         assert!(rows[0].starts_with("killer · digits · 0:0"), "{}", rows[0]);
-        assert!(rows[0].ends_with("· 4 conflicts · r1c2"), "{}", rows[0]);
+        assert!(rows[0].ends_with(" · 4 conflicts · r1c2"), "{}", rows[0]);
         assert_eq!(print(&rows[1..]), KILLER.trim_start_matches('\n'));
         // Row 1, cage 6 (r1c1 r2c1) is past its sum and r1c1 repeats 9: red; r1c2 too (under
         // the cursor); r1c5 is in no conflict.

@@ -1,7 +1,9 @@
 //! The terminal loop of `sudoku play`: raw mode, the alternate screen and mouse reports on the
 //! way in, all three undone on every way out — a quit, an error (the guard's `Drop`), a panic
 //! (ratatui's hook, installed by `try_init`), Ctrl-C (a key in raw mode, which the game quits
-//! on) and SIGTERM or SIGHUP (the flag `main` installs, polled between keys).
+//! on) and SIGTERM or SIGHUP (a watchdog thread that sees the flag `main` installs, restores the
+//! terminal and exits with 130: after a hang-up, reading the dead terminal never returns, so
+//! the loop itself cannot be relied on to see the flag).
 
 use std::{
     fs,
@@ -50,10 +52,33 @@ pub(crate) struct Ending {
 ///
 /// # Errors
 /// Standard output is not a terminal, or the terminal cannot be set up or read.
-pub(crate) fn play(mut game: Game, save: &Path, interrupt: &AtomicBool) -> anyhow::Result<Ending> {
+pub(crate) fn play(game: Game, save: &Path, interrupt: &AtomicBool) -> anyhow::Result<Ending> {
     if !stdout().is_terminal() {
         bail!("sudoku play needs a terminal: its standard output is not one (to see a puzzle in a file or a pipe, use sudoku show)");
     }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| watch(interrupt, &done));
+        let ending = run(game, save, interrupt);
+        done.store(true, Relaxed);
+        ending
+    })
+}
+
+/// Restores the terminal and exits with 130 when a signal comes, until the game is `done`.
+fn watch(interrupt: &AtomicBool, done: &AtomicBool) {
+    while !done.load(Relaxed) {
+        if interrupt.load(Relaxed) {
+            let _ = execute!(stdout(), DisableMouseCapture);
+            ratatui::restore();
+            std::process::exit(130);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The loop itself: draw, wait for a key, play it.
+fn run(mut game: Game, save: &Path, interrupt: &AtomicBool) -> anyhow::Result<Ending> {
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let guard = Restore;
     execute!(stdout(), EnableMouseCapture).context("cannot set up the terminal")?;
