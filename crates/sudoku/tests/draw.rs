@@ -88,7 +88,7 @@ fn thick_edges(model: &Model) -> usize {
         (Some(r), Some(c)) if r < h && c < w && model.used[r * w + c] => Some(r * w + c),
         _ => None,
     };
-    let shared = |a: usize, b: usize| {
+    let spanned = |a: usize, b: usize| {
         model.regions.iter().any(|r| !is_line(model, r) && r.contains(&a) && r.contains(&b))
     };
     let mut thick = 0;
@@ -98,7 +98,7 @@ fn thick_edges(model: &Model) -> usize {
             // The edge above (r, c) and the edge left of it.
             for other in [used(r.checked_sub(1), Some(c)), used(Some(r), c.checked_sub(1))] {
                 thick += usize::from(match (here, other) {
-                    (Some(a), Some(b)) => !shared(a, b),
+                    (Some(a), Some(b)) => !spanned(a, b),
                     (Some(_), None) | (None, Some(_)) => true,
                     (None, None) => false,
                 });

@@ -163,6 +163,12 @@ impl Model {
         let least: u32 = free.iter().take(empty).sum();
         let most: u32 = free.iter().rev().take(empty).sum();
         let cells = if empty == 1 { "cell" } else { "cells" };
+        if total == 0 && total + most < sum {
+            return Some(format!(
+                "{}: its {empty} empty {cells} add at most {most}, short of {sum}",
+                what()
+            ));
+        }
         if total + least > sum {
             return Some(format!(
                 "{} holds {total} and its {empty} empty {cells} need at least {least} more: past {sum}",
