@@ -17,7 +17,7 @@
 //! let mut model = Model::from_variant(&Variant::standard(4)?);
 //! model.givens[0] = Some(1);
 //! let mut game = Game::new("a 4x4", model);
-//! game.key(Key::Right);
+//! // The cursor starts on the first empty cell, r1c2.
 //! game.key(Key::Char('1'));
 //! assert_eq!(game.conflicts().len(), 2, "row 1 and box 1 hold 1 twice");
 //! game.key(Key::Ctrl('z'));

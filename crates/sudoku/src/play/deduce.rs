@@ -268,13 +268,16 @@ mod tests {
         // r2c1 < r2c2.
         model.relations.push(Relation { a: 4, b: 5, kind: RelationKind::Less });
         let mut digits = vec![None; 16];
-        digits[5] = Some(2);
+        // r3c2 = 2: column 2 has its 2.
+        digits[9] = Some(2);
         let found = candidates(&model, &digits);
-        // r1c2 may not be 2 (its column has 2 in r2c2): 1 only. r1c1 keeps both digits of
-        // the cage's one set: candidates narrow by sets, the single is for the hint to find.
+        // r1c2 may not be 2 (its column has it): 1 only; r1c1 keeps both digits of the cage's
+        // one set (the single is for the hint to find, not the candidates).
         assert_eq!(found[1], 0b0001);
         assert_eq!(found[0], 0b0011);
-        // r2c1 < 2: 1.
-        assert_eq!(found[4], 0b0001);
+        // Box 1's innies: the cage holds 3 of its 10, so r2c1 + r2c2 = 7: 3 and 4. r2c1 < r2c2
+        // makes r2c1 3 and r2c2 4.
+        assert_eq!(found[4], 0b0100);
+        assert_eq!(found[5], 0b1000);
     }
 }
