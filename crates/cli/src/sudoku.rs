@@ -6,6 +6,8 @@ mod convert;
 mod encode;
 mod generate;
 mod help;
+mod picture;
+mod play;
 mod record;
 mod rules;
 mod stream;
@@ -22,8 +24,10 @@ use dancer::Memo;
 use rayon::prelude::*;
 
 pub use self::args::{
-    Command, Common, GenerateArgs, OutputFormat, SolveLimits, SudokuArgs, VariantArgs,
+    Command, Common, GenerateArgs, OutputFormat, ShowArgs, ShowFormat, SolveLimits, SudokuArgs,
+    VariantArgs,
 };
+pub use self::play::PlayArgs;
 use self::{
     record::{handle, Long, Solvers, Tally, Task},
     rules::{Rules, Templates},
@@ -32,7 +36,8 @@ use self::{
 use crate::job::{JobArgs, Saved};
 use crate::{input::Source, Exit};
 
-/// The subcommands that read no puzzles in batches: generate, convert, encode, completions.
+/// The subcommands that read no puzzles in batches: generate, convert, encode, completions,
+/// pictures (drawn whole) and play.
 fn standalone(
     command: &Command,
     quiet: bool,
@@ -45,8 +50,29 @@ fn standalone(
         Command::Shell(shell) => shell.run::<SudokuArgs>(out),
         Command::Convert(convert) => convert::run(convert, quiet, out, err, interrupt),
         Command::Encode(encode) => encode::run(encode, out),
+        Command::Show(show) => picture::run(show, quiet, out, err, interrupt),
+        Command::Play(play) => play::run(play, quiet, err, interrupt),
         _ => bail!("internal: a batch command was taken for a standalone one"),
     }
+}
+
+/// The inputs named on the command line: standard input when none is.
+fn sources_of(files: &[std::path::PathBuf]) -> Vec<Source> {
+    if files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        files.iter().map(|path| Source::from_arg(Some(path))).collect()
+    }
+}
+
+/// `transform`'s seed: the one given, or one drawn from the clock and printed (unless quiet),
+/// so that the run can be repeated.
+fn transform_seed(seed: Option<u64>, quiet: bool, err: &mut dyn Write) -> anyhow::Result<u64> {
+    let chosen = seed.unwrap_or_else(generate::clock_seed);
+    if seed.is_none() && !quiet {
+        writeln!(err, "sudoku: transforming with --seed {chosen}")?;
+    }
+    Ok(chosen)
 }
 
 /// Records solved per parallel batch: large enough to keep every thread busy (a batch of
@@ -79,10 +105,20 @@ pub fn run(
     let (mut job, mut tool) = (&limits, "");
     let mut memo_bytes = None;
     let quiet = args.quiet;
+    // `show`'s options as every subcommand's, for its text formats.
+    let shown =
+        if let Command::Show(show) = &args.command { show.common() } else { Common::default() };
     let (common, task) = match &args.command {
-        Command::Generate(_) | Command::Shell(_) | Command::Convert(_) | Command::Encode(_) => {
-            return standalone(&args.command, quiet, out, err, interrupt);
+        // Pictures are drawn whole, not record by record.
+        Command::Show(show) if !show.format.is_some_and(ShowFormat::is_picture) => {
+            (&shown, Task::Show)
         }
+        Command::Generate(_)
+        | Command::Shell(_)
+        | Command::Convert(_)
+        | Command::Encode(_)
+        | Command::Play(_)
+        | Command::Show(_) => return standalone(&args.command, quiet, out, err, interrupt),
         Command::Solve { unique, common, .. } => (common, Task::Solve { unique: *unique }),
         Command::Count { limit, memo, memo_size, job: given, common } => {
             (job, tool) = (given, "sudoku count");
@@ -94,17 +130,12 @@ pub fn run(
             (common, Task::Enumerate { limit: *limit })
         }
         Command::Check { common } => (common, Task::Check),
-        Command::Show { common } => (common, Task::Show),
         Command::Rate { common } => (common, Task::Rate),
         Command::Hint { common } => (common, Task::Hint),
         Command::Explain { common } => (common, Task::Explain),
         Command::Canon { common } => (common, Task::Canon),
         Command::Transform { seed, common } => {
-            let chosen = seed.unwrap_or_else(generate::clock_seed);
-            if seed.is_none() && !quiet {
-                writeln!(err, "sudoku: transforming with --seed {chosen}")?;
-            }
-            (common, Task::Transform { seed: chosen })
+            (common, Task::Transform { seed: transform_seed(*seed, quiet, err)? })
         }
     };
     let default_format =
@@ -122,11 +153,7 @@ pub fn run(
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut templates = Templates::default();
-    let sources: Vec<Source> = if common.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        common.files.iter().map(|path| Source::from_arg(Some(path))).collect()
-    };
+    let sources = sources_of(&common.files);
     if !quiet {
         crate::input::announce_terminal(&sources, "sudoku", "puzzles");
     }

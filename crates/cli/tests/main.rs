@@ -59,6 +59,9 @@ mod sudoku_inputs;
 // `sudoku convert` (published killers to JSON lines, aligned) and `sudoku encode` (DLX text).
 mod sudoku_convert;
 
+// `sudoku show` of variants: text with the rules, SVG to stdout, --output, --per-page, PNG/PDF.
+mod sudoku_pictures;
+
 // JSON lines on every subcommand: killers, relations, multi-grids on the engine, plain ones
 // the usual way, the whole rectangle printed, bad lines in place.
 mod sudoku_models;

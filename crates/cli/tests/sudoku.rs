@@ -36,6 +36,11 @@ impl Scratch {
         std::fs::write(&path, contents).unwrap();
         path.to_string_lossy().into_owned()
     }
+
+    /// The path of `name` in the directory, not written.
+    pub(crate) fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
 }
 
 impl Drop for Scratch {
@@ -462,15 +467,28 @@ fn check_names_the_first_broken_rule() {
 
 #[test]
 fn show_prints_grids_with_box_borders() {
+    // See: issue 24 (the grid is drawn with box-drawing characters, as every variant is).
     let out = sudoku(&["show"], "1..4.41..14.4..1:1:note\n");
-    eqnice!("1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n\n", out.stdout);
+    let expected = "\
+┏━━━━━━━┳━━━━━━━┓
+┃ 1   · ┃ ·   4 ┃
+┃       ┃       ┃
+┃ ·   4 ┃ 1   · ┃
+┣━━━━━━━╋━━━━━━━┫
+┃ ·   1 ┃ 4   · ┃
+┃       ┃       ┃
+┃ 4   · ┃ ·   1 ┃
+┗━━━━━━━┻━━━━━━━┛
+
+";
+    eqnice!(expected, out.stdout);
     assert_eq!(out.code, 0);
     let out = sudoku(&["show", &data("puzzles/contest.txt")], "");
     let rows: Vec<&str> = out.stdout.lines().collect();
-    assert_eq!(rows.len(), 12, "{}", out.stdout);
-    assert_eq!(rows[0], ". 3 . | 6 . 5 | . . .");
-    assert_eq!(rows[3], "------+-------+------");
-    assert_eq!(rows[11], "");
+    assert_eq!(rows.len(), 20, "{}", out.stdout);
+    assert_eq!(rows[1], "┃ ·   3   · ┃ 6   ·   5 ┃ ·   ·   · ┃");
+    assert_eq!(rows[6], "┣━━━━━━━━━━━╋━━━━━━━━━━━╋━━━━━━━━━━━┫");
+    assert_eq!(rows[19], "");
 }
 
 #[test]

@@ -89,9 +89,18 @@ fn check_names_the_broken_cage_relation_or_parity() {
     let (mut record, _) = killer();
     record.model.givens.fill(None);
     let mut wrong_sum = record.clone();
+    wrong_sum.model.cages[2].sum = Some(6);
+    let run = sudoku(&["check"], &lines(&[wrong_sum.clone()]));
+    assert_eq!(run.stdout, "invalid: its solution: cage 3 (r2c1 r2c2) sums to 7, not 6\n");
+    assert_eq!(run.code, 1);
+    // A sum two cells of 1-4 cannot make is found before the solution (issue 24: the checker
+    // `sudoku play` shows conflicts with flags a cage that can no longer reach its sum).
     wrong_sum.model.cages[2].sum = Some(9);
     let run = sudoku(&["check"], &lines(&[wrong_sum]));
-    assert_eq!(run.stdout, "invalid: its solution: cage 3 (r2c1 r2c2) sums to 7, not 9\n");
+    assert_eq!(
+        run.stdout,
+        "invalid: cage 3 (r2c1 r2c2): its 2 empty cells add at most 7, short of 9\n"
+    );
     assert_eq!(run.code, 1);
     let mut relation = record.clone();
     relation.model.relations.push(Relation { a: 0, b: 1, kind: RelationKind::Less });

@@ -78,6 +78,7 @@
 mod board;
 mod canon;
 mod check;
+pub mod draw;
 pub mod encode;
 mod error;
 mod format;
@@ -86,6 +87,7 @@ mod grid;
 mod logic;
 mod model;
 mod parse;
+pub mod play;
 mod rate;
 mod regions;
 mod solve;
@@ -99,7 +101,8 @@ pub use crate::model::{
     andoku, janko, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
     krazydad_killer, sukaku, Broken, Cage, Encoded, JankoError, JankoKind, JsonError, Layout,
     Marks, Model, ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind,
-    UnknownJankoKind, UnknownLayout, UnknownMarks, CAGE_FILLINGS, MAX_PLACEMENTS,
+    UnknownJankoKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
+    MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::{

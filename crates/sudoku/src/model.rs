@@ -17,9 +17,12 @@ mod plain;
 mod read;
 mod reduce;
 mod validate;
+mod violations;
 
 pub use self::check::Broken;
+pub(crate) use self::derive::ImpliedSum;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
+pub(crate) use self::fill::digit_sets;
 pub use self::flat::{janko_jigsaw, janko_sudoku, krazydad_16x16};
 pub use self::generate::{Marks, UnknownMarks};
 pub use self::janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind};
@@ -27,6 +30,7 @@ pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
 pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};
 pub(crate) use self::validate::Part;
+pub use self::violations::{Violation, ViolationKind};
 
 use crate::{Cell, Digit, RegionKind};
 

@@ -44,3 +44,10 @@ mod logic;
 mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.
 mod rating;
+// Pictures of every variant: SVG parsed and counted against the model, the text's glyphs.
+mod draw;
+// The game of `sudoku play` without a terminal: scripted keys, conflicts, hints, save, win.
+mod play;
+// PNG pictures against checked-in references, with a small tolerance (the `render` feature).
+#[cfg(feature = "render")]
+mod render;

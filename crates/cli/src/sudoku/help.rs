@@ -135,12 +135,38 @@ pub(super) const SHOW: &str = concat!(
     exit_status!(""),
     "
 Examples:
-  sudoku show data/puzzles/contest.txt           drawn with box borders
+  sudoku show data/variants/killer-9x9.jsonl
+      drawn with their rules: box borders, dotted cages with their sums, marks
   sudoku show --format json data/puzzles/classic.txt > puzzles.jsonl
       as JSON lines records, which every subcommand reads back
-  sudoku show --format line data/variants/samurai.jsonl
-      the whole rectangle on one line"
+  sudoku generate --killer -n 6 | sudoku show --format svg --per-page 6 > sheet.svg
+      six killers on an A4 sheet, ready to print (--output DIR: a file per picture)"
 );
+
+/// `sudoku play --help`.
+pub(super) const PLAY: &str = "\
+Keys:
+  arrows, hjkl, mouse   move (unused cells of multi-grids are skipped)
+  1-9, A-Z              place a digit (again: take it out); letters for sizes past 9
+  0, Del, Backspace     erase the digit, then the pencil marks
+  Tab, Shift-Tab        what digits do: place, centre pencil marks, corner pencil marks
+  ?  Enter  Esc         a hint (its sentence, its cells marked * *); apply it; hide it
+  *  !                  fill every empty cell with the digits the rules allow; check
+  u, Ctrl-Z  r, Ctrl-Y  undo, redo (no limit)
+  s  q  Ctrl-C          save; quit (asks again with unsaved moves); quit at once
+Conflicts are marked ! ! as they happen (a region with a digit twice, a cage past its sum
+or unable to reach it, a broken relation), in red unless NO_COLOR is set.
+
+Exit status:
+  0    the game ended (won, or quit)
+  2    no puzzle, a puzzle or saved game that cannot be read, or no terminal
+  130  stopped by SIGTERM or SIGHUP (the terminal is restored)
+
+Examples:
+  sudoku play --new --killer --seed 7      a new killer
+  sudoku play data/variants/samurai.jsonl --record 2
+      the second samurai of the file (needs a terminal of 85x48)
+  sudoku play --resume sudoku-play.json    the game saved with s";
 
 /// `sudoku rate --help`.
 pub(super) const RATE: &str = concat!(

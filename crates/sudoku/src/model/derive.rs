@@ -18,7 +18,7 @@ const MOST_REGIONS: usize = 3;
 /// Cells whose digits add up to a sum in every solution (not a cage of the model), with every
 /// way to fill them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct ImpliedSum {
+pub(crate) struct ImpliedSum {
     /// The cells, in increasing order.
     pub cells: Vec<Cell>,
     /// Each filling's digits, cell by cell, one filling after the other.
@@ -40,7 +40,7 @@ impl Model {
     /// The innie and outie sums of at most `most_cells` cells of the full regions, alone and
     /// up to [`MOST_REGIONS`] consecutive disjoint ones together, once each and none that is a
     /// cage already, that have at most `limit` fillings. None when cages overlap.
-    pub(super) fn implied_sums(&self, most_cells: usize, limit: usize) -> Vec<ImpliedSum> {
+    pub(crate) fn implied_sums(&self, most_cells: usize, limit: usize) -> Vec<ImpliedSum> {
         let Some(layout) = self.layout() else { return Vec::new() };
         let (n, regions) = (self.symbols, self.regions.len());
         let mut found: Vec<(Vec<Cell>, i64)> = Vec::new();

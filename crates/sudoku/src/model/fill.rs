@@ -106,7 +106,7 @@ fn subsets(n: usize, size: usize, limit: usize) -> Option<Vec<u64>> {
 
 /// Every set of `size` distinct digits of `1..=n` adding up to `sum`, as bit masks (bit d − 1
 /// for digit d); `None` when there are more than [`MAX_CAGE_SETS`].
-pub(super) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
+pub(crate) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
     // Depth-first over digits in increasing order, with an explicit stack of
     // (next digit, digits chosen, their mask, their sum).
     let mut sets = Vec::new();

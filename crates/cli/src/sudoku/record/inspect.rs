@@ -25,18 +25,19 @@ impl Job {
     pub(super) fn show(&mut self, puzzle: &Puzzle, variant: &Variant) -> String {
         self.tally.solved += 1;
         let grid = &puzzle.grid;
+        let mut model = Model::from_variant(variant);
+        for (cell, given) in model.givens.iter_mut().enumerate() {
+            *given = grid.get(cell);
+        }
         match self.format {
             // The JSON lines record every subcommand reads, as `convert --from puzzles` writes
             // it: the rules and the givens, named after the puzzle's line.
             OutputFormat::Json => {
-                let mut model = Model::from_variant(variant);
-                for (cell, given) in model.givens.iter_mut().enumerate() {
-                    *given = grid.get(cell);
-                }
                 let name = format!("line {}", puzzle.line);
                 format!("{}\n", Record { name, model, solution: None }.to_json())
             }
-            OutputFormat::Grid => format!("{}\n", dancer_sudoku::pretty(grid, variant)),
+            // The rules as pictures draw them, one code path with every other puzzle.
+            OutputFormat::Grid => format!("{}\n", dancer_sudoku::draw::grid_text(&model, None)),
             // Whatever followed the puzzle on its line is the user's: keep it.
             OutputFormat::Line => format!("{grid}{}\n", puzzle.extra.as_deref().unwrap_or("")),
         }

@@ -314,7 +314,7 @@ fn show(job: &mut Job, record: &Record) -> String {
     let model = &record.model;
     match job.format {
         OutputFormat::Json => format!("{}\n", record.to_json()),
-        OutputFormat::Grid => format!("{}\n", model.rows(&model.givens)),
+        OutputFormat::Grid => format!("{}\n", dancer_sudoku::draw::grid_text(model, None)),
         OutputFormat::Line => format!("{}\n", model.line(&model.givens)),
     }
 }

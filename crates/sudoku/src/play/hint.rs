@@ -1,0 +1,167 @@
+//! What `?` says: the next step a person could take, with the cells it uses.
+//!
+//! In order: a placed digit that is not the solution's is pointed out first (every step
+//! after it would build on sand); a plain sudoku (regions only) asks the logical solver for
+//! its next step and sentence; any other puzzle gets the singles its candidates leave under
+//! every constraint (`deduce.rs`); when none is found, the solution gives the digit of the
+//! cursor's cell (or the first empty one), and says so.
+
+use super::deduce::{bit, candidates};
+use crate::logic::LogicSolver;
+use crate::model::Model;
+use crate::{Cell, Digit, Grid};
+
+/// A hint: its sentence, the cells to highlight, and what applying it does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hint {
+    /// The step in words.
+    pub text: String,
+    /// The cells it uses (highlighted on the screen).
+    pub cells: Vec<Cell>,
+    /// Digits it places.
+    pub placements: Vec<(Cell, Digit)>,
+    /// Pencil marks it removes.
+    pub eliminations: Vec<(Cell, Digit)>,
+}
+
+/// The hint for `digits` (givens and placed digits) in `model`.
+pub(crate) fn hint(
+    model: &Model,
+    logic: Option<&LogicSolver>,
+    digits: &[Option<Digit>],
+    solution: Option<&[Option<Digit>]>,
+    cursor: Cell,
+) -> Hint {
+    if let Some(solution) = solution {
+        let wrong = (0..digits.len()).find(|&c| digits[c].is_some() && digits[c] != solution[c]);
+        if let Some(cell) = wrong {
+            let d = digits[cell].unwrap_or(0);
+            let text = format!(
+                "{} holds {d}, which is not the solution's digit there",
+                model.cell_name(cell)
+            );
+            return Hint { text, cells: vec![cell], ..Hint::default() };
+        }
+    }
+    if model.broken(digits, false).is_err() {
+        let text = "some digits break a rule (highlighted): undo them first".to_owned();
+        return Hint { text, ..Hint::default() };
+    }
+    let found = match logic {
+        Some(logic) => logical(model, logic, digits),
+        None => single(model, digits),
+    };
+    if let Some(found) = found {
+        return found;
+    }
+    reveal(model, digits, solution, cursor)
+}
+
+/// The logical solver's next step on a plain sudoku.
+fn logical(model: &Model, logic: &LogicSolver, digits: &[Option<Digit>]) -> Option<Hint> {
+    let cells = digits.iter().map(|d| d.unwrap_or(0)).collect();
+    let grid = Grid::from_cells(model.symbols, cells);
+    let candidates = logic.candidates(&grid).ok()?;
+    let step = logic.next_step(&candidates)?;
+    let mut cells = step.cells.clone();
+    for &(cell, _) in step.placements.iter().chain(&step.eliminations) {
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    Some(Hint {
+        text: step.explanation,
+        cells,
+        placements: step.placements,
+        eliminations: step.eliminations,
+    })
+}
+
+/// A naked or hidden single under every constraint of the model.
+fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
+    let found = candidates(model, digits);
+    let n = model.symbols.min(64);
+    let empty = |c: Cell| model.used[c] && digits[c].is_none();
+    if let Some(cell) = (0..digits.len()).find(|&c| empty(c) && found[c].is_power_of_two()) {
+        let d = found[cell].trailing_zeros() as Digit + 1;
+        let mut cells = vec![cell];
+        // Short: the message line of an 80-column terminal holds it whole.
+        let mut why = "its regions".to_owned();
+        if let Some(k) = model.cages.iter().position(|cage| cage.cells.contains(&cell)) {
+            cells.extend(model.cages[k].cells.iter().copied().filter(|&c| c != cell));
+            let sum = model.cages[k].sum.map_or(String::new(), |s| format!(" (sum {s})"));
+            why = format!("{why} and cage {}{sum}", k + 1);
+        }
+        let marks =
+            !model.relations.is_empty() || !model.parity.is_empty() || !model.candidates.is_empty();
+        if marks {
+            why.push_str(" and marks");
+        }
+        let text = format!("{} = {d}: the only digit {why} allow", model.cell_name(cell));
+        return Some(Hint { text, cells, placements: vec![(cell, d)], eliminations: Vec::new() });
+    }
+    for (k, region) in model.regions.iter().enumerate().filter(|(_, r)| r.len() == n) {
+        for d in 1..=n as Digit {
+            if region.iter().any(|&c| digits[c] == Some(d)) {
+                continue;
+            }
+            let mut places = region.iter().copied().filter(|&c| empty(c) && found[c] & bit(d) != 0);
+            let (Some(cell), None) = (places.next(), places.next()) else { continue };
+            let text = format!(
+                "{} = {d}: the only place left for {d} in {}",
+                model.cell_name(cell),
+                region_name(model, k)
+            );
+            let mut cells = vec![cell];
+            cells.extend(region.iter().copied().filter(|&c| c != cell));
+            return Some(Hint {
+                text,
+                cells,
+                placements: vec![(cell, d)],
+                eliminations: Vec::new(),
+            });
+        }
+    }
+    None
+}
+
+/// A region in words: `row 3`, `column 5` (of the rectangle), or `the region of r1c1 … r3c3`.
+fn region_name(model: &Model, k: usize) -> String {
+    let region = &model.regions[k];
+    let w = model.width.max(1);
+    let (first, last) =
+        (region.iter().min().copied().unwrap_or(0), region.iter().max().copied().unwrap_or(0));
+    if region.iter().all(|&c| c / w == first / w) {
+        format!("the row of {} … {}", model.cell_name(first), model.cell_name(last))
+    } else if region.iter().all(|&c| c % w == first % w) {
+        format!("the column of {} … {}", model.cell_name(first), model.cell_name(last))
+    } else {
+        format!("the region of {} … {}", model.cell_name(first), model.cell_name(last))
+    }
+}
+
+/// The solution's digit of the cursor's cell, or of the first empty cell.
+fn reveal(
+    model: &Model,
+    digits: &[Option<Digit>],
+    solution: Option<&[Option<Digit>]>,
+    cursor: Cell,
+) -> Hint {
+    let empty = |c: Cell| model.used[c] && digits[c].is_none();
+    let Some(cell) =
+        (empty(cursor)).then_some(cursor).or_else(|| (0..digits.len()).find(|&c| empty(c)))
+    else {
+        return Hint { text: "every cell is filled".to_owned(), ..Hint::default() };
+    };
+    let Some(d) = solution.and_then(|s| s[cell]) else {
+        return Hint {
+            text: "no step found, and the puzzle has no solution to tell".to_owned(),
+            ..Hint::default()
+        };
+    };
+    let text = format!(
+        "{} = {d}: no simple step found here; this is the solution's digit",
+        model.cell_name(cell)
+    );
+    Hint { text, cells: vec![cell], placements: vec![(cell, d)], eliminations: Vec::new() }
+}
