@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod canvas;
 mod outline;
 mod page;
 #[cfg(feature = "render")]
@@ -32,9 +33,10 @@ mod render;
 mod svg;
 mod text;
 
+pub use self::canvas::{Canvas, CellSize, Content, Glyph, Ink, Shade};
 pub use self::outline::{Edge, Outline};
 pub use self::page::{page, Paper, UnknownPaper};
 #[cfg(feature = "render")]
 pub use self::render::{pdf, png, RenderError};
 pub use self::svg::{Figure, CELL};
-pub use self::text::{grid_text, text, Canvas, CellSize, Content, Glyph, Ink, Shade};
+pub use self::text::{grid_text, text};

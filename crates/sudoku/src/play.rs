@@ -41,7 +41,7 @@ pub use self::save::SaveError;
 pub use self::solution::{solve, Solution};
 use crate::draw::{self, Canvas, CellSize, Content, Ink, Outline, Shade};
 use crate::logic::LogicSolver;
-use crate::model::{Model, Violation};
+use crate::model::{Model, Violation, ViolationKind};
 use crate::{Cell, Digit};
 
 /// What digits typed into a cell do.
@@ -248,6 +248,11 @@ impl Game {
             })
             .collect();
         for violation in &self.conflicts {
+            if let ViolationKind::Region(k) = violation.kind {
+                for &cell in &self.model.regions[k] {
+                    contents[cell].shade.broken_region = true;
+                }
+            }
             for &cell in &violation.cells {
                 contents[cell].shade.conflict = true;
             }

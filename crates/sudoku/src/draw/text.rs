@@ -1,5 +1,5 @@
-//! A model drawn in characters: a [`Canvas`] of [`Glyph`]s that `sudoku show` prints as it is
-//! and `sudoku play` colours by their [`Ink`] and [`Shade`].
+//! A model drawn in characters: a [`Canvas`] of glyphs that `sudoku show` prints as it is
+//! and `sudoku play` colours by their ink and shade.
 //!
 //! Every cell is an interior of `width` × `height` characters, with one character of edge
 //! between neighbours. Pieces (boxes, jigsaw pieces) and the edge of the used cells are heavy
@@ -9,189 +9,10 @@
 //! `X` for sums of 5 and 10); parity shows in an empty cell (`o` odd, `□` even), extra
 //! regions as `░` beside the digit; unused cells stay blank.
 
+use super::canvas::{Canvas, CellSize, Content, Ink};
 use super::outline::{Edge, Outline};
 use crate::model::{Model, Parity, RelationKind};
 use crate::{symbol, Cell, Digit, MAX_LINE_SIZE};
-
-/// What a glyph shows, for colouring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Ink {
-    /// Nothing, or the shading of an extra region.
-    Blank,
-    /// A piece's or the grid's edge.
-    Line,
-    /// A cage's dotted edge.
-    Cage,
-    /// A cage's sum.
-    Sum,
-    /// A relation mark between two cells.
-    Mark,
-    /// A parity mark in an empty cell.
-    Parity,
-    /// A given digit.
-    Given,
-    /// A digit the player placed.
-    Placed,
-    /// A digit of the solution, shown where nothing is placed.
-    Solution,
-    /// Pencil marks.
-    Pencil,
-    /// A cell marker: `[ ]` around the cursor, `!` beside a conflict, `*` beside a hint's
-    /// cell, `?` beside a digit the check found wrong.
-    Marker,
-}
-
-/// Highlights of a cell, drawn as markers beside its digit (so that they show without colour)
-/// and as backgrounds where colour is allowed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[allow(clippy::struct_excessive_bools)]
-pub struct Shade {
-    /// The cell is in an extra region.
-    pub extra: bool,
-    /// The cursor is on it.
-    pub cursor: bool,
-    /// It is in a broken constraint.
-    pub conflict: bool,
-    /// A hint uses it.
-    pub hint: bool,
-    /// The check against the solution found its digit wrong.
-    pub wrong: bool,
-}
-
-/// One character of a [`Canvas`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Glyph {
-    /// The character.
-    pub ch: char,
-    /// What it shows.
-    pub ink: Ink,
-    /// The highlights of the cell it is in (default for edges).
-    pub shade: Shade,
-}
-
-/// What one cell shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Content {
-    /// Its digit, if any.
-    pub digit: Option<Digit>,
-    /// How the digit is drawn: [`Ink::Given`], [`Ink::Placed`] or [`Ink::Solution`].
-    pub ink: Option<Ink>,
-    /// Corner pencil marks, a bit per digit (bit d − 1 for d).
-    pub corner: u64,
-    /// Centre pencil marks.
-    pub centre: u64,
-    /// Its highlights.
-    pub shade: Shade,
-}
-
-impl Content {
-    /// The givens of `model`, and `solution`'s digits elsewhere when given.
-    pub fn of_puzzle(model: &Model, solution: Option<&[Option<Digit>]>) -> Vec<Content> {
-        (0..model.used.len())
-            .map(|cell| match (model.givens[cell], solution.and_then(|s| s[cell])) {
-                (Some(d), _) => {
-                    Content { digit: Some(d), ink: Some(Ink::Given), ..Content::default() }
-                }
-                (None, Some(d)) => {
-                    Content { digit: Some(d), ink: Some(Ink::Solution), ..Content::default() }
-                }
-                (None, None) => Content::default(),
-            })
-            .collect()
-    }
-}
-
-/// The size of a cell's interior in characters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CellSize {
-    /// Columns.
-    pub width: usize,
-    /// Rows.
-    pub height: usize,
-}
-
-impl CellSize {
-    /// The narrowest interior that shows `model` whole: room for a symbol and a space, for
-    /// the widest cage sum, and for every candidate of a pencilmark puzzle.
-    pub fn least(model: &Model) -> CellSize {
-        let widest_sum =
-            model.cages.iter().filter_map(|c| c.sum).max().map_or(0, |s| s.to_string().len());
-        let marks = if model.candidates.is_empty() { 0 } else { model.symbols.min(MAX_LINE_SIZE) };
-        let width = (symbol_width(model.symbols) + 1).max(widest_sum).max(marks);
-        CellSize { width, height: 1 }
-    }
-
-    /// The interior `sudoku show` uses: [`least`](Self::least), at least three wide so that
-    /// digits stand in the middle of their cells.
-    pub fn show(model: &Model) -> CellSize {
-        let least = CellSize::least(model);
-        CellSize { width: least.width.max(3), height: 1 }
-    }
-}
-
-/// Characters in a grid: rows of [`Glyph`]s.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Canvas {
-    width: usize,
-    height: usize,
-    glyphs: Vec<Glyph>,
-}
-
-impl Canvas {
-    fn blank(width: usize, height: usize) -> Canvas {
-        let glyph = Glyph { ch: ' ', ink: Ink::Blank, shade: Shade::default() };
-        Canvas { width, height, glyphs: vec![glyph; width * height] }
-    }
-
-    /// Columns.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
-    /// The glyph at column `x`, row `y`.
-    ///
-    /// # Panics
-    /// Outside the canvas.
-    pub fn get(&self, x: usize, y: usize) -> Glyph {
-        self.glyphs[y * self.width + x]
-    }
-
-    /// One row of glyphs.
-    pub fn row(&self, y: usize) -> &[Glyph] {
-        &self.glyphs[y * self.width..(y + 1) * self.width]
-    }
-
-    fn put(&mut self, x: usize, y: usize, ch: char, ink: Ink) {
-        if x < self.width && y < self.height {
-            let glyph = &mut self.glyphs[y * self.width + x];
-            glyph.ch = ch;
-            glyph.ink = ink;
-        }
-    }
-
-    fn text(&mut self, x: usize, y: usize, text: &str, ink: Ink) {
-        for (i, ch) in text.chars().enumerate() {
-            self.put(x + i, y, ch, ink);
-        }
-    }
-}
-
-/// The characters, one line per row, trailing blanks cut.
-impl std::fmt::Display for Canvas {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for y in 0..self.height {
-            let line: String = self.row(y).iter().map(|g| g.ch).collect();
-            writeln!(f, "{}", line.trim_end())?;
-        }
-        Ok(())
-    }
-}
 
 /// Box-drawing characters by their arms (up, right, down, left), each 0 (none), 1 (light) or
 /// 2 (heavy), at index up·27 + right·9 + down·3 + left.
@@ -217,7 +38,7 @@ fn junction(up: Edge, right: Edge, down: Edge, left: Edge) -> char {
 }
 
 /// Columns a symbol takes: one up to 35 symbols (1-9, A-Z), else its decimal digits.
-fn symbol_width(symbols: usize) -> usize {
+pub(super) fn symbol_width(symbols: usize) -> usize {
     if symbols <= MAX_LINE_SIZE {
         1
     } else {

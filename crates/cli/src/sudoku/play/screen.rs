@@ -211,6 +211,8 @@ fn style(glyph: Glyph, look: Look) -> Style {
     }
     let bg = if shade.conflict {
         Some(Color::Red)
+    } else if shade.broken_region {
+        Some(Color::Rgb(100, 30, 30))
     } else if shade.wrong {
         Some(Color::Magenta)
     } else if shade.hint {
@@ -298,11 +300,14 @@ s save · q quit";
         assert!(rows[0].ends_with(" · 4 conflicts · r1c2"), "{}", rows[0]);
         assert_eq!(print(&rows[1..]), KILLER.trim_start_matches('\n'));
         // Row 1, cage 6 (r1c1 r2c1) is past its sum and r1c1 repeats 9: red; r1c2 too (under
-        // the cursor); r1c5 is in no conflict.
+        // the cursor). The rest of the broken row 1 and box 1 is dark red (r1c5, r3c3); r5c5
+        // is in no conflict.
         let (x, y) = (21 + 2, 2);
         assert_eq!(buffer[(x, y)].bg, Color::Red);
         assert_eq!(buffer[(x + 4, y)].bg, Color::Red);
-        assert_eq!(buffer[(x + 16, y)].bg, Color::Reset);
+        assert_eq!(buffer[(x + 16, y)].bg, Color::Rgb(100, 30, 30), "r1c5, in row 1");
+        assert_eq!(buffer[(x + 8, y + 4)].bg, Color::Rgb(100, 30, 30), "r3c3, in box 1");
+        assert_eq!(buffer[(x + 16, y + 8)].bg, Color::Reset, "r5c5");
         // Cage lines and sums in yellow.
         assert_eq!(buffer[(22, 1)].fg, Color::Yellow, "the sum 6");
     }
