@@ -407,7 +407,7 @@ mod sparse;
 pub(crate) mod split;
 mod tree;
 mod walk;
-mod walk_bounded;
+mod walk_m;
 
 #[cfg(test)]
 mod tests;

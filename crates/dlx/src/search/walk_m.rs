@@ -2,6 +2,11 @@
 //! branches on one primary item, trying the options of its list in turn and, when the item may
 //! go without more options, a last "null" branch that makes it inactive. Plain problems never
 //! come here, so their node and update counts stay DLX1's.
+//!
+//! The comments name Knuth's steps (TAOCP 7.2.2.1, Algorithm M), as walk.rs names Algorithm
+//! X's: M2 enter a level, M3 choose an item, M4 prepare to branch on it, M5 possibly tweak the
+//! option tried, M6 try it, M7 try again, M8 restore the item, M9 leave the level. M1 is the
+//! building of the problem.
 
 use super::{Level, Phase, Solver};
 use crate::matrix::{Matrix, Mode};
@@ -40,6 +45,8 @@ impl Solver<'_> {
                     if profiling {
                         profile[level] += 1;
                     }
+                    // M2: a new node (a solution when no active primary item is left); M3:
+                    // choose the item, a dead end when its branching degree is 0.
                     let Some((item, score)) = matrix.choose_bounded(first) else {
                         found += 1;
                         if found == wanted {
@@ -50,7 +57,7 @@ impl Solver<'_> {
                     if score <= 0 {
                         break;
                     }
-                    // Enter the item's level: one of its options (or the null move) is chosen
+                    // M4: enter the item's level: one of its options (or the null move) is chosen
                     // here, so its bound goes down; at 0 with no slack this is Algorithm X's
                     // step, otherwise the options are tweaked out one by one.
                     let choice = matrix.nodes[item as usize].down;
@@ -64,6 +71,7 @@ impl Solver<'_> {
                     tweaks[level] = if plain { 0 } else { choice };
                     // At most the list's length plus one (the null move).
                     scores[level] = u32::try_from(score).unwrap_or(u32::MAX);
+                    // M5, M6: the first branch, or M8 when there is none.
                     let Some(made) = try_choice::<M>(matrix, item, choice) else {
                         restore::<M>(matrix, item, tweaks[level]);
                         break;
@@ -75,7 +83,7 @@ impl Solver<'_> {
                 }
             }
             going_down = true;
-            // Back up until a level has another branch to try.
+            // M9: back up until a level has another branch to try.
             loop {
                 if level == floor {
                     break 'search Phase::Done;
@@ -83,11 +91,12 @@ impl Solver<'_> {
                 level -= 1;
                 let Level { item, choice } = levels[level];
                 if choice == item {
-                    // The null move was this level's last branch.
+                    // The null move was this level's last branch: M8.
                     matrix.reactivate(item);
                     restore::<M>(matrix, item, tweaks[level]);
                     continue;
                 }
+                // M7: undo the option tried here and go on to the next (M5, M6), or M8.
                 matrix.uncommit_others_bounded::<M>(choice);
                 let next = matrix.nodes[choice as usize].down;
                 levels[level].choice = next;
@@ -155,7 +164,7 @@ impl Solver<'_> {
     }
 }
 
-/// Tries branch `choice` of item `item`'s level (an option node, or the item itself for the
+/// M5 and M6: tries branch `choice` of item `item`'s level (an option node, or the item itself for the
 /// null move): returns the updates it made, or `None` when the level has no more branches
 /// (its options are used up, or too few are left to reach the item's lower bound).
 fn try_choice<M: Mode>(matrix: &mut Matrix, item: u32, choice: u32) -> Option<u64> {
@@ -179,7 +188,7 @@ fn try_choice<M: Mode>(matrix: &mut Matrix, item: u32, choice: u32) -> Option<u6
     Some(updates)
 }
 
-/// Puts item `item` back as it was before its level began (`first`: the node its tweaks began
+/// M8: puts item `item` back as it was before its level began (`first`: the node its tweaks began
 /// at, 0 when the level took Algorithm X's step), and gives its bound back.
 fn restore<M: Mode>(matrix: &mut Matrix, item: u32, first: u32) {
     let bound = matrix.bound[item as usize];
