@@ -155,7 +155,8 @@ Keys:
   u, Ctrl-Z  r, Ctrl-Y  undo, redo (no limit)
   s  q  Ctrl-C          save; quit (asks again with unsaved moves); quit at once
 Conflicts are marked ! ! as they happen (a region with a digit twice, a cage past its sum
-or unable to reach it, a broken relation), in red unless NO_COLOR is set.
+or unable to reach it, a broken relation), in red unless NO_COLOR is set. An autopear
+preset (Presets/NAME/*.sdk) is played by the rules of Boards/NAME.board unless --board says.
 
 Exit status:
   0    the game ended (won, or quit)
