@@ -117,7 +117,10 @@ fn from_line(line: &str, rules: &Rules) -> anyhow::Result<(String, Model)> {
         let record = Record::from_json(line).context("the puzzle argument")?;
         return Ok((record.name, record.model));
     }
-    let puzzle = dancer_sudoku::puzzles(line)
+    // Read as a file is: with the size and the symbols (--symbols) the options give.
+    let mut puzzles = dancer_sudoku::read_puzzles(line.as_bytes(), rules.size())
+        .with_alphabet(rules.alphabet().clone());
+    let puzzle = puzzles
         .next()
         .context("the puzzle argument is empty: give a file or a puzzle line")?
         .map_err(|error| anyhow::anyhow!("the puzzle argument: {error}"))?;
@@ -196,7 +199,19 @@ fn variant_flags(variant: &VariantArgs) -> Vec<String> {
 mod tests {
     use std::fs;
 
-    use super::preset_board;
+    use super::{from_line, preset_board};
+    use crate::sudoku::{args::VariantArgs, rules::Rules};
+
+    #[test]
+    fn a_puzzle_line_is_read_with_the_symbols_asked_for() {
+        let args = VariantArgs { symbols: Some("abcd".to_owned()), ..VariantArgs::default() };
+        let rules = Rules::from_args(&args).unwrap();
+        let (_, model) = from_line("ab..cd..........", &rules).unwrap();
+        assert_eq!(&model.givens[..6], [Some(1), Some(2), None, None, Some(3), Some(4)]);
+        // Without them, the letters are not digits.
+        assert!(from_line("ab..cd..........", &Rules::from_args(&VariantArgs::default()).unwrap())
+            .is_err());
+    }
 
     #[test]
     fn a_preset_finds_its_board_beside_the_presets_folder() {
