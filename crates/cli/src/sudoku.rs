@@ -2,6 +2,7 @@
 //! parallel, print one result per puzzle in input order.
 
 mod args;
+mod batches;
 mod convert;
 mod encode;
 mod generate;
@@ -13,7 +14,7 @@ mod rules;
 mod stream;
 
 use std::{
-    io::{IsTerminal, Write},
+    io::Write,
     sync::{atomic::AtomicBool, Mutex, PoisonError},
     time::Instant,
 };
@@ -21,15 +22,14 @@ use std::{
 use anyhow::bail;
 use dancer::Memo;
 
-use rayon::prelude::*;
-
 pub use self::args::{
     Command, Common, GenerateArgs, OutputFormat, ShowArgs, ShowFormat, SolveLimits, SudokuArgs,
     VariantArgs,
 };
 pub use self::play::PlayArgs;
 use self::{
-    record::{handle, Long, Solvers, Tally, Task},
+    batches::Batches,
+    record::{Long, Tally, Task},
     rules::{Rules, Templates},
     stream::{Record, Stream},
 };
@@ -79,10 +79,6 @@ fn transform_seed(seed: Option<u64>, quiet: bool, err: &mut dyn Write) -> anyhow
 /// 17-clue puzzles takes tens of milliseconds), small enough that output starts promptly and
 /// memory stays flat.
 const BATCH: usize = 1024;
-
-/// Records a thread takes at a time from a batch: small enough to share out a run of hard
-/// puzzles, large enough that taking one costs nothing.
-const CHUNK: usize = 16;
 
 /// Runs `sudoku` with parsed arguments; `interrupt` is raised by Ctrl-C (or SIGTERM) to stop
 /// cleanly: a search stops as at a limit, a batch after the records in hand.
@@ -278,155 +274,4 @@ fn summary(
         writeln!(err, "memo: {}", crate::job::memo_figures(&memo))?;
     }
     Ok(())
-}
-
-/// Runs `task` on every record of one input.
-struct Batches<'a> {
-    task: Task,
-    format: OutputFormat,
-    rules: &'a Rules,
-    pool: &'a rayon::ThreadPool,
-    long: Long<'a>,
-    /// `--quiet`: notes about records are left out.
-    quiet: bool,
-}
-
-impl Batches<'_> {
-    /// Runs the task on every record of `source` that `next` gives, batch by batch (empty at
-    /// the end, `None` when a signal came while waiting for input), writing results in input
-    /// order; false when a signal stopped it (records after the first not run are not
-    /// printed). `position` says how far the reading is, for the progress bar.
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &self,
-        source: &Source,
-        mut next: impl FnMut() -> Option<Vec<Record>>,
-        position: Option<&dyn Fn() -> (u64, Option<u64>)>,
-        templates: &mut Templates,
-        tally: &mut Tally,
-        out: &mut (dyn Write + Send),
-        err: &mut dyn Write,
-    ) -> anyhow::Result<bool> {
-        let (task, format, pool) = (self.task, self.format, self.pool);
-        let progress = position.and_then(|position| progress_bar(position().1));
-        loop {
-            let Some(batch) = next() else {
-                if let Some(bar) = progress {
-                    bar.finish_and_clear();
-                }
-                return Ok(false);
-            };
-            if batch.is_empty() {
-                break;
-            }
-            for puzzle in batch.iter().filter_map(stream::Input::puzzle) {
-                templates.prepare(self.rules, puzzle.grid.size());
-            }
-            let long = Long { single: batch.len() == 1, ..self.long };
-            if matches!(task, Task::Enumerate { .. }) {
-                // Solutions stream straight to the output, one puzzle after another; a puzzle's
-                // search runs on the pool, which its threads share.
-                let mut solvers = Solvers::new(templates);
-                for record in &batch {
-                    let mut sink = |text: &str| out.write_all(text.as_bytes());
-                    let done = pool.install(|| {
-                        handle(task, format, source, record, &mut solvers, long, &mut sink)
-                    })?;
-                    if done.skipped {
-                        report(&done, self.quiet, err, tally)?;
-                        return Ok(false);
-                    }
-                    report(&done, self.quiet, err, tally)?;
-                }
-            } else {
-                // Records go in chunks to the pool's threads; a chunk borrows solvers left by
-                // an earlier chunk, so a batch builds about one set per thread rather than one
-                // per split of the work (rayon's `map_init`), each a copy of the template's links.
-                let spare = std::sync::Mutex::new(Vec::new());
-                let chunks: Vec<Vec<_>> = pool.install(|| {
-                    batch
-                        .par_chunks(CHUNK)
-                        .map(|chunk| {
-                            let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
-                            let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
-                            let done = chunk
-                                .iter()
-                                .map(|record| {
-                                    let mut text = String::new();
-                                    let mut sink = |piece: &str| {
-                                        text.push_str(piece);
-                                        Ok(())
-                                    };
-                                    let done = handle(
-                                        task,
-                                        format,
-                                        source,
-                                        record,
-                                        &mut solvers,
-                                        long,
-                                        &mut sink,
-                                    );
-                                    (text, done)
-                                })
-                                .collect();
-                            if let Ok(mut spare) = spare.lock() {
-                                spare.push(solvers);
-                            }
-                            done
-                        })
-                        .collect()
-                });
-                for (text, done) in chunks.into_iter().flatten() {
-                    let done = done?;
-                    if done.skipped {
-                        report(&done, self.quiet, err, tally)?;
-                        return Ok(false);
-                    }
-                    out.write_all(text.as_bytes())?;
-                    report(&done, self.quiet, err, tally)?;
-                }
-            }
-            out.flush()?;
-            if let (Some(bar), Some(position)) = (&progress, position) {
-                bar.set_position(position().0);
-            }
-        }
-        if let Some(bar) = progress {
-            bar.finish_and_clear();
-        }
-        Ok(true)
-    }
-}
-
-/// Passes a record's message to stderr and its counts to the tally.
-/// Under `quiet`, only an error's message: a note (a search stopped at a limit) is left out.
-fn report(
-    done: &record::Done,
-    quiet: bool,
-    err: &mut dyn Write,
-    tally: &mut Tally,
-) -> std::io::Result<()> {
-    let note = done.tally.errors == 0;
-    if let Some(message) = done.err.as_ref().filter(|_| !(quiet && note)) {
-        writeln!(err, "sudoku: {message}")?;
-    }
-    *tally += done.tally;
-    Ok(())
-}
-
-/// A progress bar on stderr for a large file (of `size` bytes), only when a person is watching
-/// it. It counts the bytes read, which records are read from in order.
-fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
-    let size = size.filter(|&size| size >= 1 << 20)?;
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(size);
-    let style = indicatif::ProgressStyle::with_template(
-        "{bar:40} {bytes}/{total_bytes}, {bytes_per_sec}, eta {eta}",
-    );
-    if let Ok(style) = style {
-        bar.set_style(style);
-    }
-    Some(bar)
 }

@@ -47,6 +47,9 @@ mod problems;
 // stats, exit statuses and error messages.
 mod sudoku;
 
+// `sudoku count`, `enumerate`, `check` and `show` on classic puzzles.
+mod sudoku_tasks;
+
 // `sudoku count` and `enumerate` as long jobs: limits, checkpoints, progress, Ctrl-C.
 mod sudoku_jobs;
 

@@ -1,8 +1,16 @@
 //! Variant inputs as the hostile-input corpus of issue 12 found them: `.board` files without
 //! blocks, with negative or malformed coordinates, or with sizes that must be refused before
-//! anything is allocated; a layout given as a FIFO or `/dev/stdin`. See: issue 12.
+//! anything is allocated; a layout given as a FIFO or `/dev/stdin`. See: issue 12. And puzzle
+//! files as they come: missing, empty, CRLF with a byte-order mark, a megabyte of garbage,
+//! invalid UTF-8, a reader that closes the pipe.
 
-use crate::sudoku::{sudoku, Scratch};
+use std::time::{Duration, Instant};
+
+use crate::{
+    eqnice,
+    sudoku::{sudoku, Scratch, CONTEST_SOLUTION, EASY, EASY_SOLUTION, FOUR, FOUR_SOLUTION},
+    util::{data, first_line_then_close},
+};
 
 /// A `.board` text: `rows` rows and columns, then `blocks` (one `[(r, c), ...]` per line).
 fn board(rows: &str, blocks: &[&str]) -> String {
@@ -63,4 +71,67 @@ fn a_layout_can_come_from_standard_input() {
     assert_eq!(from_file.stdout, plain.stdout, "{}", from_file.stderr);
     assert_eq!(from_stdin.stdout, plain.stdout, "{}", from_stdin.stderr);
     assert_eq!(from_stdin.code, plain.code);
+}
+
+#[test]
+fn a_missing_file_is_reported_and_the_others_still_run() {
+    let out = sudoku(&["solve", "no/such/puzzles.txt", &data("puzzles/contest.txt")], "");
+    eqnice!(format!("{CONTEST_SOLUTION}\n"), out.stdout);
+    assert!(out.stderr.starts_with("sudoku: cannot read no/such/puzzles.txt"), "{}", out.stderr);
+    assert_eq!(out.code, 2);
+    // `-` is standard input, among files.
+    let out = sudoku(&["solve", &data("puzzles/contest.txt"), "-"], &format!("{EASY}\n"));
+    eqnice!(format!("{CONTEST_SOLUTION}\n{EASY_SOLUTION}\n"), out.stdout);
+}
+
+#[test]
+fn empty_input_prints_nothing_and_succeeds() {
+    for input in ["", "\n\n", "# only a comment\n\n"] {
+        let out = sudoku(&["solve", "-q"], input);
+        assert_eq!((out.stdout.as_str(), out.stderr.as_str(), out.code), ("", "", 0), "{input:?}");
+    }
+}
+
+#[test]
+fn crlf_line_ends_and_a_byte_order_mark_are_read() {
+    let out = sudoku(&["solve"], &format!("\u{feff}{EASY}\r\n# comment\r\n\r\n{FOUR}  \r\n"));
+    eqnice!(format!("{EASY_SOLUTION}\n{FOUR_SOLUTION}\n"), out.stdout);
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn a_megabyte_of_garbage_is_one_error_at_once() {
+    let started = Instant::now();
+    let out = sudoku(&["solve"], &format!("{}\n{EASY}\n", "z".repeat(1 << 20)));
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    eqnice!(format!("error\n{EASY_SOLUTION}\n"), out.stdout);
+    assert!(
+        out.stderr.starts_with("sudoku: <stdin>:1:1: the line is longer than 65536 bytes"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn invalid_utf8_spoils_one_record_only() {
+    // See: issue 12. A byte that is not UTF-8 used to throw the whole file away.
+    let scratch = Scratch::new("utf8");
+    let bad =
+        [EASY.as_bytes(), b"\n\xff\xfe\n# \xff in a comment\n", EASY.as_bytes(), b"\n"].concat();
+    let path = scratch.file("bad.txt", bad);
+    let out = sudoku(&["solve", &path, &data("puzzles/contest.txt")], "");
+    let solved = sudoku(&["solve", "-"], EASY).stdout;
+    eqnice!(format!("{solved}error\n{solved}{CONTEST_SOLUTION}\n"), out.stdout);
+    assert!(out.stderr.contains("bad.txt:2:1: the line is not UTF-8"), "{}", out.stderr);
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    // Far more output than a pipe holds.
+    let text = format!("{}\n", ".".repeat(81)).repeat(20_000);
+    let (first, output) = first_line_then_close(env!("CARGO_BIN_EXE_sudoku"), &["solve"], &text);
+    assert_eq!(first.len(), 82);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }

@@ -2,7 +2,7 @@
 //! stack, so the search can stop at a solution and resume, and its depth is limited only by
 //! memory.
 
-use std::{ops::ControlFlow, sync::Arc};
+use std::sync::Arc;
 
 pub use self::order::Heuristic;
 use self::order::Order;
@@ -12,7 +12,6 @@ use crate::error::CommitError;
 use crate::ids::{ItemId, OptionId};
 use crate::matrix::{with_mode, Matrix, Mode};
 use crate::problem::Problem;
-use crate::solutions::Solutions;
 use crate::stats::Stats;
 
 /// `Solver::stop` when the options of the floor level run to the end of the list.
@@ -363,25 +362,6 @@ impl<'p> Solver<'p> {
             return 0;
         }
         self.advance_any(limit, u64::MAX)
-    }
-
-    /// A lazy iterator over the solutions, searching from the top.
-    pub fn solutions(&mut self) -> Solutions<'_, 'p> {
-        self.restart();
-        Solutions::new(self)
-    }
-
-    /// Calls `visit` with each solution until it returns `Break`, searching from the top.
-    /// Returns the `Break` value, or `Continue(())` when every solution was visited.
-    pub fn for_each<B>(
-        &mut self,
-        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        self.restart();
-        while let Some(solution) = self.next_solution() {
-            visit(solution)?;
-        }
-        ControlFlow::Continue(())
     }
 }
 

@@ -1,6 +1,6 @@
-//! [`Solutions`]: the search as a lazy iterator.
+//! [`Solutions`]: the search as a lazy iterator; [`Solver::for_each`]: the search as a visitor.
 
-use std::iter::FusedIterator;
+use std::{iter::FusedIterator, ops::ControlFlow};
 
 use crate::ids::OptionId;
 use crate::search::Solver;
@@ -34,3 +34,25 @@ impl Iterator for Solutions<'_, '_> {
 }
 
 impl FusedIterator for Solutions<'_, '_> {}
+
+// The two ways through the solutions: an iterator, and a visitor that may stop early.
+impl<'p> Solver<'p> {
+    /// A lazy iterator over the solutions, searching from the top.
+    pub fn solutions(&mut self) -> Solutions<'_, 'p> {
+        self.restart();
+        Solutions::new(self)
+    }
+
+    /// Calls `visit` with each solution until it returns `Break`, searching from the top.
+    /// Returns the `Break` value, or `Continue(())` when every solution was visited.
+    pub fn for_each<B>(
+        &mut self,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.restart();
+        while let Some(solution) = self.next_solution() {
+            visit(solution)?;
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -5,6 +5,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dancer_sudoku::JankoKind;
 
+mod generate;
+mod show;
+
+pub use self::generate::GenerateArgs;
+pub use self::show::{ShowArgs, ShowFormat};
 use crate::{
     job::JobArgs,
     shell::{ColorWhen, ShellCommand},
@@ -170,97 +175,6 @@ pub enum Command {
     Shell(ShellCommand),
 }
 
-/// `sudoku show`'s arguments: those of every subcommand, with picture formats and options.
-#[derive(Debug, Args)]
-pub struct ShowArgs {
-    /// Puzzle files; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
-
-    /// The rules.
-    #[command(flatten)]
-    pub variant: VariantArgs,
-
-    /// Output format: grid (the default: borders, cages and their sums, marks), line, json,
-    /// or a picture: svg, png, pdf.
-    #[arg(short, long, value_enum)]
-    pub format: Option<ShowFormat>,
-
-    /// The same as --format json.
-    #[arg(long, conflicts_with = "format")]
-    pub json: bool,
-
-    /// Worker threads, 1 to 1024 (default: all cores). Output order and content do not depend
-    /// on it.
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub jobs: Option<u16>,
-
-    /// Print the summary on stderr (see `solve`).
-    #[arg(short, long)]
-    pub stats: bool,
-
-    /// Pictures: where they go. For svg and png a directory, one file per puzzle (named after
-    /// its input and line, `killer-9x9-3.svg`) or per sheet with --per-page (`page-1.svg`);
-    /// for pdf the file. Default: standard output, for one picture (or one PDF).
-    #[arg(short, long, value_name = "PATH")]
-    pub output: Option<PathBuf>,
-
-    /// Pictures: N puzzles on each sheet of --paper, laid out as large as they fit.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=100))]
-    pub per_page: Option<u16>,
-
-    /// Pictures: the sheet for --per-page and PDF: a4 or letter.
-    #[arg(long, value_name = "PAPER", default_value = "a4")]
-    pub paper: dancer_sudoku::draw::Paper,
-
-    /// Pictures: draw the solution's digits in blue (the record's own, else solved).
-    #[arg(long)]
-    pub solution: bool,
-}
-
-impl ShowArgs {
-    /// The options as those of the other subcommands, for the text formats.
-    pub fn common(&self) -> Common {
-        let format = self.format.map(|format| match format {
-            ShowFormat::Line => OutputFormat::Line,
-            ShowFormat::Json => OutputFormat::Json,
-            _ => OutputFormat::Grid,
-        });
-        Common {
-            files: self.files.clone(),
-            variant: self.variant.clone(),
-            format,
-            json: self.json,
-            jobs: self.jobs,
-            stats: self.stats,
-        }
-    }
-}
-
-/// The formats `sudoku show` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShowFormat {
-    /// One line per puzzle.
-    Line,
-    /// The puzzle drawn in characters with its rules: box-drawing borders, dotted cages with
-    /// their sums, relation marks between cells, parity marks, extra regions shaded.
-    Grid,
-    /// The JSON lines record, which every subcommand reads.
-    Json,
-    /// An SVG picture per puzzle (or per sheet with --per-page).
-    Svg,
-    /// A PNG picture per puzzle or sheet, drawn with a font built in (the `pictures` feature).
-    Png,
-    /// One printable PDF, a page per puzzle or per sheet (the `pictures` feature).
-    Pdf,
-}
-
-impl ShowFormat {
-    /// Whether this is a picture format.
-    pub fn is_picture(self) -> bool {
-        matches!(self, ShowFormat::Svg | ShowFormat::Png | ShowFormat::Pdf)
-    }
-}
-
 /// `solve`'s limits on each puzzle's search: the flags of `count` and `enumerate`, with the
 /// same meaning (a budget per puzzle, not for the whole input).
 #[derive(Clone, Debug, Default, Args)]
@@ -413,89 +327,6 @@ pub enum OutputFormat {
     /// JSON lines: {"line", "status", "solution", "count", "complete", "stopped", "nodes",
     /// "updates", "micros", "error"}.
     Json,
-}
-
-/// `sudoku generate`: how many puzzles, of which variant, with what properties.
-// Independent command-line flags, each off by default, as `dlx`'s.
-#[allow(clippy::struct_excessive_bools)]
-#[derive(Debug, Args)]
-pub struct GenerateArgs {
-    /// How many puzzles.
-    #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
-    pub count: u64,
-
-    /// Random seed: the same seed gives the same puzzles, whatever --jobs. Default: drawn from
-    /// the clock and printed on stderr, so that a run can be repeated.
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-
-    /// Grid size N (default 9, or the size --boxes, --regions or --board imply).
-    #[arg(long, value_name = "N")]
-    pub size: Option<usize>,
-
-    /// Place givens in symmetric sets: none, rot180, rot90, horizontal, vertical, diagonal,
-    /// antidiagonal or dihedral.
-    #[arg(long, default_value = "none", value_name = "SYMMETRY")]
-    pub symmetry: String,
-
-    /// After the symmetric pass, try every clue alone too, so that no clue can be removed
-    /// (this may break the symmetry).
-    #[arg(long, conflicts_with = "clues")]
-    pub minimal: bool,
-
-    /// Stop removing clues at N clues; a puzzle that cannot get that low is printed anyway and
-    /// reported on stderr.
-    #[arg(long, value_name = "N")]
-    pub clues: Option<usize>,
-
-    /// Keep only puzzles the rater puts at this level: easy, medium, hard, expert or extreme
-    /// (extreme ones are rare: many attempts may be needed).
-    #[arg(long, value_name = "LEVEL")]
-    pub difficulty: Option<String>,
-
-    /// With --difficulty: give up on a puzzle after this many attempts.
-    #[arg(long, default_value_t = 10_000, value_name = "N")]
-    pub attempts: u64,
-
-    /// Append the solution to each line as `puzzle:solution`.
-    #[arg(long)]
-    pub with_solution: bool,
-
-    /// Killer sudoku: cages over the whole grid, and givens only where the cages are not
-    /// enough. Written as JSON lines records with their solution.
-    #[arg(long, conflicts_with = "marks")]
-    pub killer: bool,
-
-    /// Marks besides givens: killer, consecutive, even-odd, greater-than, difference, xv,
-    /// sukaku (or givens). Written as JSON lines records with their solution.
-    #[arg(long, value_name = "KIND")]
-    pub marks: Option<String>,
-
-    /// A multi-grid layout: butterfly, samurai, sohei, windmill, sumo, shogun, gattai-8,
-    /// clueless-1, clueless-2. Written as JSON lines records with their solution.
-    #[arg(long, value_name = "LAYOUT")]
-    pub layout: Option<String>,
-
-    /// The rules.
-    #[command(flatten)]
-    pub variant: VariantArgs,
-
-    /// Output format: line, or json (grid prints the puzzle with box borders).
-    #[arg(short, long, value_enum)]
-    pub format: Option<OutputFormat>,
-
-    /// The same as --format json.
-    #[arg(long, conflicts_with = "format")]
-    pub json: bool,
-
-    /// Worker threads, 1 to 1024 (default: all cores). The puzzles do not depend on it.
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub jobs: Option<u16>,
-
-    /// Print the summary on stderr: puzzles, average clues, seconds, puzzles/s. The default;
-    /// with -q, the summary and errors only.
-    #[arg(short, long)]
-    pub stats: bool,
 }
 
 impl SudokuArgs {

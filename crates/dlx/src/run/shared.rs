@@ -14,10 +14,8 @@ use super::coverage::{Counts, Done};
 use super::worker::Worker;
 use super::{Base, Checkpoint, Outcome, Progress, Run, Stop, Visit};
 use crate::explore::Explore;
-use crate::stats::add_profile;
-use crate::stats::Stats;
-use crate::subproblem::Span;
-use crate::subproblem::{Fingerprint, Subproblem};
+use crate::stats::{add_profile, Stats};
+use crate::subproblem::{Fingerprint, Share, Span, Subproblem};
 
 /// A run's settings and what it started from.
 pub(crate) struct Job<'j, T> {
@@ -385,7 +383,7 @@ pub(super) fn nanos(duration: Duration) -> u64 {
 }
 
 pub(super) fn width(unit: &Subproblem) -> f64 {
-    unit.share().map_or(0.0, crate::subproblem::Share::width)
+    unit.share().map_or(0.0, Share::width)
 }
 
 pub(super) fn from(unit: &Subproblem) -> f64 {
