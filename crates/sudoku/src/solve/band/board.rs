@@ -1,0 +1,244 @@
+//! [`BandBoard`]: a classic 9×9's candidates digit by digit and band by band, and the
+//! deductions the band search makes at every node.
+//!
+//! Word `3 d + b` holds digit `d + 1`'s candidate cells in band `b` (rows `3 b`..`3 b + 3`),
+//! laid out as [`tables`](super::tables) says. A placed cell keeps its digit's bit and loses
+//! every other digit's; `open` says which cells are not placed yet.
+//!
+//! The deductions, to a fixed point: each changed word is pruned to the minirows on a
+//! permutation (pointing and claiming inside the band, one lookup), a column alone in its box
+//! leaves the digit's two other words (pointing across bands), and a row down to one cell is a
+//! placement, which takes that cell from the other digits (hidden singles of rows, and of boxes
+//! through the pruning). Then naked singles by counting, over a band's nine words at once, the
+//! cells with at least one, two and three candidates.
+
+use super::tables::{AFTER_PLACING, ALONE, BAND, MINIROWS, ON_PERMUTATION, OTHER_BANDS, ROW};
+use crate::solve::kit::Contradiction;
+
+/// Words of a board: nine digits by three bands. Arrays have 32 entries so that an index
+/// masked with 31 needs no bounds check; entries from 27 up stay 0.
+const WORDS: usize = 27;
+
+/// The state a branch point saves: 61 words.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BandBoard {
+    /// Candidates, word `3 d + b`.
+    candidates: [u32; 32],
+    /// Each word as the deductions last saw it: a word that differs has news to pass on.
+    seen: [u32; 32],
+    /// Per band, the cells not yet placed.
+    open: [u32; 3],
+    /// Per band, the open cells with exactly two candidates, as the last naked-single pass
+    /// found them: where the search branches first.
+    pairs: [u32; 3],
+}
+
+/// The same digit's words in the two other bands.
+const fn other_words(word: usize) -> (usize, usize) {
+    let (digit, band) = (word / 3 * 3, word % 3);
+    (digit + (band + 1) % 3, digit + (band + 2) % 3)
+}
+
+impl BandBoard {
+    /// Every cell open with every digit possible.
+    pub(super) fn blank() -> BandBoard {
+        let mut candidates = [0; 32];
+        candidates[..WORDS].fill(BAND);
+        BandBoard { candidates, seen: [0; 32], open: [BAND; 3], pairs: [0; 3] }
+    }
+
+    /// The givens (`cells`, 81 digits, 0 for an open cell) placed on a blank board, and
+    /// `forbidden` (cell, digit) ruled out. No deduction is made yet.
+    pub(super) fn load(
+        cells: &[u8],
+        forbidden: Option<(usize, u8)>,
+    ) -> Result<BandBoard, Contradiction> {
+        let mut board = BandBoard::blank();
+        if let Some((cell, digit)) = forbidden {
+            board.candidates[word(cell, digit)] &= !(1 << (cell % 27));
+        }
+        for (cell, &digit) in cells.iter().enumerate().filter(|(_, &digit)| digit != 0) {
+            let (band, bit) = (cell / 27, 1 << (cell % 27));
+            let word = word(cell, digit);
+            if board.candidates[word] & bit == 0 {
+                return Err(Contradiction); // a repeated digit, or the forbidden one
+            }
+            board.candidates[word] &= AFTER_PLACING[cell % 27];
+            let (one, two) = other_words(word);
+            let column = !(0o001_001_001 << (cell % 9));
+            board.candidates[one] &= column;
+            board.candidates[two] &= column;
+            for other in (band..WORDS).step_by(3).filter(|&other| other != word) {
+                board.candidates[other] &= !bit;
+            }
+            board.open[band] &= !bit;
+        }
+        Ok(board)
+    }
+
+    /// Every deduction to a fixed point: `Ok(true)` when that fills the grid.
+    pub(super) fn settle(&mut self) -> Result<bool, Contradiction> {
+        loop {
+            self.update()?;
+            if self.open == [0; 3] {
+                return Ok(true);
+            }
+            if !self.naked_singles()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// Passes on the news of every changed word until none is left.
+    fn update(&mut self) -> Result<(), Contradiction> {
+        loop {
+            let mut changed = false;
+            for word in 0..WORDS {
+                if self.candidates[word] != self.seen[word] {
+                    changed = true;
+                    self.update_word(word)?;
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The deductions from one digit's word in one band (see the module documentation).
+    #[inline]
+    fn update_word(&mut self, word: usize) -> Result<(), Contradiction> {
+        let cells = self.candidates[word];
+        let present = u32::from(MINIROWS[(cells & ROW) as usize])
+            | u32::from(MINIROWS[(cells >> 9 & ROW) as usize]) << 3
+            | u32::from(MINIROWS[(cells >> 18 & ROW) as usize]) << 6;
+        let cells = cells & ON_PERMUTATION[present as usize];
+        if cells == 0 {
+            return Err(Contradiction);
+        }
+        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
+        let kept = OTHER_BANDS[columns as usize];
+        let (one, two) = other_words(word);
+        self.candidates[one & 31] &= kept;
+        self.candidates[two & 31] &= kept;
+        let placed = u32::from(ALONE[(cells & ROW) as usize])
+            | u32::from(ALONE[(cells >> 9 & ROW) as usize]) << 9
+            | u32::from(ALONE[(cells >> 18 & ROW) as usize]) << 18;
+        // Unconditionally: a test for `placed == 0` is a branch the processor mispredicts.
+        let band = word % 3;
+        self.open[band] &= !placed;
+        let mut other = band;
+        while other < WORDS {
+            self.candidates[other] &= !placed;
+            other += 3;
+        }
+        self.candidates[word] = cells;
+        self.seen[word] = cells;
+        Ok(())
+    }
+
+    /// Places every open cell left with one candidate; true if there was one. Records the
+    /// cells with two candidates in `pairs`. `Err` if a cell has none, or two singles of a
+    /// row or box want the same digit.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed_any = false;
+        for band in 0..3 {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            let mut word = band;
+            while word < WORDS {
+                let cells = self.candidates[word];
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+                word += 3;
+            }
+            if one != BAND {
+                return Err(Contradiction);
+            }
+            self.pairs[band] = two & !three;
+            let mut singles = one & !two & self.open[band];
+            placed_any |= singles != 0;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                let word = (band..WORDS)
+                    .step_by(3)
+                    .find(|&word| self.candidates[word] & bit != 0)
+                    .ok_or(Contradiction)?;
+                self.place_in(word, bit);
+            }
+        }
+        Ok(placed_any)
+    }
+
+    /// Places the digit of `word` in the cell of `bit` within the word's band: its row and
+    /// box lose the digit now, the rest follows in [`settle`](Self::settle).
+    #[inline]
+    pub(super) fn place_in(&mut self, word: usize, bit: u32) {
+        self.candidates[word & 31] &= AFTER_PLACING[bit.trailing_zeros() as usize % 27];
+    }
+
+    /// Rules out the digit of `word` in the cell of `bit`.
+    pub(super) fn rule_out(&mut self, word: usize, bit: u32) {
+        self.candidates[word & 31] &= !bit;
+    }
+
+    /// Where to branch: the first cell with two candidates, else the first with three, else
+    /// the first open cell, as (band, bit); with its candidates (bit `d` for digit `d + 1`).
+    pub(super) fn branch_cell(&self) -> (usize, u32, u32) {
+        let (band, cells) = match (0..3).find(|&band| self.pairs[band] != 0) {
+            Some(band) => (band, self.pairs[band]),
+            None => self.fewest(),
+        };
+        let bit = cells & cells.wrapping_neg();
+        let digits = (0..9)
+            .filter(|&digit| self.candidates[(3 * digit + band) & 31] & bit != 0)
+            .fold(0, |digits, digit| digits | 1 << digit);
+        (band, bit, digits)
+    }
+
+    /// With no cell of two candidates: the first band's open cells of three candidates, else
+    /// the open cells of the first band that has any.
+    #[cold]
+    fn fewest(&self) -> (usize, u32) {
+        for band in 0..3 {
+            let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+            for word in (band..WORDS).step_by(3) {
+                let cells = self.candidates[word];
+                four |= three & cells;
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+            }
+            let threes = three & !four & self.open[band];
+            if threes != 0 {
+                return (band, threes);
+            }
+        }
+        let band = (0..3).find(|&band| self.open[band] != 0).unwrap_or(0);
+        (band, self.open[band])
+    }
+
+    /// The candidates left, summed over every cell: the search counts eliminations by them.
+    pub(super) fn candidates_left(&self) -> u32 {
+        self.candidates.iter().map(|word| word.count_ones()).sum()
+    }
+
+    /// The digits of a filled board, cell by cell.
+    pub(super) fn digits(&self, out: &mut [u8; 81]) {
+        for word in 0..WORDS {
+            let (digit, band) = (word / 3 + 1, word % 3);
+            let mut cells = self.candidates[word];
+            while cells != 0 {
+                let cell = band * 27 + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                out[cell] = u8::try_from(digit).unwrap_or(0);
+            }
+        }
+    }
+}
+
+/// The word of `digit` (1..=9) in `cell`'s band.
+fn word(cell: usize, digit: u8) -> usize {
+    (3 * (usize::from(digit) - 1) + cell / 27) & 31
+}

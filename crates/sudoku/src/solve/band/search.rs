@@ -1,0 +1,143 @@
+//! [`BandSearch`]: depth-first search on a [`BandBoard`], with its deductions at every node,
+//! branching on a cell of two candidates when there is one, lowest digit first.
+//!
+//! A branch point saves one board (61 words) on a fixed stack of 81 frames (each branch places
+//! a digit in an open cell, so no path is deeper), with the digits it has tried ruled out; its
+//! last digit is taken on that board, in place of the frame. No allocation, no recursion.
+
+use dancer::Stats;
+
+use super::board::BandBoard;
+use crate::solve::kit::Contradiction;
+use crate::Grid;
+
+/// The most branch points open at once: one per open cell at most.
+const DEPTH: usize = 81;
+
+/// A branch point: the board with the digits tried so far ruled out, the cell (band and bit)
+/// and the digits not yet tried (bit `d` for digit `d + 1`).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    board: BandBoard,
+    band: usize,
+    bit: u32,
+    untried: u32,
+}
+
+/// The band search's buffers and the counters of its last search, reused from puzzle to
+/// puzzle.
+#[derive(Clone, Debug)]
+pub(crate) struct BandSearch {
+    board: BandBoard,
+    /// [`DEPTH`] frames, made once.
+    stack: Box<[Frame]>,
+    /// The first solution of the last search.
+    first: [u8; 81],
+    /// Nodes entered by the last search: the root and one per branch tried.
+    nodes: u64,
+    /// Candidates the last search eliminated, the branches' placements included.
+    eliminated: u64,
+    /// The most branch points open at once in the last search.
+    max_depth: usize,
+}
+
+impl BandSearch {
+    /// A search with its stack made.
+    pub(crate) fn new() -> BandSearch {
+        let frame = Frame { board: BandBoard::blank(), band: 0, bit: 0, untried: 0 };
+        BandSearch {
+            board: BandBoard::blank(),
+            stack: vec![frame; DEPTH].into_boxed_slice(),
+            first: [0; 81],
+            nodes: 0,
+            eliminated: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// Counts the solutions of `puzzle` (a 9×9 of the classic rules) without `forbidden`
+    /// (cell, digit), up to `limit` (at least 1), and keeps the first ([`first`](Self::first)).
+    /// `Err` when the givens and the deductions from them alone contradict each other (the
+    /// caller tells a broken rule from no solution).
+    pub(crate) fn count(
+        &mut self,
+        puzzle: &Grid,
+        forbidden: Option<(usize, u8)>,
+        limit: u64,
+    ) -> Result<u64, Contradiction> {
+        (self.nodes, self.eliminated, self.max_depth) = (1, 0, 0);
+        self.first = [0; 81];
+        self.board = BandBoard::load(puzzle.cells(), forbidden)?;
+        let mut before = 729;
+        let mut settled = self.board.settle();
+        self.count_eliminated(before);
+        settled?;
+        let (mut found, mut depth) = (0, 0);
+        loop {
+            match settled {
+                Ok(true) => {
+                    if found == 0 {
+                        self.board.digits(&mut self.first);
+                    }
+                    found += 1;
+                    if found >= limit {
+                        return Ok(found);
+                    }
+                }
+                Ok(false) => {
+                    // A branch point: try its lowest digit now, the others from the frame.
+                    let (band, bit, digits) = self.board.branch_cell();
+                    let digit = digits.trailing_zeros() as usize;
+                    before = self.board.candidates_left();
+                    let frame = &mut self.stack[depth];
+                    *frame = Frame { board: self.board, band, bit, untried: digits & (digits - 1) };
+                    frame.board.rule_out(3 * digit + band, bit);
+                    depth += 1;
+                    self.max_depth = self.max_depth.max(depth);
+                    self.board.place_in(3 * digit + band, bit);
+                    self.nodes += 1;
+                    settled = self.board.settle();
+                    self.count_eliminated(before);
+                    continue;
+                }
+                Err(Contradiction) => {}
+            }
+            // Back to the deepest branch point, which always has a digit left.
+            if depth == 0 {
+                return Ok(found);
+            }
+            let frame = &mut self.stack[depth - 1];
+            let digit = frame.untried.trailing_zeros() as usize;
+            frame.untried &= frame.untried - 1;
+            let (band, bit) = (frame.band, frame.bit);
+            self.board = frame.board;
+            if frame.untried == 0 {
+                depth -= 1;
+            } else {
+                frame.board.rule_out(3 * digit + band, bit);
+            }
+            before = self.board.candidates_left();
+            self.board.place_in(3 * digit + band, bit);
+            self.nodes += 1;
+            settled = self.board.settle();
+            self.count_eliminated(before);
+        }
+    }
+
+    /// Adds the candidates the node just settled took, from `before` it.
+    fn count_eliminated(&mut self, before: u32) {
+        self.eliminated += u64::from(before - self.board.candidates_left());
+    }
+
+    /// The digits of the first solution of the last [`count`](Self::count) that found one.
+    pub(crate) fn first(&self) -> Vec<u8> {
+        self.first.to_vec()
+    }
+
+    /// The counters of the last search, in the engine's terms: nodes are the root and the
+    /// branches tried, updates the candidates eliminated.
+    pub(crate) fn stats(&self, solutions: u64) -> Stats {
+        let depth = u32::try_from(self.max_depth).unwrap_or(u32::MAX);
+        Stats::from_counts(self.nodes, self.eliminated, solutions, depth)
+    }
+}

@@ -1,0 +1,176 @@
+//! The band search's lookup tables, computed at compile time from their definitions.
+//!
+//! A band word holds one digit's candidate cells in one band of three rows: bit `9 r + c` for
+//! row `r` of the band (0..3) and column `c` (0..9). A *minirow* is the three cells where a row
+//! meets a box; in a band, minirow `3 r + k` is row `r`'s part of box `k`. A digit fills one
+//! minirow in each row of a band and one in each box, so the minirows it fills are a
+//! permutation (row `r` to box `p(r)`): every table below follows from that.
+
+/// The 27 cells of a band.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+/// The nine cells of a band's first row.
+pub(super) const ROW: u32 = 0x1FF;
+
+/// For a row's nine cells (a 9-bit pattern), its minirows that hold a cell (bit `k` for box
+/// `k`).
+pub(super) static MINIROWS: [u8; 512] = minirows();
+
+/// For the minirows that hold candidates (a 9-bit pattern, bit `3 r + k`), the cells of those
+/// that lie on a permutation of present minirows; 0 when no permutation is left (the digit no
+/// longer fits the band). One lookup does pointing and claiming inside a band: a minirow off
+/// every permutation shares a row with the only minirow of a box, or a box with the only
+/// minirow of a row, or both through a third (the "locked candidates" of a band, to the end).
+pub(super) static ON_PERMUTATION: [u32; 512] = on_permutation();
+
+/// For a digit's possible columns in a band (a 9-bit pattern), the cells the digit keeps in
+/// the two other bands: every column but those that are the only one of their box in this band
+/// (the digit is in that column here, so nowhere else in it).
+pub(super) static OTHER_BANDS: [u32; 512] = other_bands();
+
+/// For a row's nine cells, the pattern itself when it is a single cell, else 0: where a digit
+/// is placed for sure.
+pub(super) static ALONE: [u16; 512] = alone();
+
+/// For a cell of a band (0..27), the cells a digit placed there leaves in the band: the cell,
+/// and everything outside its row and its box.
+pub(super) static AFTER_PLACING: [u32; 27] = after_placing();
+
+/// The cells of minirow `m` (`3 r + k`).
+const fn minirow_cells(m: usize) -> u32 {
+    0b111 << (9 * (m / 3) + 3 * (m % 3))
+}
+
+const fn minirows() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row & (0b111 << (3 * k)) != 0 {
+                table[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
+/// The six permutations of three rows onto three boxes, as the minirows they fill.
+const PERMUTATIONS: [u16; 6] = {
+    const fn filled(a: usize, b: usize, c: usize) -> u16 {
+        1 << a | 1 << (3 + b) | 1 << (6 + c)
+    }
+    [
+        filled(0, 1, 2),
+        filled(0, 2, 1),
+        filled(1, 0, 2),
+        filled(1, 2, 0),
+        filled(2, 0, 1),
+        filled(2, 1, 0),
+    ]
+};
+
+const fn on_permutation() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut present = 0;
+    while present < 512 {
+        let mut kept = 0;
+        let mut p = 0;
+        while p < PERMUTATIONS.len() {
+            if PERMUTATIONS[p] as usize & present == PERMUTATIONS[p] as usize {
+                kept |= PERMUTATIONS[p] as usize;
+            }
+            p += 1;
+        }
+        let mut m = 0;
+        while m < 9 {
+            if kept & (1 << m) != 0 {
+                table[present] |= minirow_cells(m);
+            }
+            m += 1;
+        }
+        present += 1;
+    }
+    table
+}
+
+const fn other_bands() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut kept = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let stack: u32 = (columns as u32 >> (3 * k)) & 0b111;
+            if stack.count_ones() == 1 {
+                kept &= !(0o001_001_001u32 << (3 * k as u32 + stack.trailing_zeros()));
+            }
+            k += 1;
+        }
+        table[columns] = kept;
+        columns += 1;
+    }
+    table
+}
+
+const fn alone() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() == 1 {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn after_placing() -> [u32; 27] {
+    let mut table = [0; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let (r, k) = (cell / 9, cell % 9 / 3);
+        let row = ROW << (9 * r);
+        let boxed = 0o007_007_007 << (3 * k);
+        table[cell] = (BAND & !row & !boxed) | 1 << cell;
+        cell += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_band_keeps_every_cell_and_an_empty_row_keeps_none() {
+        assert_eq!(ON_PERMUTATION[0o777], BAND);
+        // Row 1 has nothing: no permutation.
+        assert_eq!(ON_PERMUTATION[0o707], 0);
+        // Box 0 only in row 0 (minirows 0, 1, 2 of row 0; rows 1 and 2 only in boxes 1, 2):
+        // row 0 must take box 0, so its minirows 1 and 2 go.
+        assert_eq!(ON_PERMUTATION[0o667], BAND & !minirow_cells(1) & !minirow_cells(2));
+    }
+
+    #[test]
+    fn a_column_alone_in_its_box_leaves_the_other_bands() {
+        // Columns 0 and 1 in box 0 (two: kept), column 4 alone in box 1, all of box 2.
+        let kept = OTHER_BANDS[0b111_010_011];
+        assert_eq!(kept, BAND & !(0o001_001_001 << 4));
+    }
+
+    #[test]
+    fn placing_keeps_the_cell_and_what_is_outside_its_row_and_box() {
+        // Cell 13: row 1, column 4, box 1.
+        let kept = AFTER_PLACING[13];
+        assert_eq!(kept.count_ones(), 27 - 9 - 6 + 1);
+        assert_ne!(kept & 1 << 13, 0);
+        assert_eq!(kept & 1 << 12, 0);
+        assert_eq!(kept & 1 << 22, 0);
+        assert_ne!(kept & 1 << 19, 0);
+        assert_eq!(ALONE[0b1000], 0b1000);
+        assert_eq!(ALONE[0b1010], 0);
+        assert_eq!(MINIROWS[0b100_000_010], 0b101);
+    }
+}

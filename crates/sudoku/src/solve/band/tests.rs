@@ -1,0 +1,1 @@
+//! The band search against the bitmask search and the engine.
