@@ -35,8 +35,8 @@ pub(crate) struct BandSearch {
     first: [u8; 81],
     /// Nodes entered by the last search: the root and one per branch tried.
     nodes: u64,
-    /// Candidates the last search eliminated, the branches' placements included.
-    eliminated: u64,
+    /// Word updates the last search ran (see [`BandBoard::updates`]).
+    updates: u64,
     /// The most branch points open at once in the last search.
     max_depth: usize,
 }
@@ -50,7 +50,7 @@ impl BandSearch {
             stack: vec![frame; DEPTH].into_boxed_slice(),
             first: [0; 81],
             nodes: 0,
-            eliminated: 0,
+            updates: 0,
             max_depth: 0,
         }
     }
@@ -65,12 +65,11 @@ impl BandSearch {
         forbidden: Option<(usize, u8)>,
         limit: u64,
     ) -> Result<u64, Contradiction> {
-        (self.nodes, self.eliminated, self.max_depth) = (1, 0, 0);
+        (self.nodes, self.updates, self.max_depth) = (1, 0, 0);
         self.first = [0; 81];
         self.board = BandBoard::load(puzzle.cells(), forbidden)?;
-        let mut before = 729;
         let mut settled = self.board.settle();
-        self.count_eliminated(before);
+        self.updates += self.board.updates();
         settled?;
         let (mut found, mut depth) = (0, 0);
         loop {
@@ -88,7 +87,6 @@ impl BandSearch {
                     // A branch point: try its lowest digit now, the others from the frame.
                     let (band, bit, digits) = self.board.branch_cell();
                     let digit = digits.trailing_zeros() as usize;
-                    before = self.board.candidates_left();
                     let frame = &mut self.stack[depth];
                     *frame = Frame { board: self.board, band, bit, untried: digits & (digits - 1) };
                     frame.board.rule_out(3 * digit + band, bit);
@@ -97,7 +95,7 @@ impl BandSearch {
                     self.board.place_in(3 * digit + band, bit);
                     self.nodes += 1;
                     settled = self.board.settle();
-                    self.count_eliminated(before);
+                    self.updates += self.board.updates();
                     continue;
                 }
                 Err(Contradiction) => {}
@@ -116,17 +114,11 @@ impl BandSearch {
             } else {
                 frame.board.rule_out(3 * digit + band, bit);
             }
-            before = self.board.candidates_left();
             self.board.place_in(3 * digit + band, bit);
             self.nodes += 1;
             settled = self.board.settle();
-            self.count_eliminated(before);
+            self.updates += self.board.updates();
         }
-    }
-
-    /// Adds the candidates the node just settled took, from `before` it.
-    fn count_eliminated(&mut self, before: u32) {
-        self.eliminated += u64::from(before - self.board.candidates_left());
     }
 
     /// The digits of the first solution of the last [`count`](Self::count) that found one.
@@ -135,9 +127,10 @@ impl BandSearch {
     }
 
     /// The counters of the last search, in the engine's terms: nodes are the root and the
-    /// branches tried, updates the candidates eliminated.
+    /// branches tried, updates the word updates (one digit's
+    /// deductions in one band) run at those nodes.
     pub(crate) fn stats(&self, solutions: u64) -> Stats {
         let depth = u32::try_from(self.max_depth).unwrap_or(u32::MAX);
-        Stats::from_counts(self.nodes, self.eliminated, solutions, depth)
+        Stats::from_counts(self.nodes, self.updates, solutions, depth)
     }
 }
