@@ -12,20 +12,27 @@
 //! through the pruning). Then naked singles by counting, over a band's nine words at once, the
 //! cells with at least one, two and three candidates.
 
-use super::tables::{AFTER_PLACING, ALONE, BAND, MINIROWS, ON_PERMUTATION, OTHER_BANDS, ROW};
+use super::tables::{AFTER_PLACING, BAND, CELLS_OF, COLUMNS, MINIROWS, ON_PERMUTATION, ROW};
 use crate::solve::kit::Contradiction;
 
-/// Words of a board: nine digits by three bands. Arrays have 32 entries so that an index
-/// masked with 31 needs no bounds check; entries from 27 up stay 0.
+/// Words of a board: nine digits by three bands.
 const WORDS: usize = 27;
 
-/// The state a branch point saves: 61 words.
+/// A board's candidates and open cells, 30 words: what a branch point saves of a settled board
+/// (there every word is as the deductions last saw it, so that need not be saved).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Saved {
+    candidates: [u32; WORDS],
+    open: [u32; 3],
+}
+
+/// The board of the node being searched.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct BandBoard {
     /// Candidates, word `3 d + b`.
-    candidates: [u32; 32],
+    candidates: [u32; WORDS],
     /// Each word as the deductions last saw it: a word that differs has news to pass on.
-    seen: [u32; 32],
+    seen: [u32; WORDS],
     /// Per band, the cells not yet placed.
     open: [u32; 3],
     /// Per band, the open cells with exactly two candidates, as the last naked-single pass
@@ -44,9 +51,13 @@ const fn other_words(word: usize) -> (usize, usize) {
 impl BandBoard {
     /// Every cell open with every digit possible.
     pub(super) fn blank() -> BandBoard {
-        let mut candidates = [0; 32];
-        candidates[..WORDS].fill(BAND);
-        BandBoard { candidates, seen: [0; 32], open: [BAND; 3], pairs: [0; 3], updates: 0 }
+        BandBoard {
+            candidates: [BAND; WORDS],
+            seen: [0; WORDS],
+            open: [BAND; 3],
+            pairs: [0; 3],
+            updates: 0,
+        }
     }
 
     /// The givens (`cells`, 81 digits, 0 for an open cell) placed on a blank board, and
@@ -60,7 +71,7 @@ impl BandBoard {
             board.candidates[word(cell, digit)] &= !(1 << (cell % 27));
         }
         // The givens' cells leave every word of their band at the end, but their own digit's.
-        let mut own = [0u32; 32];
+        let mut own = [0u32; WORDS];
         for (cell, &digit) in cells.iter().enumerate() {
             if digit == 0 {
                 continue;
@@ -73,12 +84,12 @@ impl BandBoard {
             board.candidates[word] &= AFTER_PLACING[cell % 27];
             let (one, two) = other_words(word);
             let column = !(0o001_001_001 << (cell % 9));
-            board.candidates[one & 31] &= column;
-            board.candidates[two & 31] &= column;
+            board.candidates[one] &= column;
+            board.candidates[two] &= column;
             own[word] |= bit;
             board.open[cell / 27 % 3] &= !bit;
         }
-        for (word, kept) in own.iter().enumerate().take(WORDS) {
+        for (word, kept) in own.iter().enumerate() {
             board.candidates[word] &= board.open[word % 3] | kept;
         }
         Ok(board)
@@ -136,18 +147,20 @@ impl BandBoard {
             | u32::from(MINIROWS[(cells >> 9 & ROW) as usize]) << 3
             | u32::from(MINIROWS[(cells >> 18 & ROW) as usize]) << 6;
         // Masked so that the compiler sees the index in bounds (the entries are 3-bit).
-        let cells = cells & ON_PERMUTATION[(present & 0x1FF) as usize];
+        let pruned = ON_PERMUTATION[(present & 0x1FF) as usize];
+        // The low half; the high half is below 2^9.
+        #[allow(clippy::cast_possible_truncation)]
+        let cells = cells & pruned as u32;
         if cells == 0 {
             return Err(Contradiction);
         }
-        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
-        let kept = OTHER_BANDS[columns as usize];
+        let columns = COLUMNS[((cells | cells >> 9 | cells >> 18) & ROW) as usize];
         let (one, two) = other_words(WORD);
+        #[allow(clippy::cast_possible_truncation)]
+        let kept = columns as u32;
         self.candidates[one] &= kept;
         self.candidates[two] &= kept;
-        let placed = u32::from(ALONE[(cells & ROW) as usize])
-            | u32::from(ALONE[(cells >> 9 & ROW) as usize]) << 9
-            | u32::from(ALONE[(cells >> 18 & ROW) as usize]) << 18;
+        let placed = cells & CELLS_OF[((pruned & columns) >> 32) as usize & 0x1FF];
         // Unconditionally: a test for `placed == 0` is a branch the processor mispredicts.
         let band = WORD % 3;
         self.open[band] &= !placed;
@@ -199,12 +212,21 @@ impl BandBoard {
     /// box lose the digit now, the rest follows in [`settle`](Self::settle).
     #[inline]
     pub(super) fn place_in(&mut self, word: usize, bit: u32) {
-        self.candidates[word & 31] &= AFTER_PLACING[bit.trailing_zeros() as usize % 27];
+        self.candidates[word] &= AFTER_PLACING[bit.trailing_zeros() as usize % 27];
     }
 
-    /// Rules out the digit of `word` in the cell of `bit`.
-    pub(super) fn rule_out(&mut self, word: usize, bit: u32) {
-        self.candidates[word & 31] &= !bit;
+    /// The board as a branch point saves it: settled, with nothing left to pass on.
+    pub(super) fn save(&self) -> Saved {
+        debug_assert_eq!(self.candidates, self.seen, "saved before it settled");
+        Saved { candidates: self.candidates, open: self.open }
+    }
+
+    /// Back to a board `save` saved: a digit then placed in a cell of it passes on its news,
+    /// which takes the cell from the digits tried there before.
+    pub(super) fn restore(&mut self, saved: &Saved) {
+        self.candidates = saved.candidates;
+        self.seen = saved.candidates;
+        self.open = saved.open;
     }
 
     /// Where to branch: the first cell with two candidates, else the first with three, else
@@ -216,7 +238,7 @@ impl BandBoard {
         };
         let bit = cells & cells.wrapping_neg();
         let digits = (0..9)
-            .filter(|&digit| self.candidates[(3 * digit + band) & 31] & bit != 0)
+            .filter(|&digit| self.candidates[3 * digit + band] & bit != 0)
             .fold(0, |digits, digit| digits | 1 << digit);
         (band, bit, digits)
     }

@@ -1,24 +1,25 @@
 //! [`BandSearch`]: depth-first search on a [`BandBoard`], with its deductions at every node,
 //! branching on a cell of two candidates when there is one, lowest digit first.
 //!
-//! A branch point saves one board (61 words) on a fixed stack of 81 frames (each branch places
-//! a digit in an open cell, so no path is deeper), with the digits it has tried ruled out; its
-//! last digit is taken on that board, in place of the frame. No allocation, no recursion.
+//! A branch point saves its settled board's candidates and open cells (30 words) on a fixed
+//! stack of 81 frames (each branch places a digit in an open cell, so no path is deeper); each
+//! later digit is placed on that board again, and the last one frees the frame. No
+//! allocation, no recursion.
 
 use dancer::Stats;
 
-use super::board::BandBoard;
+use super::board::{BandBoard, Saved};
 use crate::solve::kit::Contradiction;
 use crate::Grid;
 
 /// The most branch points open at once: one per open cell at most.
 const DEPTH: usize = 81;
 
-/// A branch point: the board with the digits tried so far ruled out, the cell (band and bit)
-/// and the digits not yet tried (bit `d` for digit `d + 1`).
+/// A branch point: the board before it, the cell (band and bit) and the digits not yet tried
+/// (bit `d` for digit `d + 1`).
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    board: BandBoard,
+    board: Saved,
     band: usize,
     bit: u32,
     untried: u32,
@@ -44,7 +45,7 @@ pub(crate) struct BandSearch {
 impl BandSearch {
     /// A search with its stack made.
     pub(crate) fn new() -> BandSearch {
-        let frame = Frame { board: BandBoard::blank(), band: 0, bit: 0, untried: 0 };
+        let frame = Frame { board: Saved::default(), band: 0, bit: 0, untried: 0 };
         BandSearch {
             board: BandBoard::blank(),
             stack: vec![frame; DEPTH].into_boxed_slice(),
@@ -88,8 +89,12 @@ impl BandSearch {
                     let (band, bit, digits) = self.board.branch_cell();
                     let digit = digits.trailing_zeros() as usize;
                     let frame = &mut self.stack[depth];
-                    *frame = Frame { board: self.board, band, bit, untried: digits & (digits - 1) };
-                    frame.board.rule_out(3 * digit + band, bit);
+                    *frame = Frame {
+                        board: self.board.save(),
+                        band,
+                        bit,
+                        untried: digits & (digits - 1),
+                    };
                     depth += 1;
                     self.max_depth = self.max_depth.max(depth);
                     self.board.place_in(3 * digit + band, bit);
@@ -108,11 +113,9 @@ impl BandSearch {
             let digit = frame.untried.trailing_zeros() as usize;
             frame.untried &= frame.untried - 1;
             let (band, bit) = (frame.band, frame.bit);
-            self.board = frame.board;
+            self.board.restore(&frame.board);
             if frame.untried == 0 {
                 depth -= 1;
-            } else {
-                frame.board.rule_out(3 * digit + band, bit);
             }
             self.board.place_in(3 * digit + band, bit);
             self.nodes += 1;

@@ -15,21 +15,25 @@ pub(super) const ROW: u32 = 0x1FF;
 /// `k`).
 pub(super) static MINIROWS: [u8; 512] = minirows();
 
-/// For the minirows that hold candidates (a 9-bit pattern, bit `3 r + k`), the cells of those
-/// that lie on a permutation of present minirows; 0 when no permutation is left (the digit no
-/// longer fits the band). One lookup does pointing and claiming inside a band: a minirow off
-/// every permutation shares a row with the only minirow of a box, or a box with the only
-/// minirow of a row, or both through a third (the "locked candidates" of a band, to the end).
-pub(super) static ON_PERMUTATION: [u32; 512] = on_permutation();
+/// For the minirows that hold candidates (a 9-bit pattern, bit `3 r + k`): in the low half,
+/// the cells of those that lie on a permutation of present minirows, 0 when no permutation is
+/// left (the digit no longer fits the band); in the high half, those of them that are the only
+/// one of their row. One lookup does pointing and claiming inside a band: a minirow off every
+/// permutation shares a row with the only minirow of a box, or a box with the only minirow of a
+/// row, or both through a third (the "locked candidates" of a band, to the end).
+pub(super) static ON_PERMUTATION: [u64; 512] = on_permutation();
 
-/// For a digit's possible columns in a band (a 9-bit pattern), the cells the digit keeps in
-/// the two other bands: every column but those that are the only one of their box in this band
-/// (the digit is in that column here, so nowhere else in it).
-pub(super) static OTHER_BANDS: [u32; 512] = other_bands();
+/// For a digit's possible columns in a band (a 9-bit pattern): in the low half, the cells the
+/// digit keeps in the two other bands: every column but those that are the only one of their
+/// box in this band (the digit is in that column here, so nowhere else in it); in the high
+/// half, the minirows (of every row) of the boxes that have one column.
+///
+/// A minirow alone in its row after the pruning is alone in its box too, so with one column
+/// it is one cell: the digit's place in that row and box (a hidden single).
+pub(super) static COLUMNS: [u64; 512] = columns();
 
-/// For a row's nine cells, the pattern itself when it is a single cell, else 0: where a digit
-/// is placed for sure.
-pub(super) static ALONE: [u16; 512] = alone();
+/// For a set of minirows (9 bits), their cells.
+pub(super) static CELLS_OF: [u32; 512] = cells_of();
 
 /// For a cell of a band (0..27), the cells a digit placed there leaves in the band: the cell,
 /// and everything outside its row and its box.
@@ -71,7 +75,7 @@ const PERMUTATIONS: [u16; 6] = {
     ]
 };
 
-const fn on_permutation() -> [u32; 512] {
+const fn on_permutation() -> [u64; 512] {
     let mut table = [0; 512];
     let mut present = 0;
     while present < 512 {
@@ -83,45 +87,60 @@ const fn on_permutation() -> [u32; 512] {
             }
             p += 1;
         }
-        let mut m = 0;
-        while m < 9 {
-            if kept & (1 << m) != 0 {
-                table[present] |= minirow_cells(m);
+        let mut alone = 0;
+        let mut r = 0;
+        while r < 3 {
+            let row = (kept >> (3 * r)) & 0b111;
+            if row.count_ones() == 1 {
+                alone |= row << (3 * r);
             }
-            m += 1;
+            r += 1;
         }
+        table[present] = cells_of_minirows(kept) as u64 | (alone as u64) << 32;
         present += 1;
     }
     table
 }
 
-const fn other_bands() -> [u32; 512] {
+const fn columns() -> [u64; 512] {
     let mut table = [0; 512];
     let mut columns = 0;
     while columns < 512 {
         let mut kept = BAND;
+        let mut single: u64 = 0;
         let mut k = 0;
         while k < 3 {
             let stack: u32 = (columns as u32 >> (3 * k)) & 0b111;
             if stack.count_ones() == 1 {
                 kept &= !(0o001_001_001u32 << (3 * k as u32 + stack.trailing_zeros()));
+                single |= 0b001_001_001 << k;
             }
             k += 1;
         }
-        table[columns] = kept;
+        table[columns] = kept as u64 | single << 32;
         columns += 1;
     }
     table
 }
 
-const fn alone() -> [u16; 512] {
-    let mut table = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        if (row as u32).count_ones() == 1 {
-            table[row] = row as u16;
+const fn cells_of_minirows(minirows: usize) -> u32 {
+    let mut cells = 0;
+    let mut m = 0;
+    while m < 9 {
+        if minirows & (1 << m) != 0 {
+            cells |= minirow_cells(m);
         }
-        row += 1;
+        m += 1;
+    }
+    cells
+}
+
+const fn cells_of() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        table[minirows] = cells_of_minirows(minirows);
+        minirows += 1;
     }
     table
 }
@@ -145,21 +164,22 @@ mod tests {
 
     #[test]
     fn a_full_band_keeps_every_cell_and_an_empty_row_keeps_none() {
-        assert_eq!(ON_PERMUTATION[0o777], BAND);
+        assert_eq!(ON_PERMUTATION[0o777], u64::from(BAND));
         // Row 1 has nothing: no permutation.
         assert_eq!(ON_PERMUTATION[0o707], 0);
         // Box 0 only in row 0 (minirows 0, 1, 2 of row 0; rows 1 and 2 only in boxes 1, 2):
         // row 0 must take box 0, so its minirows 1 and 2 go; the absent ones (3, 6) are
         // not kept either.
         let gone = minirow_cells(1) | minirow_cells(2) | minirow_cells(3) | minirow_cells(6);
-        assert_eq!(ON_PERMUTATION[0o667], BAND & !gone);
+        // Row 0 is then down to minirow 0.
+        assert_eq!(ON_PERMUTATION[0o667], u64::from(BAND & !gone) | 1 << 32);
     }
 
     #[test]
     fn a_column_alone_in_its_box_leaves_the_other_bands() {
         // Columns 0 and 1 in box 0 (two: kept), column 4 alone in box 1, all of box 2.
-        let kept = OTHER_BANDS[0b111_010_011];
-        assert_eq!(kept, BAND & !(0o001_001_001 << 4));
+        let kept = COLUMNS[0b111_010_011];
+        assert_eq!(kept, u64::from(BAND & !(0o001_001_001 << 4)) | 0b010_010_010 << 32);
     }
 
     #[test]
@@ -171,8 +191,7 @@ mod tests {
         assert_eq!(kept & 1 << 12, 0);
         assert_eq!(kept & 1 << 22, 0);
         assert_ne!(kept & 1 << 19, 0);
-        assert_eq!(ALONE[0b1000], 0b1000);
-        assert_eq!(ALONE[0b1010], 0);
         assert_eq!(MINIROWS[0b100_000_010], 0b101);
+        assert_eq!(CELLS_OF[0b100_000_001], 0o700_000_007);
     }
 }
