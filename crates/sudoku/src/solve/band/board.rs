@@ -12,7 +12,9 @@
 //! through the pruning). Then naked singles by counting, over a band's nine words at once, the
 //! cells with at least one, two and three candidates.
 
-use super::tables::{AFTER_PLACING, BAND, CELLS_OF, COLUMNS, MINIROWS, ON_PERMUTATION, ROW};
+use super::tables::{
+    AFTER_PLACING, BAND, CELLS_OF, CLAIMED, COLUMNS, MINIROWS, ON_PERMUTATION, ROW,
+};
 use crate::solve::kit::Contradiction;
 
 /// Words of a board: nine digits by three bands.
@@ -96,14 +98,14 @@ impl BandBoard {
     }
 
     /// Every deduction to a fixed point: `Ok(true)` when that fills the grid.
-    pub(super) fn settle(&mut self) -> Result<bool, Contradiction> {
+    pub(super) fn settle(&mut self, claims: bool) -> Result<bool, Contradiction> {
         self.updates = 0;
         loop {
             self.update()?;
             if self.open == [0; 3] {
                 return Ok(true);
             }
-            if !self.naked_singles()? {
+            if !self.naked_singles()? && !(claims && self.claim_columns()) {
                 return Ok(false);
             }
         }
@@ -206,6 +208,30 @@ impl BandBoard {
             }
         }
         Ok(placed_any)
+    }
+
+    /// Before a branch: a digit's column that has its places in one band only takes the
+    /// digit's places in that band's box to itself (claiming along columns, which the bands'
+    /// words do not see at once); true if a word changed.
+    fn claim_columns(&mut self) -> bool {
+        let project = |cells: u32| (cells | cells >> 9 | cells >> 18) & ROW;
+        let mut changed = false;
+        for digit in 0..9 {
+            let word = 3 * digit;
+            let columns = [
+                project(self.candidates[word]),
+                project(self.candidates[word + 1]),
+                project(self.candidates[word + 2]),
+            ];
+            for band in 0..3 {
+                let only = columns[band] & !columns[(band + 1) % 3] & !columns[(band + 2) % 3];
+                let cells = self.candidates[word + band];
+                let kept = cells & CLAIMED[only as usize];
+                changed |= kept != cells;
+                self.candidates[word + band] = kept;
+            }
+        }
+        changed
     }
 
     /// Places the digit of `word` in the cell of `bit` within the word's band: its row and

@@ -32,6 +32,12 @@ pub(super) static ON_PERMUTATION: [u64; 512] = on_permutation();
 /// it is one cell: the digit's place in that row and box (a hidden single).
 pub(super) static COLUMNS: [u64; 512] = columns();
 
+/// For the columns (9 bits) where a digit can be in this band and in no other: the cells the
+/// digit keeps in this band. A stack with one such column keeps that column only (the digit's
+/// place in the stack's box of this band is in it); one with two or three keeps nothing (they
+/// would need the digit twice in one box).
+pub(super) static CLAIMED: [u32; 512] = claimed();
+
 /// For a set of minirows (9 bits), their cells.
 pub(super) static CELLS_OF: [u32; 512] = cells_of();
 
@@ -119,6 +125,28 @@ const fn columns() -> [u64; 512] {
         }
         table[columns] = kept as u64 | single << 32;
         columns += 1;
+    }
+    table
+}
+
+const fn claimed() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut only: u32 = 0;
+    while only < 512 {
+        let mut kept = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let stack = (only >> (3 * k)) & 0b111;
+            let whole = 0o007_007_007 << (3 * k);
+            if stack.count_ones() == 1 {
+                kept &= !whole | 0o001_001_001 << (3 * k + stack.trailing_zeros());
+            } else if stack != 0 {
+                kept &= !whole;
+            }
+            k += 1;
+        }
+        table[only as usize] = kept;
+        only += 1;
     }
     table
 }
