@@ -23,7 +23,7 @@ static double cpu_seconds() {
     return now.tv_sec + now.tv_nsec / 1e9;
 }
 
-__attribute__((noinline)) static size_t solve_all(const std::vector<std::string> &puzzles,
+__attribute__((noipa)) size_t solve_all(const std::vector<std::string> &puzzles,
                                                  size_t limit, size_t *guesses) {
     size_t solved = 0;
     char solution[82] = {0};
