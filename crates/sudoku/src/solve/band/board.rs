@@ -150,15 +150,13 @@ impl BandBoard {
             | u32::from(MINIROWS[(cells >> 18 & ROW) as usize]) << 6;
         // Masked so that the compiler sees the index in bounds (the entries are 3-bit).
         let pruned = ON_PERMUTATION[(present & 0x1FF) as usize];
-        // The low half; the high half is below 2^9.
-        #[allow(clippy::cast_possible_truncation)]
+        // The low half (the cells).
         let cells = cells & pruned as u32;
         if cells == 0 {
             return Err(Contradiction);
         }
         let columns = COLUMNS[((cells | cells >> 9 | cells >> 18) & ROW) as usize];
         let (one, two) = other_words(WORD);
-        #[allow(clippy::cast_possible_truncation)]
         let kept = columns as u32;
         self.candidates[one] &= kept;
         self.candidates[two] &= kept;
