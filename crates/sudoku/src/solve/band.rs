@@ -1,5 +1,5 @@
 //! The search for the classic 9×9 (3×3 boxes, no other region): candidates digit-major by
-//! band, one 27-bit word per digit and band of three rows, as JCZSolve and tdoku's ancestors
+//! band, one 27-bit word per digit and band of three rows, as `JCZSolve` and tdoku's ancestors
 //! lay them out (learnt from reading the `sudoku` crate's port, not copied).
 //!
 //! Why a search of its own for one size: most puzzles users solve are classic 9×9, and for

@@ -105,7 +105,7 @@ impl BandBoard {
             if self.open == [0; 3] {
                 return Ok(true);
             }
-            if !self.naked_singles()? && !(claims && self.claim_columns()) {
+            if !(self.naked_singles()? || claims && self.claim_columns()) {
                 return Ok(false);
             }
         }
@@ -142,6 +142,9 @@ impl BandBoard {
     }
 
     /// The deductions from one digit's word in one band (see the module documentation).
+    // Always inlined into `update`'s 27 call sites: the body is a few word operations, which
+    // a call (arguments, saved registers, the `Result` through memory) would add to.
+    #[allow(clippy::inline_always)]
     #[inline(always)]
     fn update_word<const WORD: usize>(&mut self) -> Result<(), Contradiction> {
         let cells = self.candidates[WORD];

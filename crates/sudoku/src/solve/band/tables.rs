@@ -97,7 +97,7 @@ const fn on_permutation() -> [u64; 512] {
         let mut r = 0;
         while r < 3 {
             let row = (kept >> (3 * r)) & 0b111;
-            if row.count_ones() == 1 {
+            if row.is_power_of_two() {
                 alone |= row << (3 * r);
             }
             r += 1;
@@ -114,11 +114,11 @@ const fn columns() -> [u64; 512] {
     while columns < 512 {
         let mut kept = BAND;
         let mut single: u64 = 0;
-        let mut k = 0;
+        let mut k: u32 = 0;
         while k < 3 {
             let stack: u32 = (columns as u32 >> (3 * k)) & 0b111;
-            if stack.count_ones() == 1 {
-                kept &= !(0o001_001_001u32 << (3 * k as u32 + stack.trailing_zeros()));
+            if stack.is_power_of_two() {
+                kept &= !(0o001_001_001u32 << (3 * k + stack.trailing_zeros()));
                 single |= 0b001_001_001 << k;
             }
             k += 1;
@@ -138,7 +138,7 @@ const fn claimed() -> [u32; 512] {
         while k < 3 {
             let stack = (only >> (3 * k)) & 0b111;
             let whole = 0o007_007_007 << (3 * k);
-            if stack.count_ones() == 1 {
+            if stack.is_power_of_two() {
                 kept &= !whole | 0o001_001_001 << (3 * k + stack.trailing_zeros());
             } else if stack != 0 {
                 kept &= !whole;
