@@ -76,8 +76,9 @@ pub struct Count {
 }
 
 /// Solves puzzles of one variant. Below 16×16 a depth-first search on candidate bitmasks,
-/// with singles at every node (and locked candidates at the root), answers `solve` and
-/// `count`, and the exact-cover engine `enumerate`, on one reused matrix: each puzzle commits
+/// with singles at every node (and locked candidates at the root; on the classic 9×9 the band
+/// search, with locked candidates at every node), answers `solve` and `count`, and the
+/// exact-cover engine `enumerate`, on one reused matrix: each puzzle commits
 /// its givens, searches, and is reset, with no rebuilding. From 16×16 up a search on `u64`
 /// masks with a trail does all three, guided by a reference solution where the variant has
 /// one (docs/design.md). Not `Sync`: give each thread its own solver of the shared
