@@ -4,6 +4,8 @@
 //! - Knuth's DLX1, DLX2 and SSXCC as processes against `dlx --count --no-memo --jobs 1`, each
 //!   whole process (reading the file included), CPU time from `getrusage` of the children;
 //! - the crates.io `dlx` 0.8.5 crate in-process against `Solver::count`, thread CPU time;
+//! - 9×9 sudoku, first and unique solutions of three tdoku sets, against the `sudoku` 0.8
+//!   crate in-process and tdoku through a small driver of ours (`peers/nine.rs`);
 //! - start-up: `dlx --count` of 8 queens and `sudoku solve` of one puzzle against the peer
 //!   crates' own commands (`benches/examples/peer_dlx.rs`, `peer_sudoku.rs`), CPU and wall
 //!   time, and each program's peak RSS.
@@ -30,6 +32,10 @@ use dancer_benches::pairs::{alternate, median};
 use dancer_benches::peer_text;
 use dancer_benches::process::{cpu, rss_mode, Cmd};
 use nix::sys::resource::{getrusage, UsageWho};
+
+// The 9×9 rows (in a folder of their own: a target's root looks for modules beside itself).
+#[path = "peers/nine.rs"]
+mod nine;
 
 /// Time to spend on one row once the fewest pairs are done.
 const BUDGET: Duration = Duration::from_secs(15);
@@ -61,9 +67,21 @@ fn main() {
         "{:<34} {:<10} {:>5} {:>11} {:>11} {:>8} {:>7} {:>14} {:>14}",
         "row", "peer", "pairs", "dancer", "peer", "ratio", "won", "instr dancer", "instr peer"
     );
+    let wanted =
+        |label: &str| filters.is_empty() || filters.iter().any(|f| label.contains(f.as_str()));
+    for measured in nine::rows(&wanted, instructions) {
+        print_row(
+            &measured.what,
+            measured.peer,
+            measured.ours,
+            measured.theirs,
+            measured.instructions,
+            "K",
+        );
+    }
     for row in rows {
         let label = format!("{} {}", row.what, row.peer);
-        if !filters.is_empty() && !filters.iter().any(|f| label.contains(f.as_str())) {
+        if !wanted(&label) {
             continue;
         }
         let (ours, theirs, instr) = match &row.pair {
@@ -77,7 +95,7 @@ fn main() {
                 (a, b, None)
             }
         };
-        print_row(&row, ours, theirs, instr);
+        print_row(&row.what, row.peer, ours, theirs, instr, "M");
         if let Pair::Processes { ours, theirs } = &row.pair {
             if row.what.starts_with("start-up") {
                 println!(
@@ -141,28 +159,34 @@ fn in_process_pairs(case: &Case) -> (Times, Times) {
     (a, b)
 }
 
+/// Prints a row; instruction counts in millions (`unit` "M": a whole run) or thousands ("K":
+/// per puzzle, the 9×9 rows).
 fn print_row(
-    row: &Row,
+    what: &str,
+    peer: &str,
     mut ours: Times,
     mut theirs: Times,
     instr: Option<(Option<u64>, Option<u64>)>,
+    unit: &str,
 ) {
     // Start-up rows last about a millisecond: the CPU clock's resolution is too coarse there,
     // so their ratio is of wall times (the machine's load then counts; many pairs).
-    let startup = row.what.starts_with("start-up");
+    let startup = what.starts_with("start-up");
     let (a, b) =
         if startup { (&mut ours.wall, &mut theirs.wall) } else { (&mut ours.cpu, &mut theirs.cpu) };
     let mut ratios: Vec<f64> = a.iter().zip(b.iter()).map(|(o, t)| o / t.max(1e-9)).collect();
     let won = ratios.iter().filter(|&&r| r < 1.0).count();
     let pairs = ratios.len();
-    let format_instr =
-        |n: Option<u64>| n.map_or_else(|| "-".to_owned(), |n| format!("{:.1} M", n as f64 / 1e6));
+    let scale = if unit == "K" { 1e3 } else { 1e6 };
+    let format_instr = |n: Option<u64>| {
+        n.map_or_else(|| "-".to_owned(), |n| format!("{:.1} {unit}", n as f64 / scale))
+    };
     let (ia, ib) =
         instr.map_or((String::new(), String::new()), |(a, b)| (format_instr(a), format_instr(b)));
     println!(
         "{:<34} {:<10} {:>5} {:>9.2}ms {:>9.2}ms {:>8.3} {:>3}/{:<3} {:>14} {:>14}",
-        row.what,
-        row.peer,
+        what,
+        peer,
         pairs,
         median(a) * 1e3,
         median(b) * 1e3,

@@ -35,26 +35,26 @@ pub struct Template {
     tables: Option<Tables>,
     /// For the wide search, when it is the one chosen.
     wide: Option<WideTables>,
+    /// The search chosen for the variant.
+    backend: Backend,
 }
 
 impl Template {
     /// The template of `variant`: the tables of the search chosen for its size
     /// ([`Backend::of_variant`]) now, the exact-cover problem when first asked for.
     pub fn new(variant: Variant) -> Template {
-        let (tables, wide) = match Backend::of_variant(&variant) {
+        // The band search's tables are constants; it leaves enumeration to the bitmask search.
+        let backend = Backend::of_variant(&variant);
+        let (tables, wide) = match backend {
             Backend::Wide => (None, Some(WideTables::new(&variant))),
             _ => (Some(Tables::new(&variant)), None),
         };
-        Template { variant, problem: OnceLock::new(), tables, wide }
+        Template { variant, problem: OnceLock::new(), tables, wide, backend }
     }
 
     /// The search that solves the template's puzzles.
     pub fn backend(&self) -> Backend {
-        if self.wide.is_some() {
-            Backend::Wide
-        } else {
-            Backend::Bitmask
-        }
+        self.backend
     }
 
     /// The exact-cover problem of `variant`.

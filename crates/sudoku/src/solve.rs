@@ -2,12 +2,14 @@
 //!
 //! - `rules.rs`, `search.rs`: [`Rules`] and [`ModelSolver`], the calls every puzzle takes;
 //! - `strategy.rs`: the one place that chooses a search ([`Backend`](strategy::Backend));
-//! - `bitmask/` (below 16×16) and `wide/` (from 16×16 up): the searches of plain puzzles, and
+//! - `band/` (the classic 9×9), `bitmask/` (the rest below 16×16) and `wide/` (from 16×16
+//!   up): the searches of plain puzzles, and
 //!   `kit.rs` what they share; the engine is the `dancer` crate, on a model's encoding;
 //! - here: [`Solver`], which solves, proves unique, counts and enumerates puzzles of one
 //!   variant on one reused template: each puzzle commits its givens, searches, and is reset,
 //!   with no rebuilding (`explore.rs`: its search as an `Explore`; `memo.rs`: memoised counts).
 
+mod band;
 pub(crate) mod bitmask;
 mod explore;
 pub(crate) mod kit;
@@ -22,8 +24,10 @@ use std::iter::FusedIterator;
 use dancer::Stats;
 
 use self::{
+    band::BandSearch,
     bitmask::{search::MaskSearch, Deductions},
     kit::Contradiction,
+    strategy::Backend,
     wide::WideSearch,
 };
 pub use self::{
@@ -72,8 +76,9 @@ pub struct Count {
 }
 
 /// Solves puzzles of one variant. Below 16×16 a depth-first search on candidate bitmasks,
-/// with singles at every node (and locked candidates at the root), answers `solve` and
-/// `count`, and the exact-cover engine `enumerate`, on one reused matrix: each puzzle commits
+/// with singles at every node (and locked candidates at the root; on the classic 9×9 the band
+/// search, with locked candidates at every node), answers `solve` and `count`, and the
+/// exact-cover engine `enumerate`, on one reused matrix: each puzzle commits
 /// its givens, searches, and is reset, with no rebuilding. From 16×16 up a search on `u64`
 /// masks with a trail does all three, guided by a reference solution where the variant has
 /// one (docs/design.md). Not `Sync`: give each thread its own solver of the shared
@@ -96,6 +101,8 @@ pub struct Solver<'t> {
     engine: Option<dancer::Solver<'t>>,
     /// Below 16×16: the bitmask search.
     search: Option<MaskSearch>,
+    /// The classic 9×9: the band search, which solves, proves unique and counts.
+    band: Option<BandSearch>,
     /// From 16×16 up: the wide search.
     wide: Option<WideSearch>,
     /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::solve::strategy::WIDE_FROM)).
@@ -120,8 +127,9 @@ impl<'t> Solver<'t> {
     pub fn new(template: &'t Template) -> Solver<'t> {
         let search = template.tables().map(MaskSearch::new);
         let wide = template.wide().map(WideSearch::new);
+        let band = (template.backend() == Backend::Band).then(BandSearch::new);
         let logic = wide.is_some().then(|| sound_logic(template.variant()));
-        Solver { template, engine: None, search, wide, logic, last: None }
+        Solver { template, engine: None, search, band, wide, logic, last: None }
     }
 
     /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
@@ -153,8 +161,9 @@ impl<'t> Solver<'t> {
         assert_eq!(puzzle.size(), n, "a {0}x{0} puzzle given to a {n}x{n} solver", puzzle.size());
     }
 
-    /// Counts the solutions of `puzzle` without `forbidden`, up to `limit`, with the bitmask
-    /// search below 16×16 and the wide search from there up. `Err` when the givens
+    /// Counts the solutions of `puzzle` without `forbidden`, up to `limit`, with the band
+    /// search on the classic 9×9, the bitmask search on the rest below 16×16 and the wide
+    /// search from there up. `Err` when the givens
     /// contradict each other, directly or through deductions.
     fn search_masks(
         &mut self,
@@ -164,7 +173,11 @@ impl<'t> Solver<'t> {
     ) -> Result<u64, Contradiction> {
         self.check_size(puzzle);
         let template = self.template;
-        if let (Some(search), Some(tables)) = (&mut self.search, template.tables()) {
+        if let Some(band) = &mut self.band {
+            let found = band.count(puzzle, forbidden, limit.max(1)).map(|count| count.min(limit));
+            self.last = Some(band.stats(*found.as_ref().unwrap_or(&0)));
+            found
+        } else if let (Some(search), Some(tables)) = (&mut self.search, template.tables()) {
             // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles
             // need them to avoid branching), not on the generator's tests with a digit ruled
             // out.
@@ -192,6 +205,9 @@ impl<'t> Solver<'t> {
     /// The first solution of the last bitmask or wide search.
     fn first_found(&self) -> Grid {
         let n = self.template.variant().size();
+        if let Some(band) = &self.band {
+            return Grid::from_cells(n, band.first());
+        }
         match (&self.search, self.template.tables(), &self.wide) {
             (Some(search), Some(tables), _) => Grid::from_cells(n, search.first(tables)),
             (_, _, Some(wide)) => Grid::from_cells(n, wide.first()),

@@ -106,6 +106,23 @@ fn hard_lists_are_unique() {
     }
 }
 
+/// The hardest puzzles for backtracking, which the classic 9×9's band search branches on most
+/// (issue 25): the first 5 000 of tdoku's forum-hardest set are unique with verified solutions,
+/// and the first solution (no uniqueness proof) is the same.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn forum_hardest_puzzles_are_unique() {
+    let text = read(&shared("puzzles/tdoku_forum_hardest_1905_11plus.txt"));
+    let template = Template::new(Variant::standard(9).unwrap());
+    let mut solver = Solver::new(&template);
+    for line in lines(&text).take(5000) {
+        let puzzle = Grid::from_cells(9, cells(line, 9));
+        let unique = unique_checked(&mut solver, &puzzle, (3, 3));
+        let Outcome::Solved(first) = solver.solve(&puzzle).outcome else { panic!("{line}") };
+        assert_eq!(first.cells(), unique, "{line}");
+    }
+}
+
 #[test]
 #[ignore = "needs ../shared/data"]
 fn serg_benchmark_puzzles_have_several_solutions() {

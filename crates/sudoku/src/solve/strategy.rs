@@ -2,9 +2,13 @@
 //! at which the choice changes (as regex-automata's `meta/strategy.rs` chooses among its
 //! engines; a back-end may decline only for reasons local to itself).
 //!
-//! - [`Backend::Bitmask`]: a plain puzzle (regions of a sudoku alone, [`Model::variant`])
-//!   below [`WIDE_FROM`]: a depth-first search on `u32` candidate masks that copies its board
-//!   at each node, with singles everywhere and locked candidates at the root.
+//! - [`Backend::Band`]: the classic 9×9 ([`Variant::standard`]`(9)`: rows, columns, 3×3 boxes
+//!   and nothing else): a word per digit and band of three rows, locked candidates at every
+//!   node, bivalue cells first. Its enumeration and parallel runs are the bitmask search's.
+//! - [`Backend::Bitmask`]: any other plain puzzle (regions of a sudoku alone,
+//!   [`Model::variant`]) below [`WIDE_FROM`], the 9×9s with diagonals, windows or jigsaw pieces
+//!   among them: a depth-first search on `u32` candidate masks that copies its board at each
+//!   node, with singles everywhere and locked candidates at the root.
 //! - [`Backend::Wide`]: a plain puzzle from [`WIDE_FROM`] up: `u64` masks and a trail, guided by
 //!   a reference solution, after the logical deductions that hold in every solution.
 //! - [`Backend::Engine`]: everything else (cages, relations, parity, candidates, several grids,
@@ -31,7 +35,9 @@ pub const WIDE_FROM: usize = 16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Backend {
-    /// The bitmask search (plain, below [`WIDE_FROM`]).
+    /// The band search (the classic 9×9).
+    Band,
+    /// The bitmask search (plain, below [`WIDE_FROM`], but the classic 9×9).
     Bitmask,
     /// The wide search (plain, from [`WIDE_FROM`] up).
     Wide,
@@ -42,6 +48,9 @@ pub enum Backend {
 impl Backend {
     /// The search for the puzzles of a plain variant.
     pub fn of_variant(variant: &Variant) -> Backend {
+        if variant.size() == 9 && Variant::standard(9).is_ok_and(|classic| *variant == classic) {
+            return Backend::Band;
+        }
         Backend::of_plain_size(variant.size())
     }
 
@@ -74,6 +83,7 @@ mod tests {
     #[test]
     fn plain_sizes_below_16_take_the_bitmask_search_and_the_others_the_wide_one() {
         let backend = |n| Backend::of_variant(&Variant::standard(n).unwrap());
+        assert_eq!(backend(9), Backend::Band);
         assert_eq!(backend(15), Backend::Bitmask);
         assert_eq!(backend(16), Backend::Wide);
         // The template builds the chosen search's tables only (this test was
@@ -82,6 +92,25 @@ mod tests {
         assert!(Template::new(Variant::standard(16).unwrap()).tables().is_none());
         assert!(Template::new(Variant::standard(15).unwrap()).wide().is_none());
         assert!(Template::new(Variant::standard(16).unwrap()).wide().is_some());
+    }
+
+    #[test]
+    fn only_the_classic_9x9_takes_the_band_search() {
+        let classic = Variant::standard(9).unwrap();
+        assert_eq!(Backend::of_variant(&classic), Backend::Band);
+        let others = [
+            classic.clone().with_diagonals().unwrap(),
+            classic.clone().with_hyper().unwrap(),
+            Variant::latin(9).unwrap(),
+            Variant::with_boxes(9, 1, 9).unwrap(),
+        ];
+        for variant in others {
+            assert_eq!(Backend::of_variant(&variant), Backend::Bitmask, "{variant:?}");
+        }
+        let template = Template::new(classic);
+        assert_eq!(template.backend(), Backend::Band);
+        // Its enumeration and parallel runs are the bitmask search's.
+        assert!(template.tables().is_some());
     }
 
     #[test]

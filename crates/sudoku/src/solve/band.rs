@@ -1,0 +1,24 @@
+//! The search for the classic 9×9 (3×3 boxes, no other region): candidates digit-major by
+//! band, one 27-bit word per digit and band of three rows, as `JCZSolve` and tdoku's ancestors
+//! lay them out (learnt from reading the `sudoku` crate's port, not copied).
+//!
+//! Why a search of its own for one size: most puzzles users solve are classic 9×9, and for
+//! them a word per digit and band turns every deduction into a handful of word operations and
+//! table lookups. Locked candidates run at every node (the bitmask search below 16×16 affords
+//! them at the root only), a branch point saves 61 words instead of a board per cell, and the
+//! search branches on a cell of two candidates, which nearly always exists. The other 9×9s
+//! (diagonals, windows, jigsaw pieces) keep the bitmask search: their regions do not follow
+//! the bands.
+//!
+//! It answers first solutions, uniqueness and counts up to a limit (`Solver::solve`,
+//! `solve_unique`, `count`, and the generator's tests); enumeration and parallel runs keep the
+//! bitmask search's tree and the engine, which stream their solutions and split their work.
+
+mod board;
+mod search;
+mod tables;
+
+pub(crate) use self::search::BandSearch;
+
+#[cfg(test)]
+mod tests;
