@@ -1,6 +1,6 @@
 //! Reading puzzles from text: [`puzzles`] reads every puzzle of a text lazily, detecting each
 //! record's format (its docs describe the formats and how runs of lines become records);
-//! [`parse_puzzle`] reads exactly one. Cells of a line are read in the `cells` submodule.
+//! [`parse_puzzle`] reads exactly one. Cells of a line are read in the `cells` submodule, one-line puzzles in `one_line`.
 
 use std::io::BufRead;
 
@@ -9,6 +9,7 @@ use crate::Grid;
 mod alphabet;
 mod cells;
 mod lines;
+mod one_line;
 mod records;
 
 pub use self::alphabet::{Alphabet, AlphabetError};

@@ -1,12 +1,11 @@
 //! The cells of one line: grid rows ([`scan_row`] to size them up, [`parse_row`] to read
-//! them) and one-line puzzles ([`single`]: line, contest and numbers forms).
+//! them), and the cell readers that one-line puzzles share (`one_line.rs`).
 //!
 //! Errors carry a byte offset into the line, turned into a character column by [`column`]
 //! only when an error is shown.
 
-use super::alphabet::{self, Alphabet};
+use super::alphabet::Alphabet;
 use super::{ParseErrorKind, MAX_LINE_BYTES};
-use crate::{Grid, MAX_LINE_SIZE, MAX_SIZE};
 
 /// A result whose error has the byte offset of the fault in the line.
 pub(super) type Located<T> = Result<T, (usize, ParseErrorKind)>;
@@ -17,17 +16,17 @@ pub(super) fn column(text: &str, offset: usize) -> usize {
 }
 
 /// The byte offset of `part`, a slice of `text`, within it.
-fn offset(text: &str, part: &str) -> usize {
+pub(super) fn offset(text: &str, part: &str) -> usize {
     (part.as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
 }
 
 /// Separators between cells of a row; `|` is a box border.
-fn is_separator(c: char) -> bool {
+pub(super) fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == '|'
 }
 
 /// N when `count` is N² for N ≥ 1.
-fn exact_sqrt(count: usize) -> Option<usize> {
+pub(super) fn exact_sqrt(count: usize) -> Option<usize> {
     // Counts are bounded by the line length, so a short loop beats float rounding worries.
     let mut n = 0;
     while (n + 1) * (n + 1) <= count {
@@ -39,7 +38,7 @@ fn exact_sqrt(count: usize) -> Option<usize> {
 /// The value of a separated cell in its strict form, used to size rows up: empty (a blank
 /// between commas), one or two decimal digits, or one symbol. Longer digit strings are left
 /// out so that contest groups (`030605000`) never pass for numbers.
-fn cell_value(token: &str, alphabet: &Alphabet) -> Option<usize> {
+pub(super) fn cell_value(token: &str, alphabet: &Alphabet) -> Option<usize> {
     match token.as_bytes() {
         [] => Some(0),
         [a, b] if a.is_ascii_digit() && b.is_ascii_digit() && alphabet.numbers() => {
@@ -82,6 +81,11 @@ pub(super) struct RowScan {
 }
 
 impl RowScan {
+    /// Whether every separated token of the row is a cell.
+    pub(super) fn all_tokens_cells(&self) -> bool {
+        self.tokens.is_some()
+    }
+
     /// Whether the row reads as exactly `n` cells of digits up to `n`.
     pub(super) fn fits(&self, n: usize) -> bool {
         let symbols = self.symbols.is_some_and(|s| s.count == n && s.max <= n);
@@ -105,7 +109,7 @@ impl RowScan {
 
 /// The cells of a row as (byte offset, text): comma-separated tokens trimmed of spaces and
 /// borders (and possibly empty), or else runs of non-separators.
-fn tokens(body: &str, commas: bool) -> impl Iterator<Item = (usize, &str)> + '_ {
+pub(super) fn tokens(body: &str, commas: bool) -> impl Iterator<Item = (usize, &str)> + '_ {
     let split = move |c: char| if commas { c == ',' } else { is_separator(c) };
     body.split(split)
         .filter(move |token| commas || !token.is_empty())
@@ -184,7 +188,7 @@ pub(super) fn parse_row(text: &str, n: usize, row: usize, alphabet: &Alphabet) -
 
 /// The digit of a separated cell of an `n`×`n` grid: blank if empty, a decimal number, or a
 /// single symbol; the error offset is within `token`.
-fn value(token: &str, n: usize, alphabet: &Alphabet) -> Located<u8> {
+pub(super) fn value(token: &str, n: usize, alphabet: &Alphabet) -> Located<u8> {
     let number = if token.is_empty() {
         Some(0)
     } else if token.bytes().all(|b| b.is_ascii_digit()) && alphabet.numbers() {
@@ -211,7 +215,7 @@ fn value(token: &str, n: usize, alphabet: &Alphabet) -> Located<u8> {
 
 /// Appends the digits of `part` (a slice of `text`), one per character, skipping row
 /// separators if `skip_separators`.
-fn symbols(
+pub(super) fn symbols(
     text: &str,
     part: &str,
     n: usize,
@@ -237,171 +241,9 @@ fn symbols(
 }
 
 /// The error of a character that is not a symbol of `alphabet`.
-fn bad_symbol(symbol: char, alphabet: &Alphabet) -> ParseErrorKind {
+pub(super) fn bad_symbol(symbol: char, alphabet: &Alphabet) -> ParseErrorKind {
     match alphabet.symbols() {
         None => ParseErrorKind::BadSymbol(symbol),
         Some(symbols) => ParseErrorKind::NotInAlphabet { symbol, symbols },
     }
-}
-
-/// The side of a one-line puzzle of `count` cells, checked against the size asked for.
-fn side(count: usize, size: Option<usize>) -> Result<usize, ParseErrorKind> {
-    match (exact_sqrt(count), size) {
-        (Some(found), Some(expected)) if found != expected => {
-            Err(ParseErrorKind::SizeMismatch { found, expected })
-        }
-        (Some(n), _) => Ok(n),
-        (None, Some(size)) => Err(ParseErrorKind::WrongLength { found: count, size }),
-        (None, None) => Err(ParseErrorKind::NotSquare(count)),
-    }
-}
-
-/// N for a contest line: N ≥ 2 whitespace-separated groups of N characters each.
-fn contest_size(body: &str) -> Option<usize> {
-    let mut groups = body.split_whitespace();
-    let k = groups.clone().take(MAX_LINE_SIZE + 1).count();
-    ((2..=MAX_LINE_SIZE).contains(&k) && groups.all(|g| g.chars().count() == k)).then_some(k)
-}
-
-/// The first field of a line puzzle: everything up to whitespace or `:`.
-fn first_field(body: &str) -> &str {
-    &body[..body.find(|c: char| c.is_whitespace() || c == ':').unwrap_or(body.len())]
-}
-
-/// The part of a line before any `#` comment, trimmed.
-fn before_comment(body: &str) -> &str {
-    body.find('#').map_or(body, |hash| body[..hash].trim_end())
-}
-
-/// Whether a line looks like a one-line puzzle (contest groups, or a first field of N² ≥ 4
-/// characters), as opposed to a grid row.
-pub(super) fn line_shaped(text: &str) -> bool {
-    if text.len() > MAX_LINE_BYTES {
-        return false;
-    }
-    let body = text.trim();
-    let field = first_field(body);
-    let length = field.chars().count();
-    contest_size(before_comment(body)).is_some()
-        || (!field.contains(',') && length >= 4 && exact_sqrt(length).is_some())
-}
-
-/// Reads one line as a whole puzzle, with what trails it.
-pub(super) fn single(
-    text: &str,
-    size: Option<usize>,
-    alphabet: &Alphabet,
-) -> Located<(Grid, Option<String>)> {
-    if text.len() > MAX_LINE_BYTES {
-        return Err((0, ParseErrorKind::LineTooLong));
-    }
-    let body = text.trim();
-    let trailing = |end: &str| {
-        let rest = &body[end.len()..];
-        (!rest.is_empty()).then(|| rest.to_owned())
-    };
-    let main = before_comment(body);
-    if let Some(k) = contest_size(main) {
-        if let Some(expected) = size.filter(|&size| size != k) {
-            return Err((offset(text, body), ParseErrorKind::SizeMismatch { found: k, expected }));
-        }
-        let mut cells = Vec::with_capacity(k * k);
-        for group in main.split_whitespace() {
-            symbols(text, group, k, false, alphabet, &mut cells)?;
-        }
-        return Ok((Grid::from_cells(k, cells), trailing(main)));
-    }
-    // Numbers separated by commas, perhaps with spaces: all the line but a comment.
-    if main.contains(',') && scan_row(main, alphabet).tokens.is_some() {
-        return Ok((numbers(text, main, size, alphabet)?, trailing(main)));
-    }
-    // Single cells separated by blanks, tabs or borders: a grid written on one line.
-    if let Some(grid) = separated(text, main, size, alphabet) {
-        return Ok((grid?, trailing(main)));
-    }
-    let field = first_field(body);
-    if field.is_empty() {
-        // The line starts with `:`, which no puzzle does.
-        return Err((
-            offset(text, body),
-            ParseErrorKind::BadSymbol(body.chars().next().unwrap_or(':')),
-        ));
-    }
-    if field.contains(',') {
-        return Ok((numbers(text, field, size, alphabet)?, trailing(field)));
-    }
-    // A 16x16 in the published 0-f form, when it can be nothing else.
-    let hex;
-    let alphabet = if alphabet.is_standard() && alphabet::is_hex_16(field) {
-        hex = Alphabet::hex();
-        &hex
-    } else {
-        alphabet
-    };
-    let n = side(field.chars().count(), size).map_err(|kind| (offset(text, field), kind))?;
-    if n > MAX_LINE_SIZE {
-        return Err((offset(text, field), ParseErrorKind::TooLarge(n)));
-    }
-    let mut cells = Vec::with_capacity(n * n);
-    symbols(text, field, n, false, alphabet, &mut cells)?;
-    Ok((Grid::from_cells(n, cells), trailing(field)))
-}
-
-/// A grid written on one line with its cells apart (`5 3 . . 7 . . . . 6 . . 1 9 5 ...`):
-/// at least two tokens, each a single cell (one symbol, or a number of one or two digits).
-/// `None` when `main` (a slice of `text`) is not of that form; an error when it is, but the
-/// cells cannot make the grid (their number is not a square: a cell lost, not a 1×1 puzzle
-/// with trailing fields).
-fn separated(
-    text: &str,
-    main: &str,
-    size: Option<usize>,
-    alphabet: &Alphabet,
-) -> Option<Located<Grid>> {
-    let mut count = 0;
-    for (_, token) in tokens(main, false) {
-        if token.is_empty() || cell_value(token, alphabet).is_none() {
-            return None;
-        }
-        count += 1;
-    }
-    if count < 2 {
-        return None;
-    }
-    let base = offset(text, main);
-    let read = || {
-        let n = side(count, size).map_err(|kind| (base, kind))?;
-        if n > MAX_SIZE {
-            return Err((base, ParseErrorKind::TooLarge(n)));
-        }
-        let mut cells = Vec::with_capacity(count);
-        for (at, token) in tokens(main, false) {
-            let cell = value(token, n, alphabet);
-            cells.push(cell.map_err(|(inner, kind)| (base + at + inner, kind))?);
-        }
-        Ok(Grid::from_cells(n, cells))
-    };
-    Some(read())
-}
-
-/// Reads `part` (a slice of `text`) as N² comma-separated cells.
-fn numbers(text: &str, part: &str, size: Option<usize>, alphabet: &Alphabet) -> Located<Grid> {
-    let mut count = part.split(',').count();
-    // A trailing comma is forgiven when the count is square without it.
-    let last_empty =
-        part.rsplit(',').next().is_some_and(|last| last.trim_matches(is_separator).is_empty());
-    if last_empty && exact_sqrt(count).is_none() && exact_sqrt(count - 1).is_some() {
-        count -= 1;
-    }
-    let n = side(count, size).map_err(|kind| (offset(text, part), kind))?;
-    if n > MAX_SIZE {
-        return Err((offset(text, part), ParseErrorKind::TooLarge(n)));
-    }
-    let base = offset(text, part);
-    let mut cells = Vec::with_capacity(count);
-    for (at, token) in tokens(part, true).take(count) {
-        let cell = value(token, n, alphabet);
-        cells.push(cell.map_err(|(inner, kind)| (base + at + inner, kind))?);
-    }
-    Ok(Grid::from_cells(n, cells))
 }

@@ -4,8 +4,8 @@
 use std::{collections::VecDeque, io::BufRead};
 
 use super::alphabet::{self, Alphabet};
-use super::cells;
 use super::lines::{Fault, Line, LineSource};
+use super::{cells, one_line};
 use super::{ParseError, ParseErrorKind, Puzzle};
 use crate::{Grid, MAX_SIZE};
 
@@ -161,7 +161,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     let text = line.text.as_ref().ok().cloned();
                     if let (Some(text), false) = (&text, rows.is_empty()) {
                         let row = cells::scan_row(text, &self.alphabet).count();
-                        let alone = cells::single(text, self.size, &self.alphabet).is_ok();
+                        let alone = one_line::single(text, self.size, &self.alphabet).is_ok();
                         if row != Some(width) && alone {
                             break;
                         }
@@ -183,16 +183,17 @@ impl<R: BufRead> PuzzleReader<R> {
             return true;
         }
         let columns = scan.count();
-        if cells::line_shaped(first) {
+        if one_line::line_shaped(first) {
             // A good line puzzle starts a run of them; a bad one is more likely a grid row
             // when the run is about as long as the row (a 9×9 missing a row).
-            return cells::single(first, self.size, &self.alphabet).is_err()
+            return one_line::single(first, self.size, &self.alphabet).is_err()
                 && columns.is_some_and(|c| c >= 2 && c.abs_diff(m) <= 1);
         }
         // Rows of cells that do not fit: a grid with a missing row or a typo in its first row.
         // The second row must be clean, so that two lines of prose start no grid.
         let second_is_row = rows[1].as_deref().is_some_and(|second| {
-            !cells::line_shaped(second) && cells::scan_row(second, &self.alphabet).count().is_some()
+            !one_line::line_shaped(second)
+                && cells::scan_row(second, &self.alphabet).count().is_some()
         });
         (2..=MAX_SIZE).contains(&scan.width()) && second_is_row
     }
@@ -240,7 +241,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads one line as a whole puzzle.
     fn single(&self, line: &Line, text: &str) -> Result<Puzzle, ParseError> {
-        match cells::single(text, self.size, &self.alphabet) {
+        match one_line::single(text, self.size, &self.alphabet) {
             Ok((grid, extra)) => Ok(Puzzle { grid, line: line.number, extra }),
             Err((offset, kind)) => {
                 // A line of 0-f that is not the unambiguous case: say what it looks like.
