@@ -56,7 +56,9 @@ impl Model {
     fn read_kinds(&self) -> (Vec<RegionKind>, Vec<bool>) {
         let n = self.symbols;
         let one_grid = self.is_one_grid();
-        if !one_grid {
+        // Every kind stated (a variant's model, or rules that read them once): nothing to
+        // read, and no region repeats another unstated.
+        if !one_grid || self.kinds.len() >= self.regions.len() {
             let kinds = (0..self.regions.len())
                 .map(|k| self.kinds.get(k).copied().unwrap_or(RegionKind::Extra))
                 .collect();
@@ -73,14 +75,14 @@ impl Model {
         for (k, region) in self.regions.iter().enumerate() {
             let cells = sorted(region);
             let first = !seen.iter().any(|other| other.first() == cells.first() && *other == cells);
-            seen.push(cells.clone());
             if let Some(&kind) = self.kinds.get(k) {
                 kinds.push(kind);
+                seen.push(cells);
                 continue;
             }
             repeated[k] = !first;
             let kind = match line_of(&cells, n) {
-                _ if !one_grid || !first => RegionKind::Extra,
+                _ if !first => RegionKind::Extra,
                 Some((kind, _)) => kind,
                 None if !stated_tiles
                     && tiles.len() < n
@@ -96,13 +98,14 @@ impl Model {
                 None => RegionKind::Extra,
             };
             kinds.push(kind);
+            seen.push(cells);
         }
         let tile = if tiles.len() < n {
             RegionKind::Extra
         } else {
             // Read from the cells rather than from a `Variant::standard`, which builds its
             // tables: this runs for every JSON line a killer's encoding names the regions of.
-            let standard = tiles.iter().all(|&k| is_standard_box(&sorted(&self.regions[k]), n));
+            let standard = tiles.iter().all(|&k| is_standard_box(&seen[k], n));
             if standard {
                 RegionKind::Box
             } else {

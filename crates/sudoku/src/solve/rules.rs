@@ -9,6 +9,8 @@
 //! solution either way is checked by the model's own checker ([`Model::broken`]), which
 //! knows nothing of the encoding.
 
+use std::borrow::Cow;
+
 use dancer::{run::MemoRun, run::Run, run::RunError, Memo, MemoError, Stats};
 
 use super::search::{ModelSearch, ModelSolutions};
@@ -66,9 +68,14 @@ impl Rules {
         ModelSolver { rules: self, plain: self.template.as_ref().map(Solver::new), loaded: None }
     }
 
-    /// The model with `givens`.
-    fn puzzle(&self, givens: &[Option<Digit>]) -> Model {
-        Model { givens: givens.to_vec(), ..self.model.clone() }
+    /// The model with `givens`: the rules' own when there are none (a killer's), so that
+    /// the model is not copied for each puzzle.
+    fn puzzle(&self, givens: &[Option<Digit>]) -> Cow<'_, Model> {
+        if givens == self.model.givens.as_slice() {
+            Cow::Borrowed(&self.model)
+        } else {
+            Cow::Owned(Model { givens: givens.to_vec(), ..self.model.clone() })
+        }
     }
 
     /// `givens` as a grid of the plain view.
@@ -351,7 +358,7 @@ fn load<'l>(
     loaded: &'l mut Option<(Model, Encoded)>,
     givens: &[Option<Digit>],
 ) -> Result<(&'l Model, &'l Encoded), SolveError> {
-    let puzzle = rules.puzzle(givens);
+    let puzzle = rules.puzzle(givens).into_owned();
     let encoded = puzzle.encode()?;
     puzzle.broken(givens, false).map_err(SolveError::Invalid)?;
     let (puzzle, encoded) = loaded.insert((puzzle, encoded));
