@@ -68,14 +68,12 @@ impl Rules {
         ModelSolver { rules: self, plain: self.template.as_ref().map(Solver::new), loaded: None }
     }
 
-    /// The model with `givens`: the rules' own when there are none (a killer's), so that
-    /// the model is not copied for each puzzle.
+    /// The model with `givens`: the rules' own, not a copy, when there are none (a killer's).
     fn puzzle(&self, givens: &[Option<Digit>]) -> Cow<'_, Model> {
         if givens == self.model.givens.as_slice() {
-            Cow::Borrowed(&self.model)
-        } else {
-            Cow::Owned(Model { givens: givens.to_vec(), ..self.model.clone() })
+            return Cow::Borrowed(&self.model);
         }
+        Cow::Owned(Model { givens: givens.to_vec(), ..self.model.clone() })
     }
 
     /// `givens` as a grid of the plain view.
