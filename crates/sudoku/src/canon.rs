@@ -20,7 +20,8 @@
 mod node;
 mod search;
 
-use crate::{Grid, Transform};
+use crate::grid::Grid;
+use crate::transform::Transform;
 
 /// The canonical form of `grid` with `box_rows`×`box_cols` boxes (see the module doc for the
 /// order).
@@ -86,7 +87,9 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::{Outcome, Solver, Template, Variant};
+    use crate::encode::Template;
+    use crate::solve::{Outcome, Solver};
+    use crate::variant::Variant;
 
     /// A random valid full grid of `r`×`c` boxes, and a puzzle from it with `keep` givens.
     fn random_puzzle(rng: &mut ChaCha8Rng, (r, c): (usize, usize), keep: usize) -> Grid {

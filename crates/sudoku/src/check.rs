@@ -1,6 +1,8 @@
 //! Checking a grid against a variant's rules without searching: the first repeated digit.
 
-use crate::{Conflict, Grid, Variant};
+use crate::error::Conflict;
+use crate::grid::Grid;
+use crate::variant::Variant;
 
 impl Variant {
     /// The first conflict of `grid` (complete or partial): scanning cells in row order, the
@@ -55,7 +57,8 @@ impl Variant {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Grid, Variant};
+    use crate::grid::Grid;
+    use crate::variant::Variant;
 
     #[test]
     fn finds_the_first_conflict_in_any_region() {

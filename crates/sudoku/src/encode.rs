@@ -18,10 +18,11 @@ use std::sync::OnceLock;
 
 use dancer::{OptionId, Problem, ProblemBuilder};
 
+use crate::grid::{Cell, Digit, Grid};
 use crate::solve::bitmask::Tables;
 use crate::solve::strategy::Backend;
 use crate::solve::wide::WideTables;
-use crate::{Cell, Digit, Grid, Variant};
+use crate::variant::Variant;
 
 /// The exact-cover problem of a variant with no givens. Puzzles commit their givens to a
 /// solver of this problem rather than building their own.

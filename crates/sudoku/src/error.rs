@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{grid::MAX_SIZE, Cell, Digit};
+use crate::grid::{Cell, Digit, MAX_SIZE};
 
 /// Why a [`Variant`](crate::Variant) could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -7,7 +7,8 @@ use std::{
     str::FromStr,
 };
 
-use crate::{symbol, Grid, Variant, MAX_LINE_SIZE};
+use crate::grid::{symbol, Grid, MAX_LINE_SIZE};
+use crate::variant::Variant;
 
 /// An output format, by name `line`, `grid` or `json` ([`FromStr`] and `Display`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -14,9 +14,12 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use self::symmetry::{Symmetry, UnknownSymmetry};
+use crate::encode::Template;
+use crate::grid::{Cell, Grid};
+use crate::logic::LogicSolver;
 use crate::solve::bitmask::{search::MaskSearch, Clues};
 use crate::solve::wide::{WideClues, WideSearch};
-use crate::{Cell, Grid, LogicSolver, Solver, Template};
+use crate::solve::Solver;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -257,7 +260,7 @@ fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::variant::Variant;
 
     #[test]
     fn generated_puzzles_are_unique_minimal_symmetric_and_reproducible() {

@@ -75,7 +75,6 @@
 //! solves, counts and enumerates each through the same calls.
 #![deny(missing_docs)]
 
-mod board;
 mod canon;
 mod check;
 pub mod draw;
@@ -86,10 +85,9 @@ pub mod generate;
 mod grid;
 mod logic;
 mod model;
-mod parse;
 pub mod play;
 mod rate;
-mod regions;
+mod read;
 mod solve;
 mod transform;
 mod variant;
@@ -98,20 +96,28 @@ pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
 pub use crate::model::{
-    andoku, janko, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, sukaku, Broken, Cage, Encoded, JankoError, JankoKind, JsonError, Layout,
-    Marks, Model, ModelError, Parity, Placement, ReadError, Record, Relation, RelationKind,
-    UnknownJankoKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
+    Broken, Cage, Encoded, Layout, Marks, Model, ModelError, Parity, Placement, Relation,
+    RelationKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
     MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
+pub use crate::read::{
+    flat::{janko_jigsaw, janko_sudoku, krazydad_16x16},
+    janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
+    json::JsonError,
+    published::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record},
+};
 pub use crate::{
-    board::BoardError,
+    canon::{canonical, canonical_with_transform},
+    transform::Transform,
+};
+pub use crate::{
     encode::Template,
     error::{Conflict, VariantError},
     generate::{Generated, Generator, Symmetry},
     grid::{digit_of, symbol, Cell, Digit, Grid, MAX_LINE_SIZE, MAX_SIZE},
-    regions::{parse_extra_regions, RegionsError},
+    read::board::BoardError,
+    read::regions::{parse_extra_regions, RegionsError},
     solve::strategy::{Backend, WIDE_FROM},
     solve::{
         Count, Grids, MemoCount, ModelCount, ModelReport, ModelSearch, ModelSolutions, ModelSolver,
@@ -120,12 +126,8 @@ pub use crate::{
     variant::{Region, RegionKind, Variant},
 };
 pub use crate::{
-    canon::{canonical, canonical_with_transform},
-    transform::Transform,
-};
-pub use crate::{
     format::{line, pretty, Format, UnknownFormat},
-    parse::{
+    read::puzzles::{
         parse_puzzle, puzzles, puzzles_sized, read_puzzles, Alphabet, AlphabetError, ParseError,
         ParseErrorKind, Puzzle, PuzzleReader, Puzzles, MAX_LINE_BYTES,
     },

@@ -25,7 +25,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::{Cell, Conflict, Digit, Grid, Variant};
+use crate::error::Conflict;
+use crate::grid::{Cell, Digit, Grid};
+use crate::variant::Variant;
 
 mod bits;
 mod candidates;
@@ -193,7 +195,8 @@ impl Path {
 #[cfg(test)]
 mod testing {
     use super::{Candidates, Step, Technique};
-    use crate::{Cell, Digit, Grid, Variant};
+    use crate::grid::{Cell, Digit, Grid};
+    use crate::variant::Variant;
 
     /// `r4c7` in a grid of side `size`.
     pub(super) fn at(size: usize, name: &str) -> Cell {

@@ -8,13 +8,9 @@ mod check;
 mod derive;
 mod encode;
 mod fill;
-mod flat;
 mod generate;
-mod janko;
-mod json;
 mod layout;
 mod plain;
-mod read;
 mod reduce;
 mod validate;
 mod violations;
@@ -23,16 +19,13 @@ pub use self::check::Broken;
 pub(crate) use self::derive::ImpliedSum;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub(crate) use self::fill::digit_sets;
-pub use self::flat::{janko_jigsaw, janko_sudoku, krazydad_16x16};
 pub use self::generate::{Marks, UnknownMarks};
-pub use self::janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind};
-pub use self::json::JsonError;
 pub use self::layout::{Layout, UnknownLayout};
-pub use self::read::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record};
 pub(crate) use self::validate::Part;
 pub use self::violations::{Violation, ViolationKind};
 
-use crate::{Cell, Digit, RegionKind};
+use crate::grid::{Cell, Digit};
+use crate::variant::RegionKind;
 
 /// The most (cell, digit) pairs a [`Model`] may have (and a quarter of the most cells its
 /// constraints may list in all): beyond, [`Model::validate`] refuses it as too large.

@@ -40,9 +40,9 @@ pub use self::keys::{Action, Key, HELP};
 pub use self::save::SaveError;
 pub use self::solution::{solve, Solution};
 use crate::draw::{self, Canvas, CellSize, Content, Ink, Outline, Shade};
+use crate::grid::{Cell, Digit};
 use crate::logic::LogicSolver;
 use crate::model::{Model, Violation, ViolationKind};
-use crate::{Cell, Digit};
 
 /// What digits typed into a cell do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

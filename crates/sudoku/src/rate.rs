@@ -4,7 +4,11 @@
 
 use std::fmt;
 
-use crate::{Conflict, Grid, Level, LogicSolver, Outcome, Path, Solver, TechniqueKind, Template};
+use crate::encode::Template;
+use crate::error::Conflict;
+use crate::grid::Grid;
+use crate::logic::{Level, LogicSolver, Path, TechniqueKind};
+use crate::solve::{Outcome, Solver};
 
 /// The clue-count bands some papers rate 9×9 puzzles by; given for reference only, since the
 /// number of clues says little about difficulty.
@@ -164,7 +168,8 @@ impl<'t> Rater<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse_puzzle, Variant};
+    use crate::read::puzzles::parse_puzzle;
+    use crate::variant::Variant;
 
     fn rate(line: &str) -> Result<Rating, RateError> {
         let template = Template::new(Variant::standard(9).unwrap());

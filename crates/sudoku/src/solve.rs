@@ -36,7 +36,11 @@ pub use self::{
     rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
     search::{ModelSearch, ModelSolutions},
 };
-use crate::{Cell, Conflict, Digit, Grid, LogicSolver, TechniqueKind, Template, Variant};
+use crate::encode::Template;
+use crate::error::Conflict;
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::{LogicSolver, TechniqueKind};
+use crate::variant::Variant;
 
 /// What solving a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use rand::{seq::SliceRandom, Rng, RngExt};
 
-use crate::{Digit, Grid, MAX_SIZE};
+use crate::grid::{Digit, Grid, MAX_SIZE};
 
 /// A validity-preserving transformation of N×N grids with R×C boxes (R rows tall, C columns
 /// wide): relabel the digits, permute rows within bands and the bands (of R rows), permute

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::{grid::MAX_SIZE, Cell, VariantError};
+use crate::error::VariantError;
+use crate::grid::{Cell, MAX_SIZE};
 
 /// What a region is, for messages ("row 1", "box 6", "diagonal 2").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

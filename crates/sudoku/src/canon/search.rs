@@ -15,7 +15,8 @@
 use std::cmp::Ordering;
 
 use super::node::{bits, bits_where, least_of, low_bits, Bits, Node, FREE, NONE, PENDING};
-use crate::{Grid, Transform};
+use crate::grid::Grid;
+use crate::transform::Transform;
 
 /// The source grid in each orientation, and the search state.
 pub(super) struct CanonSearch {

@@ -4,8 +4,8 @@
 //! ([`Content`]) at what size ([`CellSize`]).
 
 use super::text::symbol_width;
+use crate::grid::{Digit, MAX_LINE_SIZE};
 use crate::model::Model;
-use crate::{Digit, MAX_LINE_SIZE};
 
 /// What a glyph shows, for colouring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,8 +9,8 @@
 //! and boxes come first in every model this crate makes, so boxes win over hyper windows);
 //! every other region is extra.
 
+use crate::grid::Cell;
 use crate::model::Model;
-use crate::Cell;
 
 /// How the edge between two neighbouring cells (or a cell and the outside) is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -197,7 +197,8 @@ fn connected(region: &[Cell], width: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{Edge, Outline};
-    use crate::{Layout, Model, Variant};
+    use crate::model::{Layout, Model};
+    use crate::variant::Variant;
 
     #[test]
     fn boxes_are_pieces_and_windows_and_diagonals_are_extra() {

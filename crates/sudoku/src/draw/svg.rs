@@ -17,8 +17,8 @@ use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 
 use super::outline::{Edge, Outline};
 use super::text::symbol_text;
+use crate::grid::{Cell, Digit};
 use crate::model::{Model, Parity, RelationKind};
-use crate::{Cell, Digit};
 
 /// The side of a cell, in SVG units.
 pub const CELL: f64 = 40.0;

@@ -11,8 +11,8 @@
 
 use super::canvas::{Canvas, CellSize, Content, Ink};
 use super::outline::{Edge, Outline};
+use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
 use crate::model::{Model, Parity, RelationKind};
-use crate::{symbol, Cell, Digit, MAX_LINE_SIZE};
 
 /// Box-drawing characters by their arms (up, right, down, left), each 0 (none), 1 (light) or
 /// 2 (heavy), at index up·27 + right·9 + down·3 + left.

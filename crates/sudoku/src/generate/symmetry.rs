@@ -2,7 +2,7 @@
 
 use std::{fmt, str::FromStr};
 
-use crate::Cell;
+use crate::grid::Cell;
 
 /// A map of cells (m = N − 1, row, column) → (row, column).
 type CellMap = fn(usize, usize, usize) -> (usize, usize);

@@ -4,9 +4,11 @@
 use rand::Rng;
 
 use super::Generator;
+use crate::grid::{Cell, Digit, Grid};
 use crate::solve::sound_logic;
 use crate::solve::wide::{WideClues, WideTables};
-use crate::{Cell, Digit, Grid, Transform, Variant};
+use crate::transform::Transform;
+use crate::variant::Variant;
 
 /// The candidates that the removal tests of one puzzle may eliminate in all, below their
 /// roots (a measure of work, see [`WideSearch::has_solution_without`]), and the most one

@@ -1,7 +1,7 @@
 //! Bit masks: digits of a cell (bit `d - 1`), places of a digit in a region (bit `k` for the
 //! region's `k`-th cell), and cell bitsets; with tests for one, two or at most k bits.
 
-use crate::{Cell, Digit};
+use crate::grid::{Cell, Digit};
 
 /// Whether a mask has exactly one bit. The bit tests here stand in for `count_ones`, which
 /// costs a dozen instructions on baseline x86-64 (no `popcnt`) in the hottest loops.

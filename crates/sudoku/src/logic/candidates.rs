@@ -9,7 +9,9 @@ use std::sync::Arc;
 use super::bits::{bits, digit_bit, one_bit};
 use super::geometry::Geometry;
 use super::Step;
-use crate::{Cell, Conflict, Digit, Grid, Variant};
+use crate::error::Conflict;
+use crate::grid::{Cell, Digit, Grid};
+use crate::variant::Variant;
 
 /// Candidates of every cell: placed digits and, for blank cells, the digits still possible.
 ///

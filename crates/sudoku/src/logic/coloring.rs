@@ -6,7 +6,8 @@
 use super::bits::two_bits;
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
-use crate::{Cell, Digit, Variant};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
 
 /// Colour traps and colour wraps on one digit's conjugate pairs.
 pub(super) struct SimpleColoring;

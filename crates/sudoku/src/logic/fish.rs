@@ -5,7 +5,8 @@
 use super::bits::{at_most, bits};
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
-use crate::{Cell, Digit, Variant};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
 
 /// Fish of this many base lines (2 to 4).
 pub(super) struct Fish(pub(super) usize);

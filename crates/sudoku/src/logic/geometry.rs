@@ -1,7 +1,8 @@
 //! The layout the techniques read, computed once per variant: each region's cells, each cell's
 //! regions with its place in them, peers as bitsets, and the pairs of regions that overlap.
 
-use crate::{Cell, RegionKind, Variant};
+use crate::grid::Cell;
+use crate::variant::{RegionKind, Variant};
 
 /// Two regions sharing at least two cells: the ground of locked candidates. (One shared cell
 /// would only restate a hidden single.)

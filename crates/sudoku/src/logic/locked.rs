@@ -6,7 +6,8 @@ use super::bits::bits;
 use super::candidates::Candidates;
 use super::geometry::is_line;
 use super::{text, Step, Technique, TechniqueKind};
-use crate::{Cell, Digit, Variant};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
 
 /// A digit confined within a box (or piece, diagonal, window) to its overlap with a line or
 /// another region.

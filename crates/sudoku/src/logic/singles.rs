@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
-use crate::{Digit, Variant};
+use crate::grid::Digit;
+use crate::variant::Variant;
 
 /// A blank cell with exactly one candidate.
 pub(super) struct NakedSingle;

@@ -4,7 +4,8 @@
 use std::fmt::{self, Write};
 
 use super::bits::bits;
-use crate::{symbol, Cell, Digit, Region, Variant, MAX_LINE_SIZE};
+use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
+use crate::variant::{Region, Variant};
 
 /// A cell as players write it: `r4c7`.
 pub(super) fn cell(size: usize, cell: Cell) -> CellName {

@@ -4,7 +4,8 @@
 use super::bits::{bits, two_bits};
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
-use crate::{Cell, Digit, Variant};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
 
 /// Unique rectangle type 1: corners in two rows and two columns, three of them holding only
 /// {a, b}, where every region holds none, two or more of the corners (classically: exactly two
@@ -154,7 +155,7 @@ impl Technique for BugPlusOne {
 mod tests {
     use super::super::testing::{at, blank, cells, fire, keep};
     use super::*;
-    use crate::Grid;
+    use crate::grid::Grid;
 
     #[test]
     fn unique_rectangle_in_two_boxes_clears_the_fourth_corner() {

@@ -5,7 +5,8 @@ use super::bits::{bits, cells_of, one_bit, two_bits};
 use super::candidates::Candidates;
 use super::geometry::Geometry;
 use super::{text, Step, Technique, TechniqueKind};
-use crate::{Cell, Digit, Variant};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
 
 /// Pivot {x, y} seeing pincers {x, z} and {y, z}: one pincer is z.
 pub(super) struct XyWing;

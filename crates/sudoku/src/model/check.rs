@@ -3,7 +3,7 @@
 //! `violations.rs`), and writing the digits of a model's rectangle in the line format.
 
 use super::Model;
-use crate::{symbol, Cell, Digit, MAX_LINE_SIZE};
+use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
 
 /// The first constraint a set of digits breaks, in words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -9,7 +9,7 @@
 use dancer::{ColorId, Entry, ItemId, ProblemBuilder};
 
 use super::Model;
-use crate::{Cell, Digit};
+use crate::grid::{Cell, Digit};
 
 /// At most this many disjoint full regions, consecutive in the model's list, are taken
 /// together (rows 1–3 of a 9×9 are a band).

@@ -43,7 +43,8 @@ use super::derive::{ImpliedItems, ImpliedSum};
 use super::fill::{digit_sets, MAX_CAGE_SETS};
 use super::reduce::Building;
 use super::{Model, ModelError};
-use crate::{Cell, Digit, RegionKind};
+use crate::grid::{Cell, Digit};
+use crate::variant::RegionKind;
 
 /// The most fillings a cage may have to be placed whole by [`Model::encode`]: more, and its
 /// options would cost more than the search they save.

@@ -2,7 +2,7 @@
 //! are few, its fillings (for the encoding that places a whole cage in one option).
 
 use super::Model;
-use crate::Digit;
+use crate::grid::Digit;
 
 /// The most digit sets a cage may have: past it, its options would not fit in memory.
 pub(super) const MAX_CAGE_SETS: usize = 1 << 20;
@@ -142,7 +142,8 @@ pub(crate) fn digit_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::{digit_sets, next_order, subsets};
-    use crate::{model::Cage, Model, Variant};
+    use crate::model::{Cage, Model};
+    use crate::variant::Variant;
 
     /// A cage whose marks leave one filling among many orders: listed when the orders to look
     /// at fit the budget (64 times the limit), abandoned when they do not, even though the

@@ -12,8 +12,9 @@ use std::{fmt, str::FromStr};
 use rand::{Rng, RngExt};
 
 use self::unique::{differences, other_solution, prune_givens, random_solution};
-use super::{Cage, Model, ModelError, Parity, Record, Relation, RelationKind};
-use crate::{Cell, Digit};
+use super::{Cage, Model, ModelError, Parity, Relation, RelationKind};
+use crate::grid::{Cell, Digit};
+use crate::read::published::Record;
 
 /// How many times a killer's cages are redrawn where a second solution differs before givens
 /// are added instead.

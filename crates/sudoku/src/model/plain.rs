@@ -12,8 +12,9 @@
 use std::collections::HashSet;
 
 use super::Model;
+use crate::grid::{Cell, Grid};
 use crate::variant::standard_box_shape;
-use crate::{Cell, Grid, RegionKind, Variant};
+use crate::variant::{RegionKind, Variant};
 
 impl Model {
     /// The model of a single N×N grid with `variant`'s regions, in its order and each with

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::{Model, ModelError, MAX_PLACEMENTS};
-use crate::Cell;
+use crate::grid::Cell;
 
 /// The part of a [`Model`] that a [`ModelError`] is about, for readers to point at the place
 /// in their input that made it.

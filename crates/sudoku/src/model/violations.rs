@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::{Model, Parity, RelationKind};
-use crate::{Cell, Digit};
+use crate::grid::{Cell, Digit};
 
 /// Which part of a [`Model`] a [`Violation`] breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -218,7 +218,8 @@ impl fmt::Display for Sign {
 #[cfg(test)]
 mod tests {
     use super::ViolationKind;
-    use crate::{model::Cage, Model, Variant};
+    use crate::model::{Cage, Model};
+    use crate::variant::Variant;
 
     /// A 4×4 with one cage of two cells summing to 7 in row 1.
     fn killer() -> Model {

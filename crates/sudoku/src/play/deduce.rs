@@ -7,8 +7,8 @@
 //! cell only the digits of the digit sets that can still make its sum, a relation only the
 //! digits that some digit of the other cell satisfies.
 
+use crate::grid::{Cell, Digit};
 use crate::model::{digit_sets, ImpliedSum, Model};
-use crate::{Cell, Digit};
 
 /// Implied sums (innies and outies of up to three regions) of at most this many cells, with at
 /// most this many fillings, narrow the candidates as cages do.
@@ -257,8 +257,9 @@ fn narrow_relations(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
 #[cfg(test)]
 mod tests {
     use super::candidates;
+    use crate::model::Model;
     use crate::model::{Cage, Relation, RelationKind};
-    use crate::{Model, Variant};
+    use crate::variant::Variant;
 
     #[test]
     fn cages_and_relations_narrow_the_candidates() {

@@ -7,9 +7,9 @@
 //! cursor's cell (or the first empty one), and says so.
 
 use super::deduce::{bit, candidates};
+use crate::grid::{Cell, Digit, Grid};
 use crate::logic::LogicSolver;
 use crate::model::Model;
-use crate::{Cell, Digit, Grid};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use super::deduce::{bit, candidates};
 use super::hint::hint;
 use super::{Entry, Game, Mode};
-use crate::{digit_of, Cell, Digit};
+use crate::grid::{digit_of, Cell, Digit};
 
 /// A key press, as the terminal loop reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::{Entry, Game, Mode, Move, Solution};
-use crate::model::Record;
-use crate::Cell;
+use crate::grid::Cell;
+use crate::read::published::Record;
 
 /// The version written in saved games; another is refused.
 const VERSION: u32 = 1;

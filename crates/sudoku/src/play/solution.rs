@@ -1,9 +1,9 @@
 //! The solution a game checks against and a picture may show: found once, when the game or
 //! picture is made, by the library's solver (which chooses the search that fits the puzzle).
 
+use crate::grid::Digit;
 use crate::model::Model;
 use crate::solve::{Rules, Verdict};
-use crate::Digit;
 
 /// A model's solution, one digit per cell of its rectangle (`None` in unused cells), and
 /// whether it is the only one.

@@ -15,8 +15,8 @@ mod tables;
 pub(crate) use self::clues::Clues;
 pub(crate) use self::tables::Tables;
 use self::tables::PLANE_CELLS;
+use crate::grid::Grid;
 use crate::solve::kit::Contradiction;
-use crate::Grid;
 
 /// Entries of every per-cell array (see the module documentation).
 pub(crate) const MAX_CELLS: usize = 256;

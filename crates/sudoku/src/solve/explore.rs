@@ -8,10 +8,11 @@ use dancer::{
 };
 
 use super::Solver;
+use crate::error::Conflict;
+use crate::grid::Grid;
 use crate::solve::bitmask::search::tree::MaskTree;
 use crate::solve::bitmask::Deductions;
 use crate::solve::wide::{self, WideTree};
-use crate::{Conflict, Grid};
 
 /// The search of one puzzle's solutions, from [`Solver::explore`]: below 16×16 the bitmask
 /// search, from 16×16 up the wide search (see [`Solver`]). Hand it to a [`dancer::run::Run`]; a visitor reads each solution

@@ -6,7 +6,8 @@ use std::sync::atomic::AtomicBool;
 use dancer::{run::MemoRun, Memo, MemoError, Stats};
 
 use super::Solver;
-use crate::{Conflict, Grid};
+use crate::error::Conflict;
+use crate::grid::Grid;
 
 /// The number of solutions of a puzzle, counted with a table of sub-problem counts: always
 /// complete, and in 128 bits (a blank 9×9 has about 6.7·10²¹ solutions, more than `u64`
@@ -103,7 +104,8 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Template, Variant};
+    use crate::encode::Template;
+    use crate::variant::Variant;
 
     #[test]
     fn a_broken_rule_is_invalid_with_no_count() {

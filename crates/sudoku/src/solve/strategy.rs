@@ -78,7 +78,8 @@ pub(crate) fn plain_view(model: &Model) -> Option<Variant> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Cage, Template};
+    use crate::encode::Template;
+    use crate::model::Cage;
 
     #[test]
     fn plain_sizes_below_16_take_the_bitmask_search_and_the_others_the_wide_one() {

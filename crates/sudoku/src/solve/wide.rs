@@ -25,7 +25,8 @@ use dancer::run::{Fingerprint, FingerprintHasher};
 
 use self::board::WideBoard;
 pub(crate) use self::{clues::WideClues, search::WideSearch, tables::WideTables, tree::WideTree};
-use crate::{Grid, Variant};
+use crate::grid::Grid;
+use crate::variant::Variant;
 
 impl WideTables {
     /// A solution of the blank grid by formula, when the variant has one (boxes or plain

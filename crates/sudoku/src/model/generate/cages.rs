@@ -4,8 +4,8 @@
 use rand::{Rng, RngExt};
 
 use super::shuffle;
+use crate::grid::{Cell, Digit};
 use crate::model::{Cage, Model, CAGE_FILLINGS};
-use crate::{Cell, Digit};
 
 /// Cage sizes a new cage aims at, in proportion: mostly 2 to 4, some 5 and 6 (published
 /// killers' cages are 2 to 4 cells in the main). A cage only grows while the engine can place

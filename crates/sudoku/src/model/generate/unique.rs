@@ -13,8 +13,8 @@ use dancer::{run::Run, OptionId, Solver};
 use rand::Rng;
 
 use super::shuffle;
+use crate::grid::{Cell, Digit};
 use crate::model::{Model, ModelError};
-use crate::{Cell, Digit};
 
 /// A full solution of `model`, drawn at random: the engine's options in a random order, then
 /// its first solution. The search is stopped after a budget of nodes (4 per used cell) and

@@ -9,8 +9,8 @@
 use dancer::Stats;
 
 use super::board::{BandBoard, Saved};
+use crate::grid::Grid;
 use crate::solve::kit::Contradiction;
-use crate::Grid;
 
 /// The most branch points open at once: one per open cell at most.
 const DEPTH: usize = 81;

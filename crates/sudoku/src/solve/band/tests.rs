@@ -7,8 +7,11 @@ use rand::{seq::SliceRandom, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::BandSearch;
+use crate::encode::Template;
+use crate::grid::Grid;
 use crate::solve::bitmask::{search::MaskSearch, Deductions, Tables};
-use crate::{Grid, Solver, Template, Variant};
+use crate::solve::Solver;
+use crate::variant::Variant;
 
 /// A random solved 9×9: a pattern grid with its digits relabelled and its rows, bands,
 /// columns and stacks shuffled (each keeps the rules).

@@ -3,8 +3,8 @@
 //! every given again.
 
 use super::{MaskBoard, Tables, PLACED_SHIFT};
+use crate::grid::{Cell, Digit, Grid};
 use crate::solve::kit::Contradiction;
-use crate::{Cell, Digit, Grid};
 
 /// The givens of a puzzle on a [`MaskBoard`], without deductions: an open cell's candidates are
 /// the digits placed in none of its regions. Only for variants of at most 64 regions.

@@ -12,8 +12,8 @@ pub(crate) mod tree;
 use dancer::{run::Pause, Stats};
 
 use super::{Clues, Deductions, MaskBoard, Singles, Tables};
+use crate::grid::{Cell, Digit, Grid};
 use crate::solve::kit::{points::Pending, Contradiction};
-use crate::{Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant; its buffers are reused from puzzle to puzzle.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! each cell's peers and regions, each region's cells, and the pairs of regions that meet.
 
 use super::MAX_CELLS;
-use crate::Variant;
+use crate::variant::Variant;
 
 /// The fixed tables of one variant: peers, regions, and region intersections.
 #[derive(Clone, Debug)]

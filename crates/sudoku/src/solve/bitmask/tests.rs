@@ -1,5 +1,8 @@
 use super::{search::MaskSearch, *};
-use crate::{generate::rng_for, Generator, Solver, Template, Variant};
+use crate::encode::Template;
+use crate::generate::{rng_for, Generator};
+use crate::solve::Solver;
+use crate::variant::Variant;
 
 /// Runs the pass on `puzzle` and checks it against the engine's only solution: every
 /// placement is the solution's digit and no digit of the solution is ever ruled out.

@@ -3,8 +3,8 @@
 //! what a branch did instead of copying kilobytes per branch point.
 
 use super::WideTables;
+use crate::logic::Candidates;
 use crate::solve::kit::Contradiction;
-use crate::Candidates;
 
 /// A trail entry's flag: the entry placed its digit (else it removed a candidate).
 const PLACED: u32 = 1 << 6;

@@ -3,7 +3,7 @@
 //! a copy of it instead of placing thousands of givens again.
 
 use super::{WideBoard, WideTables};
-use crate::{Cell, Digit, Grid};
+use crate::grid::{Cell, Digit, Grid};
 
 /// The givens of a puzzle on a [`WideBoard`], without deductions: an open cell's candidates are
 /// the digits placed in none of its regions, and the board has no trail.

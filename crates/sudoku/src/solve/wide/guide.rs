@@ -4,7 +4,7 @@
 
 use super::branch::Choice;
 use super::WideTables;
-use crate::Digit;
+use crate::grid::Digit;
 
 /// Transformations of the reference tried against the givens, the first being none.
 ///

@@ -6,9 +6,10 @@ use dancer::{run::Pause, Stats};
 use super::branch::Choice;
 use super::guide::Guide;
 use super::{WideBoard, WideClues, WideTables};
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::Candidates;
 use crate::solve::kit::points::{lowest, Pending};
 use crate::solve::kit::Contradiction;
-use crate::{Candidates, Cell, Digit, Grid};
 
 /// A search over the puzzles of one variant from 16×16 up; its buffers are reused from puzzle
 /// to puzzle.

@@ -3,7 +3,8 @@
 //! solution that guides the branching when the variant has a known one.
 
 use super::linear::linear_grids;
-use crate::{Grid, RegionKind, Variant};
+use crate::grid::Grid;
+use crate::variant::{RegionKind, Variant};
 
 /// Where a cell sits in one of its regions.
 #[derive(Clone, Copy, Debug)]

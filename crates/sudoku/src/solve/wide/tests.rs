@@ -5,8 +5,11 @@
 use dancer::run::Run;
 
 use super::{WideBoard, WideClues, WideSearch, WideTables};
+use crate::encode::Template;
+use crate::grid::Grid;
 use crate::solve::kit::points::lowest;
-use crate::{Grid, Solver, Template, Variant};
+use crate::solve::Solver;
+use crate::variant::Variant;
 
 /// The parts of a board that describe the position (not its trail or counters).
 fn position(board: &WideBoard) -> (Vec<u64>, Vec<u8>, Vec<u64>, Vec<u64>, usize) {

@@ -10,9 +10,9 @@ use dancer::{
 use super::branch::Choice;
 use super::search::{Frame, WideSearch};
 use super::{WideBoard, WideTables};
+use crate::grid::Grid;
 use crate::solve::kit::points::{self, lowest, BranchPoints, Pending, Point};
 use crate::solve::kit::Held;
-use crate::Grid;
 
 /// The search tree of one puzzle from 16×16 up: the root is the board of its givens after the
 /// deductions, then every branch point's choices in the search's order.

@@ -9,10 +9,10 @@ use dancer::{
 };
 
 use super::{lowest, Branching, Choice, Frame, MaskSearch};
+use crate::grid::Grid;
 use crate::solve::bitmask::{Deductions, MaskBoard, Tables};
 use crate::solve::kit::points::{self, BranchPoints, Pending, Point};
 use crate::solve::kit::Held;
-use crate::Grid;
 
 /// The search tree of one puzzle below 16×16: the root is the board of its givens after the
 /// deductions, then every branch point's choices in order, lowest bit first.

@@ -5,7 +5,7 @@
 //! else: a line of 256 cells of `0`-`9`, `a`-`f` and `.`, with both `0` and `.` in it (the
 //! standard reading would take both for blanks).
 
-use crate::{digit_of, Digit, MAX_LINE_SIZE};
+use crate::grid::{digit_of, Digit, MAX_LINE_SIZE};
 
 /// The characters digits are written with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use super::strict::{Line, Node, Path};
 use super::JsonError;
+use crate::grid::{Cell, Digit};
 use crate::model::{Cage, Parity, Part, Relation, RelationKind};
-use crate::{Cell, Digit};
 
 /// What the fields of a record are read against: its rectangle and symbols.
 #[derive(Clone, Copy)]

@@ -13,9 +13,9 @@ use std::{fmt, str::FromStr};
 use serde_json::{Map, Value};
 
 use self::text::Text;
-use super::read::JANKO_KILLER_X;
-use super::{Layout, Model, Record};
-use crate::Digit;
+use super::published::{Record, JANKO_KILLER_X};
+use crate::grid::Digit;
+use crate::model::{Layout, Model};
 
 /// The jigsaws that also need both diagonals all different (jigsaw-X): the records do not mark
 /// them, the data's SOURCES.md lists them, and only with the diagonals are they unique.

@@ -4,7 +4,7 @@
 
 use std::io::BufRead;
 
-use crate::Grid;
+use crate::grid::Grid;
 
 mod alphabet;
 mod cells;

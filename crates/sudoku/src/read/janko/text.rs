@@ -1,7 +1,7 @@
 //! The text of a janko.at `problem` or `solution`: a `ROWS COLUMNS` header line, then rows of
 //! blank-separated tokens (`-`, numbers, `E`/`O`), each read with its place for messages.
 
-use crate::Digit;
+use crate::grid::Digit;
 
 /// A problem's or solution's token rows. Rows are counted from 1 after the header in messages,
 /// tokens from 1 along their row.

@@ -2,8 +2,10 @@
 //! "`janko_puzzlekit`") into a [`Model`].
 
 use super::text::Text;
+use crate::error::VariantError;
+use crate::grid::Cell;
 use crate::model::{Cage, Layout, Model, Parity, Relation, RelationKind};
-use crate::{Cell, Variant, VariantError};
+use crate::variant::Variant;
 
 /// The side N of a square problem of `per_side` × N + `extra` rows (2N for a killer: sums,
 /// then cage ids), its rows checked.

@@ -2,7 +2,7 @@
 //! every grid of its size by the kind's rule, computed here; bad input is refused at its place.
 
 use super::*;
-use crate::Variant;
+use crate::variant::Variant;
 
 /// Every solution of `model`, sorted.
 fn solutions(model: &Model) -> Vec<Vec<Digit>> {

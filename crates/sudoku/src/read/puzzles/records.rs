@@ -7,7 +7,7 @@ use super::alphabet::{self, Alphabet};
 use super::lines::{Fault, Line, LineSource};
 use super::{cells, one_line};
 use super::{ParseError, ParseErrorKind, Puzzle};
-use crate::{Grid, MAX_SIZE};
+use crate::grid::{Grid, MAX_SIZE};
 
 /// Reads puzzles from a reader, one `Result` per record; see [`read_puzzles`](super::read_puzzles).
 #[derive(Debug)]

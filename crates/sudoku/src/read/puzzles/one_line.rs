@@ -6,7 +6,7 @@ use super::cells::{
     cell_value, exact_sqrt, is_separator, offset, scan_row, symbols, tokens, value, Located,
 };
 use super::{ParseErrorKind, MAX_LINE_BYTES};
-use crate::{Grid, MAX_LINE_SIZE, MAX_SIZE};
+use crate::grid::{Grid, MAX_LINE_SIZE, MAX_SIZE};
 
 /// The side of a one-line puzzle of `count` cells, checked against the size asked for.
 fn side(count: usize, size: Option<usize>) -> Result<usize, ParseErrorKind> {

@@ -2,7 +2,9 @@
 //! with `ROWS`, `COLUMNS`, `MINIMUM`, `MAXIMUM` and `BLOCKS:`, a list of regions written
 //! `[(row, col), ...],` one per line and ended by `;` (cells from 0; `#` starts a comment).
 
-use crate::{grid::MAX_SIZE, Cell, Variant, VariantError};
+use crate::error::VariantError;
+use crate::grid::{Cell, MAX_SIZE};
+use crate::variant::Variant;
 
 /// Why a `.board` text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -136,7 +138,7 @@ fn cells_of(line: &str) -> Result<Vec<(usize, usize)>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{RegionKind, Variant};
+    use crate::variant::{RegionKind, Variant};
 
     const HYPER: &str = "NAME: Hyper 4\nROWS: 4\nCOLUMNS: 4\nMINIMUM: 1\nMAXIMUM: 4\nBLOCKS:\n\
         [(0, 0), (0, 1), (1, 0), (1, 1)], #Out\n[(1, 1), (1, 2), (2, 1), (2, 2)], #In\n\

@@ -1,7 +1,7 @@
 //! Reading extra regions from text (the `--extra-regions` file): one region per line as its
 //! cells `r1c1 r1c2 ...`, or a layout of N² labels, one region per label but `.`.
 
-use crate::Cell;
+use crate::grid::Cell;
 
 /// Why a text of extra regions could not be read: the line (from 1; 0 when the whole text is
 /// at fault) and what is wrong.

@@ -10,8 +10,9 @@ use serde_json::{json, Map, Value};
 
 use self::fields::Fields;
 use self::strict::{Line, Path};
-use super::{Model, Parity, Record, RelationKind};
-use crate::{Cell, Digit};
+use super::published::Record;
+use crate::grid::{Cell, Digit};
+use crate::model::{Model, Parity, RelationKind};
 
 /// Why a JSON line is not a puzzle: where (the column, and the field: a path such as
 /// `cages[3].sum`, empty for the line as a whole) and what is wrong. `Display` prints

@@ -4,9 +4,10 @@
 //! Symbols are `1`–`9` then `A`... (or `a`...), `.` blank.
 
 use super::janko::JANKO_JIGSAW_X;
-use super::read::{error, fields, number};
-use super::{Model, ReadError, Record};
-use crate::{digit_of, Digit, Variant};
+use super::published::{error, fields, number, ReadError, Record};
+use crate::grid::{digit_of, Digit};
+use crate::model::Model;
+use crate::variant::Variant;
 
 /// A line of `janko_jigsaw.txt`: `N key source givens regions solution`, each N² symbols; the
 /// regions are piece ids `1`–`9`, `A`... The 15 jigsaw-X keys (651–655, 661–665, 671–675)

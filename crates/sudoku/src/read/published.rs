@@ -2,8 +2,9 @@
 //! solution: the formats of `janko_killer.txt` and `krazydad_killer_9x9.txt` (their layouts
 //! are in docs/formats.md).
 
-use super::{Cage, Model};
-use crate::{Digit, Variant};
+use crate::grid::Digit;
+use crate::model::{Cage, Model};
+use crate::variant::Variant;
 
 /// A puzzle read from a line of published data.
 #[derive(Clone, Debug, PartialEq, Eq)]

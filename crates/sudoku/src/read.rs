@@ -1,0 +1,22 @@
+//! Readers of every format, each writer beside its reader:
+//!
+//! - `puzzles.rs` + `puzzles/`: puzzles in lines and grids (line, contest, separated, numbers
+//!   and grid records, with an [`Alphabet`](puzzles::Alphabet)), every error at its line and
+//!   column;
+//! - `board.rs`: the `.board` geometry files of the autopear app, into a
+//!   [`Variant`](crate::variant::Variant);
+//! - `regions.rs`: extra regions (`--extra-regions`);
+//! - `published.rs`: the [`Record`](published::Record) every published collection reads into,
+//!   and the one-line killer, andoku and sukaku formats; `flat.rs`: janko.at's and krazydad's
+//!   flat files of plain variants; `janko.rs` + `janko/`: `janko_puzzlekit`'s kinds;
+//! - `json.rs` + `json/`: the JSON lines form of a record, read strictly and written.
+//!
+//! The layouts are documented in docs/formats.md.
+
+pub(crate) mod board;
+pub(crate) mod flat;
+pub(crate) mod janko;
+pub(crate) mod json;
+pub(crate) mod published;
+pub(crate) mod puzzles;
+pub(crate) mod regions;
