@@ -68,7 +68,7 @@ fn main() {
     {
         let template = Template::new(Variant::standard(6).expect("a 6x6"));
         let count = |threads: usize| {
-            let mut solver = dancer_sudoku::Solver::new(&template);
+            let mut solver = dancer_sudoku::GridSolver::new(&template);
             let mut search = solver.explore(&Grid::empty(6)).expect("no broken rule");
             count_with(&mut search, threads, &pool)
         };

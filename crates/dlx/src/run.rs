@@ -77,7 +77,7 @@ pub use self::checkpoint::Checkpoint;
 use self::coverage::{Counts, Done};
 pub use self::coverage::{CoverageError, Region};
 pub use self::outcome::{Outcome, Progress, RunError, Stop};
-use self::shared::{Job, Shared, Unit};
+use self::shared::{Commons, RunSetup, Unit};
 pub use crate::explore::{Explore, Pause};
 pub use crate::search::estimate::Estimate;
 pub use crate::search::memo::{
@@ -321,8 +321,8 @@ impl<'a> Run<'a> {
         let total = if total > 0.0 && f64::is_finite(total) { total } else { remaining };
         let scope = scope.into_iter().map(|unit| unit.subproblem).collect();
         let exact = search.splittable();
-        let job = Job { run, started, base, total, scope, exact, visit };
-        let shared = Shared::new(&job, search.fingerprint(), units, done);
+        let job = RunSetup { run, started, base, total, scope, exact, visit };
+        let shared = Commons::new(&job, search.fingerprint(), units, done);
         shared.work(search);
         Ok(shared.finish())
     }

@@ -13,7 +13,7 @@ use dancer::{
     run::{Checkpoint, Explore, Part, Run, Subproblem},
     Problem,
 };
-use dancer_sudoku::{Grid, Solver, Template, Variant};
+use dancer_sudoku::{Grid, GridSolver, Template, Variant};
 use serde_json::Value;
 
 use super::NODES;
@@ -65,7 +65,7 @@ pub(crate) fn checkpoint(data: &[u8]) -> bool {
         check_value(&mut solver, &value)
     } else {
         let (template, grid) = &puzzles()[pick - problems().len()];
-        let mut solver = Solver::new(template);
+        let mut solver = GridSolver::new(template);
         let mut search = solver.explore(grid).expect("the puzzles break no rule");
         if patch {
             set_fingerprint(&mut value, &search);

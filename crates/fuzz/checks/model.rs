@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use dancer::run::Run;
-use dancer_sudoku::{Digit, Record, Solver, Template};
+use dancer_sudoku::{Digit, GridSolver, Record, Template};
 
 use super::NODES;
 
@@ -69,9 +69,9 @@ fn check_record(record: &Record) {
     // A plain sudoku goes to the bitmask search, as the command sends it.
     if let Some((variant, grid)) = model.variant().zip(model.givens_grid()) {
         let template = Template::new(variant);
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         if let Ok(mut search) = solver.explore(&grid) {
-            let visit = |search: &dancer_sudoku::PuzzleSearch<'_, '_>| {
+            let visit = |search: &dancer_sudoku::GridSearch<'_, '_>| {
                 let found = search.grid();
                 let digits: Vec<Option<Digit>> =
                     (0..found.cells().len()).map(|c| found.get(c)).collect();

@@ -6,8 +6,8 @@ use std::{io::BufReader, ops::ControlFlow, sync::OnceLock};
 
 use dancer::run::Run;
 use dancer_sudoku::{
-    line, parse_extra_regions, parse_puzzle, pretty, puzzles_sized, read_puzzles, Grid, Outcome,
-    ParseError, Puzzle, RegionKind, Solver, Template, Variant,
+    line, parse_extra_regions, parse_puzzle, pretty, puzzles_sized, read_puzzles, Grid, GridSolver,
+    GridVerdict, ParseError, Puzzle, RegionKind, Template, Variant,
 };
 
 use super::NODES;
@@ -128,16 +128,18 @@ fn solve(grid: &Grid) {
     });
     let template = &templates[grid.size() - 1];
     let variant = template.variant();
-    match Solver::new(template).solve_unique(grid).outcome {
-        Outcome::Solved(solution) | Outcome::Unique(solution) | Outcome::Multiple(solution) => {
+    match GridSolver::new(template).solve_unique(grid).verdict {
+        GridVerdict::Solved(solution)
+        | GridVerdict::Unique(solution)
+        | GridVerdict::Multiple(solution) => {
             assert!(variant.is_solution(&solution), "{solution} solves {grid}");
             let kept = grid.givens().all(|(cell, digit)| solution.get(cell) == Some(digit));
             assert!(kept, "{solution} keeps the givens of {grid}");
         }
-        Outcome::Invalid(conflict) => {
+        GridVerdict::Invalid(conflict) => {
             assert!(variant.check(grid).is_err(), "{grid} called invalid: {conflict:?}");
         }
-        Outcome::None => assert!(variant.check(grid).is_ok(), "{grid}: no solution"),
+        GridVerdict::None => assert!(variant.check(grid).is_ok(), "{grid}: no solution"),
     }
 }
 
@@ -209,11 +211,11 @@ fn search_blank(variant: &Variant) {
     let n = variant.size();
     let template = Template::new(variant.clone());
     assert_eq!(template.problem().option_count(), n * n * n, "one option per cell and digit");
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let Ok(mut search) = solver.explore(&Grid::empty(n)) else {
         panic!("a blank grid breaks no rule");
     };
-    let check = |search: &dancer_sudoku::PuzzleSearch<'_, '_>| {
+    let check = |search: &dancer_sudoku::GridSearch<'_, '_>| {
         let grid = search.grid();
         assert!(variant.is_solution(&grid), "{grid} solves the variant");
         ControlFlow::Continue(())

@@ -13,7 +13,9 @@ use std::{
     time::Instant,
 };
 
-use dancer_sudoku::{canonical, digit_of, Grid, Outcome, Solver, Template, Transform, Variant};
+use dancer_sudoku::{
+    canonical, digit_of, Grid, GridSolver, GridVerdict, Template, Transform, Variant,
+};
 use rand::{seq::SliceRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -91,7 +93,8 @@ fn random(n: usize, count: usize, givens: usize) -> Result<Vec<Grid>, Box<dyn Er
     let variant = Variant::standard(n)?;
     let (rows, cols) = variant.box_shape().ok_or("no boxes")?;
     let template = Template::new(variant);
-    let Outcome::Solved(seed) = Solver::new(&template).solve(&Grid::empty(n)).outcome else {
+    let GridVerdict::Solved(seed) = GridSolver::new(&template).solve(&Grid::empty(n)).verdict
+    else {
         return Err("the blank grid has no solution".into());
     };
     let mut rng = ChaCha8Rng::seed_from_u64(2024);

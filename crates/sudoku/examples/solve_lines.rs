@@ -8,7 +8,7 @@ use std::{
     time::Instant,
 };
 
-use dancer_sudoku::{digit_of, Grid, Outcome, Solver, Template, Variant};
+use dancer_sudoku::{digit_of, Grid, GridSolver, GridVerdict, Template, Variant};
 
 fn main() {
     if let Err(error) = try_main() {
@@ -21,7 +21,7 @@ fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: solve_lines FILE")?;
     let text = std::fs::read_to_string(path)?;
     let template = Template::new(Variant::standard(9)?);
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut puzzles, mut nodes, mut updates) = (0u64, 0u64, 0u64);
     let started = Instant::now();
@@ -35,12 +35,12 @@ fn try_main() -> Result<(), Box<dyn Error>> {
         puzzles += 1;
         nodes += report.stats.nodes();
         updates += report.stats.updates();
-        match report.outcome {
-            Outcome::Unique(grid) | Outcome::Multiple(grid) | Outcome::Solved(grid) => {
+        match report.verdict {
+            GridVerdict::Unique(grid) | GridVerdict::Multiple(grid) | GridVerdict::Solved(grid) => {
                 writeln!(out, "{grid}")?;
             }
-            Outcome::None => writeln!(out, "none")?,
-            Outcome::Invalid(_) => writeln!(out, "invalid")?,
+            GridVerdict::None => writeln!(out, "none")?,
+            GridVerdict::Invalid(_) => writeln!(out, "invalid")?,
         }
     }
     out.flush()?;

@@ -88,14 +88,15 @@ mod tests {
 
     use super::*;
     use crate::encode::Template;
-    use crate::solve::{Outcome, Solver};
+    use crate::solve::{GridSolver, GridVerdict};
     use crate::variant::Variant;
 
     /// A random valid full grid of `r`×`c` boxes, and a puzzle from it with `keep` givens.
     fn random_puzzle(rng: &mut ChaCha8Rng, (r, c): (usize, usize), keep: usize) -> Grid {
         let n = r * c;
         let template = Template::new(Variant::with_boxes(n, r, c).unwrap());
-        let Outcome::Solved(seed) = Solver::new(&template).solve(&Grid::empty(n)).outcome else {
+        let GridVerdict::Solved(seed) = GridSolver::new(&template).solve(&Grid::empty(n)).verdict
+        else {
             panic!("blank grids solve")
         };
         let mut grid = Transform::random(rng, n, r, c).apply(&seed);

@@ -19,7 +19,7 @@ use crate::grid::{Cell, Grid};
 use crate::logic::LogicSolver;
 use crate::solve::bitmask::{search::MaskSearch, Clues};
 use crate::solve::wide::{WideClues, WideSearch};
-use crate::solve::Solver;
+use crate::solve::GridSolver;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,7 +61,7 @@ pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
 #[derive(Debug)]
 pub struct Generator<'t> {
     template: &'t Template,
-    checker: Solver<'t>,
+    checker: GridSolver<'t>,
     /// Below 16×16: the bitmask search that fills grids and tests removals.
     search: Option<MaskSearch>,
     /// From 16×16 up: the wide search that fills grids and tests removals.
@@ -80,7 +80,7 @@ impl<'t> Generator<'t> {
     pub fn new(template: &'t Template) -> Generator<'t> {
         let search = template.tables().map(MaskSearch::new);
         let wide = template.wide().map(WideSearch::new);
-        let checker = Solver::new(template);
+        let checker = GridSolver::new(template);
         Generator { template, checker, search, wide, logic: None, undecided: false, spent: 0 }
     }
 
@@ -219,7 +219,7 @@ impl<'t> Generator<'t> {
 
     /// Whether `puzzle`, a unique puzzle with solution `solution` from which `removed` were
     /// just taken, is still unique. With one cell removed, the puzzle stays unique unless it
-    /// has a solution without the cell's old digit ([`Solver::has_solution_without`]); with
+    /// has a solution without the cell's old digit ([`GridSolver::has_solution_without`]); with
     /// several, the checker counts to 2.
     fn stays_unique(&mut self, puzzle: &Grid, solution: &Grid, removed: &[Cell]) -> bool {
         match (removed, removed.first().and_then(|&cell| solution.get(cell))) {
@@ -266,7 +266,7 @@ mod tests {
     fn generated_puzzles_are_unique_minimal_symmetric_and_reproducible() {
         let template = Template::new(Variant::standard(9).unwrap());
         let mut generator = Generator::new(&template);
-        let mut checker = Solver::new(&template);
+        let mut checker = GridSolver::new(&template);
         for (index, symmetry) in Symmetry::ALL.into_iter().enumerate() {
             let options = Options { symmetry, ..Options::default() };
             let made = generator.generate(&mut rng_for(7, index as u64), &options).unwrap();
@@ -324,7 +324,7 @@ mod tests {
             let made = Generator::new(&template)
                 .generate(&mut rng_for(5, 0), &Options::default())
                 .unwrap();
-            assert_eq!(Solver::new(&template).count(&made.puzzle, Some(2)).count, 1);
+            assert_eq!(GridSolver::new(&template).count(&made.puzzle, Some(2)).count, 1);
         }
     }
 }

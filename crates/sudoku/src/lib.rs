@@ -21,7 +21,7 @@
 //!   checker. Which search runs is decided in one place ([`Backend`]): a plain puzzle below
 //!   [`WIDE_FROM`] (16×16) the bitmask search, a plain one from there up the wide search, any
 //!   other the engine on [`Model::encode`]'s matrix. For batches of plain puzzles,
-//!   [`Template`] and its [`Solver`] are the same searches on [`Grid`]s without the model
+//!   [`Template`] and its [`GridSolver`] are the same searches on [`Grid`]s without the model
 //!   around them. The encodings ([`encode`], [`Model::encode`]) name their items alike, so the
 //!   matrix a user exports is the one the engine searches.
 //! - **Logic and rating.** [`LogicSolver`] applies human techniques ([`TechniqueKind`]) step by
@@ -58,14 +58,14 @@
 //! A classic 9×9 on its template, the way a batch of plain puzzles is solved:
 //!
 //! ```
-//! use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
+//! use dancer_sudoku::{Grid, GridVerdict, GridSolver, Template, Variant};
 //!
 //! let puzzle = "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
 //! let cells = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
 //! let template = Template::new(Variant::standard(9)?);
-//! let mut solver = Solver::new(&template);
+//! let mut solver = GridSolver::new(&template);
 //! let report = solver.solve_unique(&Grid::from_cells(9, cells));
-//! let Outcome::Unique(solution) = report.outcome else { panic!("unique") };
+//! let GridVerdict::Unique(solution) = report.verdict else { panic!("unique") };
 //! assert!(solution.to_string().starts_with("462958173"));
 //! assert!(template.variant().is_solution(&solution));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -120,8 +120,8 @@ pub use crate::{
     read::regions::{parse_extra_regions, RegionsError},
     solve::strategy::{Backend, WIDE_FROM},
     solve::{
-        Count, Grids, MemoCount, ModelCount, ModelReport, ModelSearch, ModelSolutions, ModelSolver,
-        Outcome, PuzzleSearch, Report, Rules, SolveError, Solver, Verdict,
+        GridCount, GridReport, GridSearch, GridSolver, GridVerdict, Grids, MemoCount, ModelCount,
+        ModelReport, ModelSearch, ModelSolutions, ModelSolver, Rules, SolveError, Verdict,
     },
     variant::{Region, RegionKind, Variant},
 };

@@ -8,7 +8,7 @@ use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::logic::{Level, LogicSolver, Path, TechniqueKind};
-use crate::solve::{Outcome, Solver};
+use crate::solve::{GridSolver, GridVerdict};
 
 /// The clue-count bands some papers rate 9×9 puzzles by; given for reference only, since the
 /// number of clues says little about difficulty.
@@ -103,13 +103,13 @@ pub enum RateError {
 #[derive(Debug)]
 pub struct Rater<'t> {
     logic: LogicSolver,
-    solver: Solver<'t>,
+    solver: GridSolver<'t>,
 }
 
 impl<'t> Rater<'t> {
     /// A rater for `template`'s variant.
     pub fn new(template: &'t Template) -> Rater<'t> {
-        Rater { logic: LogicSolver::new(template.variant()), solver: Solver::new(template) }
+        Rater { logic: LogicSolver::new(template.variant()), solver: GridSolver::new(template) }
     }
 
     /// The logical solver, for hints and explanations.
@@ -132,11 +132,11 @@ impl<'t> Rater<'t> {
     /// # Errors
     /// Why it has not.
     pub fn check_unique(&mut self, puzzle: &Grid) -> Result<(), RateError> {
-        match self.solver.solve_unique(puzzle).outcome {
-            Outcome::Invalid(conflict) => Err(RateError::Invalid(conflict)),
-            Outcome::None => Err(RateError::NoSolution),
-            Outcome::Multiple(_) => Err(RateError::NotUnique),
-            Outcome::Unique(_) | Outcome::Solved(_) => Ok(()),
+        match self.solver.solve_unique(puzzle).verdict {
+            GridVerdict::Invalid(conflict) => Err(RateError::Invalid(conflict)),
+            GridVerdict::None => Err(RateError::NoSolution),
+            GridVerdict::Multiple(_) => Err(RateError::NotUnique),
+            GridVerdict::Unique(_) | GridVerdict::Solved(_) => Ok(()),
         }
     }
 

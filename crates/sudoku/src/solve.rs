@@ -5,7 +5,7 @@
 //! - `band/` (the classic 9×9), `bitmask/` (the rest below 16×16) and `wide/` (from 16×16
 //!   up): the searches of plain puzzles, and
 //!   `kit.rs` what they share; the engine is the `dancer` crate, on a model's encoding;
-//! - here: [`Solver`], which solves, proves unique, counts and enumerates puzzles of one
+//! - here: [`GridSolver`], which solves, proves unique, counts and enumerates puzzles of one
 //!   variant on one reused template: each puzzle commits its givens, searches, and is reset,
 //!   with no rebuilding (`explore.rs`: its search as an `Explore`; `memo.rs`: memoised counts).
 
@@ -31,7 +31,7 @@ use self::{
     wide::WideSearch,
 };
 pub use self::{
-    explore::PuzzleSearch,
+    explore::GridSearch,
     memo::MemoCount,
     rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
     search::{ModelSearch, ModelSolutions},
@@ -44,7 +44,7 @@ use crate::variant::Variant;
 
 /// What solving a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum GridVerdict {
     /// A solution, uniqueness not examined.
     Solved(Grid),
     /// The only solution.
@@ -57,18 +57,18 @@ pub enum Outcome {
     Invalid(Conflict),
 }
 
-/// An outcome with the search's counters for this puzzle (see [`Solver::stats`]).
+/// A verdict with the search's counters for this puzzle (see [`GridSolver::stats`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct GridReport {
     /// What was found.
-    pub outcome: Outcome,
+    pub verdict: GridVerdict,
     /// Nodes and updates spent.
     pub stats: Stats,
 }
 
 /// The number of solutions of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Count {
+pub struct GridCount {
     /// Solutions found.
     pub count: u64,
     /// False when the limit stopped the count (there may be more).
@@ -89,17 +89,17 @@ pub struct Count {
 /// [`Template`].
 ///
 /// ```
-/// use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
+/// use dancer_sudoku::{Grid, GridVerdict, GridSolver, Template, Variant};
 ///
 /// let template = Template::new(Variant::standard(4)?);
-/// let mut solver = Solver::new(&template);
+/// let mut solver = GridSolver::new(&template);
 /// assert_eq!(solver.count(&Grid::empty(4), None).count, 288);
 /// let report = solver.solve_unique(&Grid::empty(4));
-/// assert!(matches!(report.outcome, Outcome::Multiple(_)));
+/// assert!(matches!(report.verdict, GridVerdict::Multiple(_)));
 /// # Ok::<(), dancer_sudoku::VariantError>(())
 /// ```
 #[derive(Debug)]
-pub struct Solver<'t> {
+pub struct GridSolver<'t> {
     template: &'t Template,
     /// Below 16×16, for `enumerate`; made on first use.
     engine: Option<dancer::Solver<'t>>,
@@ -126,14 +126,14 @@ pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
     LogicSolver::with_techniques(variant, &sound)
 }
 
-impl<'t> Solver<'t> {
+impl<'t> GridSolver<'t> {
     /// A solver for puzzles of `template`'s variant.
-    pub fn new(template: &'t Template) -> Solver<'t> {
+    pub fn new(template: &'t Template) -> GridSolver<'t> {
         let search = template.tables().map(MaskSearch::new);
         let wide = template.wide().map(WideSearch::new);
         let band = (template.backend() == Backend::Band).then(BandSearch::new);
         let logic = wide.is_some().then(|| sound_logic(template.variant()));
-        Solver { template, engine: None, search, band, wide, logic, last: None }
+        GridSolver { template, engine: None, search, band, wide, logic, last: None }
     }
 
     /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
@@ -219,9 +219,12 @@ impl<'t> Solver<'t> {
         }
     }
 
-    /// `Outcome::Invalid` when the givens break a rule directly, else `Outcome::None`.
-    fn none_or_invalid(&self, puzzle: &Grid) -> Outcome {
-        self.template.variant().check(puzzle).map_or_else(Outcome::Invalid, |()| Outcome::None)
+    /// `GridVerdict::Invalid` when the givens break a rule directly, else `GridVerdict::None`.
+    fn none_or_invalid(&self, puzzle: &Grid) -> GridVerdict {
+        self.template
+            .variant()
+            .check(puzzle)
+            .map_or_else(GridVerdict::Invalid, |()| GridVerdict::None)
     }
 
     /// Resets the engine (below 16×16) and commits the givens of `puzzle`, with what the
@@ -290,34 +293,34 @@ impl<'t> Solver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn solve(&mut self, puzzle: &Grid) -> Report {
+    pub fn solve(&mut self, puzzle: &Grid) -> GridReport {
         let outcome = match self.search_masks(puzzle, None, 1) {
-            Ok(0) => Outcome::None,
-            Ok(_) => Outcome::Solved(self.first_found()),
+            Ok(0) => GridVerdict::None,
+            Ok(_) => GridVerdict::Solved(self.first_found()),
             Err(Contradiction) => self.none_or_invalid(puzzle),
         };
-        Report { outcome, stats: self.stats() }
+        GridReport { verdict: outcome, stats: self.stats() }
     }
 
     /// A solution, and whether it is the only one (the search stops at a second).
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn solve_unique(&mut self, puzzle: &Grid) -> Report {
+    pub fn solve_unique(&mut self, puzzle: &Grid) -> GridReport {
         let outcome = match self.search_masks(puzzle, None, 2) {
-            Ok(0) => Outcome::None,
-            Ok(1) => Outcome::Unique(self.first_found()),
-            Ok(_) => Outcome::Multiple(self.first_found()),
+            Ok(0) => GridVerdict::None,
+            Ok(1) => GridVerdict::Unique(self.first_found()),
+            Ok(_) => GridVerdict::Multiple(self.first_found()),
             Err(Contradiction) => self.none_or_invalid(puzzle),
         };
-        Report { outcome, stats: self.stats() }
+        GridReport { verdict: outcome, stats: self.stats() }
     }
 
     /// The number of solutions, stopping at `limit` when given.
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> Count {
+    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> GridCount {
         let limit = limit.unwrap_or(u64::MAX);
         let counted = match self.search_masks(puzzle, None, limit) {
             Ok(count) => Ok(count),
@@ -325,10 +328,10 @@ impl<'t> Solver<'t> {
         };
         match counted {
             Ok(count) => {
-                Count { count, complete: count < limit, invalid: None, stats: self.stats() }
+                GridCount { count, complete: count < limit, invalid: None, stats: self.stats() }
             }
             Err(conflict) => {
-                Count { count: 0, complete: true, invalid: Some(conflict), stats: self.stats() }
+                GridCount { count: 0, complete: true, invalid: Some(conflict), stats: self.stats() }
             }
         }
     }
@@ -372,10 +375,10 @@ impl<'t> Solver<'t> {
     }
 }
 
-/// The solutions of one puzzle as grids, from [`Solver::enumerate`].
+/// The solutions of one puzzle as grids, from [`GridSolver::enumerate`].
 #[derive(Debug)]
 pub struct Grids<'s, 't> {
-    solver: &'s mut Solver<'t>,
+    solver: &'s mut GridSolver<'t>,
 }
 
 impl Grids<'_, '_> {

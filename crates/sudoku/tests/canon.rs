@@ -6,7 +6,8 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use dancer_sudoku::{
-    canonical, canonical_with_transform, Grid, Outcome, Solver, Template, Transform, Variant,
+    canonical, canonical_with_transform, Grid, GridSolver, GridVerdict, Template, Transform,
+    Variant,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -30,7 +31,8 @@ const SHAPES: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 3)];
 fn random_grid(seed: u64, (r, c): (usize, usize), keep: usize) -> (Grid, Grid) {
     let n = r * c;
     let template = Template::new(Variant::with_boxes(n, r, c).unwrap());
-    let Outcome::Solved(solved) = Solver::new(&template).solve(&Grid::empty(n)).outcome else {
+    let GridVerdict::Solved(solved) = GridSolver::new(&template).solve(&Grid::empty(n)).verdict
+    else {
         panic!("blank grids solve")
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -144,7 +146,7 @@ fn brute_canonical(grid: &Grid, (box_rows, box_cols): (usize, usize)) -> Vec<u8>
 /// The solution count of `puzzle`, up to 1000.
 fn count(puzzle: &Grid, (r, c): (usize, usize)) -> u64 {
     let template = Template::new(Variant::with_boxes(r * c, r, c).unwrap());
-    Solver::new(&template).count(puzzle, Some(1000)).count
+    GridSolver::new(&template).count(puzzle, Some(1000)).count
 }
 
 fn shape() -> impl Strategy<Value = (usize, usize)> {
@@ -251,7 +253,7 @@ fn oblong_boxes_do_not_rotate_a_quarter_turn() {
 #[test]
 fn the_288_grids_of_the_4x4_fall_into_two_classes() {
     let template = Template::new(Variant::standard(4).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let grids: Vec<Grid> = solver.enumerate(&Grid::empty(4)).unwrap().collect();
     assert_eq!(grids.len(), 288);
     let classes: HashSet<Grid> = grids.iter().map(|g| canonical(g, 2, 2)).collect();

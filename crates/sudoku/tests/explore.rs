@@ -9,7 +9,7 @@ use dancer::{
     run::{Checkpoint, Run, RunError, Subproblem},
     OptionId,
 };
-use dancer_sudoku::{Grid, PuzzleSearch, Solver, Template, Variant};
+use dancer_sudoku::{Grid, GridSearch, GridSolver, Template, Variant};
 use proptest::prelude::*;
 
 use crate::checker::{is_valid_solution, keeps_givens};
@@ -37,12 +37,12 @@ fn blanked(grid: &Grid, keep: impl Fn(usize) -> bool) -> Grid {
 
 /// The count and counters of `puzzle` by one search, and by runs of 1, 2 and 4 threads.
 fn check_counts(template: &Template, puzzle: &Grid, expected: u64) {
-    let mut solver = Solver::new(template);
+    let mut solver = GridSolver::new(template);
     let mut search = solver.explore(puzzle).unwrap();
     let whole = Run::new().count(&mut search).unwrap();
     assert_eq!(whole.solutions(), expected);
     for threads in [1, 2, 4] {
-        let mut solver = Solver::new(template);
+        let mut solver = GridSolver::new(template);
         let mut search = solver.explore(puzzle).unwrap();
         let run = Run::new().threads(threads).poll_nodes(5);
         let outcome = pool(threads).install(|| run.count(&mut search).unwrap());
@@ -51,7 +51,7 @@ fn check_counts(template: &Template, puzzle: &Grid, expected: u64) {
         assert_eq!(outcome.stats().updates(), whole.stats().updates(), "{threads} threads");
     }
     // The plain count agrees (below 16×16 the same search, from 16×16 up the engine's).
-    assert_eq!(Solver::new(template).count(puzzle, None).count, expected);
+    assert_eq!(GridSolver::new(template).count(puzzle, None).count, expected);
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn blank_grids_count_alike_on_any_number_of_threads() {
 #[test]
 fn the_blank_6x6_has_28_200_960_grids() {
     let six = Template::new(Variant::standard(6).unwrap());
-    let mut solver = Solver::new(&six);
+    let mut solver = GridSolver::new(&six);
     let mut search = solver.explore(&Grid::empty(6)).unwrap();
     let outcome = pool(2).install(|| Run::new().threads(2).count(&mut search).unwrap());
     assert_eq!(outcome.solutions(), 28_200_960);
@@ -80,7 +80,7 @@ fn sixteen_by_sixteen_runs_on_the_wide_search() {
     assert!(template.variant().is_solution(&full));
     // Two bands' worth of cells open in the first stack: their rows can be permuted.
     let puzzle = blanked(&full, |k| k % 16 >= 4 || k / 16 >= 8);
-    let expected = Solver::new(&template).count(&puzzle, None).count;
+    let expected = GridSolver::new(&template).count(&puzzle, None).count;
     assert!(expected > 1, "{expected} solutions");
     check_counts(&template, &puzzle, expected);
 }
@@ -89,14 +89,14 @@ fn sixteen_by_sixteen_runs_on_the_wide_search() {
 /// at most `slice` nodes resumed from each other's checkpoints.
 fn sliced(template: &Template, puzzle: &Grid, threads: usize, slice: u64) -> Vec<String> {
     let found = Mutex::new(Vec::new());
-    let visit = |search: &PuzzleSearch<'_, '_>| {
+    let visit = |search: &GridSearch<'_, '_>| {
         found.lock().unwrap().push(search.grid().to_string());
         ControlFlow::Continue(())
     };
     let pool = pool(threads);
     let mut checkpoint: Option<Checkpoint> = None;
     loop {
-        let mut solver = Solver::new(template);
+        let mut solver = GridSolver::new(template);
         let mut search = solver.explore(puzzle).unwrap();
         let mut run = Run::new().threads(threads).poll_nodes(2).node_limit(slice);
         if let Some(checkpoint) = &checkpoint {
@@ -142,7 +142,7 @@ proptest! {
 #[test]
 fn a_broken_rule_is_a_conflict_and_no_solution_is_an_empty_tree() {
     let template = Template::new(Variant::standard(4).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let twice = Grid::from_cells(4, [1, 1].into_iter().chain([0; 14]).collect());
     assert!(solver.explore(&twice).is_err());
     // Consistent givens with no solution: r1c1 can hold none of 1-4 (row 1 has 1, 2, 3 and
@@ -163,7 +163,7 @@ fn a_path_naming_no_option_of_the_grid_is_an_error_at_every_size() {
     // end at 4 095). Each step of a real path is replaced in turn by such a number.
     for n in [4, 9, 16, 25] {
         let template = Template::new(Variant::standard(n).unwrap());
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let mut search = solver.explore(&Grid::empty(n)).unwrap();
         let stopped = Run::new().node_limit(30).count(&mut search).unwrap();
         let path = stopped.checkpoint().remaining()[0].path().to_vec();

@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use dancer_sudoku::generate::rng_for;
 use dancer_sudoku::{
-    parse_puzzle, Generator, Grid, LogicSolver, Outcome, Solver, TechniqueKind, Template, Variant,
+    parse_puzzle, Generator, Grid, GridSolver, GridVerdict, LogicSolver, TechniqueKind, Template,
+    Variant,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -21,8 +22,8 @@ use crate::fixtures::{lines, read, shared};
 
 /// The unique solution of `puzzle`, by exact cover.
 fn unique(template: &Template, puzzle: &Grid) -> Grid {
-    match Solver::new(template).solve_unique(puzzle).outcome {
-        Outcome::Unique(solution) => solution,
+    match GridSolver::new(template).solve_unique(puzzle).verdict {
+        GridVerdict::Unique(solution) => solution,
         other => panic!("{puzzle}: not unique: {other:?}"),
     }
 }
@@ -218,7 +219,9 @@ fn janko_jigsaws_of_sizes_4_to_9_step_soundly() {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let n: usize = fields[0].parse().unwrap();
         let mut variant = Variant::jigsaw(n, fields[4]).unwrap();
-        if Solver::new(&Template::new(variant.clone())).count(&grid(fields[3], n), Some(2)).count
+        if GridSolver::new(&Template::new(variant.clone()))
+            .count(&grid(fields[3], n), Some(2))
+            .count
             != 1
         {
             // The jigsaw-X ones of the set: unique once both diagonals count too.
@@ -295,7 +298,7 @@ impl Rng {
 fn random_puzzle(template: &Template, seed: u64) -> (Grid, Grid) {
     let n = template.variant().size();
     let mut rng = Rng(seed | 1);
-    let mut solver = Solver::new(template);
+    let mut solver = GridSolver::new(template);
     let full = Generator::new(template)
         .full_grid(&mut rng_for(seed, 0))
         .expect("these variants have solutions");

@@ -1,9 +1,9 @@
-//! `Solver::count_memo`: the memoised count on the engine equals the plain count (the bitmask
+//! `GridSolver::count_memo`: the memoised count on the engine equals the plain count (the bitmask
 //! or wide search) on puzzles of several sizes and variants with 0, 1 and many solutions,
 //! with tables of any size, one table reused over many puzzles; the published blank counts.
 
 use dancer::Memo;
-use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
+use dancer_sudoku::{Grid, GridSolver, GridVerdict, Template, Variant};
 
 /// The `SplitMix64` mixer: a fixed sequence, so that the puzzles are the same on every run.
 struct Mix(u64);
@@ -43,8 +43,8 @@ fn templates() -> Vec<(Template, usize)> {
 /// solution), and one with a repeated digit (invalid).
 fn puzzles(template: &Template, most_open: usize, mix: &mut Mix) -> Vec<Grid> {
     let n = template.variant().size();
-    let mut solver = Solver::new(template);
-    let Outcome::Solved(full) = solver.solve(&Grid::empty(n)).outcome else {
+    let mut solver = GridSolver::new(template);
+    let GridVerdict::Solved(full) = solver.solve(&Grid::empty(n)).verdict else {
         panic!("a blank {n}x{n} has a solution")
     };
     let mut order: Vec<usize> = (0..n * n).collect();
@@ -79,7 +79,7 @@ fn memoised_counts_equal_plain_counts_on_every_variant() {
     let mut mix = Mix(13);
     let (mut zero, mut one, mut many) = (0, 0, 0);
     for (template, most_open) in templates() {
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         // One table for all the puzzles of a template, as `sudoku count --memo` keeps it.
         let mut memo = Memo::new(64 << 20);
         for puzzle in puzzles(&template, most_open, &mut mix) {
@@ -103,7 +103,7 @@ fn memoised_counts_equal_plain_counts_on_every_variant() {
 fn tiny_tables_evict_and_give_the_same_counts() {
     let mut mix = Mix(29);
     for (template, most_open) in templates().into_iter().take(4) {
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let (mut none, mut tiny) = (Memo::new(0), Memo::new(4 << 10));
         for puzzle in puzzles(&template, most_open, &mut mix) {
             let plain = u128::from(solver.count(&puzzle, None).count);
@@ -118,9 +118,9 @@ fn tiny_tables_evict_and_give_the_same_counts() {
 #[test]
 fn a_table_reused_answers_a_puzzle_met_before_at_its_root() {
     let template = Template::new(Variant::standard(6).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut memo = Memo::new(64 << 20);
-    let Outcome::Solved(full) = solver.solve(&Grid::empty(6)).outcome else { panic!() };
+    let GridVerdict::Solved(full) = solver.solve(&Grid::empty(6)).verdict else { panic!() };
     let mut cells = full.cells().to_vec();
     cells[..20].fill(0);
     let puzzle = Grid::from_cells(6, cells);
@@ -130,7 +130,10 @@ fn a_table_reused_answers_a_puzzle_met_before_at_its_root() {
     assert_eq!((again.count, again.stats.nodes()), (first.count, 1));
     // Another template's puzzle clears the table, and this one is counted afresh, right.
     let four = Template::new(Variant::standard(4).unwrap());
-    assert_eq!(Solver::new(&four).count_memo(&Grid::empty(4), &mut memo, None).unwrap().count, 288);
+    assert_eq!(
+        GridSolver::new(&four).count_memo(&Grid::empty(4), &mut memo, None).unwrap().count,
+        288
+    );
     let after = solver.count_memo(&puzzle, &mut memo, None).unwrap();
     assert_eq!((after.count, after.stats.nodes()), (first.count, first.stats.nodes()));
 }
@@ -138,7 +141,8 @@ fn a_table_reused_answers_a_puzzle_met_before_at_its_root() {
 #[test]
 fn blank_4x4_has_288_solutions() {
     let template = Template::new(Variant::standard(4).unwrap());
-    let counted = Solver::new(&template).count_memo(&Grid::empty(4), &mut Memo::default(), None);
+    let counted =
+        GridSolver::new(&template).count_memo(&Grid::empty(4), &mut Memo::default(), None);
     assert_eq!(counted.unwrap().count, 288);
 }
 
@@ -146,6 +150,7 @@ fn blank_4x4_has_288_solutions() {
 #[cfg_attr(debug_assertions, ignore = "slow: 5.5 million sub-problems; run in release")]
 fn blank_6x6_has_28_200_960_solutions() {
     let template = Template::new(Variant::with_boxes(6, 2, 3).unwrap());
-    let counted = Solver::new(&template).count_memo(&Grid::empty(6), &mut Memo::default(), None);
+    let counted =
+        GridSolver::new(&template).count_memo(&Grid::empty(6), &mut Memo::default(), None);
     assert_eq!(counted.unwrap().count, 28_200_960);
 }

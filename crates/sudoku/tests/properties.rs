@@ -8,7 +8,7 @@
 //! within bands and stacks, band and stack moves, transposition), so that the grids and their
 //! validity do not depend on the code under test.
 
-use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
+use dancer_sudoku::{Grid, GridSolver, GridVerdict, Template, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -28,7 +28,8 @@ type Shape = (usize, usize);
 /// The library's first solution of the blank grid of `shape`: valid, but always the same.
 fn seed_grid((r, c): Shape) -> Vec<u8> {
     let template = Template::new(Variant::with_boxes(r * c, r, c).unwrap());
-    let Outcome::Solved(grid) = Solver::new(&template).solve(&Grid::empty(r * c)).outcome else {
+    let GridVerdict::Solved(grid) = GridSolver::new(&template).solve(&Grid::empty(r * c)).verdict
+    else {
         panic!("the blank {r}x{c}-box grid has solutions")
     };
     assert!(is_valid_solution(grid.cells(), r * c, r, c));
@@ -137,7 +138,7 @@ proptest! {
             full.iter().zip(&blanks).map(|(&d, &blank)| if blank { 0 } else { d }).collect();
         let puzzle = Grid::from_cells(n, givens);
         let template = Template::new(Variant::with_boxes(n, shape.0, shape.1).unwrap());
-        let Outcome::Solved(solution) = Solver::new(&template).solve(&puzzle).outcome else {
+        let GridVerdict::Solved(solution) = GridSolver::new(&template).solve(&puzzle).verdict else {
             return Err(TestCaseError::fail(format!("{puzzle}: no solution")));
         };
         prop_assert!(is_valid_solution(solution.cells(), n, shape.0, shape.1), "{}", solution);
@@ -146,7 +147,7 @@ proptest! {
 }
 
 /// The count of `puzzle` (up to 1000) and whether it was complete.
-fn count(solver: &mut Solver<'_>, cells: Vec<u8>) -> (u64, bool) {
+fn count(solver: &mut GridSolver<'_>, cells: Vec<u8>) -> (u64, bool) {
     let n = solver.template().variant().size();
     let count = solver.count(&Grid::from_cells(n, cells), Some(1000));
     (count.count, count.complete)
@@ -165,7 +166,7 @@ proptest! {
     ) {
         let n = puzzle.size();
         let template = Template::new(Variant::standard(n).unwrap());
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let original = count(&mut solver, puzzle.cells().to_vec());
         let identity = Transform::identity(n);
         let relabel = Transform { digits: t.digits.clone(), ..identity.clone() };
@@ -237,18 +238,18 @@ proptest! {
             b[cell - cell % 9 + (cell + 1) % 9] = digit;
         }
         let b = Grid::from_cells(9, b);
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let first = solver.solve_unique(&a);
         let first_count = solver.count(&a, Some(10));
         let other = solver.solve_unique(&b);
         solver.count(&b, Some(10));
         let again = solver.solve_unique(&a);
-        prop_assert_eq!(&first, &again, "B was {} ({:?})", b, other.outcome);
+        prop_assert_eq!(&first, &again, "B was {} ({:?})", b, other.verdict);
         prop_assert_eq!(solver.count(&a, Some(10)), first_count);
         // And a fresh solver agrees with the reused one.
-        prop_assert_eq!(Solver::new(&template).solve_unique(&a), first.clone());
-        let (Outcome::Unique(s) | Outcome::Multiple(s)) = first.outcome else {
-            return Err(TestCaseError::fail(format!("{a}: {:?}", first.outcome)));
+        prop_assert_eq!(GridSolver::new(&template).solve_unique(&a), first.clone());
+        let (GridVerdict::Unique(s) | GridVerdict::Multiple(s)) = first.verdict else {
+            return Err(TestCaseError::fail(format!("{a}: {:?}", first.verdict)));
         };
         prop_assert!(is_valid_solution(s.cells(), 9, 3, 3) && keeps_givens(a.cells(), s.cells()));
     }

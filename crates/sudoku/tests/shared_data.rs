@@ -10,16 +10,16 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dancer_sudoku::{parse_puzzle, Grid, Outcome, Solver, Template, Variant};
+use dancer_sudoku::{parse_puzzle, Grid, GridSolver, GridVerdict, Template, Variant};
 
 use crate::checker::{cells, is_valid_solution, keeps_givens};
 use crate::fixtures::{lines, read, shared};
 
 /// Proves `puzzle` unique and verifies the solution with the checker, returning its cells.
-fn unique_checked(solver: &mut Solver<'_>, puzzle: &Grid, boxes: (usize, usize)) -> Vec<u8> {
+fn unique_checked(solver: &mut GridSolver<'_>, puzzle: &Grid, boxes: (usize, usize)) -> Vec<u8> {
     let n = puzzle.size();
-    let Outcome::Unique(solution) = solver.solve_unique(puzzle).outcome else {
-        panic!("{puzzle}: not unique: {:?}", solver.solve_unique(puzzle).outcome)
+    let GridVerdict::Unique(solution) = solver.solve_unique(puzzle).verdict else {
+        panic!("{puzzle}: not unique: {:?}", solver.solve_unique(puzzle).verdict)
     };
     assert!(is_valid_solution(solution.cells(), n, boxes.0, boxes.1), "{puzzle} -> {solution}");
     assert!(keeps_givens(puzzle.cells(), solution.cells()), "{puzzle} -> {solution}");
@@ -30,7 +30,7 @@ fn unique_checked(solver: &mut Solver<'_>, puzzle: &Grid, boxes: (usize, usize))
 fn all_unique(file: &str) -> usize {
     let text = read(&shared(&format!("puzzles/{file}")));
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut count = 0;
     for line in lines(&text) {
         unique_checked(&mut solver, &Grid::from_cells(9, cells(line, 9)), (3, 3));
@@ -45,7 +45,7 @@ fn tdoku_test_puzzles_have_their_full_counts_and_solutions() {
     let path = shared("puzzles/tdoku_test_puzzles_with_counts.txt");
     let text = read(&path);
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut with_solution = 0;
     for line in lines(&text) {
         let fields: Vec<&str> = line.split(':').collect();
@@ -78,7 +78,7 @@ fn all_49_158_seventeen_clue_puzzles_are_unique() {
         for half in puzzles.chunks(puzzles.len().div_ceil(2)) {
             let template = &template;
             scope.spawn(move || {
-                let mut solver = Solver::new(template);
+                let mut solver = GridSolver::new(template);
                 for line in half {
                     let puzzle = Grid::from_cells(9, cells(line, 9));
                     assert_eq!(puzzle.given_count(), 17, "{line}");
@@ -114,11 +114,11 @@ fn hard_lists_are_unique() {
 fn forum_hardest_puzzles_are_unique() {
     let text = read(&shared("puzzles/tdoku_forum_hardest_1905_11plus.txt"));
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     for line in lines(&text).take(5000) {
         let puzzle = Grid::from_cells(9, cells(line, 9));
         let unique = unique_checked(&mut solver, &puzzle, (3, 3));
-        let Outcome::Solved(first) = solver.solve(&puzzle).outcome else { panic!("{line}") };
+        let GridVerdict::Solved(first) = solver.solve(&puzzle).verdict else { panic!("{line}") };
         assert_eq!(first.cells(), unique, "{line}");
     }
 }
@@ -129,7 +129,7 @@ fn serg_benchmark_puzzles_have_several_solutions() {
     let path = shared("puzzles/tdoku_serg_benchmark.txt");
     let text = read(&path);
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     for line in lines(&text).take(1000) {
         let puzzle = Grid::from_cells(9, cells(line, 9));
         let count = solver.count(&puzzle, Some(2));
@@ -208,7 +208,7 @@ fn blocks_hold_all(solution: &[u8], blocks: &[Vec<usize>]) -> bool {
 
 /// Solves the presets of one Standard folder with uniqueness, checking each against the
 /// checker and `solutions.txt`; returns the total solving time.
-fn standard_folder(solver: &mut Solver<'_>, table: &Listed, folder: &str) -> Duration {
+fn standard_folder(solver: &mut GridSolver<'_>, table: &Listed, folder: &str) -> Duration {
     let dir = shared(&format!("autopear/Presets/Standard/{folder}"));
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -234,7 +234,7 @@ fn standard_folder(solver: &mut Solver<'_>, table: &Listed, folder: &str) -> Dur
 fn autopear_standard_presets_match_their_solutions() {
     let table = autopear_solutions();
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     for folder in ["Easy", "Hard"] {
         let spent = standard_folder(&mut solver, &table, folder);
         // Quoted against the autopear app's paper: 815 ms easy, 6 189 ms hard.
@@ -256,7 +256,7 @@ fn autopear_boxed_presets_are_unique() {
         let puzzle = preset(name);
         let template = Template::new(Variant::standard(n).unwrap());
         assert_eq!(template.variant().box_shape(), Some(boxes), "{name}");
-        let solution = unique_checked(&mut Solver::new(&template), &puzzle, boxes);
+        let solution = unique_checked(&mut GridSolver::new(&template), &puzzle, boxes);
         assert_eq!(solution, listed(&table, name), "{name}");
     }
 }
@@ -270,8 +270,8 @@ fn autopear_jigsaw_and_hyper_presets_solve_on_their_boards() {
     {
         let (puzzle, (variant, blocks)) = (preset(name), board(board_file));
         let template = Template::new(variant);
-        let report = Solver::new(&template).solve_unique(&puzzle);
-        let Outcome::Unique(solution) = report.outcome else { panic!("{name}: {report:?}") };
+        let report = GridSolver::new(&template).solve_unique(&puzzle);
+        let GridVerdict::Unique(solution) = report.verdict else { panic!("{name}: {report:?}") };
         let solution = solution.cells().to_vec();
         // 1×9 "boxes" are the rows again: the checker then checks rows and columns only.
         assert!(is_valid_solution(&solution, 9, 1, 9), "{name}");
@@ -288,7 +288,7 @@ fn autopear_dodeka_has_67_594_solutions() {
     let (puzzle, (variant, blocks)) = (preset("Dodeka/Dodeka_12x12.sdk"), board("Dodeka.board"));
     assert_eq!(table["Dodeka/Dodeka_12x12.sdk"].0, "67594");
     let template = Template::new(variant);
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let count = solver.count(&puzzle, None);
     assert_eq!((count.count, count.complete), (67_594, true));
     // The board's blocks are 3×4 boxes: spot-check the first solutions with the checker.
@@ -301,7 +301,7 @@ fn autopear_dodeka_has_67_594_solutions() {
     }
     // The same rules built as boxes rather than read as blocks count the same.
     let boxed = Template::new(Variant::with_boxes(12, 3, 4).unwrap());
-    assert_eq!(Solver::new(&boxed).count(&puzzle, None).count, 67_594);
+    assert_eq!(GridSolver::new(&boxed).count(&puzzle, None).count, 67_594);
 }
 
 /// How long the Giant preset may take before the test gives up: plain MRV search wandered for
@@ -320,14 +320,14 @@ fn autopear_giant_solves() {
     std::thread::spawn(move || {
         let template = Template::new(Variant::standard(25).unwrap());
         let started = Instant::now();
-        let report = Solver::new(&template).solve_unique(&worker);
+        let report = GridSolver::new(&template).solve_unique(&worker);
         send.send((report, started.elapsed())).ok();
     });
     let (report, spent) = receive
         .recv_timeout(GIANT_BUDGET)
         .unwrap_or_else(|_| panic!("Giant_25x25: no solution within {GIANT_BUDGET:?}"));
-    eprintln!("Giant_25x25: {:?} in {spent:.2?}, {} nodes", report.outcome, report.stats.nodes());
-    let Outcome::Unique(solution) = report.outcome else { panic!("{:?}", report.outcome) };
+    eprintln!("Giant_25x25: {:?} in {spent:.2?}, {} nodes", report.verdict, report.stats.nodes());
+    let GridVerdict::Unique(solution) = report.verdict else { panic!("{:?}", report.verdict) };
     assert!(is_valid_solution(solution.cells(), 25, 5, 5));
     assert!(keeps_givens(puzzle.cells(), solution.cells()));
 }

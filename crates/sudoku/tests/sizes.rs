@@ -8,7 +8,7 @@
 //! docs/PERFORMANCE.md, "Large grids"; the whole module took 1.85 s in release.
 
 use dancer_sudoku::generate::{rng_for, Options};
-use dancer_sudoku::{Generator, Grid, Outcome, Solver, Template, Variant};
+use dancer_sudoku::{Generator, Grid, GridSolver, GridVerdict, Template, Variant};
 use rayon::prelude::*;
 
 use crate::checker::is_valid_solution;
@@ -18,9 +18,9 @@ use crate::checker::is_valid_solution;
 fn solve_and_check(variant: Variant, rows: usize, cols: usize, puzzle: &Grid) {
     let n = variant.size();
     let template = Template::new(variant);
-    let report = Solver::new(&template).solve(puzzle);
-    let Outcome::Solved(solution) = report.outcome else {
-        panic!("{n}x{n} with {rows}x{cols} boxes: {:?}", report.outcome);
+    let report = GridSolver::new(&template).solve(puzzle);
+    let GridVerdict::Solved(solution) = report.verdict else {
+        panic!("{n}x{n} with {rows}x{cols} boxes: {:?}", report.verdict);
     };
     assert!(is_valid_solution(solution.cells(), n, rows, cols), "{n}x{n}, {rows}x{cols}");
     for (cell, digit) in puzzle.givens() {
@@ -74,7 +74,7 @@ fn nearly_blank_grids_with_scattered_givens_are_solved() {
 #[test]
 fn counts_and_enumerations_of_a_blank_64x64_stop_at_their_limit() {
     let template = Template::new(Variant::standard(64).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let count = solver.count(&Grid::empty(64), Some(3));
     assert_eq!((count.count, count.complete), (3, false));
     let grids: Vec<Grid> = solver.enumerate(&Grid::empty(64)).unwrap().take(3).collect();
@@ -92,8 +92,8 @@ fn generated_puzzles_of_large_sizes_are_unique_and_solved() {
         let made = made.unwrap();
         assert!(is_valid_solution(made.solution.cells(), n, rows, cols), "{n}x{n}");
         assert!(made.clues < n * n * 3 / 5, "{n}x{n}: {} clues", made.clues);
-        let report = Solver::new(&template).solve_unique(&made.puzzle);
-        assert_eq!(report.outcome, Outcome::Unique(made.solution), "{n}x{n}");
+        let report = GridSolver::new(&template).solve_unique(&made.puzzle);
+        assert_eq!(report.verdict, GridVerdict::Unique(made.solution), "{n}x{n}");
     });
 }
 
@@ -119,12 +119,12 @@ fn blank_x_sudoku_grids_are_filled_within_a_few_thousand_nodes() {
     [4usize, 5, 7, 8].into_par_iter().for_each(|k| {
         let n = k * k;
         let template = Template::new(Variant::standard(n).unwrap().with_diagonals().unwrap());
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let found = std::sync::Mutex::new(None);
         let mut search = solver.explore(&Grid::empty(n)).unwrap();
         let run = dancer::run::Run::new().solution_limit(1).node_limit(5_000);
         let outcome = run
-            .visit(&mut search, &|search: &dancer_sudoku::PuzzleSearch<'_, '_>| {
+            .visit(&mut search, &|search: &dancer_sudoku::GridSearch<'_, '_>| {
                 *found.lock().unwrap() = Some(search.grid());
                 std::ops::ControlFlow::Continue(())
             })
@@ -145,7 +145,7 @@ fn generated_x_sudoku_of_large_sizes_are_unique_and_keep_the_diagonals() {
         let made = made.unwrap();
         assert!(is_valid_solution(made.solution.cells(), n, k, k), "{n}x{n} X");
         assert!(diagonals_hold_every_digit(&made.solution), "{n}x{n} X");
-        let report = Solver::new(&template).solve_unique(&made.puzzle);
-        assert_eq!(report.outcome, Outcome::Unique(made.solution), "{n}x{n} X");
+        let report = GridSolver::new(&template).solve_unique(&made.puzzle);
+        assert_eq!(report.verdict, GridVerdict::Unique(made.solution), "{n}x{n} X");
     });
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use dancer_sudoku::{Grid, Outcome, Solver, Template, Variant};
+use dancer_sudoku::{Grid, GridSolver, GridVerdict, Template, Variant};
 
 use crate::checker::{cells, is_valid_solution, keeps_givens};
 
@@ -31,7 +31,7 @@ fn classic_file() -> Vec<(String, u64, String)> {
 #[test]
 fn classic_puzzles_have_their_published_counts_and_solutions() {
     let template = classic();
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let puzzles = classic_file();
     assert_eq!(puzzles.len(), 8);
     for (index, (puzzle, count, solution)) in puzzles.iter().enumerate() {
@@ -40,9 +40,9 @@ fn classic_puzzles_have_their_published_counts_and_solutions() {
         assert!(keeps_givens(&cells(puzzle, 9), &expected), "{puzzle}");
         assert_eq!(solver.count(&grid(puzzle, 9), None).count, *count, "{puzzle}");
         let report = solver.solve_unique(&grid(puzzle, 9));
-        match (report.outcome, count) {
-            (Outcome::Unique(found), 1) => assert_eq!(found.to_string(), *solution, "{puzzle}"),
-            (Outcome::Multiple(found), 2) => assert!(is_valid_solution(found.cells(), 9, 3, 3)),
+        match (report.verdict, count) {
+            (GridVerdict::Unique(found), 1) => assert_eq!(found.to_string(), *solution, "{puzzle}"),
+            (GridVerdict::Multiple(found), 2) => assert!(is_valid_solution(found.cells(), 9, 3, 3)),
             (outcome, _) => panic!("{puzzle}: {outcome:?}"),
         }
         // Singles and locked candidates settle the easy puzzle at the root of the search (one
@@ -70,19 +70,19 @@ fn classic_puzzles_have_their_published_counts_and_solutions() {
 #[test]
 fn known_solution_of_the_easy_puzzle() {
     let template = classic();
-    let report = Solver::new(&template).solve_unique(&grid(
+    let report = GridSolver::new(&template).solve_unique(&grid(
         "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5",
         9,
     ));
     let expected =
         "462958173897321546153467928528146739936572814714893652645219387289735461371684295";
-    assert_eq!(report.outcome, Outcome::Unique(grid(expected, 9)));
+    assert_eq!(report.verdict, GridVerdict::Unique(grid(expected, 9)));
 }
 
 #[test]
 fn blank_4x4_enumerates_288_distinct_valid_grids() {
     let template = Template::new(Variant::standard(4).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let grids: HashSet<Vec<u8>> =
         solver.enumerate(&Grid::empty(4)).unwrap().map(|g| g.cells().to_vec()).collect();
     assert_eq!(grids.len(), 288);
@@ -97,16 +97,16 @@ fn blank_4x4_enumerates_288_distinct_valid_grids() {
 fn blank_6x6_has_28_200_960_solutions() {
     let template = Template::new(Variant::standard(6).unwrap());
     assert_eq!(template.variant().box_shape(), Some((2, 3)));
-    assert_eq!(Solver::new(&template).count(&Grid::empty(6), None).count, 28_200_960);
+    assert_eq!(GridSolver::new(&template).count(&Grid::empty(6), None).count, 28_200_960);
 }
 
 #[test]
 fn blank_grids_of_9_16_and_25_solve() {
     for (n, r) in [(9, 3), (16, 4), (25, 5)] {
         let template = Template::new(Variant::standard(n).unwrap());
-        let report = Solver::new(&template).solve(&Grid::empty(n));
-        let Outcome::Solved(solution) = report.outcome else {
-            panic!("{n}x{n}: {:?}", report.outcome)
+        let report = GridSolver::new(&template).solve(&Grid::empty(n));
+        let GridVerdict::Solved(solution) = report.verdict else {
+            panic!("{n}x{n}: {:?}", report.verdict)
         };
         assert!(is_valid_solution(solution.cells(), n, r, r), "{n}x{n}");
     }
@@ -115,7 +115,7 @@ fn blank_grids_of_9_16_and_25_solve() {
 #[test]
 fn first_million_of_the_blank_9x9_stream_in_flat_memory() {
     let template = classic();
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut distinct_first_rows = HashSet::new();
     let mut last = None;
     let mut count = 0;
@@ -136,15 +136,15 @@ fn first_million_of_the_blank_9x9_stream_in_flat_memory() {
 #[test]
 fn invalid_givens_are_not_none() {
     let template = classic();
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut puzzle = Grid::empty(9);
     puzzle.set(0, Some(3));
     puzzle.set(4, Some(3));
-    let Outcome::Invalid(conflict) = solver.solve(&puzzle).outcome else { panic!("invalid") };
+    let GridVerdict::Invalid(conflict) = solver.solve(&puzzle).verdict else { panic!("invalid") };
     assert_eq!(conflict.to_string(), "r1c5 repeats 3 of r1c1 in row 1");
     // Consistent givens with no solution: r1c1..r1c8 hold 1..8, and 9 is given in column 9 lower down.
     let none = grid(&format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)), 9);
-    assert_eq!(solver.solve(&none).outcome, Outcome::None);
+    assert_eq!(solver.solve(&none).verdict, GridVerdict::None);
     assert!(solver.count(&puzzle, None).invalid.is_some());
     assert!(solver.enumerate(&puzzle).is_err());
 }
@@ -152,7 +152,7 @@ fn invalid_givens_are_not_none() {
 #[test]
 fn variants_solve_and_respect_their_extra_regions() {
     let x = Template::new(Variant::standard(9).unwrap().with_diagonals().unwrap());
-    let Outcome::Solved(solution) = Solver::new(&x).solve(&Grid::empty(9)).outcome else {
+    let GridVerdict::Solved(solution) = GridSolver::new(&x).solve(&Grid::empty(9)).verdict else {
         panic!()
     };
     let diagonal: HashSet<u8> = (0..9).map(|k| solution.cells()[k * 10]).collect();
@@ -160,7 +160,8 @@ fn variants_solve_and_respect_their_extra_regions() {
     assert_eq!((diagonal.len(), anti.len()), (9, 9));
     assert!(is_valid_solution(solution.cells(), 9, 3, 3));
     let hyper = Template::new(Variant::standard(9).unwrap().with_hyper().unwrap());
-    let Outcome::Solved(solution) = Solver::new(&hyper).solve(&Grid::empty(9)).outcome else {
+    let GridVerdict::Solved(solution) = GridSolver::new(&hyper).solve(&Grid::empty(9)).verdict
+    else {
         panic!()
     };
     for (top, left) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
@@ -172,7 +173,8 @@ fn variants_solve_and_respect_their_extra_regions() {
     let layout: String =
         (0u8..100).map(|cell| char::from(b'a' + cell / 20 * 2 + cell % 10 / 5)).collect();
     let jigsaw = Template::new(Variant::jigsaw(10, &layout).unwrap());
-    let Outcome::Solved(solution) = Solver::new(&jigsaw).solve(&Grid::empty(10)).outcome else {
+    let GridVerdict::Solved(solution) = GridSolver::new(&jigsaw).solve(&Grid::empty(10)).verdict
+    else {
         panic!()
     };
     assert!(is_valid_solution(solution.cells(), 10, 2, 5));

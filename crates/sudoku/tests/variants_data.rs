@@ -4,7 +4,7 @@
 
 use dancer_sudoku::{
     andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, JankoKind, Layout, Outcome, ReadError, Record, Solver, Template,
+    krazydad_killer, GridSolver, GridVerdict, JankoKind, Layout, ReadError, Record, Template,
 };
 
 use std::path::Path;
@@ -150,7 +150,8 @@ fn check_plain(file: &str, reader: fn(&str) -> Result<Record, ReadError>) -> usi
         let variant = record.model.variant().expect("a plain variant");
         let grid = record.model.givens_grid().expect("one grid");
         let template = Template::new(variant);
-        let Outcome::Unique(found) = Solver::new(&template).solve_unique(&grid).outcome else {
+        let GridVerdict::Unique(found) = GridSolver::new(&template).solve_unique(&grid).verdict
+        else {
             panic!("{file} {}: not unique", record.name);
         };
         assert!(template.variant().is_solution(&found), "{}", record.name);

@@ -14,7 +14,7 @@ use std::{
 
 use dancer::run::Part;
 
-use self::sources::{Job, Known, Seen};
+use self::sources::{Known, ParallelJob, Seen};
 use super::{merge::Line, parts::PartsFile, StatusArgs};
 use crate::{job::reason, Exit};
 
@@ -163,7 +163,7 @@ impl Known {
     }
 }
 
-impl Job {
+impl ParallelJob {
     /// Why GNU parallel's job log says the part failed, if it does: an error status, a signal
     /// with no checkpoint to resume from, or a success whose summary is not among the files.
     fn failure(&self, resumable: bool) -> Option<String> {

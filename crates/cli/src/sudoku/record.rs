@@ -3,7 +3,7 @@
 
 use std::{collections::HashMap, fmt::Write as _, io, ops::AddAssign, time::Instant};
 
-use dancer_sudoku::{Grid, Outcome, Puzzle, Rater, Solver, Template, Variant};
+use dancer_sudoku::{Grid, GridSolver, GridVerdict, Puzzle, Rater, Template, Variant};
 use serde_json::{json, Map, Value};
 
 mod advice;
@@ -112,7 +112,7 @@ pub(crate) struct Place<'a> {
 /// One solver per puzzle size, made on first use, for one worker thread.
 pub(crate) struct Solvers<'t> {
     templates: &'t Templates,
-    by_size: HashMap<usize, Solver<'t>>,
+    by_size: HashMap<usize, GridSolver<'t>>,
     raters: HashMap<usize, Rater<'t>>,
 }
 
@@ -127,9 +127,9 @@ impl<'t> Solvers<'t> {
         Ok(self.raters.entry(size).or_insert_with(|| Rater::new(template)))
     }
 
-    fn get(&mut self, size: usize) -> Result<&mut Solver<'t>, String> {
+    fn get(&mut self, size: usize) -> Result<&mut GridSolver<'t>, String> {
         let template: &'t Template = self.templates.get(size).map_err(str::to_owned)?;
-        Ok(self.by_size.entry(size).or_insert_with(|| Solver::new(template)))
+        Ok(self.by_size.entry(size).or_insert_with(|| GridSolver::new(template)))
     }
 }
 
@@ -138,7 +138,7 @@ impl<'t> Solvers<'t> {
 pub(crate) type Sink<'s> = dyn FnMut(&str) -> io::Result<()> + Send + 's;
 
 /// One puzzle being handled: what it needs and what it has found so far.
-struct Job {
+struct RecordJob {
     /// The record's line in its input.
     line: usize,
     format: OutputFormat,
@@ -155,9 +155,9 @@ struct Job {
     resume: Option<String>,
 }
 
-impl Job {
-    fn new(line: usize, format: OutputFormat) -> Job {
-        let mut job = Job {
+impl RecordJob {
+    fn new(line: usize, format: OutputFormat) -> RecordJob {
+        let mut job = RecordJob {
             line,
             format,
             started: Instant::now(),
@@ -204,7 +204,7 @@ impl Job {
     fn solve(
         &mut self,
         puzzle: &Puzzle,
-        solver: &mut Solver<'_>,
+        solver: &mut GridSolver<'_>,
         unique: bool,
         long: Long<'_>,
     ) -> String {
@@ -213,13 +213,13 @@ impl Job {
         }
         let grid = &puzzle.grid;
         let report = if unique { solver.solve_unique(grid) } else { solver.solve(grid) };
-        let (status, solution) = match &report.outcome {
-            Outcome::Solved(grid) => ("solved", Some(grid)),
-            Outcome::Unique(grid) => ("unique", Some(grid)),
+        let (status, solution) = match &report.verdict {
+            GridVerdict::Solved(grid) => ("solved", Some(grid)),
+            GridVerdict::Unique(grid) => ("unique", Some(grid)),
             // Under --unique several solutions is a failure: print the status, not a grid.
-            Outcome::Multiple(_) => ("multiple", None),
-            Outcome::None => ("none", None),
-            Outcome::Invalid(conflict) => {
+            GridVerdict::Multiple(_) => ("multiple", None),
+            GridVerdict::None => ("none", None),
+            GridVerdict::Invalid(conflict) => {
                 self.set("error", || json!(conflict.to_string()));
                 ("invalid", None)
             }

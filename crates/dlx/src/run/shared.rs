@@ -18,7 +18,7 @@ use crate::stats::{add_profile, Stats};
 use crate::subproblem::{Fingerprint, Share, Span, Subproblem};
 
 /// A run's settings and what it started from.
-pub(crate) struct Job<'j, T> {
+pub(crate) struct RunSetup<'j, T> {
     pub(crate) run: &'j Run<'j>,
     pub(crate) started: Instant,
     pub(crate) base: Base<'j>,
@@ -41,8 +41,8 @@ pub(crate) struct Unit {
 
 /// What the workers share. The hot checks are atomics; everything that moves work between
 /// workers goes through `state`'s lock, so that a snapshot sees each piece of work once.
-pub(crate) struct Shared<'j, T> {
-    pub(super) job: &'j Job<'j, T>,
+pub(crate) struct Commons<'j, T> {
+    pub(super) job: &'j RunSetup<'j, T>,
     pub(super) fingerprint: Fingerprint,
     pub(super) deadline: Option<Instant>,
     pub(super) state: Mutex<State>,
@@ -152,13 +152,13 @@ impl Snapshot {
     }
 }
 
-impl<'j, T: Explore + Send> Shared<'j, T> {
+impl<'j, T: Explore + Send> Commons<'j, T> {
     pub(crate) fn new(
-        job: &'j Job<'j, T>,
+        job: &'j RunSetup<'j, T>,
         fingerprint: Fingerprint,
         units: Vec<Unit>,
         done: Done,
-    ) -> Shared<'j, T> {
+    ) -> Commons<'j, T> {
         let run = job.run;
         let remaining: f64 = units.iter().map(|unit| width(&unit.subproblem)).sum();
         let mut state = State {
@@ -180,7 +180,7 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
             state.stop = Some(Stop::SolutionLimit);
         }
         let nanos = |every: Option<Duration>| every.map_or(u64::MAX, nanos);
-        Shared {
+        Commons {
             job,
             fingerprint,
             deadline: run.limits.time.and_then(|time| job.started.checked_add(time)),
@@ -353,7 +353,7 @@ impl<'j, T: Explore + Send> Shared<'j, T> {
 /// busy forever, so without this they would wait forever and the panic would never reach the
 /// caller (rayon's scope hands it on once every task of the scope has returned, so this must
 /// be dropped inside the scope: each worker holds one).
-pub(super) struct EndOnPanic<'s, 'j, T>(pub(super) &'s Shared<'j, T>);
+pub(super) struct EndOnPanic<'s, 'j, T>(pub(super) &'s Commons<'j, T>);
 
 impl<T> Drop for EndOnPanic<'_, '_, T> {
     fn drop(&mut self) {

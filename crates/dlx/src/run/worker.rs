@@ -11,7 +11,7 @@ use std::{
 
 use super::coverage::Counts;
 use super::shared::{
-    claim, nanos, width, EndOnPanic, Joining, Shared, Slot, Snapshot, State, Unit,
+    claim, nanos, width, Commons, EndOnPanic, Joining, Slot, Snapshot, State, Unit,
 };
 use super::{Checkpoint, Stop};
 use crate::explore::{Explore, Pause};
@@ -23,7 +23,7 @@ use crate::subproblem::{Branch, Subproblem};
 pub(super) struct Worker<'w, 's, 'j, T> {
     id: usize,
     search: &'w mut T,
-    shared: &'s Shared<'j, T>,
+    shared: &'s Commons<'j, T>,
     /// The search's counters and nodes per level when this worker started (a caller's solver
     /// may have some).
     baseline: Stats,
@@ -40,7 +40,7 @@ pub(super) struct Worker<'w, 's, 'j, T> {
 }
 
 impl<'w, 's, 'j, T: Explore + Send> Worker<'w, 's, 'j, T> {
-    pub(super) fn new(id: usize, search: &'w mut T, shared: &'s Shared<'j, T>) -> Self {
+    pub(super) fn new(id: usize, search: &'w mut T, shared: &'s Commons<'j, T>) -> Self {
         let baseline = search.stats();
         let baseline_profile = search.profile().to_vec();
         Worker {

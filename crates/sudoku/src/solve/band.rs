@@ -10,7 +10,7 @@
 //! (diagonals, windows, jigsaw pieces) keep the bitmask search: their regions do not follow
 //! the bands.
 //!
-//! It answers first solutions, uniqueness and counts up to a limit (`Solver::solve`,
+//! It answers first solutions, uniqueness and counts up to a limit (`GridSolver::solve`,
 //! `solve_unique`, `count`, and the generator's tests); enumeration and parallel runs keep the
 //! bitmask search's tree and the engine, which stream their solutions and split their work.
 

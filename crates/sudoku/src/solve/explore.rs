@@ -1,4 +1,4 @@
-//! [`PuzzleSearch`]: the search of one puzzle's solutions as a [`dancer::run::Explore`], so that a
+//! [`GridSearch`]: the search of one puzzle's solutions as a [`dancer::run::Explore`], so that a
 //! [`dancer::run::Run`] counts or enumerates them on every core, with limits, progress and
 //! checkpoints, whichever search the size calls for.
 
@@ -7,30 +7,30 @@ use dancer::{
     Stats,
 };
 
-use super::Solver;
+use super::GridSolver;
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::solve::bitmask::search::tree::MaskTree;
 use crate::solve::bitmask::Deductions;
 use crate::solve::wide::{self, WideTree};
 
-/// The search of one puzzle's solutions, from [`Solver::explore`]: below 16×16 the bitmask
-/// search, from 16×16 up the wide search (see [`Solver`]). Hand it to a [`dancer::run::Run`]; a visitor reads each solution
+/// The search of one puzzle's solutions, from [`GridSolver::explore`]: below 16×16 the bitmask
+/// search, from 16×16 up the wide search (see [`GridSolver`]). Hand it to a [`dancer::run::Run`]; a visitor reads each solution
 /// with [`grid`](Self::grid).
 ///
 /// ```
 /// use dancer::run::Run;
-/// use dancer_sudoku::{Grid, Solver, Template, Variant};
+/// use dancer_sudoku::{Grid, GridSolver, Template, Variant};
 ///
 /// let template = Template::new(Variant::standard(4)?);
-/// let mut solver = Solver::new(&template);
+/// let mut solver = GridSolver::new(&template);
 /// let mut search = solver.explore(&Grid::empty(4)).expect("no broken rule");
 /// let outcome = Run::new().threads(2).count(&mut search)?;
 /// assert_eq!(outcome.solutions(), 288);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct PuzzleSearch<'s, 't> {
+pub struct GridSearch<'s, 't> {
     inner: Inner<'s, 't>,
 }
 
@@ -43,7 +43,7 @@ enum Inner<'s, 't> {
     Wide(WideTree<'s, 't>),
 }
 
-impl<'t> Solver<'t> {
+impl<'t> GridSolver<'t> {
     /// The search of `puzzle`'s solutions, with the solver's buffers lent to it.
     ///
     /// # Errors
@@ -51,7 +51,7 @@ impl<'t> Solver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn explore(&mut self, puzzle: &Grid) -> Result<PuzzleSearch<'_, 't>, Conflict> {
+    pub fn explore(&mut self, puzzle: &Grid) -> Result<GridSearch<'_, 't>, Conflict> {
         self.check_size(puzzle);
         let template = self.template;
         if let Some(loaded) = self.load_wide(puzzle, None) {
@@ -63,7 +63,7 @@ impl<'t> Solver<'t> {
             };
             let fingerprint = wide::fingerprint(template.variant(), puzzle);
             let tree = WideTree::new(search, tables, fingerprint);
-            return Ok(PuzzleSearch { inner: Inner::Wide(tree) });
+            return Ok(GridSearch { inner: Inner::Wide(tree) });
         }
         let (Some(search), Some(tables)) = (self.search.as_mut(), template.tables()) else {
             unreachable!("every size has the bitmask search or the wide search");
@@ -76,11 +76,11 @@ impl<'t> Solver<'t> {
         hash.bytes(b"dancer-sudoku bitmask search").number(template.problem().fingerprint().bits());
         hash.bytes(puzzle.cells());
         let tree = MaskTree::new(search, tables, hash.finish());
-        Ok(PuzzleSearch { inner: Inner::Masks(tree) })
+        Ok(GridSearch { inner: Inner::Masks(tree) })
     }
 }
 
-impl PuzzleSearch<'_, '_> {
+impl GridSearch<'_, '_> {
     /// The solution the search stands on, after it paused at one ([`Pause::Solution`]).
     pub fn grid(&self) -> Grid {
         match &self.inner {
@@ -90,7 +90,7 @@ impl PuzzleSearch<'_, '_> {
     }
 }
 
-impl Explore for PuzzleSearch<'_, '_> {
+impl Explore for GridSearch<'_, '_> {
     fn fingerprint(&self) -> Fingerprint {
         match &self.inner {
             Inner::Masks(tree) => tree.fingerprint(),
@@ -103,7 +103,7 @@ impl Explore for PuzzleSearch<'_, '_> {
             Inner::Masks(tree) => Inner::Masks(tree.fork()),
             Inner::Wide(tree) => Inner::Wide(tree.fork()),
         };
-        PuzzleSearch { inner }
+        GridSearch { inner }
     }
 
     fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {

@@ -1,11 +1,11 @@
-//! [`Solver::count_memo`]: a puzzle's exact number of solutions, of any size up to
+//! [`GridSolver::count_memo`]: a puzzle's exact number of solutions, of any size up to
 //! 2^128 - 1, from the engine's memoised count ([`dancer::Memo`]) on the template's matrix.
 
 use std::sync::atomic::AtomicBool;
 
 use dancer::{run::MemoRun, Memo, MemoError, Stats};
 
-use super::Solver;
+use super::GridSolver;
 use crate::error::Conflict;
 use crate::grid::Grid;
 
@@ -22,7 +22,7 @@ pub struct MemoCount {
     pub stats: Stats,
 }
 
-impl Solver<'_> {
+impl GridSolver<'_> {
     /// The number of solutions of `puzzle`, counted by the engine on the template's matrix with
     /// `memo` (see [`dancer::Solver::count_memo`]): below the givens, each sub-problem is
     /// counted once and looked up when the search meets it again. Exact however large.
@@ -42,10 +42,10 @@ impl Solver<'_> {
     ///
     /// ```
     /// use dancer::Memo;
-    /// use dancer_sudoku::{Grid, Solver, Template, Variant};
+    /// use dancer_sudoku::{Grid, GridSolver, Template, Variant};
     ///
     /// let template = Template::new(Variant::standard(4)?);
-    /// let mut solver = Solver::new(&template);
+    /// let mut solver = GridSolver::new(&template);
     /// let mut memo = Memo::new(1 << 20);
     /// assert_eq!(solver.count_memo(&Grid::empty(4), &mut memo, None)?.count, 288);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn a_broken_rule_is_invalid_with_no_count() {
         let template = Template::new(Variant::standard(4).unwrap());
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let mut cells = vec![0; 16];
         (cells[0], cells[1]) = (3, 3);
         let counted = solver.count_memo(&Grid::from_cells(4, cells), &mut Memo::new(0), None);
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn a_raised_flag_stops_the_count_and_the_solver_counts_again() {
         let template = Template::new(Variant::standard(6).unwrap());
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let mut memo = Memo::new(64 << 20);
         let raised = AtomicBool::new(true);
         let blank = Grid::empty(6);
@@ -130,7 +130,7 @@ mod tests {
         assert_eq!(stopped, Err(MemoError::Interrupted));
         // The solver and the table are whole: a puzzle's count after it is the plain one.
         let solved = solver.solve(&blank);
-        let crate::Outcome::Solved(full) = solved.outcome else { panic!("a 6×6 grid") };
+        let crate::GridVerdict::Solved(full) = solved.verdict else { panic!("a 6×6 grid") };
         let mut cells = full.cells().to_vec();
         cells[..14].fill(0);
         let puzzle = Grid::from_cells(6, cells);

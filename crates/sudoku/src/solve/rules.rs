@@ -3,7 +3,7 @@
 //! (regions alone, cages, relations, parity, candidates, several grids).
 //!
 //! A plain model (regions of a sudoku only, [`Model::variant`]) is solved on its
-//! [`Template`] by the [`Solver`] of variants, built once with the rules; any other model is
+//! [`Template`] by the [`GridSolver`] of variants, built once with the rules; any other model is
 //! encoded with each puzzle's givens ([`Model::encode`]: the givens and the reductions they
 //! allow strike options out before the matrix is built) and searched by the engine. Every
 //! solution either way is checked by the model's own checker ([`Model::broken`]), which
@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use dancer::{run::MemoRun, run::Run, run::RunError, Memo, MemoError, Stats};
 
 use super::search::{ModelSearch, ModelSolutions};
-use super::{Outcome, Solver};
+use super::{GridSolver, GridVerdict};
 use crate::encode::Template;
 use crate::grid::{Digit, Grid};
 use crate::model::{Broken, Encoded, Model, ModelError};
@@ -65,7 +65,11 @@ impl Rules {
 
     /// A solver of puzzles of these rules. Not `Sync`: give each thread its own.
     pub fn solver(&self) -> ModelSolver<'_> {
-        ModelSolver { rules: self, plain: self.template.as_ref().map(Solver::new), loaded: None }
+        ModelSolver {
+            rules: self,
+            plain: self.template.as_ref().map(GridSolver::new),
+            loaded: None,
+        }
     }
 
     /// The model with `givens`: the rules' own, not a copy, when there are none (a killer's).
@@ -161,7 +165,7 @@ pub enum SolveError {
 pub struct ModelSolver<'r> {
     rules: &'r Rules,
     /// A plain model's solver.
-    plain: Option<Solver<'r>>,
+    plain: Option<GridSolver<'r>>,
     /// Any other model: the puzzle being enumerated or explored, and its matrix.
     loaded: Option<(Model, Encoded)>,
 }
@@ -200,12 +204,12 @@ impl<'r> ModelSolver<'r> {
             let grid = rules.grid(givens);
             let report = if unique { solver.solve_unique(&grid) } else { solver.solve(&grid) };
             let digits = |grid: &Grid| checked(&rules.model, givens, digits_of(grid));
-            let verdict = match &report.outcome {
-                Outcome::Solved(grid) => Verdict::Solved(digits(grid)?),
-                Outcome::Unique(grid) => Verdict::Unique(digits(grid)?),
-                Outcome::Multiple(grid) => Verdict::Multiple(digits(grid)?),
-                Outcome::None => Verdict::None,
-                Outcome::Invalid(conflict) => Verdict::Invalid(Broken(conflict.to_string())),
+            let verdict = match &report.verdict {
+                GridVerdict::Solved(grid) => Verdict::Solved(digits(grid)?),
+                GridVerdict::Unique(grid) => Verdict::Unique(digits(grid)?),
+                GridVerdict::Multiple(grid) => Verdict::Multiple(digits(grid)?),
+                GridVerdict::None => Verdict::None,
+                GridVerdict::Invalid(conflict) => Verdict::Invalid(Broken(conflict.to_string())),
             };
             return Ok(ModelReport { verdict, stats: report.stats });
         }
@@ -262,7 +266,7 @@ impl<'r> ModelSolver<'r> {
 
     /// The exact number of solutions, counted with `memo` as `run` says (stopped by its flag,
     /// reporting its progress). A plain model's puzzles share the table (see
-    /// [`Solver::count_memo`]); any other puzzle is a matrix of its own, for which the table
+    /// [`GridSolver::count_memo`]); any other puzzle is a matrix of its own, for which the table
     /// is cleared first.
     ///
     /// # Errors

@@ -8,7 +8,7 @@ use dancer::{
 };
 
 use super::rules::{checked, digits_of, SolveError};
-use super::{Grids, PuzzleSearch};
+use super::{GridSearch, Grids};
 use crate::grid::Digit;
 use crate::model::{Encoded, Model};
 
@@ -34,18 +34,18 @@ pub struct ModelSearch<'s, 'r> {
     givens: Vec<Option<Digit>>,
 }
 
-// As in `PuzzleSearch`: one is made per puzzle and never moved about, so boxing the larger
+// As in `GridSearch`: one is made per puzzle and never moved about, so boxing the larger
 // variant would only add an allocation.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 enum Inner<'s, 'r> {
-    Plain(PuzzleSearch<'s, 'r>),
+    Plain(GridSearch<'s, 'r>),
     Engine(dancer::Solver<'s>, &'s Encoded),
 }
 
 impl<'s, 'r> ModelSearch<'s, 'r> {
     pub(super) fn plain(
-        search: PuzzleSearch<'s, 'r>,
+        search: GridSearch<'s, 'r>,
         model: &'s Model,
         givens: &[Option<Digit>],
     ) -> Self {

@@ -27,7 +27,7 @@ pub(super) struct Known {
     /// The last error line of its log, and when the log was last written.
     pub(super) log_error: Option<(String, SystemTime)>,
     /// Its latest run in GNU parallel's job log.
-    pub(super) job: Option<Job>,
+    pub(super) job: Option<ParallelJob>,
 }
 
 /// A checkpoint file as read, and when it was written.
@@ -39,7 +39,7 @@ pub(super) struct Seen {
 
 /// One run of a part in GNU parallel's job log.
 #[derive(Clone, Debug)]
-pub(super) struct Job {
+pub(super) struct ParallelJob {
     pub(super) exit: i32,
     pub(super) signal: i32,
     pub(super) ended: SystemTime,
@@ -230,7 +230,7 @@ pub(super) fn read_joblog(
         let Some(slot) = known.get_mut(part) else { continue };
         let ended = SystemTime::UNIX_EPOCH + Duration::from_secs_f64((started + took).max(0.0));
         #[allow(clippy::cast_possible_truncation)] // statuses and signals are small integers
-        let job = Job { exit: exit as i32, signal: signal as i32, ended };
+        let job = ParallelJob { exit: exit as i32, signal: signal as i32, ended };
         if slot.job.as_ref().is_none_or(|held| held.ended <= ended) {
             slot.job = Some(job);
         }

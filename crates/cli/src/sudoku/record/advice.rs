@@ -9,9 +9,9 @@ use dancer_sudoku::{
 };
 use serde_json::{json, Value};
 
-use super::{Job, OutputFormat};
+use super::{OutputFormat, RecordJob};
 
-impl Job {
+impl RecordJob {
     pub(super) fn rate(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
         match rater.rate(&puzzle.grid) {
             Ok(rating) => {

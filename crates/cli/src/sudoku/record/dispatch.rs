@@ -4,10 +4,12 @@
 
 use std::io;
 
-use dancer_sudoku::{Puzzle, Rater, Record, Rules, Solver, Variant};
+use dancer_sudoku::{GridSolver, Puzzle, Rater, Record, Rules, Variant};
 use serde_json::json;
 
-use super::{failure, model, Done, Job, Long, OutputFormat, Place, Sink, Solvers, Tally, Task};
+use super::{
+    failure, model, Done, Long, OutputFormat, Place, RecordJob, Sink, Solvers, Tally, Task,
+};
 use crate::{input::Source, sudoku::stream::Input};
 
 /// Runs `task` on one record, sending its output to `sink`.
@@ -47,7 +49,7 @@ pub(crate) fn handle(
     let engine = if task.rates() {
         solvers.rater(size).map(Engine::Rater)
     } else {
-        solvers.get(size).map(Engine::Solver)
+        solvers.get(size).map(Engine::GridSolver)
     };
     match engine {
         Ok(engine) => {
@@ -83,7 +85,7 @@ fn handle_record(
         let engine = Engine::Rater(&mut Rater::new(template));
         run_puzzle(task, format, at, &puzzle, engine, long, sink)
     } else {
-        let engine = Engine::Solver(&mut Solver::new(template));
+        let engine = Engine::GridSolver(&mut GridSolver::new(template));
         run_puzzle(task, format, at, &puzzle, engine, long, sink)
     }
 }
@@ -91,14 +93,14 @@ fn handle_record(
 /// What a task on a puzzle of a variant runs with: `rate`, `hint` and `explain` a rater,
 /// the others a solver.
 enum Engine<'s, 't> {
-    Solver(&'s mut Solver<'t>),
+    GridSolver(&'s mut GridSolver<'t>),
     Rater(&'s mut Rater<'t>),
 }
 
 impl Engine<'_, '_> {
     fn variant(&self) -> &Variant {
         match self {
-            Engine::Solver(solver) => solver.template().variant(),
+            Engine::GridSolver(solver) => solver.template().variant(),
             Engine::Rater(rater) => rater.logic().variant(),
         }
     }
@@ -138,7 +140,7 @@ fn run_puzzle(
     sink: &mut Sink<'_>,
 ) -> io::Result<Done> {
     let enumerating = matches!(task, Task::Enumerate { .. });
-    let mut job = Job::new(puzzle.line, format);
+    let mut job = RecordJob::new(puzzle.line, format);
     if let Some(name) = at.name {
         job.set("name", || json!(name));
     }
@@ -149,14 +151,14 @@ fn run_puzzle(
         Task::Canon => job.canon(puzzle, engine.variant()),
         Task::Transform { seed } => job.transform(puzzle, engine.variant(), seed),
         _ => match (task, engine) {
-            (Task::Solve { unique }, Engine::Solver(solver)) => {
+            (Task::Solve { unique }, Engine::GridSolver(solver)) => {
                 job.solve(puzzle, solver, unique, long)
             }
-            (Task::Count { limit }, Engine::Solver(solver)) => match long.memo {
+            (Task::Count { limit }, Engine::GridSolver(solver)) => match long.memo {
                 Some(memo) => job.count_memo(puzzle, solver, memo, long),
                 None => job.count(puzzle, solver, limit, long),
             },
-            (Task::Enumerate { limit }, Engine::Solver(solver)) => {
+            (Task::Enumerate { limit }, Engine::GridSolver(solver)) => {
                 job.enumerate(puzzle, solver, limit, long, sink)?
             }
             (Task::Rate, Engine::Rater(rater)) => job.rate(puzzle, rater),

@@ -3,10 +3,10 @@
 use dancer_sudoku::{Model, Puzzle, Record, Variant};
 use serde_json::json;
 
-use super::Job;
+use super::RecordJob;
 use crate::sudoku::args::OutputFormat;
 
-impl Job {
+impl RecordJob {
     pub(super) fn check(&mut self, puzzle: &Puzzle, variant: &Variant) -> String {
         let (status, text) = match variant.check(&puzzle.grid) {
             Err(conflict) => {

@@ -1,13 +1,13 @@
-//! `count --memo` of one record: the exact count from [`Solver::count_memo`] with the table
+//! `count --memo` of one record: the exact count from [`GridSolver::count_memo`] with the table
 //! shared by the whole input, printed as a whole number of up to 39 digits.
 
 use std::sync::{Mutex, PoisonError};
 
 use dancer::{run::MemoProgress, run::MemoRun, Memo, MemoError};
-use dancer_sudoku::{MemoCount, Puzzle, Solver};
+use dancer_sudoku::{GridSolver, MemoCount, Puzzle};
 use serde::Serialize;
 
-use super::{search::Long, Job};
+use super::{search::Long, RecordJob};
 use crate::job::Display;
 use crate::sudoku::args::OutputFormat;
 
@@ -29,13 +29,13 @@ pub(super) fn watched<T>(long: Long<'_>, count: impl FnOnce(&MemoRun<'_>) -> T) 
     counted
 }
 
-impl Job {
+impl RecordJob {
     /// `count --memo`: the number of solutions, always complete; on an interrupt nothing (the
     /// output ends before this record), on an overflow `error`.
     pub(super) fn count_memo(
         &mut self,
         puzzle: &Puzzle,
-        solver: &mut Solver<'_>,
+        solver: &mut GridSolver<'_>,
         memo: &Mutex<Memo>,
         long: Long<'_>,
     ) -> String {

@@ -13,7 +13,7 @@ use dancer_sudoku::{
 use serde_json::json;
 
 use super::search::{self, SolutionSink};
-use super::{failure, Done, Job, Long, Place, Sink, Task};
+use super::{failure, Done, Long, Place, RecordJob, Sink, Task};
 use crate::sudoku::args::OutputFormat;
 
 /// Runs `task` on the puzzle of a JSON line, of `rules`.
@@ -27,7 +27,7 @@ pub(super) fn handle(
 ) -> io::Result<Done> {
     let model = &record.model;
     let enumerating = matches!(task, Task::Enumerate { .. });
-    let mut job = Job::new(at.line, format);
+    let mut job = RecordJob::new(at.line, format);
     job.set("name", || json!(record.name));
     job.tally.puzzles = 1;
     let mut solver = rules.solver();
@@ -96,7 +96,7 @@ fn extras(model: &Model) -> String {
 
 /// The text of a search that gave no answer: an unreadable model goes up to the caller, givens
 /// that break a rule are `invalid` (a count of 0 when counting), anything else an `error`.
-fn refused(job: &mut Job, error: SolveError, counting: bool) -> Result<String, Unfinished> {
+fn refused(job: &mut RecordJob, error: SolveError, counting: bool) -> Result<String, Unfinished> {
     match error {
         SolveError::Model(_) => Err(Unreadable(error)),
         SolveError::Invalid(broken) => Ok(invalid(job, &broken, counting)),
@@ -109,7 +109,7 @@ fn refused(job: &mut Job, error: SolveError, counting: bool) -> Result<String, U
 
 /// Givens that already break a rule (the puzzle is then `invalid`, as a classic puzzle whose
 /// givens clash), recording why.
-fn invalid(job: &mut Job, broken: &Broken, counting: bool) -> String {
+fn invalid(job: &mut RecordJob, broken: &Broken, counting: bool) -> String {
     job.tally.invalid += 1;
     job.set("status", || json!("invalid"));
     job.set("error", || json!(broken.to_string()));
@@ -121,7 +121,7 @@ fn invalid(job: &mut Job, broken: &Broken, counting: bool) -> String {
 }
 
 fn solve(
-    job: &mut Job,
+    job: &mut RecordJob,
     solver: &mut ModelSolver<'_>,
     model: &Model,
     unique: bool,
@@ -153,9 +153,9 @@ fn solve(
     Ok(render(job, model, shown.as_deref(), status))
 }
 
-/// `solve` under a limit: as [`Job::solve_limited`], on the model's search.
+/// `solve` under a limit: as [`RecordJob::solve_limited`], on the model's search.
 fn solve_limited(
-    job: &mut Job,
+    job: &mut RecordJob,
     solver: &mut ModelSolver<'_>,
     record: &Record,
     unique: bool,
@@ -196,7 +196,7 @@ fn solve_limited(
 }
 
 fn count(
-    job: &mut Job,
+    job: &mut RecordJob,
     solver: &mut ModelSolver<'_>,
     record: &Record,
     limit: Option<u64>,
@@ -245,7 +245,7 @@ fn count(
 }
 
 fn enumerate(
-    job: &mut Job,
+    job: &mut RecordJob,
     solver: &mut ModelSolver<'_>,
     record: &Record,
     limit: Option<u64>,
@@ -260,7 +260,7 @@ fn enumerate(
     let (line, format) = (job.line, job.format);
     let shared = SolutionSink::new(sink);
     let visit = |search: &ModelSearch<'_, '_>| {
-        let mut one = Job::new(line, format);
+        let mut one = RecordJob::new(line, format);
         one.set("name", || json!(record.name));
         let text = match search.solution() {
             Ok(grid) => {
@@ -283,7 +283,7 @@ fn enumerate(
 }
 
 /// `check`: the givens against every constraint, and the solution the line carries, if any.
-fn check(job: &mut Job, record: &Record) -> String {
+fn check(job: &mut RecordJob, record: &Record) -> String {
     let model = &record.model;
     let complete =
         model.used.iter().zip(&model.givens).all(|(&used, given)| !used || given.is_some());
@@ -309,7 +309,7 @@ fn check(job: &mut Job, record: &Record) -> String {
 }
 
 /// `show`: the givens as the whole rectangle, or the record itself in JSON (which reads back).
-fn show(job: &mut Job, record: &Record) -> String {
+fn show(job: &mut RecordJob, record: &Record) -> String {
     job.tally.solved += 1;
     let model = &record.model;
     match job.format {
@@ -320,7 +320,12 @@ fn show(job: &mut Job, record: &Record) -> String {
 }
 
 /// A solution in the chosen format, or the status where there is none to show.
-fn render(job: &mut Job, model: &Model, grid: Option<&[Option<Digit>]>, status: &str) -> String {
+fn render(
+    job: &mut RecordJob,
+    model: &Model,
+    grid: Option<&[Option<Digit>]>,
+    status: &str,
+) -> String {
     match (job.format, grid) {
         (OutputFormat::Json, _) => job.json(),
         (OutputFormat::Grid, Some(grid)) => format!("{}\n", model.rows(grid)),

@@ -12,10 +12,10 @@ use dancer::{
     run::Checkpoint, run::Explore, run::Outcome, run::Progress, run::Run, run::RunError, run::Stop,
     Memo,
 };
-use dancer_sudoku::{Puzzle, PuzzleSearch, Solver};
+use dancer_sudoku::{GridSearch, GridSolver, Puzzle};
 use serde_json::json;
 
-use super::{Job, Sink};
+use super::{RecordJob, Sink};
 use crate::job::{self, CheckpointFile, Display, JobArgs, Saved};
 use crate::sudoku::args::OutputFormat;
 use crate::Stderr;
@@ -81,14 +81,14 @@ pub(super) fn limited(job: &JobArgs) -> bool {
     job.time_limit.is_some() || job.node_limit.is_some() || job.mems_limit.is_some()
 }
 
-impl Job {
+impl RecordJob {
     /// `solve` under a limit: the puzzle's search as a run on one thread (so that the solution
     /// shown is the one `solve` without a limit finds), stopped at the first solution, at the
     /// second under `--unique`, or at the limit, when the record prints `timeout`.
     pub(super) fn solve_limited(
         &mut self,
         puzzle: &Puzzle,
-        solver: &mut Solver<'_>,
+        solver: &mut GridSolver<'_>,
         unique: bool,
         long: Long<'_>,
     ) -> String {
@@ -103,7 +103,7 @@ impl Job {
             }
         };
         let first = Mutex::new(None);
-        let visit = |search: &PuzzleSearch<'_, '_>| {
+        let visit = |search: &GridSearch<'_, '_>| {
             first
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
@@ -155,7 +155,7 @@ impl Job {
     pub(super) fn count(
         &mut self,
         puzzle: &Puzzle,
-        solver: &mut Solver<'_>,
+        solver: &mut GridSolver<'_>,
         limit: Option<u64>,
         long: Long<'_>,
     ) -> String {
@@ -185,7 +185,7 @@ impl Job {
     pub(super) fn enumerate(
         &mut self,
         puzzle: &Puzzle,
-        solver: &mut Solver<'_>,
+        solver: &mut GridSolver<'_>,
         limit: Option<u64>,
         long: Long<'_>,
         sink: &mut Sink<'_>,
@@ -202,9 +202,9 @@ impl Job {
         };
         let (line, format) = (self.line, self.format);
         let shared = SolutionSink::new(sink);
-        let visit = |search: &PuzzleSearch<'_, '_>| {
+        let visit = |search: &GridSearch<'_, '_>| {
             let grid = search.grid();
-            let mut one = Job::new(line, format);
+            let mut one = RecordJob::new(line, format);
             one.set("status", || json!("solved"));
             one.set("solution", || json!(grid.to_string()));
             shared.write(&one.render(variant, Some(&grid), "solved"))

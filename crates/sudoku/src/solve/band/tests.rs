@@ -10,7 +10,7 @@ use super::BandSearch;
 use crate::encode::Template;
 use crate::grid::Grid;
 use crate::solve::bitmask::{search::MaskSearch, Deductions, Tables};
-use crate::solve::Solver;
+use crate::solve::GridSolver;
 use crate::variant::Variant;
 
 /// A random solved 9×9: a pattern grid with its digits relabelled and its rows, bands,
@@ -121,7 +121,7 @@ proptest! {
 #[test]
 fn full_counts_agree_with_the_engine() {
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let mut most = 0;
     for seed in 0..6 {
         let puzzle = puzzle(seed, 24, false);
@@ -140,7 +140,7 @@ fn full_counts_agree_with_the_engine() {
 #[test]
 fn a_count_stops_at_its_limit_and_says_so() {
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     let blank = Grid::empty(9);
     let count = solver.count(&blank, Some(1000));
     assert_eq!((count.count, count.complete), (1000, false));
@@ -150,13 +150,13 @@ fn a_count_stops_at_its_limit_and_says_so() {
 #[test]
 fn the_blank_grid_and_a_broken_rule() {
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
-    let crate::Outcome::Multiple(first) = solver.solve_unique(&Grid::empty(9)).outcome else {
+    let mut solver = GridSolver::new(&template);
+    let crate::GridVerdict::Multiple(first) = solver.solve_unique(&Grid::empty(9)).verdict else {
         panic!("the blank grid has many solutions");
     };
     assert_solves(&Grid::empty(9), first.cells());
     let mut cells = vec![0; 81];
     (cells[0], cells[8]) = (5, 5);
     let report = solver.solve(&Grid::from_cells(9, cells));
-    assert!(matches!(report.outcome, crate::Outcome::Invalid(_)), "{:?}", report.outcome);
+    assert!(matches!(report.verdict, crate::GridVerdict::Invalid(_)), "{:?}", report.verdict);
 }

@@ -1,7 +1,7 @@
 use super::{search::MaskSearch, *};
 use crate::encode::Template;
 use crate::generate::{rng_for, Generator};
-use crate::solve::Solver;
+use crate::solve::GridSolver;
 use crate::variant::Variant;
 
 /// Runs the pass on `puzzle` and checks it against the engine's only solution: every
@@ -12,11 +12,11 @@ fn agrees_with_the_engine(template: &Template, puzzle: &Grid) -> bool {
     let solved = state
         .deduce(&tables, puzzle, None, Deductions::LockedCandidates)
         .expect("a puzzle with a solution");
-    let mut solver = Solver::new(template);
+    let mut solver = GridSolver::new(template);
     let count = solver.count(puzzle, Some(2));
     assert_eq!(count.count, 1, "the fixtures are unique: {puzzle}");
     let solution = solver.solve(puzzle);
-    let crate::Outcome::Solved(solution) = solution.outcome else { panic!("{puzzle}") };
+    let crate::GridVerdict::Solved(solution) = solution.verdict else { panic!("{puzzle}") };
     let placed = state.first(&tables);
     assert!(placed.iter().zip(solution.cells()).all(|(&p, &s)| p == 0 || p == s), "{puzzle}");
     for (cell, &digit) in solution.cells().iter().enumerate() {
@@ -118,14 +118,14 @@ fn contradictions_are_found_and_forbidding_the_solution_leaves_none() {
 #[test]
 fn a_solution_without_a_digit_is_found_exactly_when_it_exists() {
     let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     // Unique: no solution avoids any open cell's digit, whether the pass or the engine decides.
     for text in [
         "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5",
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
     ] {
         let puzzle = line(text);
-        let crate::Outcome::Solved(solution) = solver.solve(&puzzle).outcome else { panic!() };
+        let crate::GridVerdict::Solved(solution) = solver.solve(&puzzle).verdict else { panic!() };
         for cell in (0..81).step_by(7).filter(|&c| puzzle.get(c).is_none()) {
             let digit = solution.get(cell).unwrap();
             assert!(!solver.has_solution_without(&puzzle, cell, digit), "{text} cell {cell}");
@@ -150,19 +150,22 @@ fn more_than_64_regions_take_the_slower_paths_with_the_same_results() {
     let many = Variant::standard(4).unwrap().with_regions(copies(4, 53)).unwrap();
     assert!(many.regions().len() > 64);
     let template = Template::new(many);
-    assert_eq!(Solver::new(&template).count(&Grid::empty(4), None).count, 288);
+    assert_eq!(GridSolver::new(&template).count(&Grid::empty(4), None).count, 288);
     let many = Variant::standard(9).unwrap().with_regions(copies(9, 40)).unwrap();
     let template = Template::new(many);
     let easter_monster =
         line("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
-    let report = Solver::new(&template).solve_unique(&easter_monster);
+    let report = GridSolver::new(&template).solve_unique(&easter_monster);
     let plain = Template::new(Variant::standard(9).unwrap());
-    assert_eq!(report.outcome, Solver::new(&plain).solve_unique(&easter_monster).outcome);
-    assert!(matches!(report.outcome, crate::Outcome::Unique(_)));
+    assert_eq!(report.verdict, GridSolver::new(&plain).solve_unique(&easter_monster).verdict);
+    assert!(matches!(report.verdict, crate::GridVerdict::Unique(_)));
     let mut clash = Grid::empty(9);
     clash.set(0, Some(5));
     clash.set(4, Some(5));
-    assert!(matches!(Solver::new(&template).solve(&clash).outcome, crate::Outcome::Invalid(_)));
+    assert!(matches!(
+        GridSolver::new(&template).solve(&clash).verdict,
+        crate::GridVerdict::Invalid(_)
+    ));
 }
 
 /// Whether two boards agree on everything a search reads: the cells, the open count, and the
@@ -218,13 +221,15 @@ fn removal_tests_from_clues_agree_with_counting() {
     {
         let template = Template::new(variant);
         let tables = template.tables().unwrap();
-        let mut solver = Solver::new(&template);
+        let mut solver = GridSolver::new(&template);
         let mut search = MaskSearch::new(tables);
         let (mut kept, mut removable) = (0, 0);
         for puzzle in generated(&template, 4) {
             // A minimal unique puzzle with a few of its solution's digits given back, so that
             // some removals keep it unique and the others do not.
-            let crate::Outcome::Solved(solution) = solver.solve(&puzzle).outcome else { panic!() };
+            let crate::GridVerdict::Solved(solution) = solver.solve(&puzzle).verdict else {
+                panic!()
+            };
             let mut richer = puzzle.clone();
             for cell in (0..81).step_by(5) {
                 richer.set(cell, solution.get(cell));

@@ -8,7 +8,7 @@ use super::{WideBoard, WideClues, WideSearch, WideTables};
 use crate::encode::Template;
 use crate::grid::Grid;
 use crate::solve::kit::points::lowest;
-use crate::solve::Solver;
+use crate::solve::GridSolver;
 use crate::variant::Variant;
 
 /// The parts of a board that describe the position (not its trail or counters).
@@ -88,8 +88,8 @@ fn a_variant_the_patterns_break_has_no_reference_and_is_still_solved() {
     let tables = WideTables::new(&variant);
     assert!(tables.reference_grid().is_none());
     let template = Template::new(variant);
-    let report = Solver::new(&template).solve(&Grid::empty(16));
-    let crate::Outcome::Solved(grid) = report.outcome else { panic!("{report:?}") };
+    let report = GridSolver::new(&template).solve(&Grid::empty(16));
+    let crate::GridVerdict::Solved(grid) = report.verdict else { panic!("{report:?}") };
     assert!(template.variant().is_solution(&grid));
 }
 
@@ -135,7 +135,7 @@ fn the_tree_counts_what_the_walk_counts_over_threads() {
     plain.load(tables, &puzzle, None, None).unwrap();
     let count = plain.walk(tables, u64::MAX, u64::MAX, &mut lowest).1;
     assert_eq!(count, 16);
-    let mut solver = Solver::new(&template);
+    let mut solver = GridSolver::new(&template);
     for threads in [1, 2] {
         let mut search = solver.explore(&puzzle).unwrap();
         let outcome = Run::new().threads(threads).poll_nodes(4).count(&mut search).unwrap();
