@@ -13,12 +13,14 @@
 //! - **Reading formats.** Puzzles in lines, grids and other common layouts:
 //!   [`parse_puzzle`], [`read_puzzles`], [`Puzzles`] with an [`Alphabet`]; JSON lines records
 //!   ([`Record`]); published collections ([`janko`], [`krazydad_killer`], [`andoku`],
-//!   [`sukaku`], ...). Writing: [`line`](line()), [`pretty`], [`Model::line`], [`Record::to_json`].
+//!   [`sukaku`], ...), each reader in the crate's `read/` folder. Writing: [`line`](line()),
+//!   [`pretty`], [`Model::line`], [`Record::to_json`].
 //! - **Solving.** [`Rules`] (a rule set, compiled once) and its [`ModelSolver`] solve, prove
 //!   unique, count (with a limit or [`count_memo`](ModelSolver::count_memo)), enumerate and
 //!   [`explore`](ModelSolver::explore) (a [`dancer::run::Run`] on every core, with limits,
 //!   progress and checkpoints) the puzzles of any model, each solution checked by the model's
-//!   checker. Which search runs is decided in one place ([`Backend`]): a plain puzzle below
+//!   checker. Which search runs is decided in one place ([`Backend`]): the classic 9×9 the
+//!   band search (a word per digit and band of three rows), another plain puzzle below
 //!   [`WIDE_FROM`] (16×16) the bitmask search, a plain one from there up the wide search, any
 //!   other the engine on [`Model::encode`]'s matrix. For batches of plain puzzles,
 //!   [`Template`] and its [`GridSolver`] are the same searches on [`Grid`]s without the model
@@ -29,6 +31,9 @@
 //! - **Generating.** [`Generator`] makes unique plain puzzles (see [`generate`]);
 //!   [`Model::generate`] makes killers, marks puzzles and multi-grid layouts.
 //! - **Canonical forms.** [`canonical`] and [`Transform`]: the symmetry group of a grid.
+//! - **Seeing and playing.** [`draw`] pictures any model (SVG, text, and PNG/PDF with the
+//!   `render` feature); [`play`] is the state of a game of any variant (moves, notes, undo,
+//!   hints, saving) that the `sudoku play` terminal game drives.
 //!
 //! # Example
 //!
