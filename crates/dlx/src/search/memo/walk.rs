@@ -103,8 +103,10 @@ impl Solver<'_> {
         scratch.prepare(self.levels.len(), &self.matrix);
         // A probe branches as the plain search does, so that where it stops is a place the
         // enumeration can go on from; a count (or a probe past its budgets) in its own order.
+        // Only MRV's ties are the walk's to break; the leftmost item (`--no-mrv`) is the user's.
+        let mrv = matches!(self.heuristic, Heuristic::Mrv);
         let mut ordered = !watch.probing();
-        if ordered {
+        if ordered && mrv {
             ties.settle(&self.matrix);
         }
         // An eighth of the table's limit for the keys of the open levels, at least 64 Ki words.
@@ -170,12 +172,13 @@ impl Solver<'_> {
             };
             counted = counted.saturating_add(count);
             watch.tally(nodes, counted);
-            if !ordered && !watch.probing() {
+            if !ordered && !watch.probing() && mrv {
                 // The probe paid. Where the walk's own order is narrower, count from the top
                 // again in that order (with what the probe put in the table): going on in the
                 // declared order, or switching to the own one half-way, meets more
                 // sub-problems than the probe's few hundred nodes cost (4×24 strip declared
-                // along its long side: 1 948 nodes when switching, 543 from the top).
+                // along its long side: 1 948 nodes when switching, 543 from the top). The ties
+                // are settled once per problem: their memory is not asked for per node.
                 ordered = true;
                 ties.settle(matrix);
                 if matches!(ties, Ties::Ranked(_)) {
