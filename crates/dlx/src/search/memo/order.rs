@@ -12,6 +12,11 @@
 //! anti-diagonals of a strip, from a corner), so the items of a band are covered before the
 //! next band is opened, whatever their declared order. The rank changes only which of the
 //! shortest lists is branched on: the key stays the state of every item, so counts are exact.
+//!
+//! Where no order is narrow (queens, Langford pairs, sudoku: each item meets most others) the
+//! rank is no better a guide than the declared order, which the user may have chosen with
+//! care, and Cuthill–McKee measured worse there (the blank 6×6 sudoku: 7.5 M sub-problems
+//! against 5.5 M): the walk then keeps the declared order ([`Ties::settle`]).
 
 use crate::matrix::{Matrix, Mode};
 
@@ -40,9 +45,9 @@ impl Ties {
     /// frontier is narrow (at most a quarter of the primary items at its widest), nowhere
     /// wider than the declared order's and with half its estimate or less; the declared
     /// order otherwise (the 4×24 strip declared along its short side: 410 nodes, against
-    /// 404 in the walk's order, which is not worth a probe's restart). Linear in the matrix's nodes; read from the options'
-    /// items (which covering never changes), so the options committed before a count do not
-    /// matter.
+    /// 404 in the walk's order, which is not worth a probe's restart). Linear in the matrix's
+    /// nodes; read from the options' items (which covering never changes), so the options
+    /// committed before a count do not matter.
     pub(super) fn settle(&mut self, matrix: &Matrix) {
         if !matches!(self, Ties::Unsettled) {
             return;
@@ -299,4 +304,90 @@ impl Bfs {
 /// The item of least degree among `items` (the first of them on ties).
 fn lightest(graph: &Graph, items: &[u32]) -> u32 {
     *items.iter().min_by_key(|&&i| (graph.degree(i), i)).expect("a level has an item")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dominoes of a `rows` × `cols` board, cells numbered row by row.
+    fn board(rows: u32, cols: u32) -> Matrix {
+        let mut options: Vec<Vec<(u32, u32)>> = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let here = r * cols + c;
+                if c + 1 < cols {
+                    options.push(vec![(here, 0), (here + 1, 0)]);
+                }
+                if r + 1 < rows {
+                    options.push(vec![(here, 0), (here + cols, 0)]);
+                }
+            }
+        }
+        let entries = options.len() * 2;
+        Matrix::new(rows * cols, rows * cols, entries, options.iter().map(Vec::as_slice))
+    }
+
+    #[test]
+    fn a_strip_declared_along_its_long_side_is_ranked_across_it() {
+        let matrix = board(4, 24);
+        let graph = Graph::new(&matrix);
+        let declared: Vec<u32> = (0..=graph.primary).map(|i| i.saturating_sub(1)).collect();
+        // Row by row, a whole row of 24 cells waits on the row above.
+        assert_eq!(Frontier::of(&graph, &declared).widest, 24);
+        let ranks = ranks(&graph);
+        let mut sorted = ranks[1..].to_vec();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..96).collect::<Vec<_>>(), "a permutation of the items");
+        // From a corner, by anti-diagonals: never more than a column and one cell.
+        assert!(Frontier::of(&graph, &ranks).widest <= 5);
+        let mut ties = Ties::Unsettled;
+        ties.settle(&matrix);
+        assert!(matches!(ties, Ties::Ranked(_)));
+    }
+
+    #[test]
+    fn a_strip_declared_along_its_short_side_keeps_its_order() {
+        let mut ties = Ties::Unsettled;
+        ties.settle(&board(24, 4));
+        assert!(matches!(ties, Ties::Declared));
+    }
+
+    /// Every row item meets every column item: no order is narrow.
+    #[test]
+    fn a_dense_problem_keeps_its_order() {
+        let n = 8;
+        let options: Vec<Vec<(u32, u32)>> =
+            (0..n * n).map(|k| vec![(k / n, 0), (n + k % n, 0)]).collect();
+        let matrix =
+            Matrix::new(2 * n, 2 * n, options.len() * 2, options.iter().map(Vec::as_slice));
+        let mut ties = Ties::Unsettled;
+        ties.settle(&matrix);
+        assert!(matches!(ties, Ties::Declared));
+    }
+
+    #[test]
+    fn each_component_is_ranked_in_turn() {
+        // Two strips of 2×6 side by side, their cells interleaved in the declaration.
+        let mut options: Vec<Vec<(u32, u32)>> = Vec::new();
+        let cell = |strip: u32, r: u32, c: u32| 2 * (r * 6 + c) + strip;
+        for strip in 0..2 {
+            for r in 0..2 {
+                for c in 0..6 {
+                    if c + 1 < 6 {
+                        options.push(vec![(cell(strip, r, c), 0), (cell(strip, r, c + 1), 0)]);
+                    }
+                    if r == 0 {
+                        options.push(vec![(cell(strip, 0, c), 0), (cell(strip, 1, c), 0)]);
+                    }
+                }
+            }
+        }
+        let matrix = Matrix::new(24, 24, options.len() * 2, options.iter().map(Vec::as_slice));
+        let ranks = ranks(&Graph::new(&matrix));
+        // The first strip's cells (even items, headers 1, 3, ...) take ranks 0..12.
+        for item in 0..24u32 {
+            assert_eq!(ranks[item as usize + 1] < 12, item % 2 == 0, "item {item}");
+        }
+    }
 }
