@@ -12,6 +12,9 @@ mod malformed;
 // Memoised counting: published counts beyond enumeration, agreement with the plain count and
 // the oracle (secondary items, colours), eviction.
 mod memo;
+// Memoised counts whatever the declared order: the 4×24 strip within a node budget in any
+// order, boards in two orders against the plain count, dense problems keep their order.
+mod memo_order;
 // Multiplicities (Algorithm M, DLX3): published counts, DLX3's counters, every search mode,
 // commits, the text format, the oracle with bounds, and what is refused.
 mod multiplicity;

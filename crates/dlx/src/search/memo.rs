@@ -19,6 +19,7 @@
 //! counting again is quicker. The walk is in `memo/walk.rs`; how a count runs (interrupt,
 //! progress, the probe of a plain `count`) in `memo/run.rs`.
 
+mod order;
 mod run;
 mod walk;
 
@@ -77,6 +78,9 @@ pub struct Memo {
     table: Table,
     /// The problem the keys describe (by fingerprint): another problem clears the table.
     problem: Option<crate::subproblem::Fingerprint>,
+    /// How the walk breaks MRV's ties (`memo/order.rs`), worked out the first time a count
+    /// of the problem needs it.
+    ties: order::Ties,
     scratch: walk::Scratch,
 }
 
@@ -109,7 +113,12 @@ impl Memo {
             evictions: 0,
             refused: 0,
         };
-        Memo { table, problem: None, scratch: walk::Scratch::default() }
+        Memo {
+            table,
+            problem: None,
+            ties: order::Ties::Unsettled,
+            scratch: walk::Scratch::default(),
+        }
     }
 
     /// Sub-problems whose count is stored.
@@ -149,6 +158,7 @@ impl Memo {
     fn belong_to(&mut self, problem: crate::subproblem::Fingerprint) {
         if self.problem != Some(problem) {
             self.clear();
+            self.ties = order::Ties::Unsettled;
             self.problem = Some(problem);
         }
     }

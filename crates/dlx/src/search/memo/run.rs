@@ -234,6 +234,13 @@ impl Watch<'_> {
             || self.probe.is_some_and(|most| work.saturating_add(key.saturating_mul(64)) > most)
     }
 
+    /// Whether the walk is a probe that may still stop on its budgets (and must then stand
+    /// where the plain search would).
+    #[inline]
+    pub(super) fn probing(&self) -> bool {
+        self.probe.is_some()
+    }
+
     /// After a leaf: a probe whose count has run ahead of its nodes is over, and the count
     /// goes on without budgets.
     #[inline]

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
+use super::order::{self, Ties};
 use super::run::Watch;
 use super::{key_of, key_words, Memo, MemoError, Table};
 use crate::matrix::{Matrix, Mode, COVERED};
@@ -98,8 +99,16 @@ impl Solver<'_> {
         memo: &mut Memo,
         watch: &mut Watch<'_>,
     ) -> Result<Walked, MemoError> {
-        let Memo { table, scratch, .. } = memo;
+        let Memo { table, scratch, ties, .. } = memo;
         scratch.prepare(self.levels.len(), &self.matrix);
+        // A probe branches as the plain search does, so that where it stops is a place the
+        // enumeration can go on from; a count (or a probe past its budgets) in its own order.
+        // Only MRV's ties are the walk's to break; the leftmost item (`--no-mrv`) is the user's.
+        let mrv = matches!(self.heuristic, Heuristic::Mrv);
+        let mut ordered = !watch.probing();
+        if ordered && mrv {
+            ties.settle(&self.matrix);
+        }
         // An eighth of the table's limit for the keys of the open levels, at least 64 Ki words.
         let bound = (table.limit / 64).max(1 << 16);
         let heuristic = self.heuristic;
@@ -135,7 +144,10 @@ impl Solver<'_> {
                     known
                 } else {
                     let chosen = match heuristic {
-                        Heuristic::Mrv => matrix.choose_mrv::<M>(),
+                        Heuristic::Mrv => match ties {
+                            Ties::Ranked(ranks) if ordered => order::choose::<M>(matrix, ranks),
+                            _ => matrix.choose_mrv::<M>(),
+                        },
                         Heuristic::First => matrix.choose_first(),
                     };
                     let item = chosen.expect("an active primary item");
@@ -160,6 +172,22 @@ impl Solver<'_> {
             };
             counted = counted.saturating_add(count);
             watch.tally(nodes, counted);
+            if !ordered && !watch.probing() && mrv {
+                // The probe paid. Where the walk's own order is narrower, count from the top
+                // again in that order (with what the probe put in the table): going on in the
+                // declared order, or switching to the own one half-way, meets more
+                // sub-problems than the probe's few hundred nodes cost (4×24 strip declared
+                // along its long side: 1 948 nodes when switching, 543 from the top). The ties
+                // are settled once per problem: their memory is not asked for per node.
+                ordered = true;
+                ties.settle(matrix);
+                if matches!(ties, Ties::Ranked(_)) {
+                    unwind::<M>(matrix, &levels[..level]);
+                    scratch.stack.clear();
+                    (level, counted) = (0, 0);
+                    continue;
+                }
+            }
             // Hand the count up, closing the levels whose options are all tried.
             loop {
                 if level == 0 {
@@ -210,10 +238,7 @@ impl Solver<'_> {
                 // again: those below `level` (interrupted on entering a node there), and
                 // `level` too on an overflow (its sum overflowed as its option was undone).
                 let open = if error == MemoError::Overflow { level + 1 } else { level };
-                for open in levels[..open].iter().rev() {
-                    matrix.uncommit_others::<M>(open.choice);
-                    matrix.uncover::<M>(open.item);
-                }
+                unwind::<M>(matrix, &levels[..open]);
                 level = 0;
             }
         }
@@ -223,6 +248,14 @@ impl Solver<'_> {
         self.search_updates += updates;
         self.stats.max_depth = self.stats.max_depth.max(max_depth as u32);
         result
+    }
+}
+
+/// Undoes the open `levels`, innermost first, so that the matrix is as at the root again.
+fn unwind<M: Mode>(matrix: &mut Matrix, levels: &[Level]) {
+    for open in levels.iter().rev() {
+        matrix.uncommit_others::<M>(open.choice);
+        matrix.uncover::<M>(open.item);
     }
 }
 
