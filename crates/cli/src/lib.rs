@@ -24,6 +24,11 @@ pub use crate::exit::Exit;
 /// Standard error for messages and summaries. A write that fails (stderr closed, or `2>/dev/full`)
 /// is dropped rather than reported: there is nowhere left to report it, the results on stdout
 /// stand, and a failed message must never turn into a panic or a failed run.
+///
+/// Each `write!`/`writeln!` is formatted first and written with one call: standard error is
+/// unbuffered, so a summary formatted piece by piece took 13 system calls, and beside other
+/// processes writing to the same pipe or terminal (`xargs -P`, GNU parallel without
+/// `--group`) its pieces could be interleaved with theirs; one write of a line is not.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stderr;
 
@@ -31,6 +36,12 @@ impl std::io::Write for Stderr {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let _ = std::io::stderr().write_all(buf);
         Ok(buf.len())
+    }
+
+    fn write_fmt(&mut self, args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
+        let text = std::fmt::format(args);
+        let _ = std::io::stderr().write_all(text.as_bytes());
+        Ok(())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
