@@ -125,17 +125,16 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     /// See: issue 25. The strip with its items, options and the items of each option in any
-    /// order: the count in as few nodes, memoised or probed.
+    /// order: the memoised count in as few nodes. (Not the probe of a plain count: it branches
+    /// in the declared order, as the enumeration it may hand over to, and on some shuffles
+    /// (seed 8049251056910539906) its 1 024 nodes meet too few repeats to judge that the table
+    /// pays, so it hands over; docs/PERFORMANCE.md says so.)
     #[test]
     fn the_strip_in_any_order_is_counted_in_few_nodes(seed in any::<u64>()) {
         let problem = board(4, 24, &[], false, Some(seed));
         let mut solver = problem.solver();
         let counted = solver.count_memo_within(&mut Memo::default(), None, STRIP_NODES);
         prop_assert_eq!(counted, Ok(strip_tilings(24)));
-        let mut solver = problem.solver();
-        let probed = solver.probe_memo(&mut Memo::default(), None);
-        prop_assert_eq!(probed, Ok(MemoProbe::Counted(strip_tilings(24))));
-        prop_assert!(solver.stats().nodes() <= STRIP_NODES, "{}", solver.stats().nodes());
     }
 }
 
