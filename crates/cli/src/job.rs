@@ -21,7 +21,8 @@ pub use self::progress::{clock, percent, short, Display};
 pub use self::saved::{Saved, Writer};
 use crate::Exit;
 
-/// Limits, checkpoints and progress: the options of a long search.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("Limits, checkpoints and progress: the options of a long search.")]
 #[derive(Clone, Debug, Default, Args)]
 #[command(group = ArgGroup::new("saving").args(["checkpoint", "resume"]).multiple(true))]
 pub struct JobArgs {

@@ -28,7 +28,7 @@ pub use self::args::{
 };
 pub use self::play::PlayArgs;
 use self::{
-    batches::Batches,
+    batches::{Batches, Threads},
     record::{Long, Tally, Task},
     rules::{Rules, Templates},
     stream::{Record, Stream},
@@ -145,7 +145,7 @@ pub fn run(
     // thread would multiply the memory, and a shared one would serialise the threads.
     let memo = memo_bytes.map(|bytes| Mutex::new(Memo::new(bytes)));
     let jobs = if memo.is_some() { 1 } else { common.jobs.map_or(0, usize::from) };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let threads = Threads::new(jobs);
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut templates = Templates::default();
@@ -158,7 +158,8 @@ pub fn run(
     // when the run stops, hours later.
     let checkpoint = job.checkpoint_file()?;
     let long = Long {
-        jobs: pool.current_num_threads(),
+        // Set batch by batch: the threads are started only when a batch needs them.
+        jobs: 1,
         job,
         interrupt,
         tool,
@@ -167,7 +168,7 @@ pub fn run(
         single: false,
         memo: memo.as_ref(),
     };
-    let batches = Batches { task, format, rules: &rules, pool: &pool, long, quiet };
+    let batches = Batches { task, format, rules: &rules, threads: &threads, long, quiet };
     // Whether a signal stopped the batches before the end of the input.
     let mut halted = false;
     if job.checkpoint.is_some() || job.resume.is_some() {

@@ -32,8 +32,10 @@ pub struct Template {
     /// Built on first use: from 16×16 up the searches do not need it, and a 64×64's 262 144
     /// named options took 35 ms to build (`Instant` around `Template::problem`, release).
     problem: OnceLock<Problem>,
-    /// For the bitmask search, when it is the one chosen.
-    tables: Option<Tables>,
+    /// For the bitmask search, when it is the one chosen (or, for the classic 9×9, when the
+    /// band search hands it an enumeration): built on first use, so that a command solving
+    /// one 9×9 does not spend more on these tables than on its search.
+    tables: OnceLock<Tables>,
     /// For the wide search, when it is the one chosen.
     wide: Option<WideTables>,
     /// The search chosen for the variant.
@@ -41,16 +43,14 @@ pub struct Template {
 }
 
 impl Template {
-    /// The template of `variant`: the tables of the search chosen for its size
-    /// ([`Backend::of_variant`]) now, the exact-cover problem when first asked for.
+    /// The template of `variant`: the wide search's tables now when it is the one chosen
+    /// ([`Backend::of_variant`]); the bitmask search's tables and the exact-cover problem
+    /// when first asked for.
     pub fn new(variant: Variant) -> Template {
         // The band search's tables are constants; it leaves enumeration to the bitmask search.
         let backend = Backend::of_variant(&variant);
-        let (tables, wide) = match backend {
-            Backend::Wide => (None, Some(WideTables::new(&variant))),
-            _ => (Some(Tables::new(&variant)), None),
-        };
-        Template { variant, problem: OnceLock::new(), tables, wide, backend }
+        let wide = (backend == Backend::Wide).then(|| WideTables::new(&variant));
+        Template { variant, problem: OnceLock::new(), tables: OnceLock::new(), wide, backend }
     }
 
     /// The search that solves the template's puzzles.
@@ -97,7 +97,8 @@ impl Template {
     }
 
     pub(crate) fn tables(&self) -> Option<&Tables> {
-        self.tables.as_ref()
+        (self.backend != Backend::Wide)
+            .then(|| self.tables.get_or_init(|| Tables::new(&self.variant)))
     }
 
     pub(crate) fn wide(&self) -> Option<&WideTables> {
@@ -143,5 +144,23 @@ mod tests {
         assert_eq!(option.index(), 728);
         assert_eq!(template.placement(option), (80, 9));
         assert_eq!(problem.option_names(option), ["r9c9", "R9#9", "C9#9", "B9#9"]);
+    }
+
+    #[test]
+    fn a_classic_9x9_builds_the_bitmask_tables_only_to_enumerate() {
+        let template = Template::new(Variant::standard(9).unwrap());
+        let mut solver = crate::GridSolver::new(&template);
+        let line =
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+        let puzzle = crate::parse_puzzle(line).unwrap().grid;
+        assert!(matches!(solver.solve(&puzzle).verdict, crate::GridVerdict::Solved(_)));
+        assert!(matches!(solver.solve_unique(&puzzle).verdict, crate::GridVerdict::Unique(_)));
+        assert!(template.tables.get().is_none(), "the band search solved without them");
+        assert_eq!(solver.enumerate(&puzzle).unwrap().count(), 1);
+        assert!(template.tables.get().is_some());
+        // Below 16×16 but not the classic 9×9: the bitmask search, tables made when asked.
+        let x = Template::new(Variant::standard(9).unwrap().with_diagonals().unwrap());
+        assert!(x.tables().is_some());
+        assert!(Template::new(Variant::standard(16).unwrap()).tables().is_none());
     }
 }

@@ -25,7 +25,7 @@ use dancer::Stats;
 
 use self::{
     band::BandSearch,
-    bitmask::{search::MaskSearch, Deductions},
+    bitmask::{search::MaskSearch, Deductions, Tables},
     kit::Contradiction,
     strategy::Backend,
     wide::WideSearch,
@@ -103,7 +103,8 @@ pub struct GridSolver<'t> {
     template: &'t Template,
     /// Below 16×16, for `enumerate`; made on first use.
     engine: Option<dancer::Solver<'t>>,
-    /// Below 16×16: the bitmask search.
+    /// Below 16×16: the bitmask search; for the classic 9×9 made on first use (an
+    /// enumeration), since the band search does the rest.
     search: Option<MaskSearch>,
     /// The classic 9×9: the band search, which solves, proves unique and counts.
     band: Option<BandSearch>,
@@ -129,9 +130,9 @@ pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
 impl<'t> GridSolver<'t> {
     /// A solver for puzzles of `template`'s variant.
     pub fn new(template: &'t Template) -> GridSolver<'t> {
-        let search = template.tables().map(MaskSearch::new);
-        let wide = template.wide().map(WideSearch::new);
         let band = (template.backend() == Backend::Band).then(BandSearch::new);
+        let search = if band.is_some() { None } else { template.tables().map(MaskSearch::new) };
+        let wide = template.wide().map(WideSearch::new);
         let logic = wide.is_some().then(|| sound_logic(template.variant()));
         GridSolver { template, engine: None, search, band, wide, logic, last: None }
     }
@@ -147,6 +148,12 @@ impl<'t> GridSolver<'t> {
         // A conflict between givens: the search finds it as a contradiction too.
         let path = self.logic.as_ref().and_then(|logic| logic.solve(puzzle).ok());
         Some(wide.load(tables, puzzle, forbidden, path.as_ref().map(|path| &path.end)))
+    }
+
+    /// The bitmask search and its tables below 16×16 (made now if not yet).
+    fn masks(&mut self) -> Option<(&mut MaskSearch, &'t Tables)> {
+        let tables = self.template.tables()?;
+        Some((self.search.get_or_insert_with(|| MaskSearch::new(tables)), tables))
     }
 
     /// The engine's solver of the template, made on first use.
@@ -252,7 +259,7 @@ impl<'t> GridSolver<'t> {
         let engine = self.engine();
         engine.reset();
         engine.reset_stats();
-        if let (Some(search), Some(tables)) = (&mut self.search, template.tables()) {
+        if let Some((search, tables)) = self.masks() {
             // After a contradiction, the engine finds that there is nothing to enumerate.
             if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_ok() {
                 let placed = search.first(tables);

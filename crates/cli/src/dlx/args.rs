@@ -150,6 +150,9 @@ pub struct DlxArgs {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
+// Each subcommand's arguments are built only when it is the one run (or for help, completions
+// and man pages), as `sudoku`'s are (see there why argument structs' docs use `concat!`).
+#[command(defer = true)]
 pub enum DlxCommand {
     /// Count the solutions: `dlx count [OPTIONS] [FILE]` is `dlx --count [OPTIONS] [FILE]`,
     /// as `sudoku count` counts.
@@ -186,7 +189,8 @@ pub enum DlxCommand {
     Shell(crate::shell::ShellCommand),
 }
 
-/// `dlx count` and `dlx enumerate`: the words that follow, read as `dlx`'s own options.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`dlx count` and `dlx enumerate`: the words that follow, read as `dlx`'s own options.")]
 #[derive(Debug, Args)]
 pub struct Forward {
     /// `dlx`'s options and the problem file, as `dlx --help` lists them.

@@ -42,6 +42,11 @@ pub struct SudokuArgs {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
+// Each subcommand's arguments are built only when it is the one run (or for help, completions
+// and man pages): building all of them cost a third of a one-puzzle run's instructions. clap
+// then applies an argument struct's `///` doc, as an about, after the subcommand's own: those
+// structs carry their doc in `#[doc = concat!(..)]`, which clap does not read.
+#[command(defer = true)]
 pub enum Command {
     /// Solve each puzzle: its solution, or none / invalid / error.
     #[command(after_help = super::help::SOLVE)]
@@ -175,8 +180,8 @@ pub enum Command {
     Shell(ShellCommand),
 }
 
-/// `solve`'s limits on each puzzle's search: the flags of `count` and `enumerate`, with the
-/// same meaning (a budget per puzzle, not for the whole input).
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`solve`'s limits on each puzzle's search: the flags of `count` and `enumerate`, with the same meaning (a budget per puzzle, not for the whole input).")]
 #[derive(Clone, Debug, Default, Args)]
 pub struct SolveLimits {
     /// Give up on a puzzle after this much time (90s, 15m, 2h, 1h30m...): it prints `timeout`
@@ -190,7 +195,8 @@ pub struct SolveLimits {
     pub node_limit: Option<u64>,
 }
 
-/// `sudoku convert`'s arguments.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`sudoku convert`'s arguments.")]
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The format of the input.
@@ -212,7 +218,8 @@ pub struct ConvertArgs {
     pub variant: VariantArgs,
 }
 
-/// `sudoku encode`'s arguments.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`sudoku encode`'s arguments.")]
 #[derive(Debug, Args)]
 pub struct EncodeArgs {
     /// A file of one puzzle, in any puzzle format or the JSON lines form; `-` or none reads
@@ -249,7 +256,8 @@ pub enum ConvertFrom {
     Puzzles,
 }
 
-/// Inputs, variant and output options shared by the subcommands.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("Inputs, variant and output options shared by the subcommands.")]
 #[derive(Debug, Default, Args)]
 pub struct Common {
     /// Puzzle files; `-` or none reads standard input.
@@ -278,7 +286,8 @@ pub struct Common {
     pub stats: bool,
 }
 
-/// The rules: box shape, extra regions, jigsaw layout.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("The rules: box shape, extra regions, jigsaw layout.")]
 #[derive(Clone, Debug, Default, Args)]
 pub struct VariantArgs {
     /// Box shape, rows x columns (e.g. 2x3 for 6x6); fixes the size to R*C. Default: the most

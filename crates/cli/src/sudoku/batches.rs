@@ -1,6 +1,7 @@
 //! Running a batch subcommand's task on every record of one input, batch by batch, on the
 //! pool's threads, writing the results in input order.
 
+use std::cell::OnceCell;
 use std::io::{IsTerminal, Write};
 
 use rayon::prelude::*;
@@ -17,12 +18,42 @@ use crate::input::Source;
 /// puzzles, large enough that taking one costs nothing.
 const CHUNK: usize = 16;
 
+/// The command's threads (`--jobs`; 0: one per core), started when a batch first needs them.
+/// With `--jobs 1`, and for a batch of one record whose search runs on one thread (all but
+/// `count` and `enumerate`), the records run on the calling thread: a command that solves one
+/// puzzle starts no thread.
+pub(super) struct Threads {
+    jobs: usize,
+    pool: OnceCell<rayon::ThreadPool>,
+}
+
+impl Threads {
+    pub(super) fn new(jobs: usize) -> Threads {
+        Threads { jobs, pool: OnceCell::new() }
+    }
+
+    /// The pool, started now if not yet.
+    fn pool(&self) -> Result<&rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+        if let Some(pool) = self.pool.get() {
+            return Ok(pool);
+        }
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(self.jobs).build()?;
+        Ok(self.pool.get_or_init(|| pool))
+    }
+
+    /// Whether `batch` of `task` runs on the calling thread.
+    fn here(&self, task: Task, batch: &[Record]) -> bool {
+        let one_thread = !matches!(task, Task::Count { .. } | Task::Enumerate { .. });
+        self.jobs == 1 || (batch.len() == 1 && one_thread)
+    }
+}
+
 /// Runs `task` on every record of one input.
 pub(super) struct Batches<'a> {
     pub(super) task: Task,
     pub(super) format: OutputFormat,
     pub(super) rules: &'a Rules,
-    pub(super) pool: &'a rayon::ThreadPool,
+    pub(super) threads: &'a Threads,
     pub(super) long: Long<'a>,
     /// `--quiet`: notes about records are left out.
     pub(super) quiet: bool,
@@ -44,7 +75,7 @@ impl Batches<'_> {
         out: &mut (dyn Write + Send),
         err: &mut dyn Write,
     ) -> anyhow::Result<bool> {
-        let (task, format, pool) = (self.task, self.format, self.pool);
+        let (task, format) = (self.task, self.format);
         let progress = position.and_then(|position| progress_bar(position().1));
         loop {
             let Some(batch) = next() else {
@@ -59,14 +90,17 @@ impl Batches<'_> {
             for puzzle in batch.iter().filter_map(stream::Input::puzzle) {
                 templates.prepare(self.rules, puzzle.grid.size());
             }
-            let long = Long { single: batch.len() == 1, ..self.long };
+            let pool =
+                if self.threads.here(task, &batch) { None } else { Some(self.threads.pool()?) };
+            let jobs = pool.map_or(1, rayon::ThreadPool::current_num_threads);
+            let long = Long { single: batch.len() == 1, jobs, ..self.long };
             if matches!(task, Task::Enumerate { .. }) {
                 // Solutions stream straight to the output, one puzzle after another; a puzzle's
                 // search runs on the pool, which its threads share.
                 let mut solvers = Solvers::new(templates);
                 for record in &batch {
                     let mut sink = |text: &str| out.write_all(text.as_bytes());
-                    let done = pool.install(|| {
+                    let done = on(pool, || {
                         handle(task, format, source, record, &mut solvers, long, &mut sink)
                     })?;
                     if done.skipped {
@@ -80,39 +114,31 @@ impl Batches<'_> {
                 // an earlier chunk, so a batch builds about one set per thread rather than one
                 // per split of the work (rayon's `map_init`), each a copy of the template's links.
                 let spare = std::sync::Mutex::new(Vec::new());
-                let chunks: Vec<Vec<_>> = pool.install(|| {
-                    batch
-                        .par_chunks(CHUNK)
-                        .map(|chunk| {
-                            let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
-                            let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
-                            let done = chunk
-                                .iter()
-                                .map(|record| {
-                                    let mut text = String::new();
-                                    let mut sink = |piece: &str| {
-                                        text.push_str(piece);
-                                        Ok(())
-                                    };
-                                    let done = handle(
-                                        task,
-                                        format,
-                                        source,
-                                        record,
-                                        &mut solvers,
-                                        long,
-                                        &mut sink,
-                                    );
-                                    (text, done)
-                                })
-                                .collect();
-                            if let Ok(mut spare) = spare.lock() {
-                                spare.push(solvers);
-                            }
-                            done
+                let run_chunk = |chunk: &[Record]| {
+                    let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
+                    let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
+                    let done = chunk
+                        .iter()
+                        .map(|record| {
+                            let mut text = String::new();
+                            let mut sink = |piece: &str| {
+                                text.push_str(piece);
+                                Ok(())
+                            };
+                            let done =
+                                handle(task, format, source, record, &mut solvers, long, &mut sink);
+                            (text, done)
                         })
-                        .collect()
-                });
+                        .collect::<Vec<_>>();
+                    if let Ok(mut spare) = spare.lock() {
+                        spare.push(solvers);
+                    }
+                    done
+                };
+                let chunks: Vec<Vec<_>> = match pool {
+                    Some(pool) => pool.install(|| batch.par_chunks(CHUNK).map(run_chunk).collect()),
+                    None => batch.chunks(CHUNK).map(run_chunk).collect(),
+                };
                 for (text, done) in chunks.into_iter().flatten() {
                     let done = done?;
                     if done.skipped {
@@ -132,6 +158,14 @@ impl Batches<'_> {
             bar.finish_and_clear();
         }
         Ok(true)
+    }
+}
+
+/// Runs `op` on `pool`'s threads, or on this one without a pool.
+fn on<R: Send>(pool: Option<&rayon::ThreadPool>, op: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(pool) => pool.install(op),
+        None => op(),
     }
 }
 
@@ -166,4 +200,30 @@ fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
         bar.set_style(style);
     }
     Some(bar)
+}
+
+#[cfg(test)]
+mod tests {
+    use dancer_sudoku::{Grid, Puzzle};
+
+    use super::*;
+
+    fn batch(records: usize) -> Vec<Record> {
+        let puzzle = Puzzle { grid: Grid::empty(9), line: 1, extra: None };
+        (0..records).map(|_| stream::Input::Puzzle(Ok(puzzle.clone()))).collect()
+    }
+
+    #[test]
+    fn one_puzzle_or_one_job_runs_on_the_calling_thread() {
+        let (solve, count) = (Task::Solve { unique: false }, Task::Count { limit: None });
+        let all = Threads::new(0);
+        assert!(all.here(solve, &batch(1)));
+        assert!(!all.here(solve, &batch(2)));
+        // A count or an enumeration of one puzzle may share its search among the threads.
+        assert!(!all.here(count, &batch(1)));
+        let one = Threads::new(1);
+        assert!(one.here(solve, &batch(100)) && one.here(count, &batch(1)));
+        assert!(all.pool.get().is_none() && one.pool.get().is_none(), "no pool started");
+        assert_eq!(Threads::new(3).pool().unwrap().current_num_threads(), 3);
+    }
 }

@@ -2,6 +2,8 @@
 //! records through a bounded channel, and the command takes what is there, up to a batch, as
 //! soon as there is anything. A puzzle piped in is answered at once, a large file is solved in
 //! full batches, and memory holds at most a couple of batches whatever the input's length.
+//! A small regular file (up to [`READ_AT_ONCE`] bytes) is read on the calling thread instead:
+//! starting a thread costs more than solving a few 9×9 puzzles.
 //!
 //! An input whose first line that is neither blank nor a `#` comment starts with `{` is read
 //! as JSON lines, one variant puzzle (a `Model`) per line (`lines.rs`); any other in the
@@ -12,7 +14,7 @@ use std::{
     io::{self, BufRead, BufReader, Read},
     sync::{
         atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
-        mpsc::{self, Receiver, RecvTimeoutError, TryRecvError},
+        mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError},
         Arc,
     },
     time::Duration,
@@ -36,7 +38,12 @@ const POLL: Duration = Duration::from_millis(50);
 /// time of solving 17-clue puzzles.
 const CHUNK: usize = 64;
 
-/// The records of one input, read by a thread of their own.
+/// The largest regular file read on the calling thread, all at once, before its first record
+/// is run: 64 KiB, some 800 lines of 81 characters.
+pub(crate) const READ_AT_ONCE: u64 = 64 << 10;
+
+/// The records of one input, read by a thread of their own (or before the first is taken,
+/// for a small file).
 pub(crate) struct Stream {
     records: Receiver<Vec<Record>>,
     /// Records received but not yet taken.
@@ -59,7 +66,6 @@ impl Stream {
     ) -> io::Result<Stream> {
         let alphabet = alphabet.clone();
         let read = Arc::new(AtomicU64::new(0));
-        let (sender, records) = mpsc::sync_channel(capacity.div_ceil(CHUNK).max(1));
         let counted = Arc::clone(&read);
         let (reader, length): (Box<dyn Read + Send>, Option<u64>) = match source {
             Source::Stdin => (Box::new(io::stdin()), None),
@@ -70,21 +76,17 @@ impl Stream {
                 (Box::new(file), length)
             }
         };
-        std::thread::spawn(move || {
-            let mut reader = Counting { inner: BufReader::new(reader), read: counted };
-            let (head, json) = match lines::sniff(&mut reader) {
-                Ok(sniffed) => sniffed,
-                Err(error) => {
-                    let _ = sender.send(vec![lines::unreadable(1, &error)]);
-                    return;
-                }
-            };
-            if json {
-                lines::send_models(io::Cursor::new(head).chain(reader), &sender, CHUNK);
-            } else {
-                send_puzzles(io::Cursor::new(head).chain(reader), size, alphabet, &sender);
-            }
-        });
+        let records = if length.is_some_and(|length| length <= READ_AT_ONCE) {
+            // Nothing can block here (a regular file) and the channel is unbounded, so the
+            // whole file is read before the first record runs.
+            let (sender, records) = mpsc::channel();
+            read_all(reader, size, alphabet, counted, &sender);
+            records
+        } else {
+            let (sender, records) = mpsc::sync_channel(capacity.div_ceil(CHUNK).max(1));
+            std::thread::spawn(move || read_all(reader, size, alphabet, counted, &sender));
+            records
+        };
         let left = std::cell::RefCell::new(Vec::new());
         Ok(Stream { records, left, read, size: length })
     }
@@ -120,12 +122,55 @@ impl Stream {
     }
 }
 
+/// Reads one input to its end (or until nobody takes its records) and sends its records in
+/// chunks: JSON lines when its head says so, else puzzles in the usual formats.
+fn read_all(
+    reader: Box<dyn Read + Send>,
+    size: Option<usize>,
+    alphabet: Alphabet,
+    counted: Arc<AtomicU64>,
+    sender: &impl Chunks,
+) {
+    let mut reader = Counting { inner: BufReader::new(reader), read: counted };
+    let (head, json) = match lines::sniff(&mut reader) {
+        Ok(sniffed) => sniffed,
+        Err(error) => {
+            sender.put(vec![lines::unreadable(1, &error)]);
+            return;
+        }
+    };
+    if json {
+        lines::send_models(io::Cursor::new(head).chain(reader), sender, CHUNK);
+    } else {
+        send_puzzles(io::Cursor::new(head).chain(reader), size, alphabet, sender);
+    }
+}
+
+/// Where a reader sends its chunks of records: a bounded channel from a reading thread, an
+/// unbounded one when the command reads a small file itself.
+pub(crate) trait Chunks {
+    /// Sends `chunk`; false when nobody takes records any more (a closed pipe, a signal).
+    fn put(&self, chunk: Vec<Record>) -> bool;
+}
+
+impl Chunks for SyncSender<Vec<Record>> {
+    fn put(&self, chunk: Vec<Record>) -> bool {
+        self.send(chunk).is_ok()
+    }
+}
+
+impl Chunks for Sender<Vec<Record>> {
+    fn put(&self, chunk: Vec<Record>) -> bool {
+        self.send(chunk).is_ok()
+    }
+}
+
 /// Reads puzzles in the usual formats and sends them in chunks.
 fn send_puzzles<R: BufRead + Drained>(
     reader: R,
     size: Option<usize>,
     alphabet: Alphabet,
-    sender: &mpsc::SyncSender<Vec<Record>>,
+    sender: &impl Chunks,
 ) {
     let mut records = dancer_sudoku::read_puzzles(reader, size).with_alphabet(alphabet);
     let mut chunk = Vec::with_capacity(CHUNK);
@@ -137,13 +182,13 @@ fn send_puzzles<R: BufRead + Drained>(
         // puzzle piped in waits for no other.
         if chunk.len() == CHUNK || too_long || records.get_mut().drained() {
             // The command stopped taking records (a closed pipe, a signal): stop reading.
-            if sender.send(std::mem::take(&mut chunk)).is_err() {
+            if !sender.put(std::mem::take(&mut chunk)) {
                 return;
             }
         }
     }
     if !chunk.is_empty() {
-        let _ = sender.send(chunk);
+        sender.put(chunk);
     }
 }
 
@@ -183,5 +228,59 @@ impl<R: BufRead> BufRead for Counting<R> {
     fn consume(&mut self, amount: usize) {
         self.read.fetch_add(amount as u64, Relaxed);
         self.inner.consume(amount);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    /// The records of `text` in a file, read with `Stream`, as (line, grid or error) pairs.
+    fn records_of(text: &str) -> Vec<(usize, String)> {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(text.as_bytes()).unwrap();
+        let source = Source::File(file.path().to_path_buf());
+        let stream = Stream::open(&source, None, &Alphabet::default(), 8).unwrap();
+        let mut seen = Vec::new();
+        loop {
+            let batch = stream.batch(5, &AtomicBool::new(false)).unwrap();
+            if batch.is_empty() {
+                break;
+            }
+            seen.extend(batch.into_iter().map(|record| match record {
+                Input::Puzzle(Ok(puzzle)) => (puzzle.line, puzzle.grid.to_string()),
+                Input::Puzzle(Err(error)) => (error.line, error.to_string()),
+                Input::Model { line, .. } => (line, "model".to_owned()),
+            }));
+        }
+        seen
+    }
+
+    /// `lines` puzzles, every seventh line a bad one.
+    fn puzzles(lines: usize) -> String {
+        let good =
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+        (1..=lines)
+            .map(|n| if n % 7 == 0 { "12x\n".to_owned() } else { format!("{good}\n") })
+            .collect()
+    }
+
+    #[test]
+    fn a_small_file_read_at_once_gives_what_a_reading_thread_gives() {
+        // 82 bytes a line: the first file is read on the calling thread, the second (past
+        // READ_AT_ONCE) by a thread through the bounded channel.
+        let small = puzzles(700);
+        let large = puzzles(1_000);
+        assert!(small.len() as u64 <= READ_AT_ONCE && large.len() as u64 > READ_AT_ONCE);
+        let (small, large) = (records_of(&small), records_of(&large));
+        assert_eq!(small.len(), 700);
+        assert_eq!(large.len(), 1_000);
+        assert_eq!(small[..], large[..700]);
+        let lines: Vec<usize> = large.iter().map(|(line, _)| *line).collect();
+        assert_eq!(lines, (1..=1_000).collect::<Vec<_>>());
+        assert!(large[6].1.starts_with("7:1: 3 cells"), "{:?}", large[6]);
+        assert_eq!(records_of(""), []);
     }
 }

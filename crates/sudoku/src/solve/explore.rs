@@ -65,7 +65,7 @@ impl<'t> GridSolver<'t> {
             let tree = WideTree::new(search, tables, fingerprint);
             return Ok(GridSearch { inner: Inner::Wide(tree) });
         }
-        let (Some(search), Some(tables)) = (self.search.as_mut(), template.tables()) else {
+        let Some((search, tables)) = self.masks() else {
             unreachable!("every size has the bitmask search or the wide search");
         };
         if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_err() {

@@ -6,7 +6,8 @@ use clap::Args;
 
 use super::Format;
 
-/// `dlx estimate`.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`dlx estimate`.")]
 #[derive(Debug, Args)]
 pub struct EstimateArgs {
     /// The problem file; `-` or nothing reads standard input.
@@ -43,7 +44,8 @@ pub struct EstimateArgs {
     pub quiet: bool,
 }
 
-/// `dlx sample`.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`dlx sample`.")]
 #[derive(Debug, Args)]
 pub struct SampleArgs {
     /// The problem file; `-` or nothing reads standard input.
@@ -83,7 +85,8 @@ pub struct SampleArgs {
     pub stats: bool,
 }
 
-/// `dlx split`.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`dlx split`.")]
 #[derive(Debug, Args)]
 pub struct SplitArgs {
     /// The problem file; `-` or nothing reads standard input.
@@ -123,7 +126,8 @@ pub struct SplitArgs {
     pub stats: bool,
 }
 
-/// `dlx merge`.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`dlx merge`.")]
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// Files of summary lines (other JSON lines, such as solutions, are skipped); `-` or
@@ -148,7 +152,8 @@ pub struct MergeArgs {
     pub stats: bool,
 }
 
-/// `dlx status`.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`dlx status`.")]
 #[derive(Debug, Args)]
 pub struct StatusArgs {
     /// The parts file that `dlx split` wrote.

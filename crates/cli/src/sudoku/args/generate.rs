@@ -4,7 +4,8 @@ use clap::Args;
 
 use super::{OutputFormat, VariantArgs};
 
-/// `sudoku generate`: how many puzzles, of which variant, with what properties.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`sudoku generate`: how many puzzles, of which variant, with what properties.")]
 // Independent command-line flags, each off by default, as `dlx`'s.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]

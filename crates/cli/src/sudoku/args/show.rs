@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 
 use super::{Common, OutputFormat, VariantArgs};
 
-/// `sudoku show`'s arguments: those of every subcommand, with picture formats and options.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`sudoku show`'s arguments: those of every subcommand, with picture formats and options.")]
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     /// Puzzle files; `-` or none reads standard input.

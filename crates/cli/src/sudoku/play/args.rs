@@ -7,7 +7,8 @@ use clap::Args;
 
 use crate::sudoku::args::VariantArgs;
 
-/// `sudoku play`'s arguments.
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("`sudoku play`'s arguments.")]
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The puzzle: a file in any format `sudoku` reads (a puzzle line, a grid, a JSON lines

@@ -3,10 +3,7 @@
 //! starting with `{`. Each line becomes one record, in order, so that output stays aligned:
 //! a line that is not a puzzle is a record that fails with its line number.
 
-use std::{
-    io::{self, BufRead},
-    sync::mpsc::SyncSender,
-};
+use std::io::{self, BufRead};
 
 use dancer_sudoku::{JsonError, ParseError, Puzzle, Record};
 
@@ -93,7 +90,7 @@ pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
 /// until the end or until nobody takes them.
 pub(crate) fn send_models<R: BufRead + super::Drained>(
     reader: R,
-    sender: &SyncSender<Vec<Input>>,
+    sender: &impl super::Chunks,
     chunk: usize,
 ) {
     let mut records = Vec::with_capacity(chunk);
@@ -106,12 +103,12 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
         let ready = !records.is_empty()
             && (records.len() >= chunk || too_long || lines.get_ref().drained());
         // The command stopped taking records (a closed pipe, a signal): stop reading.
-        if ready && sender.send(std::mem::take(&mut records)).is_err() {
+        if ready && !sender.put(std::mem::take(&mut records)) {
             return;
         }
     }
     if !records.is_empty() {
-        let _ = sender.send(records);
+        sender.put(records);
     }
 }
 
