@@ -275,8 +275,9 @@ pub struct Common {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
 
-    /// Worker threads, 1 to 1024 (default: all cores). Output order and content do not depend
-    /// on it.
+    /// Worker threads, 1 to 1024 (default: all cores), started when there is work for more than
+    /// one (a lone puzzle to solve, check or rate runs without them). Output order and content
+    /// do not depend on it.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
