@@ -161,7 +161,7 @@ impl Sparse {
             item.size += 1;
             nodes[x] = SNode { item: node.top, loc };
         }
-        let colors = if matrix.has_colors {
+        let mut colors = if matrix.has_colors {
             matrix.nodes.iter().map(|node| node.color).collect()
         } else {
             Vec::new()
@@ -172,6 +172,15 @@ impl Sparse {
         let secondary: Vec<u32> = (p + 1..=n as u32).collect();
         for (at, &item) in primary.iter().chain(&secondary).enumerate() {
             position[item as usize] = if item <= p { at as u32 } else { at as u32 - p };
+        }
+        // The arrays a hide indexes share one power-of-two length (see `ops::Cells`).
+        let cap = nodes.len().max(set.len()).max(n + 1).next_power_of_two();
+        nodes.resize(cap, SNode { item: SPACER, loc: 0 });
+        set.resize(cap, 0);
+        sets.resize(cap, ItemSet::default());
+        position.resize(cap, 0);
+        if !colors.is_empty() {
+            colors.resize(cap, 0);
         }
         Some(
             Sparse {
