@@ -4,11 +4,12 @@
 //!
 //! Why a search of its own for one size: most puzzles users solve are classic 9×9, and for
 //! them a word per digit and band turns every deduction into a handful of word operations and
-//! table lookups. Locked candidates run at every node (the bitmask search below 16×16 affords
-//! them at the root only), a branch point saves 30 words (candidates and open cells) instead
-//! of a board of cells, and the search branches on a cell of two candidates, which nearly
-//! always exists. The other 9×9s (diagonals, windows, jigsaw pieces) keep the bitmask search:
-//! their regions do not follow the bands.
+//! table lookups. Locked candidates, along rows and columns, run at every node (the bitmask
+//! search below 16×16 affords them at the root only), a branch point saves 30 words
+//! (candidates and open cells) instead of a board of cells, and the search branches on a cell
+//! of two candidates (which nearly always exists) where such cells crowd most. The other 9×9s
+//! (diagonals, windows, jigsaw pieces) keep the bitmask search: their regions do not follow
+//! the bands.
 //!
 //! It answers first solutions, uniqueness and counts up to a limit (`GridSolver::solve`,
 //! `solve_unique`, `count`, and the generator's tests); enumeration and parallel runs keep the

@@ -7,10 +7,12 @@
 //!
 //! The deductions, to a fixed point: each changed word is pruned to the minirows on a
 //! permutation (pointing and claiming inside the band, one lookup), a column alone in its box
-//! leaves the digit's two other words (pointing across bands), and a row down to one cell is a
-//! placement, which takes that cell from the other digits (hidden singles of rows, and of boxes
-//! through the pruning). Then naked singles by counting, over a band's nine words at once, the
-//! cells with at least one, two and three candidates.
+//! leaves the digit's two other words (pointing across bands), a column that the digit's two
+//! other words then leave to one band takes the digit's places in that band's box to itself
+//! (claiming along columns), and a row down to one cell is a placement, which takes that cell
+//! from the other digits (hidden singles of rows, and of boxes and columns through the
+//! pruning). Then naked singles by counting, over a band's nine words at once, the cells with
+//! at least one, two and three candidates.
 
 use super::tables::{
     AFTER_PLACING, BAND, CELLS_OF, CLAIMED, COLUMNS, MINIROWS, ON_PERMUTATION, ROW,
@@ -98,14 +100,14 @@ impl BandBoard {
     }
 
     /// Every deduction to a fixed point: `Ok(true)` when that fills the grid.
-    pub(super) fn settle(&mut self, claims: bool) -> Result<bool, Contradiction> {
+    pub(super) fn settle(&mut self) -> Result<bool, Contradiction> {
         self.updates = 0;
         loop {
             self.update()?;
             if self.open == [0; 3] {
                 return Ok(true);
             }
-            if !(self.naked_singles()? || claims && self.claim_columns()) {
+            if !self.naked_singles()? {
                 return Ok(false);
             }
         }
@@ -158,11 +160,21 @@ impl BandBoard {
         if cells == 0 {
             return Err(Contradiction);
         }
-        let columns = COLUMNS[((cells | cells >> 9 | cells >> 18) & ROW) as usize];
+        let here = project(cells);
+        let columns = COLUMNS[here as usize];
         let (one, two) = other_words(WORD);
         let kept = columns as u32;
-        self.candidates[one] &= kept;
-        self.candidates[two] &= kept;
+        // Claiming along columns for the two other words, at every update rather than at
+        // branch points only (measured, first 1 000 forum-hardest puzzles, first solution:
+        // nodes a puzzle 126 -> 107 for 1% more instructions and 13% less time against
+        // tdoku). A word's own claims come when one of the two others changes: its columns
+        // going can only keep fewer of them alone.
+        let (first, second) = (self.candidates[one], self.candidates[two]);
+        let (there, yonder) = (project(first), project(second));
+        let alone_there = there & !here & !yonder;
+        let alone_yonder = yonder & !here & !there;
+        self.candidates[one] = first & kept & CLAIMED[alone_there as usize];
+        self.candidates[two] = second & kept & CLAIMED[alone_yonder as usize];
         let placed = cells & CELLS_OF[((pruned & columns) >> 32) as usize & 0x1FF];
         // Unconditionally: a test for `placed == 0` is a branch the processor mispredicts.
         let band = WORD % 3;
@@ -211,30 +223,6 @@ impl BandBoard {
         Ok(placed_any)
     }
 
-    /// Before a branch: a digit's column that has its places in one band only takes the
-    /// digit's places in that band's box to itself (claiming along columns, which the bands'
-    /// words do not see at once); true if a word changed.
-    fn claim_columns(&mut self) -> bool {
-        let project = |cells: u32| (cells | cells >> 9 | cells >> 18) & ROW;
-        let mut changed = false;
-        for digit in 0..9 {
-            let word = 3 * digit;
-            let columns = [
-                project(self.candidates[word]),
-                project(self.candidates[word + 1]),
-                project(self.candidates[word + 2]),
-            ];
-            for band in 0..3 {
-                let only = columns[band] & !columns[(band + 1) % 3] & !columns[(band + 2) % 3];
-                let cells = self.candidates[word + band];
-                let kept = cells & CLAIMED[only as usize];
-                changed |= kept != cells;
-                self.candidates[word + band] = kept;
-            }
-        }
-        changed
-    }
-
     /// Places the digit of `word` in the cell of `bit` within the word's band: its row and
     /// box lose the digit now, the rest follows in [`settle`](Self::settle).
     #[inline]
@@ -256,14 +244,30 @@ impl BandBoard {
         self.open = saved.open;
     }
 
-    /// Where to branch: the first cell with two candidates, else the first with three, else
-    /// the first open cell, as (band, bit); with its candidates (bit `d` for digit `d + 1`).
+    /// Where to branch, as (band, bit), with the cell's candidates (bit `d` for digit `d + 1`):
+    /// a cell of two candidates where they are densest (the band with the most of them, ties to
+    /// the last; its row with the most, then that row's box with the most, ties to the first),
+    /// else a cell of three, else an open cell (see [`fewest`](Self::fewest)).
+    ///
+    /// Measured against the first cell of two candidates (first 1 000 forum-hardest puzzles,
+    /// first solution): 164 nodes a puzzle down to 126. Where the bivalue cells crowd, a
+    /// placement's news reaches more of them, and a wrong branch fails sooner.
     pub(super) fn branch_cell(&self) -> (usize, u32, u32) {
-        let (band, cells) = match (0..3).find(|&band| self.pairs[band] != 0) {
-            Some(band) => (band, self.pairs[band]),
-            None => self.fewest(),
+        let (mut band, mut most) = (0, 0);
+        for (each, pairs) in self.pairs.iter().enumerate() {
+            let count = pairs.count_ones();
+            if count != 0 && count >= most {
+                (band, most) = (each, count);
+            }
+        }
+        let cells = if most == 0 {
+            let fewest;
+            (band, fewest) = self.fewest();
+            fewest
+        } else {
+            self.pairs[band]
         };
-        let bit = cells & cells.wrapping_neg();
+        let bit = densest(cells);
         let digits = (0..9)
             .filter(|&digit| self.candidates[3 * digit + band] & bit != 0)
             .fold(0, |digits, digit| digits | 1 << digit);
@@ -313,7 +317,38 @@ impl BandBoard {
     }
 }
 
+/// The cell of `cells` (a band's, not empty) in the row with the most of them, and in that row
+/// in the box with the most of them, the first on ties.
+fn densest(cells: u32) -> u32 {
+    let (mut row, mut most) = (0, 0);
+    for each in 0..3 {
+        let count = (cells & ROW << (9 * each)).count_ones();
+        if count > most {
+            (row, most) = (each, count);
+        }
+    }
+    let in_row = cells & ROW << (9 * row);
+    let (mut chosen, mut most) = (in_row, 0);
+    for each in 0..3 {
+        let boxed = 0o007_007_007 << (3 * each);
+        let count = (cells & boxed).count_ones();
+        if in_row & boxed != 0 && count > most {
+            (chosen, most) = (in_row & boxed, count);
+        }
+    }
+    chosen & chosen.wrapping_neg()
+}
+
+/// The columns (9 bits) where a band word has a cell.
+#[inline]
+const fn project(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW
+}
+
 /// The word of `digit` (1..=9) in `cell`'s band.
 fn word(cell: usize, digit: u8) -> usize {
     (3 * (usize::from(digit) - 1) + cell / 27) & 31
 }
+
+#[cfg(test)]
+mod tests;

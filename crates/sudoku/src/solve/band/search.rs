@@ -69,7 +69,7 @@ impl BandSearch {
         (self.nodes, self.updates, self.max_depth) = (1, 0, 0);
         self.first = [0; 81];
         self.board = BandBoard::load(puzzle.cells(), forbidden)?;
-        let mut settled = self.board.settle(true);
+        let mut settled = self.board.settle();
         self.updates += self.board.updates();
         settled?;
         let (mut found, mut depth) = (0, 0);
@@ -99,7 +99,7 @@ impl BandSearch {
                     self.max_depth = self.max_depth.max(depth);
                     self.board.place_in(3 * digit + band, bit);
                     self.nodes += 1;
-                    settled = self.board.settle(false);
+                    settled = self.board.settle();
                     self.updates += self.board.updates();
                     continue;
                 }
@@ -119,7 +119,7 @@ impl BandSearch {
             }
             self.board.place_in(3 * digit + band, bit);
             self.nodes += 1;
-            settled = self.board.settle(false);
+            settled = self.board.settle();
             self.updates += self.board.updates();
         }
     }
