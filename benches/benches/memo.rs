@@ -2,7 +2,7 @@
 //! `MEMO_CASES` a group with `Solver::count`, `Solver::count_memo` (a fresh table each
 //! iteration, so that no count finds its answer in the last one's table; the plain count and
 //! the default make a fresh solver each iteration too, as a run of `dlx` does) and the default of
-//! `dlx --count` (`MemoRun::probe`, then the rest by enumeration on one thread when the probe
+//! `dlx --count` (`MemoRun::probe`, then enumeration from the top on one thread when the probe
 //! stays behind); for each problem of `CASES` and `MANY_ITEM_CASES` (where memoising does not
 //! pay, and on the chains is quadratic) the plain count and the default, whose difference is
 //! the probe's cost.

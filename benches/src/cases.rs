@@ -129,9 +129,9 @@ pub const MEMO_CASES: [Case; 4] = [
 
 /// Problems of very many items, where a memoised count is hopeless (each key costs as much as
 /// the items left, so the count is quadratic) and the probe of a plain `dlx --count` must give
-/// up at once: `benches/memo.rs` times the plain count and the default (probe, then the rest by
-/// enumeration) on them. A chain of n items has n/2 + 1 nodes, one solution for an even n and
-/// none for an odd one (issue 21's chain of 200 001).
+/// up at once: `benches/memo.rs` times the plain count and the default (probe, then
+/// enumeration from the top) on them. A chain of n items has n/2 + 1 nodes, one solution for
+/// an even n and none for an odd one (issue 21's chain of 200 001).
 pub const MANY_ITEM_CASES: [Case; 2] = [
     Case { name: "chain_200001", make: || chain::chain(200_001), solutions: 0 },
     Case { name: "chain_1000000", make: || chain::chain(1_000_000), solutions: 1 },

@@ -74,7 +74,7 @@ use std::{
 };
 
 pub use self::checkpoint::Checkpoint;
-use self::coverage::{Counts, Done};
+use self::coverage::{Counts, Done, SetAside};
 pub use self::coverage::{CoverageError, Region};
 pub use self::outcome::{Outcome, Progress, RunError, Stop};
 use self::shared::{Commons, RunSetup, Unit};
@@ -346,8 +346,14 @@ fn resume<'c, T: Explore>(
     let joined = coverage::check_scope(&spans(&scope))?;
     let units = place(search, checkpoint.remaining.clone())?;
     let stats = checkpoint.stats();
-    coverage::check(&joined, &spans(&units), &checkpoint.done, Counts::of(stats))?;
-    let base = Base { stats, profile: &checkpoint.profile, seconds: checkpoint.seconds };
+    let finished = (&checkpoint.done[..], checkpoint.set_aside);
+    coverage::check(&joined, &spans(&units), finished, Counts::of(stats))?;
+    let base = Base {
+        stats,
+        profile: &checkpoint.profile,
+        seconds: checkpoint.seconds,
+        set_aside: checkpoint.set_aside,
+    };
     Ok((scope, units, base, Done::from_list(&checkpoint.done)))
 }
 
@@ -355,12 +361,14 @@ fn spans(units: &[Unit]) -> Vec<Span> {
     units.iter().map(|unit| unit.span.clone()).collect()
 }
 
-/// What a resumed checkpoint brings: counts, nodes per level and time so far.
+/// What a resumed checkpoint brings: counts, nodes per level and time so far, and the work in
+/// those counts that no finished span holds.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Base<'a> {
     pub(crate) stats: Stats,
     pub(crate) profile: &'a [u64],
     pub(crate) seconds: f64,
+    pub(crate) set_aside: SetAside,
 }
 
 /// Checks every subproblem by entering it, and gives each its share and span of the tree,

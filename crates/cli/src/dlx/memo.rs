@@ -64,14 +64,14 @@ pub(super) fn run(
 pub(super) enum Probed {
     /// Nothing: the memoised count was reported, with this exit status.
     Reported(Exit),
-    /// The rest of the search, for enumeration (none for a problem with multiplicities, which
-    /// is enumerated from the top).
+    /// The search, for enumeration from the top (none for a problem with multiplicities,
+    /// which the probe does not try).
     Rest(Option<Checkpoint>),
 }
 
 /// A plain `--count`'s start: memoised ([`MemoRun::probe`]), reported here if the table paid
-/// (the tree was small, or the count ran ahead of its nodes), or else the rest of the search
-/// for the enumeration to resume, with the probe's counts and seconds.
+/// (the tree was small, or the count ran ahead of its nodes), or else the whole search for the
+/// enumeration, with the probe's nodes, updates and seconds set aside in its counters.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn probe(
     args: &DlxArgs,

@@ -67,7 +67,7 @@ pub(super) fn run(
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
     // A plain count starts memoised (`memo::probes` says when): done if the table pays, or
-    // else the enumeration goes on from where the probe stopped.
+    // else the enumeration counts from the top, the probe's work set aside in its counters.
     let mut probed = None;
     if memo::probes(args) {
         match memo::probe(args, source, &mut solver, &display, interrupt, out, err)? {

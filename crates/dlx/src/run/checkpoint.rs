@@ -1,7 +1,7 @@
 //! [`Checkpoint`]: what a stopped run leaves, enough to resume it exactly, and to check that
 //! it is whole before resuming it.
 
-use super::coverage::Finished;
+use super::coverage::{Finished, SetAside};
 use super::Stop;
 use crate::stats::Stats;
 use crate::subproblem::{Fingerprint, Subproblem};
@@ -59,6 +59,11 @@ pub struct Checkpoint {
     pub(crate) remaining: Vec<Subproblem>,
     /// The finished spans of the scope, joined where they touch, in search order.
     pub(crate) done: Vec<Finished>,
+    /// Work in the counters that no finished span holds: a memoised probe set aside (see
+    /// [`MemoRun::probe`](crate::run::MemoRun::probe)); none, and left out of the file,
+    /// otherwise.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "SetAside::is_none"))]
+    pub(crate) set_aside: SetAside,
 }
 
 impl Checkpoint {

@@ -277,6 +277,7 @@ impl<'j, T: Explore + Send> Commons<'j, T> {
             scope: self.job.scope.clone(),
             remaining,
             done: done.to_list(),
+            set_aside: self.job.base.set_aside,
         }
     }
 

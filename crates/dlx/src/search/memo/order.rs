@@ -45,9 +45,9 @@ impl Ties {
     /// frontier is narrow (at most a quarter of the primary items at its widest), nowhere
     /// wider than the declared order's and with half its estimate or less; the declared
     /// order otherwise (the 4×24 strip declared along its short side: 410 nodes, against
-    /// 404 in the walk's order, which is not worth a probe's restart). Linear in the matrix's
-    /// nodes; read from the options' items (which covering never changes), so the options
-    /// committed before a count do not matter.
+    /// 404 in the walk's order: the user's order is kept where it is about as narrow). Linear
+    /// in the matrix's nodes; read from the options' items (which covering never changes), so
+    /// the options committed before a count do not matter.
     pub(super) fn settle(&mut self, matrix: &Matrix) {
         if !matches!(self, Ties::Unsettled) {
             return;

@@ -11,11 +11,10 @@ use super::walk::Walked;
 use super::{Memo, MemoError, Table};
 use crate::explore::Explore;
 use crate::matrix::with_mode;
-use crate::run::coverage::Finished;
+use crate::run::coverage::SetAside;
 use crate::run::Checkpoint;
 use crate::search::{Phase, Solver};
 use crate::subproblem::Subproblem;
-use crate::subproblem::{share_of, Point};
 
 /// The nodes [`MemoRun::probe`] lets a memoised count enter, at most, before it judges that
 /// the table does not pay. Tilings and set partitions run ahead (more solutions counted than
@@ -62,10 +61,13 @@ pub enum MemoProbe {
     /// The memoised count is done: the tree was small, or the count ran ahead of its nodes
     /// (more solutions than nodes, which no enumeration can do) and went on to the end.
     Counted(u128),
-    /// The table does not pay: the rest is for enumeration. The checkpoint is the depth-first
-    /// search standing where the probe stopped, with the probe's solutions, counters and
-    /// seconds; [`Run::resume`](crate::run::Run::resume) goes on from there, on any number of
-    /// threads, and the outcome's totals include the probe's.
+    /// The table does not pay: the rest is for enumeration. Where the probe branched as the
+    /// plain search does, the checkpoint is the depth-first search standing where the probe
+    /// stopped, with the probe's solutions, counters and seconds; where it branched in the
+    /// walk's own order (a narrow one, see [`MemoRun::probe`]), it is the whole tree, with the
+    /// probe's nodes, updates and seconds set aside (in the counters, in no finished span).
+    /// [`Run::resume`](crate::run::Run::resume) goes on from there, on any number of threads,
+    /// and the outcome's totals include the probe's.
     Behind(Checkpoint),
 }
 
@@ -146,8 +148,16 @@ impl<'a> MemoRun<'a> {
     /// solutions than it entered nodes; it stops, [`Behind`](MemoProbe::Behind), if that has
     /// not happened within [`MEMO_PROBE_NODES`] nodes, or when its keys have cost more than
     /// [`MEMO_PROBE_WORK`] and one unit per node of the matrix, or would with 64 more keys
-    /// like the last (a problem of very many items: the probe stops after a key or two). Deterministic: the same problem gets the same verdict on any machine. A probe
-    /// that stops costs little (its keys), as the enumeration goes on from where it stopped.
+    /// like the last (a problem of very many items: the probe stops after a key or two).
+    /// Deterministic: the same problem gets the same verdict on any machine.
+    ///
+    /// The probe branches in the order the count would (`memo/order.rs`), so that it judges
+    /// the table on the sub-problems the count meets, whatever order the items were declared
+    /// in. Where that is the declared order (dense problems: queens, Langford pairs, sudoku),
+    /// it branches as the plain search does, and a probe that stops costs little (its keys):
+    /// the enumeration goes on from where it stopped. Where the walk's own order is narrower
+    /// (tilings declared across their long side, or shuffled), the enumeration starts afresh,
+    /// at most [`MEMO_PROBE_NODES`] nodes lost.
     ///
     /// # Errors
     /// As [`Solver::count_memo`]: [`MemoError::Multiplicities`] at once for a problem with
@@ -159,24 +169,19 @@ impl<'a> MemoRun<'a> {
         let work = MEMO_PROBE_WORK.saturating_add(size);
         match solver.run_memo(memo, &mut self.watch(MEMO_PROBE_NODES, Some(work)))? {
             Walked::Counted(count) => Ok(MemoProbe::Counted(count)),
-            Walked::Paused { counted } => {
-                let mut branches = Vec::new();
-                let place = solver.position(&mut branches).expect("a paused search has a rest");
+            Walked::Paused { .. } => {
+                // The enumeration starts from the top, where a count walks on sparse sets
+                // (`search/sparse.rs`): resumed from the probe's place, it would go on on
+                // dancing links (1.75 times the time on pentominoes 6×10), and where the probe
+                // branched in the walk's own order, its place is no place of the plain
+                // search's tree. The probe's work (with the option it committed last) is
+                // set aside in the counters.
                 let after = solver.stats;
-                let solutions = u64::try_from(counted).unwrap_or(u64::MAX);
-                let (nodes, updates) = (after.nodes - before.nodes, after.updates - before.updates);
-                // What the probe searched is the span of the tree before its place: the
-                // resumed enumeration is checked to cover the rest exactly.
-                let done = Finished {
-                    from: Point::start(),
-                    to: Point::left(&branches),
-                    solutions,
-                    nodes,
-                    updates,
-                };
+                let nodes = after.nodes - before.nodes;
+                let updates = after.updates - before.updates + solver.pending;
                 let checkpoint = Checkpoint {
                     fingerprint: solver.fingerprint(),
-                    solutions,
+                    solutions: 0,
                     nodes,
                     updates,
                     max_depth: after.max_depth,
@@ -185,8 +190,9 @@ impl<'a> MemoRun<'a> {
                     seconds: started.elapsed().as_secs_f64(),
                     stopped: None,
                     scope: vec![Subproblem::root()],
-                    remaining: vec![place.with_share(share_of(&branches, 0))],
-                    done: vec![done],
+                    remaining: vec![Subproblem::root()],
+                    done: Vec::new(),
+                    set_aside: SetAside { nodes, updates },
                 };
                 solver.restart();
                 Ok(MemoProbe::Behind(checkpoint))
@@ -234,11 +240,12 @@ impl Watch<'_> {
             || self.probe.is_some_and(|most| work.saturating_add(key.saturating_mul(64)) > most)
     }
 
-    /// Whether the walk is a probe that may still stop on its budgets (and must then stand
-    /// where the plain search would).
+    /// Whether the walk works out its own order (`memo/order.rs`, linear in the matrix) before
+    /// it starts, its first key costing `first_key`: not for a probe that the budget on keys
+    /// stops after that key (a problem of very many items), whose order does not matter.
     #[inline]
-    pub(super) fn probing(&self) -> bool {
-        self.probe.is_some()
+    pub(super) fn orders(&self, first_key: u64) -> bool {
+        self.probe.is_none_or(|most| first_key.saturating_mul(64) <= most)
     }
 
     /// After a leaf: a probe whose count has run ahead of its nodes is over, and the count

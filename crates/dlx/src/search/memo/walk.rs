@@ -101,12 +101,11 @@ impl Solver<'_> {
     ) -> Result<Walked, MemoError> {
         let Memo { table, scratch, ties, .. } = memo;
         scratch.prepare(self.levels.len(), &self.matrix);
-        // A probe branches as the plain search does, so that where it stops is a place the
-        // enumeration can go on from; a count (or a probe past its budgets) in its own order.
         // Only MRV's ties are the walk's to break; the leftmost item (`--no-mrv`) is the user's.
-        let mrv = matches!(self.heuristic, Heuristic::Mrv);
-        let mut ordered = !watch.probing();
-        if ordered && mrv {
+        // A probe branches in the same order as a count, so that it judges the table on the
+        // sub-problems the count would meet, whatever the declared order.
+        let first_key = u64::from(self.matrix.item_count) + key_words(&self.matrix) as u64;
+        if matches!(self.heuristic, Heuristic::Mrv) && watch.orders(first_key) {
             ties.settle(&self.matrix);
         }
         // An eighth of the table's limit for the keys of the open levels, at least 64 Ki words.
@@ -145,7 +144,7 @@ impl Solver<'_> {
                 } else {
                     let chosen = match heuristic {
                         Heuristic::Mrv => match ties {
-                            Ties::Ranked(ranks) if ordered => order::choose::<M>(matrix, ranks),
+                            Ties::Ranked(ranks) => order::choose::<M>(matrix, ranks),
                             _ => matrix.choose_mrv::<M>(),
                         },
                         Heuristic::First => matrix.choose_first(),
@@ -172,22 +171,6 @@ impl Solver<'_> {
             };
             counted = counted.saturating_add(count);
             watch.tally(nodes, counted);
-            if !ordered && !watch.probing() && mrv {
-                // The probe paid. Where the walk's own order is narrower, count from the top
-                // again in that order (with what the probe put in the table): going on in the
-                // declared order, or switching to the own one half-way, meets more
-                // sub-problems than the probe's few hundred nodes cost (4×24 strip declared
-                // along its long side: 1 948 nodes when switching, 543 from the top). The ties
-                // are settled once per problem: their memory is not asked for per node.
-                ordered = true;
-                ties.settle(matrix);
-                if matches!(ties, Ties::Ranked(_)) {
-                    unwind::<M>(matrix, &levels[..level]);
-                    scratch.stack.clear();
-                    (level, counted) = (0, 0);
-                    continue;
-                }
-            }
             // Hand the count up, closing the levels whose options are all tried.
             loop {
                 if level == 0 {
