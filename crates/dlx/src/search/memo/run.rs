@@ -29,8 +29,8 @@ pub const MEMO_PROBE_NODES: u64 = 1 << 10;
 /// million items each key costs a million, and the probe stops after one (see
 /// [`MemoRun::probe`]). A unit
 /// (a step along the list of items, about 5 ns on a large problem) is a few percent of what
-/// reading a node of the matrix from text costs (about 175 ns), so the probe never costs more
-/// than a few percent of the reading.
+/// reading a node of the matrix from text costs (about 175 ns), so the keys alone never cost
+/// more than a few percent of the reading (the probe's covering comes on top).
 pub const MEMO_PROBE_WORK: u64 = 1 << 20;
 
 /// A report on a memoised count under way.
