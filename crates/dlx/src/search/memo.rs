@@ -40,6 +40,9 @@ pub const MEMO_BYTES: usize = 1 << 30;
 const ENTRY_OVERHEAD: usize = 48;
 
 /// The bytes an entry of `key` is charged.
+/// The entries a new table has room for before it first grows.
+const FIRST_ENTRIES: usize = 1 << 10;
+
 fn cost(key: &[u64]) -> usize {
     key.len() * 8 + ENTRY_OVERHEAD
 }
@@ -105,8 +108,11 @@ impl Default for Memo {
 impl Memo {
     /// An empty table that holds at most about `limit` bytes of entries.
     pub fn new(limit: usize) -> Memo {
+        // Room for the first entries at once (as many as the limit allows): growing from empty
+        // rehashed the table nine times in a probe's first thousand keys.
+        let first = (limit / ENTRY_OVERHEAD).min(FIRST_ENTRIES);
         let table = Table {
-            entries: HashMap::with_hasher(FixedState::default()),
+            entries: HashMap::with_capacity_and_hasher(first, FixedState::default()),
             bytes: 0,
             limit,
             hits: 0,
@@ -258,4 +264,19 @@ fn key_of(matrix: &Matrix, key: &mut Vec<u64>) -> u64 {
 /// per secondary item.
 fn key_words(matrix: &Matrix) -> usize {
     matrix.primary_count as usize / 64 + 1 + (matrix.item_count - matrix.primary_count) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_table_has_room_for_its_first_entries_within_its_limit() {
+        // A probe stores up to a thousand keys: they go in without the table growing.
+        let memo = Memo::new(MEMO_BYTES);
+        assert!(memo.table.entries.capacity() >= FIRST_ENTRIES);
+        let small = Memo::new(10 * ENTRY_OVERHEAD);
+        assert!((10..FIRST_ENTRIES).contains(&small.table.entries.capacity()));
+        assert_eq!(Memo::new(0).table.entries.capacity(), 0, "no room taken for nothing");
+    }
 }
