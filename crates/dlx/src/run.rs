@@ -65,6 +65,7 @@ mod checkpoint;
 pub(crate) mod coverage;
 mod outcome;
 mod shared;
+mod snapshot;
 mod worker;
 
 use std::{

@@ -7,19 +7,19 @@
 //!   `kit.rs` what they share; the engine is the `dancer` crate, on a model's encoding;
 //! - here: [`GridSolver`], which solves, proves unique, counts and enumerates puzzles of one
 //!   variant on one reused template: each puzzle commits its givens, searches, and is reset,
-//!   with no rebuilding (`explore.rs`: its search as an `Explore`; `memo.rs`: memoised counts).
+//!   with no rebuilding (`explore.rs`: its search as an `Explore`; `grids.rs`: its enumeration; `memo.rs`:
+//!   memoised counts).
 
 mod band;
 pub(crate) mod bitmask;
 mod explore;
+mod grids;
 pub(crate) mod kit;
 mod memo;
 mod rules;
 mod search;
 pub(crate) mod strategy;
 pub(crate) mod wide;
-
-use std::iter::FusedIterator;
 
 use dancer::Stats;
 
@@ -32,6 +32,7 @@ use self::{
 };
 pub use self::{
     explore::GridSearch,
+    grids::Grids,
     memo::MemoCount,
     rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
     search::{ModelSearch, ModelSolutions},
@@ -287,15 +288,6 @@ impl<'t> GridSolver<'t> {
         grid.givens().all(|(cell, digit)| engine.commit(template.option(cell, digit)).is_ok())
     }
 
-    fn next_grid(&mut self) -> Option<Grid> {
-        let template = self.template;
-        if let (Some(wide), Some(tables)) = (&mut self.wide, template.wide()) {
-            let n = tables.size();
-            return wide.next_solution(tables).map(|digits| Grid::from_cells(n, digits.to_vec()));
-        }
-        self.engine().next_solution().map(|options| template.grid_of(options))
-    }
-
     /// The first solution found.
     ///
     /// # Panics
@@ -343,18 +335,6 @@ impl<'t> GridSolver<'t> {
         }
     }
 
-    /// Every solution, lazily, one grid at a time (memory stays flat however many there are).
-    ///
-    /// # Errors
-    /// The conflict, when the givens break a rule.
-    ///
-    /// # Panics
-    /// If the puzzle's size is not the variant's.
-    pub fn enumerate(&mut self, puzzle: &Grid) -> Result<Grids<'_, 't>, Conflict> {
-        self.load(puzzle)?;
-        Ok(Grids { solver: self })
-    }
-
     /// Whether `puzzle` has a solution without `digit` in `cell`, an open cell. The
     /// generator's test for removing a clue from a unique puzzle: only a solution other than
     /// the known one avoids the clue's digit, which the search rules out from the start.
@@ -381,26 +361,3 @@ impl<'t> GridSolver<'t> {
         }
     }
 }
-
-/// The solutions of one puzzle as grids, from [`GridSolver::enumerate`].
-#[derive(Debug)]
-pub struct Grids<'s, 't> {
-    solver: &'s mut GridSolver<'t>,
-}
-
-impl Grids<'_, '_> {
-    /// The engine's counters so far.
-    pub fn stats(&self) -> Stats {
-        self.solver.stats()
-    }
-}
-
-impl Iterator for Grids<'_, '_> {
-    type Item = Grid;
-
-    fn next(&mut self) -> Option<Grid> {
-        self.solver.next_grid()
-    }
-}
-
-impl FusedIterator for Grids<'_, '_> {}

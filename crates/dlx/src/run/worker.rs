@@ -10,9 +10,8 @@ use std::{
 };
 
 use super::coverage::Counts;
-use super::shared::{
-    claim, nanos, width, Commons, EndOnPanic, Joining, Slot, Snapshot, State, Unit,
-};
+use super::shared::{claim, nanos, width, Commons, EndOnPanic, Slot, State, Unit};
+use super::snapshot::{Joining, Snapshot};
 use super::{Checkpoint, Stop};
 use crate::explore::{Explore, Pause};
 use crate::stats::Stats;
