@@ -1,78 +1,19 @@
 //! [`Variant`]: the rules of a sudoku as data: its size and its regions (rows, columns, boxes
 //! or jigsaw pieces, and any extra regions), each holding every digit exactly once.
 
-use std::fmt;
-
+pub use self::region::{Region, RegionKind};
 use crate::error::VariantError;
 use crate::grid::{Cell, MAX_SIZE};
 
-/// What a region is, for messages ("row 1", "box 6", "diagonal 2").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RegionKind {
-    /// A row.
-    Row,
-    /// A column.
-    Column,
-    /// An R×C box.
-    Box,
-    /// A jigsaw piece.
-    Piece,
-    /// A main diagonal: 1 runs from top left, 2 from top right.
-    Diagonal,
-    /// A hyper (windoku) window.
-    Window,
-    /// A region the user gave.
-    Extra,
-}
-
-impl RegionKind {
-    /// The letter that names regions of this kind in the items of every exact-cover encoding
-    /// (`R3#7`: row 3 holds digit 7), the template's and the model's alike: `R`ow, `C`olumn,
-    /// `B`ox, `J`igsaw piece, `D`iagonal, `W`indow, e`X`tra.
-    pub fn letter(self) -> char {
-        match self {
-            RegionKind::Row => 'R',
-            RegionKind::Column => 'C',
-            RegionKind::Box => 'B',
-            RegionKind::Piece => 'J',
-            RegionKind::Diagonal => 'D',
-            RegionKind::Window => 'W',
-            RegionKind::Extra => 'X',
-        }
-    }
-}
+mod region;
+#[cfg(test)]
+mod tests;
 
 /// The box shape of [`Variant::standard`]: the most nearly square boxes, no taller than wide
 /// (rows, columns).
 pub(crate) fn standard_box_shape(size: usize) -> (usize, usize) {
     let rows = (1..=size).filter(|&r| size.is_multiple_of(r) && r * r <= size).max().unwrap_or(1);
     (rows, size / rows)
-}
-
-/// One region: N cells that hold every digit exactly once.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Region {
-    /// What it is.
-    pub kind: RegionKind,
-    /// Its number among regions of its kind, from 1.
-    pub number: usize,
-    /// Its cells, in row order.
-    pub cells: Vec<Cell>,
-}
-
-impl fmt::Display for Region {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            RegionKind::Row => "row",
-            RegionKind::Column => "column",
-            RegionKind::Box => "box",
-            RegionKind::Piece => "region",
-            RegionKind::Diagonal => "diagonal",
-            RegionKind::Window => "window",
-            RegionKind::Extra => "extra region",
-        };
-        write!(f, "{kind} {}", self.number)
-    }
 }
 
 /// The rules of one kind of sudoku: an N×N grid whose rows, columns, boxes (or jigsaw pieces)
@@ -324,20 +265,49 @@ impl Variant {
 
     /// Rebuilds the cell → regions index.
     fn index_cells(&mut self) {
+        // Counted, then filled in place: one allocation each instead of a list per cell.
         let cells = self.size * self.size;
-        let mut lists = vec![Vec::new(); cells];
-        for (k, region) in self.regions.iter().enumerate() {
+        let mut starts = vec![0u32; cells + 1];
+        for region in &self.regions {
             for &cell in &region.cells {
-                lists[cell].push(k as u32);
+                starts[cell + 1] += 1;
             }
         }
-        self.cell_starts = std::iter::once(0)
-            .chain(lists.iter().scan(0, |end, l| {
-                *end += l.len() as u32;
-                Some(*end)
-            }))
-            .collect();
-        self.cell_regions = lists.concat();
+        for cell in 0..cells {
+            starts[cell + 1] += starts[cell];
+        }
+        let mut next = starts.clone();
+        let mut lists = vec![0u32; starts[cells] as usize];
+        for (k, region) in self.regions.iter().enumerate() {
+            for &cell in &region.cells {
+                lists[next[cell] as usize] = k as u32;
+                next[cell] += 1;
+            }
+        }
+        self.cell_starts = starts;
+        self.cell_regions = lists;
+    }
+
+    /// Whether this is [`Variant::standard`] of its size, region for region (the same as
+    /// comparing with one, without building it: every solve of one classic puzzle asks).
+    pub(crate) fn is_standard(&self) -> bool {
+        let n = self.size;
+        let (rows, cols) = standard_box_shape(n);
+        let kinds = [RegionKind::Row, RegionKind::Column, RegionKind::Box];
+        let cell = |kind: RegionKind, i: usize, j: usize| match kind {
+            RegionKind::Row => i * n + j,
+            RegionKind::Column => j * n + i,
+            _ => (i / (n / cols) * rows + j / cols) * n + i % (n / cols) * cols + j % cols,
+        };
+        self.box_shape == Some((rows, cols))
+            && self.regions.len() == kinds.len() * n
+            && self.regions.iter().enumerate().all(|(k, region)| {
+                let (kind, i) = (kinds[k / n], k % n);
+                region.kind == kind
+                    && region.number == i + 1
+                    && region.cells.len() == n
+                    && region.cells.iter().enumerate().all(|(j, &c)| c == cell(kind, i, j))
+            })
     }
 
     /// The side length N.

@@ -48,7 +48,7 @@ pub enum Backend {
 impl Backend {
     /// The search for the puzzles of a plain variant.
     pub fn of_variant(variant: &Variant) -> Backend {
-        if variant.size() == 9 && Variant::standard(9).is_ok_and(|classic| *variant == classic) {
+        if variant.size() == 9 && variant.is_standard() {
             return Backend::Band;
         }
         Backend::of_plain_size(variant.size())
