@@ -5,7 +5,7 @@
 //! order has the same count as the plain search's.
 
 use dancer::run::{MemoProbe, Run, MEMO_PROBE_NODES};
-use dancer::{Memo, MemoError, Problem, ProblemBuilder};
+use dancer::{ItemId, Memo, MemoError, Problem, ProblemBuilder};
 use proptest::prelude::*;
 
 use crate::counts::{langford::langford, n_queens::queens};
@@ -108,6 +108,32 @@ fn the_strip_declared_along_its_long_side_is_counted_in_few_nodes() {
     assert_eq!(solver.stats().nodes(), 410);
 }
 
+/// A preferred order (`Memo::prefer_order`) breaks the ties instead of the walk's own: the
+/// strip declared along its long side, preferred column by column (along its short side),
+/// meets exactly the nodes of the strip declared that way; preferred row by row, the order the
+/// walk turns down, millions more; an empty order gives the choice back to the walk.
+#[test]
+fn a_preferred_order_breaks_the_ties() {
+    let long = board(4, 24, &[], false, None);
+    let column_by_column: Vec<ItemId> =
+        (0..24).flat_map(|c| (0..4).map(move |r| ItemId::new(r * 24 + c))).collect();
+    let row_by_row: Vec<ItemId> = (0..96).map(ItemId::new).collect();
+    let mut memo = Memo::default();
+    memo.prefer_order(&column_by_column);
+    let mut solver = long.solver();
+    assert_eq!(solver.count_memo(&mut memo, None), Ok(strip_tilings(24)));
+    assert_eq!(solver.stats().nodes(), 410);
+    let mut memo = Memo::default();
+    memo.prefer_order(&row_by_row);
+    let mut solver = long.solver();
+    let stopped = solver.count_memo_within(&mut memo, None, 100_000);
+    assert!(matches!(stopped, Err(MemoError::OutOfNodes { .. })), "{stopped:?}");
+    memo.prefer_order(&[]);
+    memo.clear();
+    let mut solver = long.solver();
+    assert_eq!(solver.count_memo_within(&mut memo, None, STRIP_NODES), Ok(strip_tilings(24)));
+}
+
 /// Dense problems (every item meets most others) have no narrow order: the walk keeps the
 /// declared one, and the nodes of today's counts.
 #[test]
@@ -169,6 +195,12 @@ proptest! {
             prop_assert_eq!(problem.solver().count_memo(&mut memo, None), Ok(plain));
             let mut small = Memo::new(400);
             prop_assert_eq!(problem.solver().count_memo(&mut small, None), Ok(plain));
+            // Any preferred order, with ids past the problem's items, keeps the count.
+            let mut order: Vec<ItemId> = (0..rows * cols + 8).map(ItemId::new).collect();
+            shuffle(&mut order, &mut seed.clone());
+            let mut preferring = Memo::default();
+            preferring.prefer_order(&order);
+            prop_assert_eq!(problem.solver().count_memo(&mut preferring, None), Ok(plain));
             let probed = match problem.solver().probe_memo(&mut Memo::default(), None) {
                 Ok(MemoProbe::Counted(count)) => count,
                 Ok(MemoProbe::Behind(rest)) => {

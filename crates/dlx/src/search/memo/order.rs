@@ -48,8 +48,12 @@ impl Ties {
     /// 404 in the walk's order: the user's order is kept where it is about as narrow). Linear
     /// in the matrix's nodes; read from the options' items (which covering never changes), so
     /// the options committed before a count do not matter.
-    pub(super) fn settle(&mut self, matrix: &Matrix) {
+    pub(super) fn settle(&mut self, matrix: &Matrix, preferred: &[u32]) {
         if !matches!(self, Ties::Unsettled) {
+            return;
+        }
+        if !preferred.is_empty() {
+            *self = Ties::Ranked(super::preferred_ranks(preferred, matrix.primary_count));
             return;
         }
         let graph = Graph::new(matrix);
@@ -342,14 +346,14 @@ mod tests {
         // From a corner, by anti-diagonals: never more than a column and one cell.
         assert!(Frontier::of(&graph, &ranks).widest <= 5);
         let mut ties = Ties::Unsettled;
-        ties.settle(&matrix);
+        ties.settle(&matrix, &[]);
         assert!(matches!(ties, Ties::Ranked(_)));
     }
 
     #[test]
     fn a_strip_declared_along_its_short_side_keeps_its_order() {
         let mut ties = Ties::Unsettled;
-        ties.settle(&board(24, 4));
+        ties.settle(&board(24, 4), &[]);
         assert!(matches!(ties, Ties::Declared));
     }
 
@@ -362,7 +366,7 @@ mod tests {
         let matrix =
             Matrix::new(2 * n, 2 * n, options.len() * 2, options.iter().map(Vec::as_slice));
         let mut ties = Ties::Unsettled;
-        ties.settle(&matrix);
+        ties.settle(&matrix, &[]);
         assert!(matches!(ties, Ties::Declared));
     }
 

@@ -99,14 +99,14 @@ impl Solver<'_> {
         memo: &mut Memo,
         watch: &mut Watch<'_>,
     ) -> Result<Walked, MemoError> {
-        let Memo { table, scratch, ties, .. } = memo;
+        let Memo { table, scratch, ties, preferred, .. } = memo;
         scratch.prepare(self.levels.len(), &self.matrix);
         // Only MRV's ties are the walk's to break; the leftmost item (`--no-mrv`) is the user's.
         // A probe branches in the same order as a count, so that it judges the table on the
         // sub-problems the count would meet, whatever the declared order.
         let first_key = u64::from(self.matrix.item_count) + key_words(&self.matrix) as u64;
         if matches!(self.heuristic, Heuristic::Mrv) && watch.orders(first_key) {
-            ties.settle(&self.matrix);
+            ties.settle(&self.matrix, preferred);
         }
         // An eighth of the table's limit for the keys of the open levels, at least 64 Ki words.
         let bound = (table.limit / 64).max(1 << 16);
