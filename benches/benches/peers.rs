@@ -8,7 +8,8 @@
 //!   crate in-process and tdoku through a small driver of ours (`peers/nine.rs`);
 //! - start-up: `dlx --count` of 8 queens and `sudoku solve` of one puzzle against the peer
 //!   crates' own commands (`benches/examples/peer_dlx.rs`, `peer_sudoku.rs`), CPU and wall
-//!   time, and each program's peak RSS.
+//!   time, and each program's peak RSS; and the floor of a command on the required crates
+//!   (`floor_sudoku.rs`: the peer's solver with mimalloc and clap) against the same peer.
 //!
 //! Build first, then run (docs/PERFORMANCE.md says how to build Knuth's programs, outside the
 //! repository; the directory is `$DANCER_PEERS`, by default `../peers/build` beside the
@@ -301,7 +302,8 @@ fn rows() -> Vec<Row> {
 fn startup_rows(rows: &mut Vec<Row>, root: &Path, inputs: &Path, dlx: &Path, sudoku: &Path) {
     let examples = root.join("target/release/examples");
     let (peer_dlx, peer_sudoku) = (examples.join("peer_dlx"), examples.join("peer_sudoku"));
-    if !peer_dlx.exists() || !peer_sudoku.exists() {
+    let floor = examples.join("floor_sudoku");
+    if !peer_dlx.exists() || !peer_sudoku.exists() || !floor.exists() {
         eprintln!("note: build the peer commands for the start-up rows: cargo build --release -p dancer-benches --examples");
         return;
     }
@@ -330,6 +332,9 @@ fn startup_rows(rows: &mut Vec<Row>, root: &Path, inputs: &Path, dlx: &Path, sud
     }
     for (what, ours) in [
         ("start-up: sudoku solve, 1 puzzle", Cmd::new(sudoku.to_path_buf(), &["solve", p], None)),
+        // Not ours: the peer's solver with mimalloc and clap, what any command on the required
+        // crates starts with (`benches/examples/floor_sudoku.rs`).
+        ("start-up: floor (clap + mimalloc)", Cmd::new(floor.clone(), &["solve", p], None)),
         (
             "start-up: sudoku solve -j1, 1 puzzle",
             Cmd::new(sudoku.to_path_buf(), &["solve", "--jobs", "1", p], None),
