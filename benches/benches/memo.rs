@@ -30,7 +30,7 @@ fn default_count(problem: &Problem) -> u128 {
     let mut solver = problem.solver();
     match solver.probe_memo(&mut Memo::default(), None) {
         Ok(MemoProbe::Counted(count)) => count,
-        Ok(MemoProbe::Behind(rest)) => {
+        Ok(MemoProbe::Behind(rest) | MemoProbe::Enumerated(rest)) => {
             let outcome = Run::new().resume(&rest).count(&mut solver);
             u128::from(outcome.expect("the probe's rest resumes").solutions())
         }

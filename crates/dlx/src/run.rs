@@ -82,7 +82,7 @@ use self::shared::{Commons, RunSetup, Unit};
 pub use crate::explore::{Explore, Pause};
 pub use crate::search::estimate::Estimate;
 pub use crate::search::memo::{
-    MemoProbe, MemoProgress, MemoRun, MEMO_PROBE_NODES, MEMO_PROBE_WORK,
+    MemoProbe, MemoProgress, MemoRun, MEMO_PROBE_NODES, MEMO_PROBE_WORK, PLAIN_FIRST_NODES,
 };
 pub use crate::search::split::{balance, Part, Piece, Split, SplitError, SAMPLING};
 use crate::stats::Stats;

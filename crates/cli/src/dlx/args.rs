@@ -125,10 +125,11 @@ pub struct DlxArgs {
     /// repeat (the 2.4e30 domino tilings of a 16x16 board in two seconds), up to 2^128 - 1. One
     /// thread; no limits or checkpoints; a signal stops it (exit 130). Without --memo or
     /// --no-memo, a plain --count (with any --jobs, but without --limit, --every, --parts, -v,
-    /// limits or checkpoints, which need an enumeration) starts with the table: it goes on
-    /// with it to the end once it has counted more solutions than nodes (which no enumeration
-    /// can), and otherwise, after at most 4096 nodes (fewer when the keys are long), counts the
-    /// rest by enumeration from where it stopped, on every job.
+    /// limits or checkpoints, which need an enumeration) counts a tree of at most 2048 nodes
+    /// outright by enumeration; past that it starts again with the table, goes on with it to
+    /// the end once it has counted more solutions than nodes (which no enumeration can), and
+    /// otherwise, after at most 1024 nodes (fewer when the keys are long), counts by
+    /// enumeration from the top on every job.
     #[arg(long, requires = "count", conflicts_with_all = [
         "limit", "every", "parts", "verbose", "profile", "jobs",
         "time_limit", "node_limit", "mems_limit", "checkpoint", "resume",

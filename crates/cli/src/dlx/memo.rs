@@ -65,13 +65,14 @@ pub(super) enum Probed {
     /// Nothing: the memoised count was reported, with this exit status.
     Reported(Exit),
     /// The search, for enumeration from the top (none for a problem with multiplicities,
-    /// which the probe does not try).
+    /// which the probe does not try), or the count of a small tree, finished.
     Rest(Option<Checkpoint>),
 }
 
-/// A plain `--count`'s start: memoised ([`MemoRun::probe`]), reported here if the table paid
-/// (the tree was small, or the count ran ahead of its nodes), or else the whole search for the
-/// enumeration, with the probe's nodes, updates and seconds set aside in its counters.
+/// A plain `--count`'s start ([`MemoRun::probe`]): a small tree counted at once without the
+/// table (its checkpoint, finished, for the enumeration's report); or memoised, reported here
+/// if the table paid (the count ran ahead of its nodes); or else the whole search for the
+/// enumeration, with the first nodes' and the probe's work set aside in its counters.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn probe(
     args: &DlxArgs,
@@ -86,7 +87,9 @@ pub(super) fn probe(
     let report = |progress: &MemoProgress| display.show_memo(progress);
     let started = Instant::now();
     let counted = match watched(display, interrupt, &report).probe(solver, &mut memo) {
-        Ok(MemoProbe::Behind(rest)) => return Ok(Probed::Rest(Some(rest))),
+        Ok(MemoProbe::Behind(rest) | MemoProbe::Enumerated(rest)) => {
+            return Ok(Probed::Rest(Some(rest)));
+        }
         Err(MemoError::Multiplicities) => return Ok(Probed::Rest(None)),
         Ok(MemoProbe::Counted(count)) => Ok(count),
         Err(error) => Err(error),

@@ -75,6 +75,8 @@ pub(super) fn run(
             Probed::Rest(rest) => probed = rest,
         }
     }
+    // A count the probe finished needs no threads to report.
+    let jobs = if probed.as_ref().is_some_and(Checkpoint::is_finished) { 1 } else { jobs };
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = args.job.saved("dlx", counting, checkpoint);
         saved.part.clone_from(&part);

@@ -31,7 +31,9 @@ use thiserror::Error;
 use crate::ids::ItemId;
 use crate::matrix::Matrix;
 
-pub use self::run::{MemoProbe, MemoProgress, MemoRun, MEMO_PROBE_NODES, MEMO_PROBE_WORK};
+pub use self::run::{
+    MemoProbe, MemoProgress, MemoRun, MEMO_PROBE_NODES, MEMO_PROBE_WORK, PLAIN_FIRST_NODES,
+};
 
 /// The default byte limit of a [`Memo`]: 1 GiB.
 pub const MEMO_BYTES: usize = 1 << 30;

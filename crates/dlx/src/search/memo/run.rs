@@ -12,7 +12,7 @@ use super::{Memo, MemoError, Table};
 use crate::explore::Explore;
 use crate::matrix::with_mode;
 use crate::run::coverage::SetAside;
-use crate::run::Checkpoint;
+use crate::run::{Checkpoint, Run};
 use crate::search::{Phase, Solver};
 use crate::subproblem::Subproblem;
 
@@ -23,6 +23,13 @@ use crate::subproblem::Subproblem;
 /// what a plain `dlx --count` pays where the memo does not: with 4 096 nodes, 4.1% more
 /// instructions on 12 queens than `--no-memo`; with 1 024, about 1%.
 pub const MEMO_PROBE_NODES: u64 = 1 << 10;
+
+/// The nodes a plain count may enter before [`MemoRun::probe`] tries the table: a tree this
+/// small (8 queens: 1 049 nodes) is counted at once, as `--no-memo` counts it, for less than
+/// the probe's keys and table would cost (`dlx --count` of 8 queens: 3.70 M instructions with
+/// the probe first, 2.43 M without); a larger one is counted again from the top after the
+/// probe, so that these nodes are all a problem whose tree is large loses.
+pub const PLAIN_FIRST_NODES: u64 = 1 << 11;
 
 /// The work on keys (items visited, words written) a probe may spend, beyond one unit per
 /// node of the problem's matrix: keys of a few items cost nothing, but on a chain of a
@@ -58,16 +65,18 @@ pub struct MemoProgress {
 /// What [`MemoRun::probe`] found out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MemoProbe {
+    /// The tree had at most [`PLAIN_FIRST_NODES`] nodes and was counted without the table:
+    /// the checkpoint is the finished plain count (its counters are `--no-memo`'s), and
+    /// [`Run::resume`](crate::run::Run::resume) of it answers at once.
+    Enumerated(Checkpoint),
     /// The memoised count is done: the tree was small, or the count ran ahead of its nodes
     /// (more solutions than nodes, which no enumeration can do) and went on to the end.
     Counted(u128),
-    /// The table does not pay: the rest is for enumeration. Where the probe branched as the
-    /// plain search does, the checkpoint is the depth-first search standing where the probe
-    /// stopped, with the probe's solutions, counters and seconds; where it branched in the
-    /// walk's own order (a narrow one, see [`MemoRun::probe`]), it is the whole tree, with the
-    /// probe's nodes, updates and seconds set aside (in the counters, in no finished span).
-    /// [`Run::resume`](crate::run::Run::resume) goes on from there, on any number of threads,
-    /// and the outcome's totals include the probe's.
+    /// The table does not pay: the rest is for enumeration. The checkpoint is the whole
+    /// tree, with the nodes, updates and seconds of the plain count's first
+    /// [`PLAIN_FIRST_NODES`] nodes and of the probe set aside (in the counters, in no finished
+    /// span). [`Run::resume`](crate::run::Run::resume) goes on from there, on any number of
+    /// threads, and the outcome's totals include that work.
     Behind(Checkpoint),
 }
 
@@ -144,7 +153,8 @@ impl<'a> MemoRun<'a> {
     }
 
     /// Counts with `memo` and says whether that pays, as the `dlx` command's plain count
-    /// chooses: the count starts memoised, and goes on so to the end once it has counted more
+    /// chooses. A tree of at most [`PLAIN_FIRST_NODES`] nodes is counted first, without the
+    /// table ([`Enumerated`](MemoProbe::Enumerated)); past that, the count starts memoised, and goes on so to the end once it has counted more
     /// solutions than it entered nodes; it stops, [`Behind`](MemoProbe::Behind), if that has
     /// not happened within [`MEMO_PROBE_NODES`] nodes, or when its keys have cost more than
     /// [`MEMO_PROBE_WORK`] and one unit per node of the matrix, or would with 64 more keys
@@ -153,17 +163,35 @@ impl<'a> MemoRun<'a> {
     ///
     /// The probe branches in the order the count would (`memo/order.rs`), so that it judges
     /// the table on the sub-problems the count meets, whatever order the items were declared
-    /// in. Where that is the declared order (dense problems: queens, Langford pairs, sudoku),
-    /// it branches as the plain search does, and a probe that stops costs little (its keys):
-    /// the enumeration goes on from where it stopped. Where the walk's own order is narrower
-    /// (tilings declared across their long side, or shuffled), the enumeration starts afresh,
-    /// at most [`MEMO_PROBE_NODES`] nodes lost.
+    /// in. Where it stops, the enumeration starts afresh from the top (on sparse sets, which a
+    /// resumed search would not use), at most [`PLAIN_FIRST_NODES`] and [`MEMO_PROBE_NODES`]
+    /// nodes lost, set aside in its counters. A count the table finishes reports the table's
+    /// walk alone in the solver's counters.
     ///
     /// # Errors
     /// As [`Solver::count_memo`]: [`MemoError::Multiplicities`] at once for a problem with
     /// multiplicities, which the caller enumerates.
     pub fn probe(&self, solver: &mut Solver<'_>, memo: &mut Memo) -> Result<MemoProbe, MemoError> {
         let started = Instant::now();
+        let mut first = SetAside::default();
+        if !solver.problem().has_multiplicities() {
+            // A count the table finishes reports the table's walk alone; where enumeration
+            // follows, these nodes are set aside in its counters with the probe's.
+            let stats = solver.stats;
+            let mut plain = Run::new().node_limit(PLAIN_FIRST_NODES);
+            if let Some(flag) = self.interrupt {
+                plain = plain.interrupt(flag);
+            }
+            if let Ok(outcome) = plain.count(solver) {
+                if outcome.is_complete() {
+                    return Ok(MemoProbe::Enumerated(outcome.into_checkpoint()));
+                }
+                let tried = outcome.stats();
+                first = SetAside { nodes: tried.nodes(), updates: tried.updates() };
+            }
+            solver.restart();
+            solver.stats = stats;
+        }
         let before = solver.stats;
         let size = solver.matrix.nodes.len() as u64;
         let work = MEMO_PROBE_WORK.saturating_add(size);
@@ -177,8 +205,8 @@ impl<'a> MemoRun<'a> {
                 // search's tree. The probe's work (with the option it committed last) is
                 // set aside in the counters.
                 let after = solver.stats;
-                let nodes = after.nodes - before.nodes;
-                let updates = after.updates - before.updates + solver.pending;
+                let nodes = after.nodes - before.nodes + first.nodes;
+                let updates = after.updates - before.updates + solver.pending + first.updates;
                 let checkpoint = Checkpoint {
                     fingerprint: solver.fingerprint(),
                     solutions: 0,
