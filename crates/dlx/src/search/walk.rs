@@ -99,7 +99,8 @@ impl Solver<'_> {
                         }
                         break;
                     };
-                    if matrix.len[item as usize] == 0 {
+                    let options = u64::from(matrix.len[item as usize]);
+                    if options == 0 {
                         // A dead end. DLX1 covers the item, finds no option (X5) and uncovers
                         // it (X7); only the item's own unlinking changes a link, so count that
                         // update and skip the two calls.
@@ -107,6 +108,21 @@ impl Solver<'_> {
                         if M::PROFILE {
                             spent += mems::dead_end(examined, level);
                         }
+                        break;
+                    }
+                    // The last primary item: each of its options is a solution, counted with
+                    // its updates in one walk of the list when the search would not stop at
+                    // one of them (`matrix/last_item.rs`); the node is then left as a dead end
+                    // is.
+                    if !M::PROFILE
+                        && matrix.is_last_item()
+                        && budget - nodes >= options
+                        && wanted - found > options
+                    {
+                        updates += matrix.last_item_updates::<M>(item);
+                        nodes += options;
+                        found += options;
+                        max_depth = max_depth.max(level + 1);
                         break;
                     }
                     // X4: cover the item; X5: try its first option (it has one), committing
