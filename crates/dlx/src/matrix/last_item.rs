@@ -15,21 +15,31 @@
 use super::{Matrix, Mode, PURIFIED};
 
 impl Matrix {
-    /// Whether the active primary item the search chose is the only one left, in a problem
-    /// where every option has a primary item: when [`last_item_updates`] holds.
+    /// Whether a count should look for the last primary item at every node: where
+    /// [`last_item_updates`] holds (every option has a primary item) and can pay. Without
+    /// secondary items it cannot: the last item's list then holds only options made of the
+    /// item alone, so the walk would save next to nothing, and the look costs every node
+    /// (Langford 11 on the links: 1.3% more instructions, 2.5% more time).
     ///
     /// [`last_item_updates`]: Self::last_item_updates
+    pub(crate) fn counts_last_items(&self) -> bool {
+        self.options_without_primary == 0 && self.item_count > self.primary_count
+    }
+
+    /// Whether a single primary item is active (the one the search chose).
     #[inline]
     pub(crate) fn is_last_item(&self) -> bool {
         let head = self.items[0];
-        head.left == head.right && self.options_without_primary == 0
+        head.left == head.right
     }
 
-    /// The updates of covering `i`, the last active primary item ([`is_last_item`]), then
-    /// committing and uncommitting each option of its list: each is a solution. The links are
-    /// left as they are.
+    /// The updates of covering `i`, the last active primary item ([`is_last_item`]) of a
+    /// problem where every option has a primary item ([`counts_last_items`]), then committing
+    /// and uncommitting each option of its list: each is a solution. The links are left as
+    /// they are.
     ///
     /// [`is_last_item`]: Self::is_last_item
+    /// [`counts_last_items`]: Self::counts_last_items
     // Apart from the search loop, which it would crowd: one call per node, not per option.
     #[inline(never)]
     pub(crate) fn last_item_updates<M: Mode>(&self, i: u32) -> u64 {
