@@ -8,6 +8,7 @@
 //! of the option after it, so walking an option left or right wraps around without a bounds test.
 
 mod dance;
+mod last_item;
 pub(crate) mod mems;
 mod mode;
 mod multiplicity;
@@ -90,6 +91,8 @@ pub(crate) struct Matrix {
     pub(crate) item_count: u32,
     pub(crate) primary_count: u32,
     pub(crate) has_colors: bool,
+    /// The number of options without a primary item (see `matrix/last_item.rs`).
+    pub(crate) options_without_primary: u32,
     /// Whether MRV may scan the lengths densely (at least [`DENSE_SCAN_MIN`] primary items):
     /// only then do covers keep the [`COVERED`] flags and `active_primary` up to date.
     pub(crate) dense: bool,
@@ -148,6 +151,7 @@ impl Matrix {
         node_option.resize(nodes.len(), u32::MAX);
         let mut option_start = Vec::new();
         let mut has_colors = false;
+        let mut options_without_primary = 0;
         // The first spacer.
         let mut spacer = nodes.len() as u32;
         nodes.push(Node::default());
@@ -155,6 +159,7 @@ impl Matrix {
         for (index, option) in options.enumerate() {
             let first = nodes.len() as u32;
             option_start.push(first);
+            options_without_primary += u32::from(option.iter().all(|&(item, _)| item >= p));
             for &(item, color) in option {
                 let header = item + 1;
                 let x = nodes.len() as u32;
@@ -183,6 +188,7 @@ impl Matrix {
             item_count: n,
             primary_count: p,
             has_colors,
+            options_without_primary,
             dense: p >= DENSE_SCAN_MIN,
             huge: false,
             empty: 0,

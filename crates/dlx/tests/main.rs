@@ -7,6 +7,9 @@ mod counts;
 // Checkpoints and parts that do not tile their tree (a subproblem repeated or dropped, counts
 // changed, parts of two splits) are refused, never resumed or added up to a wrong total.
 mod coverage;
+// A count on the links takes the last primary item's options in one walk: it counts as
+// enumeration does, with colours, without a primary item in every option, and paused.
+mod last_item;
 // Parser and builder errors, each with its exact kind, line and column.
 mod malformed;
 // Memoised counting: published counts beyond enumeration, agreement with the plain count and

@@ -28,7 +28,15 @@ impl Solver<'_> {
             return with_mode!(self.matrix, M => self.advance_bounded::<M>(wanted, budget));
         }
         found
-            + with_mode!(self.matrix, profile: self.profiling, M => self.advance::<M>(wanted, budget))
+            + with_mode!(self.matrix, profile: self.profiling, M => {
+                // Compiled apart, so that a search that never looks for the last item does
+                // not pay for the look (`Matrix::counts_last_items`).
+                if !M::PROFILE && self.matrix.counts_last_items() {
+                    self.advance::<M, true>(wanted, budget)
+                } else {
+                    self.advance::<M, false>(wanted, budget)
+                }
+            })
     }
 
     /// Searches on until it has found `wanted` solutions (at least one), entered `budget`
@@ -44,10 +52,11 @@ impl Solver<'_> {
     /// Profiled (`M::PROFILE`), it also counts each node at its level and charges mems as
     /// `matrix/mems.rs` explains: a node when it is entered, an option when it is tried, the
     /// undoing of both included. Every such step is under a test of the constant, so the
-    /// ordinary search compiles without them.
+    /// ordinary search compiles without them. With `LAST_ITEMS`, a node whose item is the last
+    /// primary one takes its options' solutions in one walk (`matrix/last_item.rs`).
     // One function on purpose: split, the two loops could no longer jump into each other.
     #[allow(clippy::too_many_lines)]
-    fn advance<M: Mode>(&mut self, wanted: u64, budget: u64) -> u64 {
+    fn advance<M: Mode, const LAST_ITEMS: bool>(&mut self, wanted: u64, budget: u64) -> u64 {
         if self.phase == Phase::Done {
             return 0;
         }
@@ -99,7 +108,8 @@ impl Solver<'_> {
                         }
                         break;
                     };
-                    if matrix.len[item as usize] == 0 {
+                    let options = u64::from(matrix.len[item as usize]);
+                    if options == 0 {
                         // A dead end. DLX1 covers the item, finds no option (X5) and uncovers
                         // it (X7); only the item's own unlinking changes a link, so count that
                         // update and skip the two calls.
@@ -107,6 +117,21 @@ impl Solver<'_> {
                         if M::PROFILE {
                             spent += mems::dead_end(examined, level);
                         }
+                        break;
+                    }
+                    // The last primary item: each of its options is a solution, counted with
+                    // its updates in one walk of the list when the search would not stop at
+                    // one of them (`matrix/last_item.rs`); the node is then left as a dead end
+                    // is.
+                    if LAST_ITEMS
+                        && matrix.is_last_item()
+                        && budget - nodes >= options
+                        && wanted - found > options
+                    {
+                        updates += matrix.last_item_updates::<M>(item);
+                        nodes += options;
+                        found += options;
+                        max_depth = max_depth.max(level + 1);
                         break;
                     }
                     // X4: cover the item; X5: try its first option (it has one), committing
