@@ -22,6 +22,7 @@
 mod order;
 mod run;
 mod walk;
+mod watch;
 
 use std::collections::HashMap;
 

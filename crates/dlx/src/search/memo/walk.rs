@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::order::{self, Ties};
-use super::run::Watch;
+use super::watch::Watch;
 use super::{key_of, key_words, Memo, MemoError, Table};
 use crate::matrix::{Matrix, Mode, COVERED};
 use crate::search::{Heuristic, Level, Solver};
