@@ -15,10 +15,11 @@
 //! set's members move when others leave it; so this back-end counts whole trees and nothing
 //! else, where that order cannot show (see [`Solver::count`](super::Solver::count)).
 
-use crate::matrix::SmallestSet;
+use singles::Singles;
 
 mod build;
 mod ops;
+mod singles;
 
 /// `SNode::item` of a spacer.
 const SPACER: u32 = u32::MAX;
@@ -106,13 +107,16 @@ pub(crate) struct Sparse {
     /// dead end, whichever of them DLX1 would name. Saved with each branching level.
     empty: u32,
     /// The active primary items with one option: the leftmost of them is DLX1's choice when
-    /// no list is empty, found without a scan. Restored from the saved sizes.
+    /// no list is empty, found without a scan. Saved and restored whole with each branching level.
     ///
     /// # Invariant
     /// `empty` and `singles` are exactly those items whenever the walk chooses.
-    singles: SmallestSet,
+    singles: Singles,
     initial_empty: u32,
-    initial_singles: SmallestSet,
+    initial_singles: Singles,
+    /// `singles` as each branching level saved it, a slot of `singles.words()`'s length per
+    /// level (empty without the short lists).
+    saved_singles: Vec<u64>,
     /// Whether `empty` and `singles` are kept (at least [`SHORT_MIN`] primary items): a test
     /// at every removal, which a scan of a few dozen items costs less than.
     short_lists: bool,
@@ -137,7 +141,7 @@ impl Sparse {
     /// Goes back to the root of the tree, nothing covered.
     pub(crate) fn start(&mut self) {
         self.empty = self.initial_empty;
-        self.singles.clone_from(&self.initial_singles);
+        self.singles.set_words(self.initial_singles.words());
         self.sets.copy_from_slice(&self.initial);
         self.primary_active = self.primary_count;
         self.secondary_active = self.secondary.len() as u32;
@@ -241,7 +245,7 @@ impl Sparse {
                 let saved = self.saves.len() as u32;
                 if options > 1 {
                     self.sort_options(item);
-                    self.save(*p, *s);
+                    self.save::<SHORT>(level, *p, *s);
                 }
                 let (primary_active, secondary_active, empty) = (*p, *s, self.empty);
                 self.levels[level] = SLevel {
@@ -271,7 +275,7 @@ impl Sparse {
                 level -= 1;
                 let at = self.levels[level];
                 if at.tried + 1 < at.options {
-                    self.restore::<SHORT>(&at, &mut primary_active, &mut secondary_active);
+                    self.restore::<SHORT>(level, &at, &mut primary_active, &mut secondary_active);
                     self.levels[level].tried += 1;
                     let start = self.sets[at.item as usize].start;
                     let x = self.set[(start + at.tried + 1) as usize];
@@ -290,6 +294,11 @@ impl Sparse {
     /// leftmost), or `None` when none is active.
     /// With no list empty (the walk looks at `empty` first), a list of one option is the
     /// shortest there can be: the leftmost of those, from `singles`, without a scan.
+    ///
+    /// The scan takes the least of `size << 32 | item` over the active items: the shortest
+    /// list, and the lowest index among the shortest, in one comparison a conditional move
+    /// makes. Comparing size, then index on a tie, took branches that went either way (a
+    /// fifth of a 16x16 sudoku's mispredictions were there, docs/PERFORMANCE.md).
     #[inline]
     fn choose<const SHORT: bool>(&self, primary_active: u32) -> Option<u32> {
         if SHORT {
@@ -297,17 +306,14 @@ impl Sparse {
                 return Some(item);
             }
         }
-        let active = &self.primary[..primary_active as usize];
-        let (&first, rest) = active.split_first()?;
-        let mut best = first;
-        let mut best_size = self.sets[first as usize].size;
-        for &item in rest {
-            let size = self.sets[item as usize].size;
-            if size < best_size || (size == best_size && item < best) {
-                best = item;
-                best_size = size;
-            }
-        }
-        Some(best)
+        // `Sparse::new` pads `sets` to a power of two above every item: the mask changes no
+        // index and spares the bounds check.
+        let sets = &self.sets[..];
+        let mask = sets.len() - 1;
+        let best = self.primary[..primary_active as usize]
+            .iter()
+            .map(|&item| u64::from(sets[item as usize & mask].size) << 32 | u64::from(item))
+            .min()?;
+        Some(best as u32)
     }
 }

@@ -1,8 +1,9 @@
 //! Building the sparse sets of a matrix in its initial state: each item's options in node
 //! order, the active lists, and the arrays a removal indexes padded to one power-of-two length.
 
+use super::Singles;
 use super::{Counted, ItemSet, SLevel, SNode, Sparse, MAX_SAVED, SHORT_MIN, SPACER};
-use crate::matrix::{Matrix, SmallestSet};
+use crate::matrix::Matrix;
 
 impl Sparse {
     /// The structures for `matrix` in its initial state, or `None` when the worst-case save
@@ -73,9 +74,10 @@ impl Sparse {
                 done: false,
                 pending: 0,
                 empty: 0,
-                singles: SmallestSet::new(p as usize + 1),
+                singles: Singles::new(p as usize + 1),
                 initial_empty: 0,
-                initial_singles: SmallestSet::new(p as usize + 1),
+                initial_singles: Singles::new(p as usize + 1),
+                saved_singles: Vec::new(),
                 short_lists: p >= SHORT_MIN,
                 walked: Counted::default(),
                 restored: 0,
@@ -85,8 +87,12 @@ impl Sparse {
         )
     }
 
-    /// Records the primary items with no option or one at the start.
+    /// Records the primary items with no option or one at the start, and makes room for a
+    /// copy of them per level when the walk keeps them.
     fn with_short_lists(mut self) -> Sparse {
+        if self.short_lists {
+            self.saved_singles = vec![0; self.levels.len() * self.singles.words().len()];
+        }
         for item in 1..=self.primary_count {
             match self.initial[item as usize].size {
                 0 => self.initial_empty += 1,

@@ -3,8 +3,7 @@
 //! item's options back in the links' order. Nothing here is undone step by step: the walk
 //! restores the saved sizes and active counts instead (`save` and `restore`, at the end).
 
-use super::{ItemSet, SLevel, SNode, Sparse, SPACER};
-use crate::matrix::SmallestSet;
+use super::{ItemSet, SLevel, SNode, Singles, Sparse, SPACER};
 
 /// The arrays the removals of a cover or purify index, borrowed once with their common
 /// length checked: `Sparse::new` pads them to one power of two, above every index, so that
@@ -17,7 +16,7 @@ struct Cells<'a> {
     position: &'a [u32],
     /// Empty without colours; else as long as the others.
     colors: &'a [u32],
-    singles: &'a mut SmallestSet,
+    singles: &'a mut Singles,
     empty: &'a mut u32,
     primary_count: u32,
     mask: usize,
@@ -90,7 +89,7 @@ impl Cells<'_> {
 
 /// Active primary `item` went down to `left` options (0 or 1): keep `empty` and `singles`.
 #[cold]
-fn shortened(singles: &mut SmallestSet, empty: &mut u32, item: u32, left: u32) {
+fn shortened(singles: &mut Singles, empty: &mut u32, item: u32, left: u32) {
     if left == 0 {
         singles.remove(item);
         *empty += 1;
@@ -281,46 +280,43 @@ impl Sparse {
         }
     }
 
-    /// Saves the size of every active item, for the level's next options.
-    pub(super) fn save(&mut self, primary_active: u32, secondary_active: u32) {
+    /// Saves the size of every active item, and with the short lists the one-option items,
+    /// for the next options of branching level `level`.
+    pub(super) fn save<const SHORT: bool>(
+        &mut self,
+        level: usize,
+        primary_active: u32,
+        secondary_active: u32,
+    ) {
         let sets = &self.sets;
         let active = self.primary[..primary_active as usize]
             .iter()
             .chain(&self.secondary[..secondary_active as usize]);
         self.saves.extend(active.map(|&item| (item, sets[item as usize].size)));
+        if SHORT {
+            let words = self.singles.words();
+            let at = level * words.len();
+            self.saved_singles[at..at + words.len()].copy_from_slice(words);
+        }
     }
 
-    /// Puts back the sizes `level` saved, and its active counts.
+    /// Puts back the sizes, the one-option items and the active counts that branching level
+    /// `index` saved (`level`). Every saved size is stored back, changed or not: a store costs
+    /// less than a test that goes either way.
     pub(super) fn restore<const SHORT: bool>(
         &mut self,
+        index: usize,
         level: &SLevel,
         primary_active: &mut u32,
         secondary_active: &mut u32,
     ) {
         self.restored += (self.saves.len() - level.saved as usize) as u64;
         for &(item, size) in &self.saves[level.saved as usize..] {
-            let set = &mut self.sets[item as usize];
-            // Most saved sizes are unchanged; for an item still active, `singles` changes only
-            // where its size crosses 1 (`empty` is restored below). Items covered since are
-            // put back after this loop.
-            if SHORT && set.size != size && item <= self.primary_count {
-                if size == 1 {
-                    self.singles.insert(item);
-                } else if set.size == 1 {
-                    self.singles.remove(item);
-                }
-            }
-            set.size = size;
+            self.sets[item as usize].size = size;
         }
         if SHORT {
-            // Covered since the save (a cover leaves an item's own set as it was): those of
-            // one option are singles again.
-            let covered = &self.primary[*primary_active as usize..level.primary_active as usize];
-            for &item in covered {
-                if self.sets[item as usize].size == 1 {
-                    self.singles.insert(item);
-                }
-            }
+            let len = self.singles.words().len();
+            self.singles.set_words(&self.saved_singles[index * len..(index + 1) * len]);
         }
         *primary_active = level.primary_active;
         *secondary_active = level.secondary_active;
