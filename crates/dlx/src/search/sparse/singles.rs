@@ -101,7 +101,7 @@ mod tests {
         #[test]
         fn agrees_with_an_ordered_set(
             universe in prop_oneof![1usize..70, 4000usize..5000, 262_000usize..263_000],
-            steps in prop::collection::vec((0u8..5, any::<u32>()), 1..300),
+            steps in prop::collection::vec((0u8..6, any::<u32>()), 1..300),
         ) {
             let mut set = Singles::new(universe);
             let mut oracle = BTreeSet::new();
@@ -118,7 +118,7 @@ mod tests {
                         set.remove(k);
                         oracle.remove(&k);
                     }
-                    _ if k % 2 == 0 => saved = (set.words().to_vec(), oracle.clone()),
+                    4 => saved = (set.words().to_vec(), oracle.clone()),
                     _ => {
                         set.set_words(&saved.0);
                         oracle.clone_from(&saved.1);
