@@ -145,7 +145,10 @@ impl Sparse {
     }
 
     /// Takes `item` out of its active items: swapped with the last active one.
-    #[inline]
+    // Always: left a call from `cover`, with the active count passed through memory, the 16x16
+    // sudoku ran 1% more instructions (docs/PERFORMANCE.md).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn deactivate<const SHORT: bool>(
         &mut self,
         item: u32,
