@@ -4,10 +4,10 @@
 //! own: mimalloc as the global allocator and clap parsing a subcommand. Its ratio to
 //! `peer_sudoku` is the least a dancer command can show against the peer on one puzzle.
 
-use std::io::Write;
-
 use clap::Parser;
-use sudoku::Sudoku;
+
+#[path = "common/peer_lines.rs"]
+mod peer_lines;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -34,16 +34,5 @@ enum Command {
 fn main() {
     let Command::Solve { file, .. } = Args::parse().command;
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in text.lines().filter(|line| !line.is_empty()) {
-        let answer = match Sudoku::from_str_line(line) {
-            Err(_) => "invalid".to_owned(),
-            Ok(puzzle) => match puzzle.solution() {
-                Some(solution) => solution.to_str_line().to_string(),
-                None if puzzle.some_solution().is_some() => "multiple".to_owned(),
-                None => "none".to_owned(),
-            },
-        };
-        writeln!(out, "{answer}").expect("stdout");
-    }
+    peer_lines::solve_lines(&text);
 }

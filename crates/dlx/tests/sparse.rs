@@ -129,8 +129,13 @@ fn many_primary_items_count_and_pause_alike() {
 /// Explores `problem` in stretches of `budget` nodes, every solution wanted (`sparse`: on
 /// sparse sets) or all but one (on the links), and returns the place and counters at every
 /// pause; from pause `split_at` on, each pause also gives half the work left away
-/// (`split_off`, which moves a sparse walk onto the links).
-fn stretches(problem: &Problem, budget: u64, sparse: bool, split_at: usize) -> Vec<String> {
+/// (`split_off`, which moves a sparse walk onto the links; `usize::MAX`: never).
+pub(crate) fn stretches(
+    problem: &Problem,
+    budget: u64,
+    sparse: bool,
+    split_at: usize,
+) -> Vec<String> {
     let wanted = if sparse { u64::MAX } else { u64::MAX - 1 };
     let mut solver = problem.solver();
     solver.enter(&Subproblem::root()).expect("the root");

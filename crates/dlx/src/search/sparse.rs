@@ -15,11 +15,10 @@
 //! set's members move when others leave it; so this back-end counts whole trees and nothing
 //! else, where that order cannot show (see [`Solver::count`](super::Solver::count)).
 
-use singles::Singles;
+use crate::matrix::SmallestSet;
 
 mod build;
 mod ops;
-mod singles;
 
 /// `SNode::item` of a spacer.
 const SPACER: u32 = u32::MAX;
@@ -111,9 +110,9 @@ pub(crate) struct Sparse {
     ///
     /// # Invariant
     /// `empty` and `singles` are exactly those items whenever the walk chooses.
-    singles: Singles,
+    singles: SmallestSet,
     initial_empty: u32,
-    initial_singles: Singles,
+    initial_singles: SmallestSet,
     /// `singles` as each branching level saved it, a slot of `singles.words()`'s length per
     /// level (empty without the short lists).
     saved_singles: Vec<u64>,

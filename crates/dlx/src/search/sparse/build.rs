@@ -1,7 +1,7 @@
 //! Building the sparse sets of a matrix in its initial state: each item's options in node
 //! order, the active lists, and the arrays a removal indexes padded to one power-of-two length.
 
-use super::Singles;
+use super::SmallestSet;
 use super::{Counted, ItemSet, SLevel, SNode, Sparse, MAX_SAVED, SHORT_MIN, SPACER};
 use crate::matrix::Matrix;
 
@@ -74,9 +74,9 @@ impl Sparse {
                 done: false,
                 pending: 0,
                 empty: 0,
-                singles: Singles::new(p as usize + 1),
+                singles: SmallestSet::new(p as usize + 1),
                 initial_empty: 0,
-                initial_singles: Singles::new(p as usize + 1),
+                initial_singles: SmallestSet::new(p as usize + 1),
                 saved_singles: Vec::new(),
                 short_lists: p >= SHORT_MIN,
                 walked: Counted::default(),

@@ -3,7 +3,7 @@
 //! item's options back in the links' order. Nothing here is undone step by step: the walk
 //! restores the saved sizes and active counts instead (`save` and `restore`, at the end).
 
-use super::{ItemSet, SLevel, SNode, Singles, Sparse, SPACER};
+use super::{ItemSet, SLevel, SNode, SmallestSet, Sparse, SPACER};
 
 /// The arrays the removals of a cover or purify index, borrowed once with their common
 /// length checked: `Sparse::new` pads them to one power of two, above every index, so that
@@ -16,7 +16,7 @@ struct Cells<'a> {
     position: &'a [u32],
     /// Empty without colours; else as long as the others.
     colors: &'a [u32],
-    singles: &'a mut Singles,
+    singles: &'a mut SmallestSet,
     empty: &'a mut u32,
     primary_count: u32,
     mask: usize,
@@ -92,7 +92,7 @@ impl Cells<'_> {
 
 /// Active primary `item` went down to `left` options (0 or 1): keep `empty` and `singles`.
 #[cold]
-fn shortened(singles: &mut Singles, empty: &mut u32, item: u32, left: u32) {
+fn shortened(singles: &mut SmallestSet, empty: &mut u32, item: u32, left: u32) {
     if left == 0 {
         singles.remove(item);
         *empty += 1;
