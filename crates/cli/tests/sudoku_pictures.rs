@@ -46,7 +46,8 @@ fn svg_of_one_puzzle_goes_to_stdout_and_of_many_into_output() {
 
     let out = sudoku(&["show", "-q", "--format", "svg", &file], "");
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("5 pictures: --output DIR"), "{}", out.stderr);
+    assert!(out.stderr.contains("more than one picture: --output DIR"), "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "nothing half-written to stdout");
 
     let scratch = Scratch::new("svg-output");
     let dir = scratch.path("pictures");
@@ -116,4 +117,91 @@ fn png_and_pdf_are_refused_clearly_without_the_pictures_feature() {
     let out = sudoku(&["show", "--format", "png"], "");
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("`pictures` feature"), "{}", out.stderr);
+}
+
+/// The names of the files in `dir`, sorted.
+fn files_in(dir: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn two_inputs_of_one_name_give_one_picture_each() {
+    // See: issue 32. `a/x.txt` and `b/x.txt` (or `-` and `stdin.txt`) wrote the same file
+    // names, one picture over the other, while stderr said "drew 2 puzzles in 2 pictures".
+    let scratch = Scratch::new("svg-same-names");
+    let classic = std::fs::read_to_string(data("puzzles/classic.txt")).unwrap();
+    let first = classic.lines().find(|l| !l.starts_with('#')).unwrap().to_owned();
+    std::fs::create_dir_all(scratch.path("a")).unwrap();
+    std::fs::create_dir_all(scratch.path("b")).unwrap();
+    let a = scratch.file("a/x.txt", format!("{first}\n"));
+    let b = scratch.file("b/x.txt", format!("{first}\n"));
+    let stdin_txt = scratch.file("stdin.txt", format!("{first}\n"));
+    let dir = scratch.path("pictures");
+    let out =
+        sudoku(&["show", "--format", "svg", "--output", &dir, &a, &b, "-", &stdin_txt], &first);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("drew 4 puzzles in 4 pictures"), "{}", out.stderr);
+    assert_eq!(files_in(&dir), ["stdin-1-2.svg", "stdin-1.svg", "x-1-2.svg", "x-1.svg"]);
+}
+
+#[test]
+fn pictures_are_written_as_the_puzzles_arrive() {
+    // See: issue 32. `show --format svg` of 200 000 puzzles kept them all and aborted at
+    // 3.4 GB: each picture must be on disk before the input ends.
+    use std::io::Write;
+    let scratch = Scratch::new("svg-stream");
+    let dir = scratch.path("pictures");
+    let mut child = crate::util::spawn(
+        env!("CARGO_BIN_EXE_sudoku"),
+        &["show", "-q", "--format", "svg", "--output", &dir, "-"],
+    );
+    let mut input = child.stdin.take().unwrap();
+    let blank = ".".repeat(81);
+    for _ in 0..3 {
+        writeln!(input, "{blank}").unwrap();
+    }
+    input.flush().unwrap();
+    // The input stays open: the pictures must come anyway.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_dir(&dir).map_or(0, Iterator::count) < 3 {
+        assert!(std::time::Instant::now() < deadline, "no pictures before the input ended");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(files_in(&dir), ["stdin-1.svg", "stdin-2.svg", "stdin-3.svg"]);
+}
+
+#[test]
+fn an_empty_input_draws_nothing_and_says_so() {
+    // See: issue 32: SVG of an empty input exited 2 ("0 pictures: --output DIR ...").
+    let out = sudoku(&["show", "--format", "svg"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("drew 0 puzzles in 0 pictures"), "{}", out.stderr);
+}
+
+#[test]
+fn a_file_name_with_control_characters_still_gives_xml() {
+    // See: issue 32. A control character in a file name reached the caption as it was, and
+    // the SVG was not XML.
+    let scratch = Scratch::new("svg-control-name");
+    let classic = std::fs::read_to_string(data("puzzles/classic.txt")).unwrap();
+    let first = classic.lines().find(|l| !l.starts_with('#')).unwrap().to_owned();
+    let file = scratch.file("odd\u{1}\u{7f}name.txt", format!("{first}\n"));
+    let out = sudoku(&["show", "-q", "--format", "svg", &file], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let document = roxmltree::Document::parse(&out.stdout).expect("well-formed SVG");
+    let caption = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("caption"))
+        .and_then(|n| n.text())
+        .unwrap();
+    assert!(caption.contains("odd\\u{1}\\u{7f}name line 1"), "{caption}");
 }

@@ -37,6 +37,6 @@ pub use self::canvas::{Canvas, CellSize, Content, Glyph, Ink, Shade};
 pub use self::outline::{Edge, Outline};
 pub use self::page::{page, Paper, UnknownPaper};
 #[cfg(feature = "render")]
-pub use self::render::{pdf, png, RenderError};
+pub use self::render::{pdf, png, PdfBook, RenderError};
 pub use self::svg::{Figure, CELL};
 pub use self::text::{grid_text, text};

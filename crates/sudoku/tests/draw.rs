@@ -274,3 +274,17 @@ fn a_killer_in_text_has_its_cages_which_today_print_as_dots() {
 ";
     assert_eq!(text, expected);
 }
+
+#[test]
+fn a_caption_with_characters_xml_forbids_stays_well_formed_and_shows_their_codes() {
+    let (_, record) = samples().into_iter().next().unwrap();
+    let caption = "a\u{1}b\u{1b}[31m\u{fffe}\u{ffff}\t<&>é";
+    let svg = Figure { model: &record.model, solution: None, caption: Some(caption) }.document();
+    let document = roxmltree::Document::parse(&svg).expect("the SVG is well-formed XML");
+    let text = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("caption"))
+        .and_then(|n| n.text())
+        .unwrap();
+    assert_eq!(text.trim_matches('\n'), "a\\u{1}b\\u{1b}[31m\\u{fffe}\\u{ffff}\t<&>é");
+}

@@ -2,34 +2,43 @@
 //! sheet, to standard output (one picture, or one PDF) or into `--output`. The drawing is the
 //! library's (`dancer_sudoku::draw`); this file reads, names and writes.
 
-use std::{
-    fs,
-    io::Write,
-    path::{Path, PathBuf},
-    sync::atomic::AtomicBool,
-};
+use std::{io::Write, sync::atomic::AtomicBool};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use dancer_sudoku::draw::{page, Figure};
 use dancer_sudoku::{play, Digit, Model, Rater, Template};
 
 mod puzzles;
+mod sink;
 
 pub(crate) use self::puzzles::read;
+use self::puzzles::Puzzle;
+use self::sink::Sink;
 use super::args::{ShowArgs, ShowFormat};
 use super::rules::Rules;
 use crate::Exit;
 
-/// One picture to write: its file name (without extension) and its SVG text.
-struct Picture {
+/// A puzzle to draw: its file name, model, solution to show, and caption.
+struct Drawn {
     name: String,
-    svg: String,
+    model: Model,
+    solution: Option<Vec<Option<Digit>>>,
+    caption: String,
 }
 
-/// A puzzle to draw: its file name, model, solution to show, and caption.
-type Drawn = (String, Model, Option<Vec<Option<Digit>>>, String);
+impl Drawn {
+    fn figure(&self) -> Figure<'_> {
+        Figure {
+            model: &self.model,
+            solution: self.solution.as_deref(),
+            caption: Some(&self.caption),
+        }
+    }
+}
 
-/// Writes the pictures `show` asks for.
+/// Writes the pictures `show` asks for, as the records are read: a picture (or a sheet of
+/// `--per-page` puzzles) is drawn and written before the next is read, so that memory holds
+/// one sheet whatever the input's length.
 ///
 /// # Errors
 /// Bad options, an unreadable input, an output that cannot be written, several pictures with
@@ -47,83 +56,103 @@ pub(crate) fn run(
     }
     let rules = Rules::from_args(&show.variant)?;
     let sources = super::sources_of(&show.files);
-    let Some(puzzles) = read(&sources, &rules, interrupt)? else {
-        writeln!(err, "sudoku: stopped by an interrupt while reading: nothing was drawn")?;
-        return Ok(Exit::Interrupted);
-    };
-    let mut errors = 0;
-    let mut drawn: Vec<Drawn> = Vec::new();
-    for puzzle in puzzles {
-        let mut caption = puzzle.title();
-        let model = match puzzle.model {
-            Ok(model) => model,
-            Err(message) => {
-                writeln!(err, "sudoku: {}:{message}", puzzle.place)?;
-                errors += 1;
-                continue;
-            }
-        };
-        if let Some(level) = level(&model) {
-            caption.push_str(" · ");
-            caption.push_str(level);
-        }
-        let solution = match (show.solution, puzzle.solution) {
-            (false, _) => None,
-            (true, Some(solution)) => Some(solution),
-            (true, None) => {
-                let found = play::solve(&model);
-                if found.is_none() && !quiet {
-                    writeln!(err, "sudoku: {}: no solution to draw", puzzle.place)?;
-                }
-                found.map(|s| s.digits)
-            }
-        };
-        drawn.push((format!("{}-{}", puzzle.stem, puzzle.line), model, solution, caption));
-    }
-    let figures: Vec<Figure<'_>> = drawn
-        .iter()
-        .map(|(_, model, solution, caption)| Figure {
-            model,
-            solution: solution.as_deref(),
-            caption: Some(caption),
-        })
-        .collect();
     let per_page = match (show.per_page, format) {
         (Some(n), _) => Some(usize::from(n)),
         // A PDF is for printing: one puzzle a sheet unless asked otherwise.
         (None, ShowFormat::Pdf) => Some(1),
         (None, _) => None,
     };
-    let pictures: Vec<Picture> = match per_page {
-        Some(n) => figures
-            .chunks(n)
-            .enumerate()
-            .map(|(k, sheet)| Picture {
-                name: format!("page-{}", k + 1),
-                svg: page(sheet, show.paper),
-            })
-            .collect(),
-        None => drawn
-            .iter()
-            .zip(&figures)
-            .map(|((name, ..), figure)| Picture { name: name.clone(), svg: figure.document() })
-            .collect(),
-    };
-    write(format, &pictures, show.output.as_deref(), out)?;
+    let mut sink = Sink::new(format, show.output.as_deref(), out);
+    let mut sheet: Vec<Drawn> = Vec::new();
+    let (mut drawn, mut errors) = (0usize, 0usize);
+    let finished = puzzles::each(&sources, &rules, interrupt, |puzzle| {
+        let Some(one) = drawn_of(puzzle, show.solution, quiet, err, &mut errors)? else {
+            return Ok(());
+        };
+        drawn += 1;
+        match per_page {
+            None => sink.picture(&one.name, &one.figure().document()),
+            Some(n) => {
+                sheet.push(one);
+                if sheet.len() < n {
+                    return Ok(());
+                }
+                let figures: Vec<Figure<'_>> = sheet.iter().map(Drawn::figure).collect();
+                sink.sheet(&page(&figures, show.paper))?;
+                sheet.clear();
+                Ok(())
+            }
+        }
+    })?;
+    if !sheet.is_empty() {
+        let figures: Vec<Figure<'_>> = sheet.iter().map(Drawn::figure).collect();
+        sink.sheet(&page(&figures, show.paper))?;
+    }
+    let pictures = sink.finish()?;
+    if !finished {
+        writeln!(err, "sudoku: stopped by an interrupt: the rest of the input was not drawn")?;
+    }
     if !quiet {
+        let unread = match errors {
+            0 => String::new(),
+            1 => ", 1 record could not be read".to_owned(),
+            n => format!(", {n} records could not be read"),
+        };
+        let place = show
+            .output
+            .as_ref()
+            .map_or(String::new(), |to| format!(", written to {}", to.display()));
         writeln!(
             err,
-            "sudoku: drew {} in {}{}",
-            counted(figures.len(), "puzzle"),
-            counted(pictures.len(), "picture"),
-            if errors > 0 {
-                format!(", {errors} records could not be read")
-            } else {
-                String::new()
-            }
+            "sudoku: drew {} in {}{place}{unread}",
+            counted(drawn, "puzzle"),
+            counted(pictures, "picture"),
         )?;
     }
-    Ok(if errors > 0 { Exit::Error } else { Exit::Solved })
+    Ok(if !finished {
+        Exit::Interrupted
+    } else if errors > 0 {
+        Exit::Error
+    } else {
+        Exit::Solved
+    })
+}
+
+/// The puzzle of a record, named and captioned, with the solution to draw when asked; `None`
+/// (and a message) for a record that is not a puzzle.
+fn drawn_of(
+    puzzle: Puzzle,
+    with_solution: bool,
+    quiet: bool,
+    err: &mut dyn Write,
+    errors: &mut usize,
+) -> anyhow::Result<Option<Drawn>> {
+    let mut caption = puzzle.title();
+    let model = match puzzle.model {
+        Ok(model) => model,
+        Err(message) => {
+            writeln!(err, "sudoku: {}:{message}", puzzle.place)?;
+            *errors += 1;
+            return Ok(None);
+        }
+    };
+    if let Some(level) = level(&model) {
+        caption.push_str(" · ");
+        caption.push_str(level);
+    }
+    let solution = match (with_solution, puzzle.solution) {
+        (false, _) => None,
+        (true, Some(solution)) => Some(solution),
+        (true, None) => {
+            let found = play::solve(&model);
+            if found.is_none() && !quiet {
+                writeln!(err, "sudoku: {}: no solution to draw", puzzle.place)?;
+            }
+            found.map(|s| s.digits)
+        }
+    };
+    let name = format!("{}-{}", puzzle.stem, puzzle.line);
+    Ok(Some(Drawn { name, model, solution, caption }))
 }
 
 /// `1 puzzle`, `2 puzzles`.
@@ -139,7 +168,7 @@ fn level(model: &Model) -> Option<&'static str> {
     Some(rating.level.name())
 }
 
-fn name(format: ShowFormat) -> &'static str {
+pub(crate) fn name(format: ShowFormat) -> &'static str {
     match format {
         ShowFormat::Svg => "svg",
         ShowFormat::Png => "png",
@@ -147,69 +176,5 @@ fn name(format: ShowFormat) -> &'static str {
         ShowFormat::Line => "line",
         ShowFormat::Grid => "grid",
         ShowFormat::Json => "json",
-    }
-}
-
-/// Writes the pictures: SVG or PNG files into the directory `output`, or the one picture to
-/// `out`; a PDF of all of them to the file `output` or to `out`.
-fn write(
-    format: ShowFormat,
-    pictures: &[Picture],
-    output: Option<&Path>,
-    out: &mut (dyn Write + Send),
-) -> anyhow::Result<()> {
-    if format == ShowFormat::Pdf {
-        let pages: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
-        let bytes = render::pdf(&pages)?;
-        return match output {
-            Some(path) => {
-                fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
-            }
-            None => Ok(out.write_all(&bytes)?),
-        };
-    }
-    let bytes = |picture: &Picture| -> anyhow::Result<Vec<u8>> {
-        match format {
-            ShowFormat::Png => render::png(&picture.svg),
-            _ => Ok(picture.svg.clone().into_bytes()),
-        }
-    };
-    let Some(dir) = output else {
-        return match pictures {
-            [one] => Ok(out.write_all(&bytes(one)?)?),
-            _ => bail!("{} pictures: --output DIR writes them one file each (or --per-page N puts several on a sheet)", pictures.len()),
-        };
-    };
-    fs::create_dir_all(dir)
-        .with_context(|| format!("cannot make the directory {}", dir.display()))?;
-    for picture in pictures {
-        let path: PathBuf = dir.join(format!("{}.{}", picture.name, name(format)));
-        fs::write(&path, bytes(picture)?)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// PNG and PDF, through the library's renderer with its font built in.
-#[cfg(feature = "pictures")]
-mod render {
-    pub(super) fn png(svg: &str) -> anyhow::Result<Vec<u8>> {
-        Ok(dancer_sudoku::draw::png(svg, 2.0)?)
-    }
-
-    pub(super) fn pdf(pages: &[&str]) -> anyhow::Result<Vec<u8>> {
-        Ok(dancer_sudoku::draw::pdf(pages)?)
-    }
-}
-
-/// Without the `pictures` feature, `run` refuses PNG and PDF before anything is drawn.
-#[cfg(not(feature = "pictures"))]
-mod render {
-    pub(super) fn png(_: &str) -> anyhow::Result<Vec<u8>> {
-        anyhow::bail!("PNG needs the `pictures` feature")
-    }
-
-    pub(super) fn pdf(_: &[&str]) -> anyhow::Result<Vec<u8>> {
-        anyhow::bail!("PDF needs the `pictures` feature")
     }
 }

@@ -66,39 +66,89 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, RenderError> {
 /// # Errors
 /// SVG that does not parse or convert.
 pub fn pdf(pages: &[&str]) -> Result<Vec<u8>, RenderError> {
-    use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
-    let mut alloc = Ref::new(1);
-    let catalog = alloc.bump();
-    let tree_id = alloc.bump();
-    let page_ids: Vec<Ref> = pages.iter().map(|_| alloc.bump()).collect();
-    let mut pdf = Pdf::new();
-    pdf.catalog(catalog).pages(tree_id);
-    pdf.pages(tree_id)
-        .kids(page_ids.iter().copied())
-        .count(i32::try_from(pages.len()).unwrap_or(i32::MAX));
-    for (svg, &page_id) in pages.iter().zip(&page_ids) {
+    let mut book = PdfBook::new();
+    for svg in pages {
+        book.add(svg)?;
+    }
+    Ok(book.finish())
+}
+
+/// A PDF made a page at a time: each picture is converted when it is added and only the PDF's
+/// own bytes are kept, so that a book of many puzzles needs the memory of its output, not of
+/// every picture's SVG and tree. The page tree, which lists every page, is written last.
+pub struct PdfBook {
+    pdf: pdf_writer::Pdf,
+    alloc: pdf_writer::Ref,
+    catalog: pdf_writer::Ref,
+    tree: pdf_writer::Ref,
+    pages: Vec<pdf_writer::Ref>,
+}
+
+impl Default for PdfBook {
+    fn default() -> Self {
+        PdfBook::new()
+    }
+}
+
+impl PdfBook {
+    /// An empty book.
+    pub fn new() -> PdfBook {
+        let mut alloc = pdf_writer::Ref::new(1);
+        let catalog = alloc.bump();
+        let tree = alloc.bump();
+        PdfBook { pdf: pdf_writer::Pdf::new(), alloc, catalog, tree, pages: Vec::new() }
+    }
+
+    /// How many pages it has.
+    pub fn len(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Whether it has no page yet.
+    pub fn is_empty(&self) -> bool {
+        self.pages.is_empty()
+    }
+
+    /// Adds the picture `svg` as the next page, sized as the picture is.
+    ///
+    /// # Errors
+    /// SVG that does not parse or convert; the book is unchanged.
+    pub fn add(&mut self, svg: &str) -> Result<(), RenderError> {
+        use pdf_writer::{Content, Finish, Name, Rect};
         let tree = tree(svg)?;
         let (chunk, svg_id) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
             .map_err(|e| RenderError(e.to_string()))?;
+        let alloc = &mut self.alloc;
         let mut map = HashMap::new();
         let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
         let svg_id = map
             .get(&svg_id)
             .copied()
             .ok_or_else(|| RenderError("lost the picture's object".to_owned()))?;
+        let (page_id, content_id) = (self.alloc.bump(), self.alloc.bump());
         // SVG pixels are 1/96 in, PDF points 1/72 in.
         let (width, height) = (tree.size().width() * 0.75, tree.size().height() * 0.75);
-        let content_id = alloc.bump();
-        let mut page = pdf.page(page_id);
+        let mut page = self.pdf.page(page_id);
         page.media_box(Rect::new(0.0, 0.0, width, height));
-        page.parent(tree_id);
+        page.parent(self.tree);
         page.contents(content_id);
         page.resources().x_objects().pair(Name(b"S1"), svg_id);
         page.finish();
         let mut content = Content::new();
         content.transform([width, 0.0, 0.0, height, 0.0, 0.0]).x_object(Name(b"S1"));
-        pdf.stream(content_id, &content.finish());
-        pdf.extend(&chunk);
+        self.pdf.stream(content_id, &content.finish());
+        self.pdf.extend(&chunk);
+        self.pages.push(page_id);
+        Ok(())
     }
-    Ok(pdf.finish())
+
+    /// The PDF's bytes.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.pdf.catalog(self.catalog).pages(self.tree);
+        self.pdf
+            .pages(self.tree)
+            .kids(self.pages.iter().copied())
+            .count(i32::try_from(self.pages.len()).unwrap_or(i32::MAX));
+        self.pdf.finish()
+    }
 }

@@ -164,13 +164,34 @@ fn square(class: &str, x: f64, y: f64, side: f64) -> Rectangle {
 
 /// Centred text in the generic sans-serif family.
 fn text(class: &str, x: f64, y: f64, size: f64, content: impl Into<String>) -> Text {
-    Text::new(content)
+    Text::new(xml_text(content.into()))
         .set("class", class)
         .set("x", num(x))
         .set("y", num(y))
         .set("font-size", num(size))
         .set("font-family", "sans-serif")
         .set("text-anchor", "middle")
+}
+
+/// `text` with every character that XML 1.0 forbids (control characters but tab, line feed and
+/// carriage return; U+FFFE and U+FFFF) or discourages (DEL and the C1 controls) written as its
+/// code, `\u{1}`: the `svg` crate escapes markup but not these, and one of them in a caption
+/// (names come from input files) would make the whole document unreadable. The code keeps what
+/// the user gave visible, in ASCII.
+fn xml_text(text: String) -> String {
+    let allowed = |c: char| matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..);
+    if text.chars().all(allowed) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if allowed(c) {
+            out.push(c);
+        } else {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        }
+    }
+    out
 }
 
 /// The thick edges, one line per cell edge.

@@ -45,6 +45,24 @@ pub(crate) fn read(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Option<Vec<Puzzle>>> {
     let mut out = Vec::new();
+    let finished = each(sources, rules, interrupt, |puzzle| {
+        out.push(puzzle);
+        Ok(())
+    })?;
+    Ok(finished.then_some(out))
+}
+
+/// Calls `take` with every record of `sources`, in order, as they are read: memory holds a
+/// batch at a time, whatever the input's length. False when a signal stopped the reading.
+///
+/// # Errors
+/// An input that cannot be opened, or an error of `take` (which stops the reading).
+pub(crate) fn each(
+    sources: &[Source],
+    rules: &Rules,
+    interrupt: &AtomicBool,
+    mut take: impl FnMut(Puzzle) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
     for source in sources {
         let stream = Stream::open(source, rules.size(), rules.alphabet(), 256)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
@@ -55,16 +73,16 @@ pub(crate) fn read(
                 .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
         };
         loop {
-            let Some(batch) = stream.batch(256, interrupt) else { return Ok(None) };
+            let Some(batch) = stream.batch(256, interrupt) else { return Ok(false) };
             if batch.is_empty() {
                 break;
             }
             for record in batch {
-                out.push(puzzle(record, source, &stem, rules));
+                take(puzzle(record, source, &stem, rules))?;
             }
         }
     }
-    Ok(Some(out))
+    Ok(true)
 }
 
 fn puzzle(record: Input, source: &Source, stem: &str, rules: &Rules) -> Puzzle {
