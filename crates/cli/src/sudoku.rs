@@ -172,12 +172,29 @@ pub fn run(
     // Whether a signal stopped the batches before the end of the input.
     let mut halted = false;
     if job.checkpoint.is_some() || job.resume.is_some() {
-        let (source, record) = one_puzzle(&sources, &rules)?;
+        let (source, record) = one_puzzle(&sources, &rules, &common.variant)?;
+        let preset = Rules::of_preset(&common.variant, source)?;
+        let batches = Batches { rules: preset.as_ref().unwrap_or(&rules), ..batches };
         let mut once = Some(vec![record]);
         let next = || Some(once.take().unwrap_or_default());
         halted = !batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
     } else {
         for source in &sources {
+            // An autopear preset is read by its own board, with templates of its own.
+            let preset = match Rules::of_preset(&common.variant, source) {
+                Ok(preset) => preset,
+                Err(error) => {
+                    writeln!(err, "sudoku: cannot read {source}: {error:#}")?;
+                    tally.errors += 1;
+                    continue;
+                }
+            };
+            let mut own = Templates::default();
+            let (rules, templates) = match &preset {
+                Some(preset) => (preset, &mut own),
+                None => (&rules, &mut templates),
+            };
+            let batches = Batches { rules, ..batches };
             let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
                 Ok(stream) => stream,
                 Err(error) => {
@@ -189,7 +206,7 @@ pub fn run(
             };
             let next = || stream.batch(BATCH, interrupt);
             let position = || stream.position();
-            if !batches.run(source, next, Some(&position), &mut templates, &mut tally, out, err)? {
+            if !batches.run(source, next, Some(&position), templates, &mut tally, out, err)? {
                 halted = true;
                 break;
             }
@@ -237,9 +254,15 @@ fn limits_only(limits: &SolveLimits) -> JobArgs {
 }
 
 /// The one puzzle of the inputs, which a checkpoint is of: reading stops at a second.
-fn one_puzzle<'s>(sources: &'s [Source], rules: &Rules) -> anyhow::Result<(&'s Source, Record)> {
+fn one_puzzle<'s>(
+    sources: &'s [Source],
+    rules: &Rules,
+    args: &VariantArgs,
+) -> anyhow::Result<(&'s Source, Record)> {
     let mut found = Vec::new();
     for source in sources {
+        let preset = Rules::of_preset(args, source)?;
+        let rules = preset.as_ref().unwrap_or(rules);
         let stream = Stream::open(source, rules.size(), rules.alphabet(), 2)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         loop {

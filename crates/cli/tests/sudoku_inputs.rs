@@ -135,3 +135,46 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(first.len(), 82);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+#[test]
+fn an_autopear_preset_means_its_board_in_every_subcommand() {
+    // See: issue 32. `sudoku solve` of `Presets/NAME/X.sdk` ignored `Boards/NAME.board`, which
+    // `sudoku play` found, and printed the standard rules' answer.
+    let scratch = Scratch::new("preset-board");
+    std::fs::create_dir_all(scratch.path("Boards")).unwrap();
+    std::fs::create_dir_all(scratch.path("Presets/L4")).unwrap();
+    let blocks = [
+        "[(0, 0), (0, 1), (0, 2), (1, 0)]",
+        "[(0, 3), (1, 1), (1, 2), (1, 3)]",
+        "[(2, 0), (2, 1), (3, 0), (3, 1)]",
+        "[(2, 2), (2, 3), (3, 2), (3, 3)]",
+    ];
+    scratch.file("Boards/L4.board", board("4", &blocks));
+    // Unique under the L-shaped blocks, not under the standard 2×2 boxes.
+    let preset =
+        scratch.file("Presets/L4/one.sdk", "1, 0, 0, 0\n0, 0, 1, 0\n0, 1, 0, 0\n3, 4, 2, 0\n");
+    let solution = "1234431221433421\n";
+    eqnice!(solution, sudoku(&["solve", "-q", "--unique", &preset], "").stdout);
+    eqnice!("1\n", sudoku(&["count", "-q", &preset], "").stdout);
+    let out = sudoku(&["show", "-q", "--format", "svg", &preset], "");
+    let thick = out.stdout.matches("class=\"border\"").count();
+    let standard = sudoku(&["show", "-q", "--format", "svg", "-"], "1.....1..1..342.").stdout;
+    assert_ne!(thick, standard.matches("class=\"border\"").count(), "drawn by its own blocks");
+    // The options still rule where they name a board.
+    let other = scratch.file(
+        "standard.board",
+        board(
+            "4",
+            &[
+                "[(0, 0), (0, 1), (1, 0), (1, 1)]",
+                "[(0, 2), (0, 3), (1, 2), (1, 3)]",
+                "[(2, 0), (2, 1), (3, 0), (3, 1)]",
+                "[(2, 2), (2, 3), (3, 2), (3, 3)]",
+            ],
+        ),
+    );
+    eqnice!(
+        "multiple\n",
+        sudoku(&["solve", "-q", "--unique", "--board", &other, &preset], "").stdout
+    );
+}

@@ -65,7 +65,7 @@ pub(crate) fn run(
     let mut sink = Sink::new(format, show.output.as_deref(), out);
     let mut sheet: Vec<Drawn> = Vec::new();
     let (mut drawn, mut errors) = (0usize, 0usize);
-    let finished = puzzles::each(&sources, &rules, interrupt, |puzzle| {
+    let finished = puzzles::each(&sources, &rules, Some(&show.variant), interrupt, |puzzle| {
         let Some(one) = drawn_of(puzzle, show.solution, quiet, err, &mut errors)? else {
             return Ok(());
         };

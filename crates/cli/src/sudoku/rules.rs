@@ -9,6 +9,8 @@ use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Template, Variant, MAX_SI
 use super::args::VariantArgs;
 use crate::input::{Source, MAX_RULES_FILE};
 
+mod preset;
+
 /// The rules asked for on the command line, independent of any one puzzle.
 #[derive(Debug, Default)]
 pub(crate) struct Rules {

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use dancer_sudoku::{Digit, Model};
 
 use crate::input::Source;
+use crate::sudoku::args::VariantArgs;
 use crate::sudoku::rules::Rules;
 use crate::sudoku::stream::{Input, Stream};
 
@@ -45,7 +46,7 @@ pub(crate) fn read(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Option<Vec<Puzzle>>> {
     let mut out = Vec::new();
-    let finished = each(sources, rules, interrupt, |puzzle| {
+    let finished = each(sources, rules, None, interrupt, |puzzle| {
         out.push(puzzle);
         Ok(())
     })?;
@@ -53,17 +54,24 @@ pub(crate) fn read(
 }
 
 /// Calls `take` with every record of `sources`, in order, as they are read: memory holds a
-/// batch at a time, whatever the input's length. False when a signal stopped the reading.
+/// batch at a time, whatever the input's length. With `presets` (the variant options), an
+/// autopear preset is read by its own board. False when a signal stopped the reading.
 ///
 /// # Errors
 /// An input that cannot be opened, or an error of `take` (which stops the reading).
 pub(crate) fn each(
     sources: &[Source],
     rules: &Rules,
+    presets: Option<&VariantArgs>,
     interrupt: &AtomicBool,
     mut take: impl FnMut(Puzzle) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool> {
     for source in sources {
+        let preset = match presets {
+            Some(args) => Rules::of_preset(args, source)?,
+            None => None,
+        };
+        let rules = preset.as_ref().unwrap_or(rules);
         let stream = Stream::open(source, rules.size(), rules.alphabet(), 256)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         let stem = match source {

@@ -39,12 +39,14 @@ pub(crate) fn game(
         return Ok((resume(path)?, save));
     }
     let save = args.save.clone().unwrap_or_else(|| PathBuf::from("sudoku-play.json"));
-    let preset = args.puzzle.as_deref().and_then(|arg| preset_board(Path::new(arg)));
-    let rules = match (&args.variant.board, preset) {
-        (None, Some(board)) => {
-            Rules::from_args(&VariantArgs { board: Some(board), ..args.variant.clone() })?
-        }
-        _ => Rules::from_args(&args.variant)?,
+    let source = args.puzzle.as_deref().map(|arg| Source::from_arg(Some(Path::new(arg))));
+    let preset = match &source {
+        Some(source) => Rules::of_preset(&args.variant, source)?,
+        None => None,
+    };
+    let rules = match preset {
+        Some(rules) => rules,
+        None => Rules::from_args(&args.variant)?,
     };
     let (name, model) = match (&args.puzzle, args.new) {
         (_, true) => generated(args, err, interrupt)?,
@@ -72,20 +74,6 @@ fn resume(path: &Path) -> anyhow::Result<Game> {
     let text =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Game::from_json(&text).with_context(|| format!("cannot resume {}", path.display()))
-}
-
-/// The board of an autopear preset, which the app keeps as `Boards/NAME.board` beside the
-/// `Presets/NAME/` folder of its `.sdk` files: so that `sudoku play Presets/Jigsaw/X.sdk` plays
-/// it by its own rules without `--board`. `None` for any other file, or when that board is not
-/// there (the rules then come from the options, as for every other file).
-fn preset_board(puzzle: &Path) -> Option<PathBuf> {
-    if puzzle.extension()? != "sdk" {
-        return None;
-    }
-    let folder = puzzle.parent()?;
-    let name = folder.file_name()?.to_str()?;
-    let board = folder.parent()?.parent()?.join("Boards").join(format!("{name}.board"));
-    board.is_file().then_some(board)
 }
 
 /// Record `record` (from 1) of a file.
@@ -197,9 +185,7 @@ fn variant_flags(variant: &VariantArgs) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use std::fs;
-
-    use super::{from_line, preset_board};
+    use super::from_line;
     use crate::sudoku::{args::VariantArgs, rules::Rules};
 
     #[test]
@@ -211,23 +197,5 @@ mod tests {
         // Without them, the letters are not digits.
         assert!(from_line("ab..cd..........", &Rules::from_args(&VariantArgs::default()).unwrap())
             .is_err());
-    }
-
-    #[test]
-    fn a_preset_finds_its_board_beside_the_presets_folder() {
-        let root = tempfile::tempdir().unwrap();
-        let (presets, boards) = (root.path().join("Presets/Mini"), root.path().join("Boards"));
-        fs::create_dir_all(&presets).unwrap();
-        fs::create_dir_all(&boards).unwrap();
-        let preset = presets.join("Mini_6x6.sdk");
-        fs::write(&preset, "").unwrap();
-        assert_eq!(preset_board(&preset), None, "no board yet");
-        fs::write(boards.join("Mini.board"), "").unwrap();
-        assert_eq!(preset_board(&preset), Some(boards.join("Mini.board")));
-        // Only .sdk files: a puzzle file beside them keeps the options' rules.
-        let other = presets.join("Mini_6x6.txt");
-        fs::write(&other, "").unwrap();
-        assert_eq!(preset_board(&other), None);
-        assert_eq!(preset_board(std::path::Path::new("Mini_6x6.sdk")), None, "no folder");
     }
 }
