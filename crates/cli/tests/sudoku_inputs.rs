@@ -178,3 +178,30 @@ fn an_autopear_preset_means_its_board_in_every_subcommand() {
         sudoku(&["solve", "-q", "--unique", "--board", &other, &preset], "").stdout
     );
 }
+
+/// `puzzle` (a 9×9 line) in the pencilmark form of tdoku and ISS: 9 characters a cell, the
+/// given alone in its place, every digit in a blank cell.
+fn pencilmarks(puzzle: &str) -> String {
+    let cell = |c: char| -> String {
+        ('1'..='9').map(|d| if c == d || !c.is_ascii_digit() || c == '0' { d } else { '.' }).collect()
+    };
+    puzzle.chars().take(81).map(cell).collect()
+}
+
+#[test]
+fn a_729_character_pencilmark_line_is_its_9x9_puzzle() {
+    // See: issue 32. tdoku's pencilmark form (ISS's HARD_PENCILMARKS) was read as a 27×27
+    // puzzle and called invalid.
+    let line = pencilmarks(EASY);
+    assert_eq!(line.len(), 729);
+    eqnice!(format!("{EASY_SOLUTION}\n"), sudoku(&["solve", "-q", "--unique"], &line).stdout);
+    eqnice!("1\n", sudoku(&["count", "-q"], &line).stdout);
+    // Candidates taken away from a blank cell are kept: without the solution's digit there,
+    // the puzzle has none.
+    let first_blank = EASY.find(['.', '0']).unwrap();
+    let digit = EASY_SOLUTION.as_bytes()[first_blank] - b'0';
+    let mut spoilt = line.clone().into_bytes();
+    spoilt[first_blank * 9 + usize::from(digit) - 1] = b'.';
+    let spoilt = String::from_utf8(spoilt).unwrap();
+    eqnice!("none\n", sudoku(&["solve", "-q"], &spoilt).stdout);
+}

@@ -110,7 +110,7 @@ pub use crate::read::{
     flat::{janko_jigsaw, janko_sudoku, krazydad_16x16},
     janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
     json::JsonError,
-    published::{andoku, janko_killer, krazydad_killer, sukaku, ReadError, Record},
+    published::{andoku, janko_killer, krazydad_killer, sukaku, sukaku_of_grid, ReadError, Record},
 };
 pub use crate::{
     canon::{canonical, canonical_with_transform},

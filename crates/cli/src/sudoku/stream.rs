@@ -172,12 +172,28 @@ fn send_puzzles<R: BufRead + Drained>(
     alphabet: Alphabet,
     sender: &impl Chunks,
 ) {
+    // With the usual symbols, a line of N³ digits and blanks in their places (tdoku's and
+    // ISS's pencilmark form) is the N×N pencilmark puzzle, not an N²×N² grid, unless the
+    // options ask for that size.
+    let pencilmarks = alphabet == Alphabet::default();
     let mut records = dancer_sudoku::read_puzzles(reader, size).with_alphabet(alphabet);
     let mut chunk = Vec::with_capacity(CHUNK);
     while let Some(record) = records.next() {
         // Skipping the rest of a line too long may take a while (`/dev/zero`: for ever).
         let too_long = matches!(&record, Err(e) if e.kind == ParseErrorKind::LineTooLong);
-        chunk.push(Input::Puzzle(record));
+        let marked = match &record {
+            Ok(puzzle) if pencilmarks && size != Some(puzzle.grid.size()) => {
+                dancer_sudoku::sukaku_of_grid(&puzzle.grid).map(|model| (puzzle, model))
+            }
+            _ => None,
+        };
+        if let Some((puzzle, model)) = marked {
+            let name = puzzle.extra.as_deref().unwrap_or("").trim().to_owned();
+            let read = Ok(Box::new(dancer_sudoku::Record { name, model, solution: None }));
+            chunk.push(Input::Model { line: puzzle.line, read });
+        } else {
+            chunk.push(Input::Puzzle(record));
+        }
         // Send when the chunk is full, or when what comes next may not be there yet: a
         // puzzle piped in waits for no other.
         if chunk.len() == CHUNK || too_long || records.get_mut().drained() {

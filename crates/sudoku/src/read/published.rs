@@ -2,7 +2,7 @@
 //! solution: the formats of `janko_killer.txt` and `krazydad_killer_9x9.txt` (their layouts
 //! are in docs/formats.md).
 
-use crate::grid::Digit;
+use crate::grid::{Digit, Grid};
 use crate::model::{Cage, Model};
 use crate::variant::Variant;
 
@@ -212,6 +212,35 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
     Ok(Record { name, model, solution: None })
 }
 
+/// The pencilmark puzzle that a line read as an N²×N² grid really is, when it is one: a line
+/// of N³ characters (729 for a 9×9) in [`sukaku`]'s form is also an N²·N² line of digits and
+/// blanks, which the line format reads as a 27×27 (or 8×8, or 64×64) puzzle. It is the
+/// pencilmark puzzle when every one of its N-character groups holds a candidate and every
+/// character stands at its own digit's place (`1` first, `2` second, ...): no puzzle of the
+/// larger size (which needs N² symbols) looks like that.
+pub fn sukaku_of_grid(grid: &Grid) -> Option<Model> {
+    let side = grid.size();
+    let n = (2..=crate::MAX_LINE_SIZE).find(|n| n * n * n == side * side)?;
+    let positional = grid.cells().chunks(n).all(|marks| {
+        let placed = marks.iter().enumerate().all(|(k, &d)| d == 0 || usize::from(d) == k + 1);
+        placed && marks.iter().any(|&d| d != 0)
+    });
+    if !positional {
+        return None;
+    }
+    let mut model = Model::from_variant(&Variant::standard(n).ok()?);
+    for (cell, marks) in grid.cells().chunks(n).enumerate() {
+        let set =
+            marks.iter().enumerate().filter(|&(_, &d)| d != 0).fold(0u64, |s, (k, _)| s | 1 << k);
+        if set.is_power_of_two() {
+            model.givens[cell] = Some(set.trailing_zeros() as Digit + 1);
+        } else {
+            model.candidates.push((cell, set));
+        }
+    }
+    Some(model)
+}
+
 /// The blank-separated fields of `line`, each with its 1-based column.
 pub(super) fn fields(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -309,5 +338,23 @@ mod tests {
         for solution in &found {
             assert_eq!(record.model.broken(solution, true), Ok(()));
         }
+    }
+
+    #[test]
+    fn a_729_character_pencilmark_line_read_as_a_grid_is_its_9x9() {
+        let marks: String = (0..81)
+            .map(|cell| if cell == 0 { "1........".to_owned() } else { "12.4.6.89".to_owned() })
+            .collect();
+        let grid = crate::read_puzzles(marks.as_bytes(), None).next().unwrap().unwrap().grid;
+        assert_eq!(grid.size(), 27);
+        let model = sukaku_of_grid(&grid).unwrap();
+        assert_eq!(model, sukaku(&marks).unwrap().model);
+        assert_eq!(model.givens[0], Some(1));
+        // A cell without a candidate, or a digit out of its place: a 27x27 puzzle after all.
+        for spoilt in [format!(".........{}", &marks[9..]), format!("2{}", &marks[1..])] {
+            let grid = crate::read_puzzles(spoilt.as_bytes(), None).next().unwrap().unwrap().grid;
+            assert_eq!(sukaku_of_grid(&grid), None);
+        }
+        assert_eq!(sukaku_of_grid(&crate::Grid::empty(9)), None, "81 is no cube");
     }
 }
