@@ -57,7 +57,7 @@ impl Source {
     /// If the file cannot be opened (the message names it).
     pub fn open(&self) -> anyhow::Result<Box<dyn BufRead>> {
         Ok(match self {
-            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::Stdin => Box::new(stdin()?.lock()),
             Source::File(path) => Box::new(BufReader::new(
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
             )),
@@ -72,7 +72,7 @@ impl Source {
     /// line and column of the first bad byte).
     pub fn read_to_string(&self, limit: usize, what: &str) -> anyhow::Result<String> {
         let reader: Box<dyn Read> = match self {
-            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::Stdin => Box::new(stdin()?.lock()),
             Source::File(path) => Box::new(
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
             ),
@@ -93,6 +93,39 @@ impl Source {
             anyhow::anyhow!("{self}:{line}:{column}: input is not valid UTF-8")
         })
     }
+}
+
+/// Standard input, refused when it was closed (`cmd <&-`): Rust's runtime puts `/dev/null` in
+/// the place of a closed standard descriptor at start-up, and a batch would then read nothing
+/// and end with exit 0, as if it had been given nothing to do.
+///
+/// # Errors
+/// When the command was started with its standard input closed.
+pub fn stdin() -> io::Result<io::Stdin> {
+    if closed_at_start(0) {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            "standard input is closed (give a file, or - with input piped or redirected)",
+        ));
+    }
+    Ok(io::stdin())
+}
+
+/// Whether the descriptor `fd` was closed when the process started. The runtime opens
+/// `/dev/null` read-write in its place, where a shell's `< /dev/null` opens it read-only, so
+/// the two are told apart by the access mode Linux shows in `/proc/self/fdinfo`. Elsewhere
+/// (no `/proc`), false.
+fn closed_at_start(fd: u32) -> bool {
+    let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else { return false };
+    if target != Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")) else {
+        return false;
+    };
+    let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
+    // O_ACCMODE is 3 and O_RDWR 2 on every Linux architecture.
+    flags.and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok()).is_some_and(|f| f & 3 == 2)
 }
 
 /// Whether `file` (standard input for `-` or none) is a terminal a person types into: a

@@ -137,6 +137,31 @@ fn a_closed_pipe_is_not_an_error() {
 }
 
 #[test]
+fn a_closed_standard_input_is_an_error_not_an_empty_input() {
+    // See: issue 32. `sudoku solve <&-` exited 0 with no output: Rust's runtime reads a closed
+    // descriptor as /dev/null. `< /dev/null` is an empty input and stays one.
+    for (bin, args) in [
+        (env!("CARGO_BIN_EXE_sudoku"), "solve"),
+        (env!("CARGO_BIN_EXE_sudoku"), "count -"),
+        (env!("CARGO_BIN_EXE_sudoku"), "show --format svg"),
+        (env!("CARGO_BIN_EXE_dlx"), "--count"),
+    ] {
+        let closed = std::process::Command::new("sh")
+            .args(["-c", &format!("exec \"$0\" {args} <&-"), bin])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&closed.stderr);
+        assert_eq!(closed.status.code(), Some(2), "{args}: {stderr}");
+        assert!(stderr.contains("standard input is closed"), "{args}: {stderr}");
+    }
+    let empty = std::process::Command::new("sh")
+        .args(["-c", "exec \"$0\" solve < /dev/null", env!("CARGO_BIN_EXE_sudoku")])
+        .output()
+        .unwrap();
+    assert_eq!(empty.status.code(), Some(0), "{}", String::from_utf8_lossy(&empty.stderr));
+}
+
+#[test]
 fn an_autopear_preset_means_its_board_in_every_subcommand() {
     // See: issue 32. `sudoku solve` of `Presets/NAME/X.sdk` ignored `Boards/NAME.board`, which
     // `sudoku play` found, and printed the standard rules' answer.

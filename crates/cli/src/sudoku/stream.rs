@@ -68,7 +68,7 @@ impl Stream {
         let read = Arc::new(AtomicU64::new(0));
         let counted = Arc::clone(&read);
         let (reader, length): (Box<dyn Read + Send>, Option<u64>) = match source {
-            Source::Stdin => (Box::new(io::stdin()), None),
+            Source::Stdin => (Box::new(crate::input::stdin()?), None),
             Source::File(path) => {
                 let file = File::open(path)?;
                 let length =
