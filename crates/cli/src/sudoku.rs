@@ -170,48 +170,16 @@ pub fn run(
     };
     let batches = Batches { task, format, rules: &rules, threads: &threads, long, quiet };
     // Whether a signal stopped the batches before the end of the input.
-    let mut halted = false;
-    if job.checkpoint.is_some() || job.resume.is_some() {
+    let halted = if job.checkpoint.is_some() || job.resume.is_some() {
         let (source, record) = one_puzzle(&sources, &rules, &common.variant)?;
         let preset = Rules::of_preset(&common.variant, source)?;
         let batches = Batches { rules: preset.as_ref().unwrap_or(&rules), ..batches };
         let mut once = Some(vec![record]);
         let next = || Some(once.take().unwrap_or_default());
-        halted = !batches.run(source, next, None, &mut templates, &mut tally, out, err)?;
+        !batches.run(source, next, None, &mut templates, &mut tally, out, err)?
     } else {
-        for source in &sources {
-            // An autopear preset is read by its own board, with templates of its own.
-            let preset = match Rules::of_preset(&common.variant, source) {
-                Ok(preset) => preset,
-                Err(error) => {
-                    writeln!(err, "sudoku: cannot read {source}: {error:#}")?;
-                    tally.errors += 1;
-                    continue;
-                }
-            };
-            let mut own = Templates::default();
-            let (rules, templates) = match &preset {
-                Some(preset) => (preset, &mut own),
-                None => (&rules, &mut templates),
-            };
-            let batches = Batches { rules, ..batches };
-            let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
-                Ok(stream) => stream,
-                Err(error) => {
-                    // Nothing of it can be aligned with output; say why and go on with the rest.
-                    writeln!(err, "sudoku: cannot read {source}: {error}")?;
-                    tally.errors += 1;
-                    continue;
-                }
-            };
-            let next = || stream.batch(BATCH, interrupt);
-            let position = || stream.position();
-            if !batches.run(source, next, Some(&position), templates, &mut tally, out, err)? {
-                halted = true;
-                break;
-            }
-        }
-    }
+        !each_source(&sources, &batches, &common.variant, &mut templates, &mut tally, out, err)?
+    };
     if halted {
         say_halted(&tally, err)?;
     }
@@ -219,6 +187,52 @@ pub fn run(
         summary(&tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
     }
     Ok(exit_status(&tally, interrupt.load(std::sync::atomic::Ordering::Relaxed)))
+}
+
+/// Runs the batches over every input in turn; false when a signal stopped them. An input that
+/// cannot be read is counted as an error and the others go on.
+fn each_source(
+    sources: &[Source],
+    batches: &Batches<'_>,
+    variant: &VariantArgs,
+    templates: &mut Templates,
+    tally: &mut Tally,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<bool> {
+    let interrupt = batches.long.interrupt;
+    for source in sources {
+        // An autopear preset is read by its own board, with templates of its own.
+        let preset = match Rules::of_preset(variant, source) {
+            Ok(preset) => preset,
+            Err(error) => {
+                writeln!(err, "sudoku: cannot read {source}: {error:#}")?;
+                tally.errors += 1;
+                continue;
+            }
+        };
+        let mut own = Templates::default();
+        let (rules, templates) = match &preset {
+            Some(preset) => (preset, &mut own),
+            None => (batches.rules, &mut *templates),
+        };
+        let batches = Batches { rules, ..*batches };
+        let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
+            Ok(stream) => stream,
+            Err(error) => {
+                // Nothing of it can be aligned with output; say why and go on with the rest.
+                writeln!(err, "sudoku: cannot read {source}: {error}")?;
+                tally.errors += 1;
+                continue;
+            }
+        };
+        let next = || stream.batch(BATCH, interrupt);
+        let position = || stream.position();
+        if !batches.run(source, next, Some(&position), templates, tally, out, err)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Says that a signal stopped the batches before the end of the input.

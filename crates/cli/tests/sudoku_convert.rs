@@ -162,7 +162,7 @@ fn encode_writes_the_matrix_the_engine_searches() {
         let mut model = Model::from_variant(&variant);
         model.kinds.clear();
         let view = Rules::new(&model).template().expect("a plain model").problem().to_string();
-        let record = Record { name: "blank".to_owned(), model, solution: None };
+        let record = Record { name: "blank".to_owned(), model, solution: None, generated: None };
         let json = sudoku(&["encode"], &format!("{}\n", record.to_json()));
         same(&json.stdout, &view, &format!("{options:?} as a JSON line"));
     }

@@ -19,7 +19,7 @@ fn killer() -> (String, &'static str) {
     for cell in [0, 1, 2, 3, 4, 6, 8, 12] {
         model.givens[cell] = Some(grid[cell]);
     }
-    let line = Record { name: "k".into(), model, solution: None }.to_json();
+    let line = Record { name: "k".into(), model, solution: None, generated: None }.to_json();
     (line, "1234341221434321")
 }
 

@@ -208,7 +208,9 @@ fn an_autopear_preset_means_its_board_in_every_subcommand() {
 /// given alone in its place, every digit in a blank cell.
 fn pencilmarks(puzzle: &str) -> String {
     let cell = |c: char| -> String {
-        ('1'..='9').map(|d| if c == d || !c.is_ascii_digit() || c == '0' { d } else { '.' }).collect()
+        ('1'..='9')
+            .map(|d| if c == d || !c.is_ascii_digit() || c == '0' { d } else { '.' })
+            .collect()
     };
     puzzle.chars().take(81).map(cell).collect()
 }

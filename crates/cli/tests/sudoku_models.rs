@@ -24,7 +24,7 @@ fn killer() -> (Record, String) {
     }
     assert_eq!(brute_count(&model), 1);
     let line: String = grid.iter().map(|d| char::from(b'0' + d)).collect();
-    (Record { name: "k4".into(), model, solution: Some(grid.to_vec()) }, line)
+    (Record { name: "k4".into(), model, solution: Some(grid.to_vec()), generated: None }, line)
 }
 
 /// Lines of JSON, with a comment first (the kind of header a converted file may carry).
@@ -133,7 +133,7 @@ fn multi_grid_solutions_print_the_whole_rectangle() {
     for given in &mut model.givens[..9] {
         *given = None;
     }
-    let record = Record { name: "samurai".into(), model, solution: None };
+    let record = Record { name: "samurai".into(), model, solution: None, generated: None };
     let run = sudoku(&["solve", "--unique"], &lines(std::slice::from_ref(&record)));
     assert_eq!(run.code, 0, "{}", run.stderr);
     let expected: String =
@@ -146,7 +146,7 @@ fn multi_grid_solutions_print_the_whole_rectangle() {
     assert_eq!(rows.len(), 22, "21 rows and a blank line");
     assert!(rows[9].starts_with("            "), "the unused corner is blank: {}", rows[9]);
     // The blank layout: many solutions, counted up to a limit.
-    let blank = Record { name: "blank".into(), model: blank, solution: None };
+    let blank = Record { name: "blank".into(), model: blank, solution: None, generated: None };
     assert_eq!(sudoku(&["count", "--limit", "5"], &lines(&[blank])).stdout, "5+\n");
 }
 
@@ -158,7 +158,7 @@ fn plain_sudokus_in_json_go_the_usual_way_and_bad_lines_stay_in_place() {
     for (cell, symbol) in classic.bytes().enumerate() {
         model.givens[cell] = (symbol != b'.').then(|| symbol - b'0');
     }
-    let record = Record { name: "classic".into(), model, solution: None };
+    let record = Record { name: "classic".into(), model, solution: None, generated: None };
     let json = record.to_json();
     let input = format!("{json}\nnot json\n{{\"width\": 4}}\n{json}\n");
     let rate = sudoku(&["rate"], &input);

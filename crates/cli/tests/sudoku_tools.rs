@@ -46,14 +46,17 @@ fn generate_honours_symmetry_clues_size_and_json() {
     );
     for line in out.stdout.lines() {
         let object: Value = serde_json::from_str(line).unwrap();
-        let puzzle: Vec<char> = object["puzzle"].as_str().unwrap().chars().collect();
-        for cell in 0..81 {
-            assert_eq!(puzzle[cell] == '.', puzzle[80 - cell] == '.', "not rot180: {line}");
+        let mut given = [false; 81];
+        for pair in object["givens"].as_array().unwrap() {
+            given[pair[0].as_u64().unwrap() as usize] = true;
         }
-        assert_eq!(object["symmetry"], "rot180");
+        for cell in 0..81 {
+            assert_eq!(given[cell], given[80 - cell], "not rot180: {line}");
+        }
+        assert_eq!(object["generated"]["symmetry"], "rot180");
         assert_eq!(
-            object["clues"].as_u64().unwrap() as usize,
-            puzzle.iter().filter(|&&c| c != '.').count()
+            object["generated"]["clues"].as_u64().unwrap() as usize,
+            given.iter().filter(|&&g| g).count()
         );
     }
     let target = sudoku(&["generate", "-n", "3", "--seed", "2", "--clues", "36"], "");
@@ -163,7 +166,7 @@ fn generate_difficulty_keeps_only_puzzles_of_that_level() {
     let json = sudoku(&["generate", "-n", "1", "--seed", "4", "--format", "json"], "");
     let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert!(["easy", "medium", "hard", "expert", "extreme"]
-        .contains(&object["rating"]["level"].as_str().unwrap()));
+        .contains(&object["generated"]["rating"]["level"].as_str().unwrap()));
     let bad = sudoku(&["generate", "--difficulty", "fiendish"], "");
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("unknown level 'fiendish'"), "{}", bad.stderr);
@@ -213,4 +216,52 @@ fn generate_killer_marks_and_layouts_write_unique_json_records_whatever_the_jobs
         assert_eq!(run.code, 2, "{bad:?}");
         assert!(run.stderr.contains(says), "{bad:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn what_generate_writes_every_subcommand_reads() {
+    // See: issue 32. `sudoku generate --json | sudoku solve` failed (`unknown key 'puzzle'`):
+    // one record shape for every subcommand.
+    let made =
+        sudoku(&["generate", "-q", "-n", "3", "--seed", "5", "--json", "--with-solution"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let solutions: Vec<String> = made
+        .stdout
+        .lines()
+        .map(|line| {
+            let object: Value = serde_json::from_str(line).unwrap();
+            let digits = object["solution"].as_array().unwrap();
+            digits.iter().map(|d| d.as_u64().unwrap().to_string()).collect()
+        })
+        .collect();
+    let solved = sudoku(&["solve", "-q", "--unique"], &made.stdout);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(solved.stdout.lines().collect::<Vec<_>>(), solutions);
+    for sub in ["check", "count", "rate", "show", "canon"] {
+        let out = sudoku(&[sub, "-q"], &made.stdout);
+        assert_eq!(out.code, 0, "{sub}: {}", out.stderr);
+    }
+    // `show --format json` writes the record back whole, `generated` and all.
+    let shown = sudoku(&["show", "-q", "--format", "json"], &made.stdout);
+    assert_eq!(shown.stdout, made.stdout);
+}
+
+#[test]
+fn generated_puzzles_of_other_regions_keep_their_regions() {
+    // See: issue 32. `generate --regions R` wrote lines that lost their regions: read back
+    // without the option, they were other puzzles.
+    let layout =
+        "112222333111122333111222333444455666444555666445555666777888999777888999777888999";
+    let made = sudoku(&["generate", "-q", "-n", "2", "--seed", "1", "--regions", layout], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert!(made.stdout.starts_with('{'), "records, not lines: {}", made.stdout);
+    let jigsaw = sudoku(&["solve", "-q", "--unique"], &made.stdout);
+    assert_eq!(jigsaw.code, 0, "{}", jigsaw.stderr);
+    let lines = sudoku(
+        &["generate", "-n", "2", "--seed", "1", "--regions", layout, "--format", "line"],
+        "",
+    );
+    assert!(lines.stderr.contains("a line holds only their givens"), "{}", lines.stderr);
+    let again = sudoku(&["solve", "-q", "--unique", "--regions", layout], &lines.stdout);
+    assert_eq!(again.stdout, jigsaw.stdout, "the same puzzles, read with the same option");
 }

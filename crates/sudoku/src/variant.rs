@@ -290,7 +290,7 @@ impl Variant {
 
     /// Whether this is [`Variant::standard`] of its size, region for region (the same as
     /// comparing with one, without building it: every solve of one classic puzzle asks).
-    pub(crate) fn is_standard(&self) -> bool {
+    pub fn is_standard(&self) -> bool {
         let n = self.size;
         let (rows, cols) = standard_box_shape(n);
         let kinds = [RegionKind::Row, RegionKind::Column, RegionKind::Box];

@@ -320,7 +320,7 @@ proptest! {
         model.candidates.retain(|(c, _)| on_used(c));
         // Unused cells have the digit 0 in a solution.
         let solution = Some((0..16u8).map(|c| if unused.contains(&usize::from(c)) { 0 } else { c % 4 + 1 }).collect());
-        let record = dancer_sudoku::Record { name: "a \"quoted\" name".into(), model, solution };
+        let record = dancer_sudoku::Record { name: "a \"quoted\" name".into(), model, solution, generated: None };
         let line = record.to_json();
         prop_assert!(!line.contains('\n'));
         prop_assert_eq!(dancer_sudoku::Record::from_json(&line).unwrap(), record);
@@ -330,7 +330,8 @@ proptest! {
 /// Bad JSON lines are refused with the field at fault, or the column for broken JSON.
 #[test]
 fn bad_json_names_the_field() {
-    let record = dancer_sudoku::Record { name: "x".into(), model: four(), solution: None };
+    let record =
+        dancer_sudoku::Record { name: "x".into(), model: four(), solution: None, generated: None };
     let good = record.to_json();
     let error = |line: &str| dancer_sudoku::Record::from_json(line).unwrap_err();
     assert_eq!(error(&good.replace("\"width\":4,", "")).field, "width");

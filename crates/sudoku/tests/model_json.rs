@@ -11,7 +11,7 @@ use crate::model::four;
 fn good() -> String {
     let mut model = four();
     model.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
-    Record { name: "k".into(), model, solution: None }.to_json()
+    Record { name: "k".into(), model, solution: None, generated: None }.to_json()
 }
 
 fn error(line: &str) -> JsonError {
@@ -186,4 +186,23 @@ fn text_that_is_not_strict_json_is_refused_at_its_column() {
     let deep = format!("{{\"regions\":{}{}}}", "[".repeat(100_000), "]".repeat(100_000));
     let refused = error(&deep);
     assert!(refused.message.contains("nesting depth"), "nesting is bounded: {refused}");
+}
+
+/// What `sudoku generate` writes of a puzzle's making is kept as it was read and written back;
+/// its keys are checked as every other object's are. See: issue 32, point 16.
+#[test]
+fn the_generated_object_is_kept_and_its_keys_checked() {
+    let about =
+        r#""generated":{"seed":1,"index":0,"clues":23,"rating":{"level":"easy","steps":58}}"#;
+    let line = good().replacen('{', &format!("{{{about},"), 1);
+    let record = Record::from_json(&line).unwrap();
+    assert_eq!(record.generated.as_ref().unwrap()["rating"]["steps"], 58);
+    let again = Record::from_json(&record.to_json()).unwrap();
+    assert_eq!(again.generated, record.generated);
+    assert!(record.to_json().contains(about), "{}", record.to_json());
+    let typo = line.replace("\"clues\"", "\"clue\"");
+    let refused = error(&typo);
+    assert_eq!(refused.field, "generated");
+    assert!(refused.message.contains("unknown key `clue`"), "{refused}");
+    assert!(error(&good().replacen('{', "{\"generated\":[1],", 1)).message.contains("object"));
 }

@@ -128,6 +128,9 @@ fn every_sample_is_unique_solved_as_stored_and_keeps_its_constraints() {
             if !model.candidates.is_empty() {
                 kinds.insert("candidates".to_owned());
             }
+            if model.variant().is_some_and(|variant| !variant.is_standard()) {
+                kinds.insert("regions other than boxes".to_owned());
+            }
             records += 1;
         }
     }
@@ -140,6 +143,7 @@ fn every_sample_is_unique_solved_as_stored_and_keeps_its_constraints() {
         "cages",
         "candidates",
         "parity",
+        "regions other than boxes",
         "unused cells",
     ];
     assert_eq!(kinds, every.iter().map(|&k| k.to_owned()).collect(), "{records} records");

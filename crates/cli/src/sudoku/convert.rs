@@ -118,7 +118,8 @@ fn puzzles(
             });
         match model {
             Ok((line, model)) => {
-                let record = Record { name: format!("line {line}"), model, solution: None };
+                let record =
+                    Record { name: format!("line {line}"), model, solution: None, generated: None };
                 writeln!(out, "{}", record.to_json())?;
             }
             Err((place, line, message)) => {

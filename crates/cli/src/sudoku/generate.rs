@@ -13,7 +13,7 @@ use std::{
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     generate::{rng_for, Options},
-    Generated, Generator, Level, Rater, Rating, Symmetry, Template,
+    Generated, Generator, Level, Model, Rater, Rating, Record, Symmetry, Template,
 };
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -61,7 +61,7 @@ pub(crate) fn run(
         writeln!(err, "sudoku: generating with --seed {seed}")?;
     }
     let options = Options { symmetry, clues: args.clues, minimal: args.minimal };
-    let format = args.format.unwrap_or(OutputFormat::Line);
+    let format = format_for(args.format, &template, quiet, err)?;
     // Only JSON prints the rating: line and grid output rate only to pick a difficulty.
     let rate = difficulty.is_some() || format == OutputFormat::Json;
     let pool =
@@ -139,6 +139,24 @@ pub(crate) fn run(
     Ok(if stopped.is_some() { Exit::Interrupted } else { Exit::Solved })
 }
 
+/// The output format: a line holds the givens only, so the puzzles of other regions than the
+/// standard boxes are written as JSON lines records, which carry their regions, unless lines
+/// (or grids) are asked for, with a note.
+fn format_for(
+    asked: Option<OutputFormat>,
+    template: &Template,
+    quiet: bool,
+    err: &mut dyn Write,
+) -> std::io::Result<OutputFormat> {
+    let standard = template.variant().is_standard();
+    let format = asked.unwrap_or(if standard { OutputFormat::Line } else { OutputFormat::Json });
+    if !standard && format != OutputFormat::Json && !quiet {
+        let what = if format == OutputFormat::Line { "line" } else { "grid" };
+        writeln!(err, "sudoku: note: these puzzles have regions besides the standard rows, columns and boxes, and a {what} holds only their givens: read them back with the same variant options, or write --format json, whose records carry their regions")?;
+    }
+    Ok(format)
+}
+
 /// Says where a signal stopped the puzzles of `seed`: the `index` puzzles before it are out,
 /// whole and in order.
 pub(super) fn say_stopped(index: u64, seed: u64, err: &mut dyn Write) -> std::io::Result<()> {
@@ -205,16 +223,20 @@ fn write_puzzle(
             writeln!(out, "{}", dancer_sudoku::pretty(puzzle, template.variant()))
         }
         OutputFormat::Json => {
-            let mut object = json!({
-                "puzzle": puzzle.to_string(),
+            let mut model = Model::from_variant(template.variant());
+            for (cell, given) in model.givens.iter_mut().enumerate() {
+                *given = puzzle.get(cell);
+            }
+            let n = template.variant().size();
+            let mut about = json!({
+                "seed": origin.seed,
+                "index": origin.index,
                 "clues": clues,
                 "symmetry": origin.symmetry.name(),
                 "minimal": minimal,
-                "seed": origin.seed,
-                "index": origin.index,
             });
             if let Some(rating) = rating {
-                object["rating"] = json!({
+                about["rating"] = json!({
                     "level": rating.level.name(),
                     "steps": rating.steps,
                     "hardest": rating.hardest_name(),
@@ -223,11 +245,33 @@ fn write_puzzle(
                     "nodes": rating.nodes,
                 });
             }
-            if origin.with_solution {
-                object["solution"] = json!(solution.to_string());
-            }
-            writeln!(out, "{object}")
+            let record = Record {
+                name: format!("{} {n}x{n} seed {} #{}", kind(template), origin.seed, origin.index),
+                model,
+                solution: origin.with_solution.then(|| solution.cells().to_vec()),
+                generated: about.as_object().cloned(),
+            };
+            writeln!(out, "{}", record.to_json())
         }
+    }
+}
+
+/// The kind of puzzle a record's name says: `jigsaw` for pieces, `x` for diagonals, `hyper`
+/// for windows (joined: `jigsaw-x`), `sudoku` for the rest.
+fn kind(template: &Template) -> String {
+    use dancer_sudoku::RegionKind;
+    let regions = template.variant().regions();
+    let has = |kind| regions.iter().any(|region| region.kind == kind);
+    let words: Vec<&str> =
+        [(RegionKind::Piece, "jigsaw"), (RegionKind::Diagonal, "x"), (RegionKind::Window, "hyper")]
+            .into_iter()
+            .filter(|&(kind, _)| has(kind))
+            .map(|(_, word)| word)
+            .collect();
+    if words.is_empty() {
+        "sudoku".to_owned()
+    } else {
+        words.join("-")
     }
 }
 

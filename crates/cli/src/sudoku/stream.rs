@@ -189,7 +189,12 @@ fn send_puzzles<R: BufRead + Drained>(
         };
         if let Some((puzzle, model)) = marked {
             let name = puzzle.extra.as_deref().unwrap_or("").trim().to_owned();
-            let read = Ok(Box::new(dancer_sudoku::Record { name, model, solution: None }));
+            let read = Ok(Box::new(dancer_sudoku::Record {
+                name,
+                model,
+                solution: None,
+                generated: None,
+            }));
             chunk.push(Input::Model { line: puzzle.line, read });
         } else {
             chunk.push(Input::Puzzle(record));

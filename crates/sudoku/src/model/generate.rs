@@ -145,7 +145,7 @@ impl Model {
         let givens = model.givens.clone();
         model.parity.retain(|&(cell, _)| givens[cell].is_none());
         let solution = Some(solution.iter().map(|d| d.unwrap_or(0)).collect());
-        Ok(Some(Record { name: String::new(), model, solution }))
+        Ok(Some(Record { name: String::new(), model, solution, generated: None }))
     }
 
     /// The same rectangle, symbols and used cells, with no regions and nothing else.

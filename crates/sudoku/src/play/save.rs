@@ -41,7 +41,12 @@ impl Game {
     pub fn to_json(&self) -> String {
         let solution =
             self.solution.as_ref().map(|s| s.digits.iter().map(|d| d.unwrap_or(0)).collect());
-        let record = Record { name: self.name.clone(), model: self.model.clone(), solution };
+        let record = Record {
+            name: self.name.clone(),
+            model: self.model.clone(),
+            solution,
+            generated: None,
+        };
         let saved = Saved {
             version: VERSION,
             puzzle: record.to_json(),

@@ -85,7 +85,7 @@ fn record(
         *slot = (digit != 0).then_some(digit);
     }
     let solution = solution.map(|(at, text)| symbols(at, text, n, false)).transpose()?;
-    Ok(Record { name: name.to_owned(), model, solution })
+    Ok(Record { name: name.to_owned(), model, solution, generated: None })
 }
 
 /// N² symbols of digits 1..=n (and `.` for blank, as 0, when `blanks`).

@@ -179,7 +179,7 @@ pub fn janko(
     .map_err(keyed)?;
     model.validate().map_err(|e| keyed(format!("problem: {e}")))?;
     let solution = solution.map(|text| read_solution(text, &model)).transpose().map_err(keyed)?;
-    Ok(Record { name: key.to_owned(), model, solution })
+    Ok(Record { name: key.to_owned(), model, solution, generated: None })
 }
 
 /// A solution's digits: its header must be the model's rectangle; only its first rows are

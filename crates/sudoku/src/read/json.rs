@@ -29,7 +29,7 @@ pub struct JsonError {
 }
 
 /// The keys of a record, in the order [`Record::to_json`] writes them.
-const RECORD_KEYS: [&str; 12] = [
+const RECORD_KEYS: [&str; 13] = [
     "name",
     "width",
     "height",
@@ -42,6 +42,7 @@ const RECORD_KEYS: [&str; 12] = [
     "parity",
     "candidates",
     "solution",
+    "generated",
 ];
 
 impl Record {
@@ -102,6 +103,9 @@ impl Record {
         }
         if let Some(solution) = &self.solution {
             fields.push(("solution", json!(solution)));
+        }
+        if let Some(generated) = &self.generated {
+            fields.push(("generated", Value::Object(generated.clone())));
         }
         let body: Vec<String> =
             fields.iter().map(|(key, value)| format!("\"{key}\":{value}")).collect();
@@ -179,8 +183,30 @@ impl Record {
             None => String::new(),
             Some(name) => line.string(name, top.key("name"))?.to_owned(),
         };
-        Ok(Record { name, model, solution })
+        let generated = match object.get("generated") {
+            None => None,
+            Some(node) => Some(generated(line, text, node)?),
+        };
+        Ok(Record { name, model, solution, generated })
     }
+}
+
+/// What `sudoku generate` says of how it made a puzzle: its keys are checked, its values kept
+/// as they are (the rating's fields grow with the rater).
+const GENERATED_KEYS: [&str; 6] = ["seed", "index", "clues", "symmetry", "minimal", "rating"];
+
+/// The `generated` object of a record, checked for its keys and kept as it was written.
+fn generated(
+    line: Line<'_>,
+    text: &str,
+    node: &strict::Node<'_>,
+) -> Result<Map<String, Value>, JsonError> {
+    use jsonc_parser::common::Ranged;
+    let at = Path::Root.key("generated");
+    line.object(node, at, "`generated`", &GENERATED_KEYS)?;
+    let range = node.range();
+    serde_json::from_str(&text[range.start..range.end])
+        .map_err(|error| line.error(node, at, &error.to_string()))
 }
 
 /// The JSON name of a relation kind, and its `k`.

@@ -15,6 +15,10 @@ pub struct Record {
     pub model: Model,
     /// The published solution, row by row, when the source gives one.
     pub solution: Option<Vec<Digit>>,
+    /// How `sudoku generate` made the puzzle (seed, index, clues, symmetry, rating: a JSON
+    /// object), kept as read and written back, so that the generator's record is the one
+    /// record every subcommand reads.
+    pub generated: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// Why a line is not a puzzle of its format, with the 1-based column of the field at fault.
@@ -66,7 +70,7 @@ pub fn janko_killer(line: &str) -> Result<Record, ReadError> {
         model.cages.push(Cage { cells, sum: Some(number(cages_at, sum)?) });
     }
     let solution = digits(solution_at, solution, n)?;
-    Ok(Record { name: key.to_owned(), model, solution: Some(solution) })
+    Ok(Record { name: key.to_owned(), model, solution: Some(solution), generated: None })
 }
 
 /// A line of `krazydad_killer_9x9.txt`: `title cages81 sums solution81`, one letter per cell
@@ -106,7 +110,7 @@ pub fn krazydad_killer(line: &str) -> Result<Record, ReadError> {
     model.cages =
         cages.into_iter().zip(sums).map(|(cells, sum)| Cage { cells, sum: Some(sum) }).collect();
     let solution = digits(solution_at, solution, 9)?;
-    Ok(Record { name: title.to_owned(), model, solution: Some(solution) })
+    Ok(Record { name: title.to_owned(), model, solution: Some(solution), generated: None })
 }
 
 /// A line of `andoku_variants_9x9.txt`: `layout extra level index givens81 regions81|-
@@ -165,6 +169,7 @@ pub fn andoku(line: &str) -> Result<Record, ReadError> {
         name: format!("{layout}-{extra}-{level}-{index}"),
         model,
         solution: Some(solution),
+        generated: None,
     })
 }
 
@@ -209,7 +214,7 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
         }
     }
     let name = fields.get(1).map_or("", |&(_, name)| name).to_owned();
-    Ok(Record { name, model, solution: None })
+    Ok(Record { name, model, solution: None, generated: None })
 }
 
 /// The pencilmark puzzle that a line read as an N²×N² grid really is, when it is one: a line

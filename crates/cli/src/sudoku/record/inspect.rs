@@ -34,7 +34,7 @@ impl RecordJob {
             // it: the rules and the givens, named after the puzzle's line.
             OutputFormat::Json => {
                 let name = format!("line {}", puzzle.line);
-                format!("{}\n", Record { name, model, solution: None }.to_json())
+                format!("{}\n", Record { name, model, solution: None, generated: None }.to_json())
             }
             // The rules as pictures draw them, one code path with every other puzzle.
             OutputFormat::Grid => format!("{}\n", dancer_sudoku::draw::grid_text(&model, None)),
