@@ -43,7 +43,7 @@ fn standalone(
     quiet: bool,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
     match command {
         Command::Generate(generate) => generate::run(generate, quiet, out, err, interrupt),
@@ -91,7 +91,7 @@ pub fn run(
     args: &SudokuArgs,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
     // count and enumerate have job options of their own; solve has its limits.
     let limits = match &args.command {

@@ -87,6 +87,39 @@ fn sudoku_answers_dev_zero_at_once() {
     assert!(err.contains("/dev/zero:1:1: the line is longer than 65536 bytes"), "{err}");
 }
 
+#[cfg(unix)]
+#[test]
+fn sudoku_ends_dev_zero_by_itself() {
+    // See: issue 32: the endless line was skipped for ever; past 64 MiB the input is done.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve", "/dev/zero", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let classic =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), format!("{classic}\n").as_bytes())
+        .unwrap();
+    // Not a timing test: a generous wait, so that the suite fails rather than hangs.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("sudoku solve /dev/zero never ended");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "error");
+    assert_eq!(lines[1].len(), 81, "the next input is read: {out}");
+}
+
 /// A line too long is one bad record, the batch goes on past it and stays aligned: puzzles,
 /// JSON lines, and the line formats of `sudoku convert`.
 #[test]

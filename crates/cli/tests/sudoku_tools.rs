@@ -265,3 +265,35 @@ fn generated_puzzles_of_other_regions_keep_their_regions() {
     let again = sudoku(&["solve", "-q", "--unique", "--regions", layout], &lines.stdout);
     assert_eq!(again.stdout, jigsaw.stdout, "the same puzzles, read with the same option");
 }
+
+#[test]
+fn a_long_generation_is_bounded_by_time_and_stopped_by_a_signal_inside_a_puzzle() {
+    // See: issue 32: `generate --killer --size 25` ran for minutes with no word, and a signal
+    // waited for the puzzle being made. A 25×25 killer takes far longer than these bounds.
+    let out = sudoku(
+        &["generate", "--killer", "--size", "25", "-n", "2", "--seed", "1", "--time-limit", "1s"],
+        "",
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("stopped by --time-limit: no puzzle was written"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stdout, "");
+
+    use nix::{
+        sys::signal::{kill, Signal},
+        unistd::Pid,
+    };
+    let child = crate::util::spawn(
+        env!("CARGO_BIN_EXE_sudoku"),
+        &["generate", "--killer", "--size", "25", "-n", "1", "--seed", "1"],
+    );
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    kill(Pid::from_raw(i32::try_from(child.id()).unwrap()), Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped by an interrupt: no puzzle was written"), "{stderr}");
+}

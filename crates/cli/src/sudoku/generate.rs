@@ -3,12 +3,9 @@
 //! are made in `generate/models.rs`.
 
 mod models;
+mod ordered;
 
-use std::{
-    io::Write,
-    sync::atomic::{AtomicBool, Ordering::Relaxed},
-    time::Instant,
-};
+use std::{io::Write, sync::atomic::AtomicBool, sync::Arc, time::Instant};
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{
@@ -16,14 +13,11 @@ use dancer_sudoku::{
     Generated, Generator, Level, Model, Rater, Rating, Record, Symmetry, Template,
 };
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use serde_json::json;
 
+use self::ordered::{Ending, Next, Put, Streams, Watch};
 use super::{args::GenerateArgs, rules::Rules, OutputFormat};
 use crate::Exit;
-
-/// Puzzles made per parallel batch.
-pub(super) const BATCH: u64 = 256;
 
 /// Runs `sudoku generate`.
 ///
@@ -34,7 +28,7 @@ pub(crate) fn run(
     quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
     if args.variant.symbols.is_some() {
         bail!("--symbols is for reading puzzles; generate writes 1-9 then A-Z");
@@ -64,50 +58,40 @@ pub(crate) fn run(
     let format = format_for(args.format, &template, quiet, err)?;
     // Only JSON prints the rating: line and grid output rate only to pick a difficulty.
     let rate = difficulty.is_some() || format == OutputFormat::Json;
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(args.jobs.map_or(0, usize::from)).build()?;
     let started = Instant::now();
     let (mut made, mut clues, mut missed) = (0u64, 0u64, 0u64);
-    // The first puzzle a signal kept from being made: the output stops before it.
-    let mut stopped = None;
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start + BATCH);
-        let batch: Vec<Made> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map_init(
-                    || (Generator::new(&template), Rater::new(&template)),
-                    |(generator, rater), index| {
-                        if interrupt.load(Relaxed) {
-                            return Made::Stopped;
-                        }
-                        let rng = &mut rng_for(seed, index);
-                        make(
-                            generator,
-                            rate.then_some(rater),
-                            rng,
-                            &options,
-                            difficulty,
-                            args.attempts,
-                        )
-                    },
-                )
-                .collect()
-        });
-        for (index, slot) in (start..).zip(batch) {
+    let template = Arc::new(template);
+    let attempts = args.attempts;
+    let worker = {
+        let template = Arc::clone(&template);
+        move |next: Next<'_>, put: Put<'_, Made>| {
+            let (mut generator, mut rater) = (Generator::new(&template), Rater::new(&template));
+            while let Some(index) = next() {
+                let rng = &mut rng_for(seed, index);
+                let rater = rate.then_some(&mut rater);
+                let made = make(&mut generator, rater, rng, &options, difficulty, attempts);
+                if !put(index, made) {
+                    return;
+                }
+            }
+        }
+    };
+    let watch = Watch { interrupt, deadline: args.time_limit.map(|limit| started + limit), quiet };
+    let mut streams = Streams { out, err };
+    let ending = ordered::in_order(
+        args.count,
+        jobs(args.jobs),
+        worker,
+        &watch,
+        &mut streams,
+        |index, slot, streams| {
             let (generated, rating) = match slot {
                 Made::Puzzle(generated, rating) => (generated, rating),
-                Made::Stopped => {
-                    stopped = Some(index);
-                    break;
-                }
                 Made::NoSolution => {
                     bail!("the variant has no solution at all, so it has no puzzles")
                 }
                 Made::GaveUp => {
                     let level = difficulty.map_or("", Level::name);
-                    let attempts = args.attempts;
                     bail!("puzzle {index}: no {level} puzzle in {attempts} attempts (raise --attempts)")
                 }
             };
@@ -116,27 +100,22 @@ pub(crate) fn run(
             if generated.target_reached == Some(false) {
                 missed += 1;
                 let target = args.clues.unwrap_or_default();
-                writeln!(err, "sudoku: puzzle {index}: no unique puzzle with {target} clues found on this path; printed with {}", generated.clues)?;
+                writeln!(streams.err, "sudoku: puzzle {index}: no unique puzzle with {target} clues found on this path; printed with {}", generated.clues)?;
             }
             let origin = Origin { seed, index, symmetry, with_solution: args.with_solution };
-            write_puzzle(out, format, &template, &generated, rating.as_ref(), &origin)?;
-        }
-        out.flush()?;
-        if stopped.is_some() {
-            break;
-        }
-        start = end;
-    }
-    if let Some(index) = stopped {
-        say_stopped(index, seed, err)?;
-    }
+            write_puzzle(streams.out, format, &template, &generated, rating.as_ref(), &origin)?;
+            Ok(())
+        },
+    )?;
+    let err = streams.err;
+    say_ending(ending, seed, err)?;
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
         let average = clues as f64 / made.max(1) as f64;
         let rate = made as f64 / seconds.max(1e-9);
         writeln!(err, "puzzles: {made}, average clues: {average:.1}, clue target missed: {missed}, seconds: {seconds:.3}, puzzles/s: {rate:.0}")?;
     }
-    Ok(if stopped.is_some() { Exit::Interrupted } else { Exit::Solved })
+    Ok(exit_of(ending))
 }
 
 /// The output format: a line holds the givens only, so the puzzles of other regions than the
@@ -157,22 +136,39 @@ fn format_for(
     Ok(format)
 }
 
-/// Says where a signal stopped the puzzles of `seed`: the `index` puzzles before it are out,
-/// whole and in order.
-pub(super) fn say_stopped(index: u64, seed: u64, err: &mut dyn Write) -> std::io::Result<()> {
+/// The exit status of a run that ended so.
+fn exit_of(ending: Ending) -> Exit {
+    match ending {
+        Ending::Done => Exit::Solved,
+        Ending::Interrupted { .. } => Exit::Interrupted,
+        Ending::TimeLimit { .. } => Exit::Stopped,
+    }
+}
+
+/// The worker threads `--jobs` asks for, or one per core.
+fn jobs(asked: Option<u16>) -> usize {
+    asked.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from)
+}
+
+/// Says what stopped the puzzles of `seed` before the end: the puzzles before the first one
+/// missing are out, whole and in order.
+fn say_ending(ending: Ending, seed: u64, err: &mut dyn Write) -> std::io::Result<()> {
+    let (index, why) = match ending {
+        Ending::Done => return Ok(()),
+        Ending::Interrupted { next } => (next, "an interrupt"),
+        Ending::TimeLimit { next } => (next, "--time-limit"),
+    };
     let written = match index {
         0 => "no puzzle was written".to_owned(),
         1 => format!("puzzle 0 of seed {seed} was written"),
         _ => format!("puzzles 0 to {} of seed {seed} were written", index - 1),
     };
-    writeln!(err, "sudoku: stopped by an interrupt: {written}, the rest not made")
+    writeln!(err, "sudoku: stopped by {why}: {written}, the rest not made")
 }
 
 /// What one puzzle slot produced.
 enum Made {
     Puzzle(Generated, Option<Rating>),
-    /// Not begun: a signal came first.
-    Stopped,
     NoSolution,
     GaveUp,
 }

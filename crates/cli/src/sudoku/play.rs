@@ -21,7 +21,7 @@ pub(crate) fn run(
     args: &PlayArgs,
     quiet: bool,
     err: &mut dyn Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
     let (game, save) = open::game(args, err, interrupt)?;
     let ending = terminal::play(game, &save, interrupt)?;

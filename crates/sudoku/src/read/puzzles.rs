@@ -119,7 +119,7 @@ pub enum ParseErrorKind {
     /// A line longer than [`MAX_LINE_BYTES`]: found as soon as that many bytes are read
     /// without a line end, and the rest of the line is skipped, not kept.
     #[error(
-        "the line is longer than {MAX_LINE_BYTES} bytes (64 KiB), the most a puzzle line may be"
+        "the line is longer than {MAX_LINE_BYTES} bytes (64 KiB), the most a puzzle line may be (past 64 MiB without a line end, the rest of the input is not read)"
     )]
     LineTooLong,
     /// A line that is not UTF-8.

@@ -78,6 +78,11 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
 
+    /// Stop after this long (90s, 2h, 1h30m): the puzzles made so far are written, whole and
+    /// in order, and the exit status is 3. A puzzle still being made is left unfinished.
+    #[arg(long, value_name = "DURATION", value_parser = crate::job::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+
     /// Worker threads, 1 to 1024 (default: all cores). The puzzles do not depend on it.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,

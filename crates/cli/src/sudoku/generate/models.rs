@@ -3,17 +3,13 @@
 //! solution. Numbered and seeded like the plain puzzles: puzzle k of a seed is the same
 //! whatever `--jobs`.
 
-use std::{
-    io::Write,
-    sync::atomic::{AtomicBool, Ordering::Relaxed},
-    time::Instant,
-};
+use std::{io::Write, sync::atomic::AtomicBool, time::Instant};
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, Symmetry};
-use rayon::prelude::*;
 
-use super::{clock_seed, BATCH};
+use super::ordered::{in_order, Next, Put, Streams, Watch};
+use super::{clock_seed, exit_of, jobs, say_ending};
 use crate::sudoku::{args::GenerateArgs, rules::Rules, OutputFormat};
 use crate::Exit;
 
@@ -27,7 +23,7 @@ pub(crate) fn run(
     quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
     let marks = match (&args.marks, args.killer) {
         (Some(kind), _) => kind.parse::<Marks>()?,
@@ -40,29 +36,27 @@ pub(crate) fn run(
     if args.seed.is_none() && !quiet {
         writeln!(err, "sudoku: generating with --seed {seed}")?;
     }
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(args.jobs.map_or(0, usize::from)).build()?;
     let started = Instant::now();
     let (mut made, mut givens) = (0u64, 0u64);
-    // The first puzzle a signal kept from being made: the output stops before it.
-    let mut stopped = None;
-    let mut start = 0;
-    while start < args.count {
-        let end = args.count.min(start + BATCH);
-        let batch: Vec<_> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|index| {
-                    let begun = !interrupt.load(Relaxed);
-                    begun.then(|| base.generate(marks, &mut rng_for(seed, index)))
-                })
-                .collect()
-        });
-        for (index, slot) in (start..).zip(batch) {
-            let Some(slot) = slot else {
-                stopped = Some(index);
-                break;
-            };
+    let worker = {
+        let base = base.clone();
+        move |next: Next<'_>, put: Put<'_, _>| {
+            while let Some(index) = next() {
+                if !put(index, base.generate(marks, &mut rng_for(seed, index))) {
+                    return;
+                }
+            }
+        }
+    };
+    let watch = Watch { interrupt, deadline: args.time_limit.map(|limit| started + limit), quiet };
+    let mut streams = Streams { out, err };
+    let ending = in_order(
+        args.count,
+        jobs(args.jobs),
+        worker,
+        &watch,
+        &mut streams,
+        |index, slot, streams| {
             let Some(mut record): Option<Record> =
                 slot.with_context(|| format!("puzzle {index}: cannot generate"))?
             else {
@@ -74,24 +68,19 @@ pub(crate) fn run(
             };
             made += 1;
             givens += record.model.givens.iter().filter(|given| given.is_some()).count() as u64;
-            writeln!(out, "{}", record.to_json())?;
-        }
-        out.flush()?;
-        if stopped.is_some() {
-            break;
-        }
-        start = end;
-    }
-    if let Some(index) = stopped {
-        super::say_stopped(index, seed, err)?;
-    }
+            writeln!(streams.out, "{}", record.to_json())?;
+            Ok(())
+        },
+    )?;
+    let err = streams.err;
+    say_ending(ending, seed, err)?;
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
         let average = givens as f64 / made.max(1) as f64;
         let rate = made as f64 / seconds.max(1e-9);
         writeln!(err, "puzzles: {made}, average givens: {average:.1}, seconds: {seconds:.3}, puzzles/s: {rate:.1}")?;
     }
-    Ok(if stopped.is_some() { Exit::Interrupted } else { Exit::Solved })
+    Ok(exit_of(ending))
 }
 
 /// The blank model the puzzles are made on (a layout's, or a single grid of the variant

@@ -32,7 +32,7 @@ const MAX_SAVE: u64 = 64 << 20;
 pub(crate) fn game(
     args: &PlayArgs,
     err: &mut dyn std::io::Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<(Game, PathBuf)> {
     if let Some(path) = &args.resume {
         let save = args.save.clone().unwrap_or_else(|| path.clone());
@@ -120,7 +120,7 @@ fn from_line(line: &str, rules: &Rules) -> anyhow::Result<(String, Model)> {
 fn generated(
     args: &PlayArgs,
     err: &mut dyn std::io::Write,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
 ) -> anyhow::Result<(String, Model)> {
     let seed = args.seed.unwrap_or_else(generate::clock_seed);
     let mut argv: Vec<String> =

@@ -2,11 +2,18 @@
 //! exporters), a UTF-8 BOM dropped, each decoded on its own so that one bad byte spoils one
 //! line, and no line kept past [`MAX_LINE_BYTES`] so that memory stays bounded: a longer line
 //! is reported as soon as that many bytes are read without an end, and its rest is skipped
-//! (read, not kept) when the next line is asked for. So `/dev/zero` is an error at once.
+//! (read, not kept) when the next line is asked for, up to [`MAX_SKIP`] bytes: a line that
+//! goes on past that ends the input. So `/dev/zero` is an error at once, and the end soon
+//! after, where skipping would read it for ever.
 
 use std::io::{self, BufRead};
 
 use super::MAX_LINE_BYTES;
+
+/// The most bytes of a line too long that are skipped in the hope of a line end: past them the
+/// input is taken to be no text (`/dev/zero`, a disk image) and nothing more of it is read.
+/// Skipping 64 MiB takes some milliseconds from memory and under a second from a disk.
+pub(crate) const MAX_SKIP: u64 = 64 << 20;
 
 /// One line of input, without its line ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +88,9 @@ impl<R: BufRead> LineSource<R> {
             if let Err(error) = self.skip_rest() {
                 return Some(self.unreadable(&error));
             }
+            if self.done {
+                return None;
+            }
         }
         self.bytes.clear();
         let mut ended = false;
@@ -130,9 +140,15 @@ impl<R: BufRead> LineSource<R> {
         Some(Line { number: self.number, text: self.decode() })
     }
 
-    /// Skips to the end of the line being read (a line too long), line end included.
+    /// Skips to the end of the line being read (a line too long), line end included; past
+    /// [`MAX_SKIP`] bytes without one, the input is done.
     fn skip_rest(&mut self) -> io::Result<()> {
+        let mut skipped = 0u64;
         loop {
+            if skipped > MAX_SKIP {
+                self.done = true;
+                return Ok(());
+            }
             let chunk = match self.reader.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
@@ -148,6 +164,7 @@ impl<R: BufRead> LineSource<R> {
             }
             let all = chunk.len();
             self.reader.consume(all);
+            skipped += all as u64;
         }
     }
 
@@ -247,6 +264,26 @@ mod tests {
         let most = (MAX_LINE_BYTES + 8192) as u64;
         assert!(taken <= most, "{taken} bytes read, where a line is at most {MAX_LINE_BYTES}");
         assert!(source.bytes.capacity() <= MAX_LINE_BYTES + 8192, "nothing more is kept");
+    }
+
+    #[test]
+    fn an_endless_line_ends_the_input_after_a_bounded_skip() {
+        // See: issue 32: `sudoku solve /dev/zero` skipped the endless line for ever.
+        let reader = std::io::BufReader::with_capacity(8192, Endless { taken: 0 });
+        let mut source = LineSource::new(reader);
+        assert_eq!(source.next_line().map(|line| line.text), Some(Err(Fault::TooLong)));
+        assert_eq!(source.next_line(), None, "the input is done");
+        let taken = source.get_mut().get_ref().taken;
+        assert!(taken <= MAX_SKIP + (MAX_LINE_BYTES + 2 * 8192) as u64, "{taken} bytes read");
+        // A long line that does end is skipped whole and reading goes on.
+        let mut input = vec![b'x'; (MAX_SKIP / 2) as usize];
+        input.extend_from_slice(
+            b"
+next
+",
+        );
+        let read = lines(&input);
+        assert_eq!(read[1], (2, Ok("next".to_owned())));
     }
 
     #[test]
