@@ -360,3 +360,30 @@ mod tests {
         }
     }
 }
+
+/// `count` things in `seconds` as a rate for a summary: whole numbers from 10 a second up, else
+/// three significant digits, so that a long run of few puzzles does not read `0` a second.
+pub fn per_second(count: u64, seconds: f64) -> String {
+    let rate = count as f64 / seconds.max(1e-9);
+    if count == 0 || rate >= 10.0 {
+        return format!("{rate:.0}");
+    }
+    // Clamped: a count of at least 1 over any time a run takes has a rate above 1e-9.
+    let digits = (2 - rate.log10().floor() as i32).clamp(1, 9) as usize;
+    format!("{rate:.digits$}")
+}
+
+#[cfg(test)]
+mod rate_tests {
+    use super::per_second;
+
+    #[test]
+    fn slow_rates_keep_three_digits_fast_ones_none() {
+        assert_eq!(per_second(0, 3.0), "0");
+        assert_eq!(per_second(3109, 1.0), "3109");
+        assert_eq!(per_second(53, 10.0), "5.30");
+        assert_eq!(per_second(1, 20.0), "0.0500");
+        assert_eq!(per_second(2, 3600.0), "0.000556");
+        assert_eq!(per_second(10, 1.0), "10");
+    }
+}

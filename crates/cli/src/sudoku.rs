@@ -184,7 +184,7 @@ pub fn run(
         say_halted(&tally, err)?;
     }
     if common.stats {
-        summary(&tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
+        summary(task, &tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
     }
     Ok(exit_status(&tally, interrupt.load(std::sync::atomic::Ordering::Relaxed)))
 }
@@ -296,15 +296,25 @@ fn one_puzzle<'s>(
 
 /// The `--stats` line, and the table's figures after a memoised count.
 fn summary(
+    task: Task,
     tally: &Tally,
     seconds: f64,
     memo: Option<&Mutex<Memo>>,
     err: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let rate = tally.puzzles as f64 / seconds.max(1e-9);
+    let rate = crate::job::per_second(tally.puzzles, seconds);
+    // What a puzzle that went well is for this task: `show` solves nothing.
+    let done = match task {
+        Task::Solve { .. } | Task::Count { .. } | Task::Enumerate { .. } => "solved",
+        Task::Check => "checked",
+        Task::Show => "shown",
+        Task::Rate => "rated",
+        Task::Hint | Task::Explain => "explained",
+        Task::Canon | Task::Transform { .. } => "done",
+    };
     writeln!(
         err,
-        "puzzles: {}, solved: {}, multiple: {}, none: {}, invalid: {}, errors: {}, seconds: {seconds:.3}, puzzles/s: {rate:.0}",
+        "puzzles: {}, {done}: {}, multiple: {}, none: {}, invalid: {}, errors: {}, seconds: {seconds:.3}, puzzles/s: {rate}",
         tally.puzzles, tally.solved, tally.multiple, tally.none, tally.invalid, tally.errors
     )?;
     if let Some(memo) = memo {

@@ -325,6 +325,13 @@ fn stats_summarise_the_run_on_stderr() {
     let last = out.stderr.lines().last().unwrap();
     assert!(last.contains(", seconds: ") && last.contains(", puzzles/s: "), "{last}");
 
+    // Each subcommand names what it did with a puzzle; `show` solves nothing.
+    for (command, word) in [("show", "shown"), ("check", "checked"), ("rate", "rated")] {
+        let out = sudoku(&[command, "--stats"], &format!("{EASY}\n"));
+        let line = out.stderr.lines().last().unwrap();
+        assert!(line.starts_with(&format!("puzzles: 1, {word}: 1, ")), "{command}: {line}");
+    }
+
     let out = sudoku(&["solve", "--unique", "--stats", &data("puzzles/classic.txt")], "");
     let numbers: Vec<u64> = stats(&out.stderr).into_iter().map(|(_, n)| n).collect();
     assert_eq!(numbers, [8, 7, 1, 0, 0, 0]);

@@ -281,8 +281,9 @@ pub struct Common {
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
-    /// Print the summary on stderr: puzzles, solved, multiple, none, invalid, errors, seconds,
-    /// puzzles/s. The default, as in `dlx`; with -q, the summary and errors only.
+    /// Print the summary on stderr: puzzles, solved (checked, shown, rated, explained or done,
+    /// by subcommand), multiple, none, invalid, errors, seconds, puzzles/s. The default, as in
+    /// `dlx`; with -q, the summary and errors only.
     #[arg(short, long)]
     pub stats: bool,
 }

@@ -112,8 +112,8 @@ pub(crate) fn run(
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
         let average = clues as f64 / made.max(1) as f64;
-        let rate = made as f64 / seconds.max(1e-9);
-        writeln!(err, "puzzles: {made}, average clues: {average:.1}, clue target missed: {missed}, seconds: {seconds:.3}, puzzles/s: {rate:.0}")?;
+        let rate = crate::job::per_second(made, seconds);
+        writeln!(err, "puzzles: {made}, average clues: {average:.1}, clue target missed: {missed}, seconds: {seconds:.3}, puzzles/s: {rate}")?;
     }
     Ok(exit_of(ending))
 }

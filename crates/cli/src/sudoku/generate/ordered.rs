@@ -130,7 +130,10 @@ fn collect<T>(
                 continue;
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
-            // Every worker stopped (a panic): what is missing was not made.
+            // Workers stop taking puzzles once the signal is seen, so they may all be gone
+            // before this thread looks at the flag: that is the interrupt, not a failure.
+            Err(mpsc::RecvTimeoutError::Disconnected) if watch.interrupt.load(Relaxed) => {}
+            // Every worker stopped otherwise (a panic): what is missing was not made.
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 anyhow::bail!("puzzle {expected}: the worker making it stopped")
             }
@@ -219,6 +222,32 @@ mod tests {
             Ok(())
         });
         assert_eq!(ending.unwrap(), Ending::TimeLimit { next: 3 });
+        assert_eq!(seen, [0, 1, 2]);
+    }
+
+    /// The workers see the signal and leave before the command's thread looks at the flag:
+    /// the run is interrupted, not failed (it was exit 2, "the worker making it stopped").
+    #[test]
+    fn workers_gone_on_a_signal_end_the_run_as_interrupted() {
+        static RAISED: AtomicBool = AtomicBool::new(false);
+        let worker = |next: Next<'_>, put: Put<'_, u64>| {
+            while let Some(index) = next() {
+                if index == 2 {
+                    RAISED.store(true, Relaxed);
+                }
+                if !put(index, index) {
+                    return;
+                }
+            }
+        };
+        let mut seen = Vec::new();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut streams = Streams { out: &mut out, err: &mut err };
+        let ending = in_order(50, 1, worker, &watch(&RAISED, None), &mut streams, |i, _, _| {
+            seen.push(i);
+            Ok(())
+        });
+        assert_eq!(ending.unwrap(), Ending::Interrupted { next: 3 });
         assert_eq!(seen, [0, 1, 2]);
     }
 
