@@ -2,6 +2,7 @@
 //! into pieces of about equal estimated work for [`balance`] to pack into parts.
 
 mod cover;
+mod expand;
 mod part;
 
 pub use self::part::{Part, SplitError};
@@ -11,14 +12,11 @@ use std::{cmp::Ordering, collections::BinaryHeap};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Level, Solver};
-use crate::explore::Explore;
-use crate::ids::OptionId;
-use crate::matrix::{with_mode, Mode, COVERED};
+use self::expand::Below;
+use super::Solver;
 use crate::search::estimate::Estimate;
-use crate::search::Heuristic;
 use crate::stats::Stats;
-use crate::subproblem::{PathError, Share, Subproblem};
+use crate::subproblem::{PathError, Subproblem};
 
 /// The most of a tree's nodes (as a fraction) that a [`Solver::split`]'s estimates walk.
 pub const SAMPLING: f64 = 0.02;
@@ -61,16 +59,6 @@ pub struct Split {
     pub stats: Stats,
     /// Nodes walked by the random paths of the estimates (not part of the search).
     pub sampled: u64,
-}
-
-/// What is below a node.
-enum Below {
-    /// The node is a solution.
-    Solution,
-    /// The node has no options for the item the search would choose.
-    DeadEnd,
-    /// Its children, in search order.
-    Children(Vec<Subproblem>),
 }
 
 /// A piece found to have no solutions (its forced moves end in a dead end), which a split
@@ -280,85 +268,6 @@ impl Solver<'_> {
         pieces.sort_by(|a, b| a.from().total_cmp(&b.from()));
         Split { pieces, stats, sampled }
     }
-
-    /// Enters the node `at` leads to as the search would, counting it, and goes on down the
-    /// forced moves below it (an item with one option left) while `descend` agrees to the
-    /// option, counting each node: a line of forced moves of any depth costs its length once.
-    /// Says which options it took, and what is below the node they lead to.
-    fn expand(&mut self, at: &Subproblem, descend: &mut dyn FnMut(OptionId) -> bool) -> Expansion {
-        let mut branches = Vec::new();
-        self.enter(at).expect("a piece made by the search is in its tree");
-        self.position(&mut branches);
-        let share = crate::subproblem::share_of(&branches, at.path().len());
-        let expansion = with_mode!(self.matrix, M => self.children::<M>(at.path(), share, descend));
-        self.restart();
-        expansion
-    }
-
-    fn children<M: Mode>(
-        &mut self,
-        path: &[OptionId],
-        share: Share,
-        descend: &mut dyn FnMut(OptionId) -> bool,
-    ) -> Expansion {
-        let mut forced = Vec::new();
-        loop {
-            let chosen = match self.heuristic {
-                Heuristic::Mrv => self.matrix.choose_mrv::<M>(),
-                Heuristic::First => self.matrix.choose_first(),
-            };
-            // A solution is left for the piece's own search to count.
-            let Some(item) = chosen else { return Expansion { forced, below: Below::Solution } };
-            // Entering the node counts it, and the updates of the option that led to it.
-            self.stats.nodes += 1;
-            self.stats.updates += std::mem::take(&mut self.pending);
-            let count = self.matrix.len[item as usize] & !COVERED;
-            if count == 0 {
-                self.stats.updates += 1;
-                return Expansion { forced, below: Below::DeadEnd };
-            }
-            let first = self.matrix.nodes[item as usize].down;
-            let option = OptionId::from_u32(self.matrix.option_of(first));
-            if count == 1 && descend(option) {
-                // X5-X6 as the search does them, the next node counting the option's updates.
-                let covered = self.matrix.cover::<M>(item);
-                self.stats.updates += covered;
-                self.levels[self.level] = Level { item, choice: first };
-                self.pending = self.matrix.commit_others::<M>(first);
-                self.search_updates += covered + self.pending;
-                self.level += 1;
-                self.stats.max_depth = self.stats.max_depth.max(self.level as u32);
-                forced.push(option);
-                continue;
-            }
-            self.stats.updates += self.matrix.cover::<M>(item);
-            let width = (share.to - share.from) / f64::from(count);
-            let mut children = Vec::with_capacity(count as usize);
-            let mut choice = first;
-            // The children's own updates are counted by the searches that enter them.
-            while choice != item {
-                let mut child = Vec::with_capacity(path.len() + forced.len() + 1);
-                child.extend_from_slice(path);
-                child.extend_from_slice(&forced);
-                child.push(OptionId::from_u32(self.matrix.option_of(choice)));
-                let from = share.from + width * children.len() as f64;
-                let to = from + width;
-                children.push(Subproblem::subtree(child).with_share(Share { from, to }));
-                choice = self.matrix.nodes[choice as usize].down;
-            }
-            self.matrix.uncover::<M>(item);
-            self.stats.max_depth = self.stats.max_depth.max(self.level as u32 + 1);
-            return Expansion { forced, below: Below::Children(children) };
-        }
-    }
-}
-
-/// What [`Solver::expand`] found below a node.
-struct Expansion {
-    /// The forced moves it took down from the node, in order.
-    forced: Vec<OptionId>,
-    /// What is below the node they lead to.
-    below: Below,
 }
 
 /// Packs `pieces` into `parts` lists of about equal estimated work: the largest piece first,

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::{Below, Part, SplitError};
+use super::expand::Below;
+use super::{Part, SplitError};
 use crate::explore::Explore;
 use crate::ids::OptionId;
 use crate::search::Solver;
