@@ -37,15 +37,12 @@ impl Paths {
                     if let Some(first) = paths.piece[node] {
                         return Err(SplitError::Overlap { first, second: (index, k) });
                     }
-                    let child = match paths.edges.get(&(node, option)) {
-                        Some(&child) => child,
-                        None => {
-                            paths.piece.push(None);
-                            paths.down.push(None);
-                            paths.edges.insert((node, option), paths.piece.len() - 1);
-                            paths.piece.len() - 1
-                        }
-                    };
+                    let fresh = paths.piece.len();
+                    let child = *paths.edges.entry((node, option)).or_insert(fresh);
+                    if child == fresh {
+                        paths.piece.push(None);
+                        paths.down.push(None);
+                    }
                     paths.down[node] = Some(child);
                     node = child;
                 }
