@@ -1,8 +1,9 @@
 //! What `dlx` and `sudoku count`/`enumerate` share for long searches: the options for limits,
 //! checkpoints and progress, and turning them into a [`dancer::run::Run`]; the size of a memo's
-//! table.
+//! table; the threads and memory a run takes (`machine.rs`).
 
 mod checkpoint_file;
+mod machine;
 mod progress;
 mod saved;
 
@@ -17,6 +18,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 use dancer::run::{Outcome, Run, Stop};
 
 pub use self::checkpoint_file::CheckpointFile;
+pub use self::machine::{jobs, jobs_held, memo, memo_figures, pool, JOBS_PER_CORE};
 pub use self::progress::{clock, percent, short, Display};
 pub use self::saved::{Saved, Writer};
 use crate::Exit;
@@ -268,39 +270,6 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
     let bytes = number.checked_mul(scale).ok_or_else(bad)?;
     usize::try_from(bytes)
         .map_err(|_| format!("'{text}' is more memory than this machine can address"))
-}
-
-/// The worker threads for `--jobs`: the machine's cores unless given.
-pub fn jobs(given: Option<usize>) -> usize {
-    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-}
-
-/// A memo table's figures as the summaries print them: `1627 sub-problems (0 MiB), 669 found
-/// again, 0 evictions`, and how many of the evictions were for want of memory, if any.
-pub fn memo_figures(memo: &dancer::Memo) -> String {
-    let refused = match memo.refusals() {
-        0 => String::new(),
-        n => format!(" ({n} when memory ran out)"),
-    };
-    format!(
-        "{} sub-problems ({} MiB), {} found again, {} evictions{refused}",
-        memo.entries(),
-        memo.bytes() >> 20,
-        memo.hits(),
-        memo.evictions()
-    )
-}
-
-/// The thread pool for `jobs` searches at once, or none for one: the search then runs on the
-/// calling thread, and a process that counts 8 queens with `--jobs 1` starts no thread.
-///
-/// # Errors
-/// When the threads cannot be started.
-pub fn pool(jobs: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
-    if jobs <= 1 {
-        return Ok(None);
-    }
-    rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map(Some)
 }
 
 #[cfg(test)]

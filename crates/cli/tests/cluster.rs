@@ -1,6 +1,7 @@
 //! Runs that leave one machine, as the recipes of docs/scaling.md run them, with nothing but
 //! the toolchain: scripts/slurm-part.sbatch under a stand-in `scontrol` that records the
-//! requeues asked of it (see: issue 22), and the `xargs` recipe killed and run again.
+//! requeues asked of it (see: issue 22; a failing requeue and a summary of another split, issue
+//! 32), and the `xargs` recipe killed and run again.
 
 use std::{
     path::{Path, PathBuf},
@@ -250,4 +251,54 @@ fn one_command_with_continue_starts_goes_on_and_answers_at_once() {
         .collect();
     assert!(counts[0].ends_with('+') && counts[1].ends_with('+'), "{counts:?}");
     assert_eq!(&counts[2..], ["288", "288"], "{counts:?}");
+}
+
+/// `scontrol requeue` failing (here: a stand-in that refuses) after the warning: the task says
+/// so and fails with the status dlx stopped with, rather than log "requeued" and exit 0 (a
+/// part then silently never came back). See: issue 32.
+#[test]
+fn a_slurm_task_whose_requeue_fails_says_so_and_fails() {
+    let dir = cluster();
+    let root = dir.path();
+    let scontrol = root.join("bin/scontrol");
+    std::fs::write(&scontrol, "#!/bin/sh\necho \"scontrol: error: $*: denied\" >&2\nexit 1\n")
+        .unwrap();
+    let mut child = task(root, 0, 0, "p.dlx");
+    wait_for(&root.join("checkpoint-0.json"));
+    kill(Pid::from_raw(i32::try_from(child.id()).unwrap()), Signal::SIGUSR1).unwrap();
+    let status = child.wait().unwrap();
+    let log = read(root.join("part-0.log"));
+    assert_eq!(status.code(), Some(130), "{log}");
+    assert!(log.contains("scontrol: error: requeue 77: denied"), "{log}");
+    assert!(log.contains("scontrol requeue failed (above): not requeued"), "{log}");
+    assert!(!log.contains("; requeued"), "{log}");
+}
+
+/// A `part-K.json` left by another split (the directory reused for a new split) is not taken
+/// for this part done: it is set aside, said so, and the part runs; the merge is exact. See:
+/// issue 32 (the task exited at once, "done already", and the merge refused the foreign part).
+#[test]
+fn a_slurm_task_does_not_take_another_splits_summary_for_its_own() {
+    let dir = cluster();
+    let root = dir.path();
+    let dlx_in = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlx")).args(args).current_dir(root).output();
+        out.unwrap()
+    };
+    let other = dlx_in(&["split", "-q", "--parts", "2", "--seed", "5", "p.dlx"]);
+    std::fs::write(root.join("other.jsonl"), other.stdout).unwrap();
+    let foreign = dlx_in(&["--count", "--json", "--parts", "other.jsonl", "--part", "0", "p.dlx"]);
+    std::fs::write(root.join("part-0.json"), &foreign.stdout).unwrap();
+    let status = task(root, 0, 0, "p.dlx").wait().unwrap();
+    let log = read(root.join("part-0.log"));
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert!(!log.contains("done already"), "{log}");
+    assert!(log.contains("part-0.json was not the finished summary of part 0 of split"), "{log}");
+    assert_eq!(std::fs::read(root.join("part-0.json.old")).unwrap(), foreign.stdout);
+    assert_eq!(task(root, 1, 0, "p.dlx").wait().unwrap().code(), Some(0));
+    let merged = dlx_in(&["merge", "-q", "part-0.json", "part-1.json"]);
+    assert_eq!(String::from_utf8_lossy(&merged.stdout), "9356\n");
+    // Now it is this split's: run again, the task says it is done.
+    assert_eq!(task(root, 0, 1, "p.dlx").wait().unwrap().code(), Some(0));
+    assert!(read(root.join("part-0.log")).contains("part 0: done already"));
 }

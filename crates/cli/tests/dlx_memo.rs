@@ -222,3 +222,36 @@ fn a_table_beyond_the_memory_there_is_evicts_instead_of_aborting() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "2444888770250892795802079170816\n");
     assert!(stderr.contains("when memory ran out)"), "{stderr}");
 }
+
+/// A `--memo-size` beyond what the process can have (99999 TiB under a 1 GB `ulimit -v`) is
+/// held to half of it with a warning before the count, for `--memo`, the plain count's probe
+/// and `sample`; the counts are exact. See: issue 32 (the size was taken as given, and the
+/// table found the wall only when it grew into it, the count running on at whatever size it
+/// had then).
+#[cfg(unix)]
+#[test]
+fn a_memo_size_beyond_the_memory_there_is_is_held_to_it_up_front() {
+    let dominoes = data("dlx/dominoes8x8.dlx");
+    for (args, stdout) in
+        [("--count --memo", "12988816\n"), ("--count", "12988816\n"), ("sample --json", "")]
+    {
+        let line =
+            format!("ulimit -v 1000000 && exec \"$0\" {args} --memo-size 99999TiB {dominoes}");
+        let out = std::process::Command::new("sh")
+            .args(["-c", &line, env!("CARGO_BIN_EXE_dlx")])
+            .output()
+            .unwrap();
+        let (code, out_text) = (out.status.code(), String::from_utf8_lossy(&out.stdout));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(code, Some(0), "{args}: {stderr}");
+        if stdout.is_empty() {
+            assert!(out_text.starts_with("{\"options\""), "{args}: {out_text}");
+        } else {
+            assert_eq!(out_text, stdout, "{args}: {stderr}");
+        }
+        let warning = "dlx: warning: --memo-size 99999 TiB: the table is held to ";
+        assert!(stderr.starts_with(warning), "{args}: {stderr}");
+        assert!(stderr.contains("MiB, half the memory this process can have"), "{args}: {stderr}");
+        assert!(!stderr.contains("memory ran out"), "{args}: {stderr}");
+    }
+}

@@ -18,6 +18,11 @@ mod lost_work;
 #[cfg(unix)]
 mod cluster;
 
+// scripts/split-parallel-merge.sh under a stand-in GNU parallel: a work directory of another
+// problem refused, its exit statuses.
+#[cfg(unix)]
+mod parallel_script;
+
 // `dlx status`: every state of a part, from what its runs leave.
 mod status;
 

@@ -150,6 +150,97 @@ fn the_job_log_of_gnu_parallel_says_which_parts_failed() {
     assert!(why(2).contains("its summary is not among the files given"), "{}", why(2));
 }
 
+/// A job log line whose start time or runtime is out of range (`inf`, past 2^64 seconds) is
+/// named with its field and left out; the other lines count. See: issue 32 (it panicked).
+#[test]
+fn a_job_log_line_out_of_range_is_named_and_left_out() {
+    let dir = split();
+    let root = dir.path();
+    let header = "Seq\tHost\tStarttime\tJobRuntime\tSend\tReceive\tExitval\tSignal\tCommand\n";
+    let line = |start: &str, runtime: &str, part: u32| {
+        format!("1\t:\t{start}\t{runtime}\t0\t0\t2\t0\tdlx --count --part {part} p.dlx\n")
+    };
+    let lines = [
+        line("inf", "0.1", 0),
+        line("1700000000", "1.85e19", 1),
+        line("1.9e19", "0.1", 2),
+        line("1700000000", "0.1", 3),
+    ];
+    std::fs::write(root.join("jobs.log"), format!("{header}{}", lines.concat())).unwrap();
+    let out = dlx_in(root, &["status", "--json", "parts.jsonl", "--joblog", "jobs.log"]);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    for note in [
+        "jobs.log:2: its Starttime inf is not a number of seconds",
+        "jobs.log:3: its JobRuntime 18500000000000000000 is not a number of seconds",
+        "jobs.log:4: its Starttime 19000000000000000000 is not a number of seconds",
+    ] {
+        assert!(out.stderr.contains(note), "expected '{note}':\n{}", out.stderr);
+    }
+    let json: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(json["failed"], serde_json::json!([3]), "{json}");
+}
+
+/// Runs `dlx` in `dir`, failing the test if it has not ended within a minute (it is killed).
+fn dlx_within_a_minute(dir: &Path, args: &[&str]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("dlx {args:?} still waits after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code().unwrap(),
+    }
+}
+
+/// A FIFO among the files (the parts file, a summary file, a checkpoint, a log, the job log)
+/// is refused at once, named: opening one that nothing writes to would wait for ever. See:
+/// issue 32 (`dlx status` hung).
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_not_waited_on() {
+    let dir = split();
+    let root = dir.path();
+    std::fs::create_dir(root.join("logs")).unwrap();
+    let fifos =
+        ["fifo.jsonl", "done.jsonl", "checkpoints/part-1.json", "logs/part-2.log", "jobs.log"];
+    for fifo in fifos {
+        let made = Command::new("mkfifo").arg(fifo).current_dir(root).status().unwrap();
+        assert!(made.success());
+    }
+    let out = dlx_within_a_minute(root, &["status", "fifo.jsonl"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("fifo.jsonl: a FIFO (named pipe), not a regular file"),
+        "{}",
+        out.stderr
+    );
+    let args = ["status", "parts.jsonl", "done.jsonl", "--checkpoints", "checkpoints"];
+    let args = [&args[..], &["--logs", "logs/part-{}.log"]].concat();
+    let out = dlx_within_a_minute(root, &args);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    for fifo in &fifos[1..4] {
+        let note = format!("{fifo}: a FIFO (named pipe), not a regular file");
+        assert!(out.stderr.contains(&note), "expected '{note}':\n{}", out.stderr);
+    }
+    let out = dlx_within_a_minute(root, &["status", "parts.jsonl", "--joblog", "jobs.log"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("jobs.log: a FIFO (named pipe)"), "{}", out.stderr);
+}
+
 /// A damaged checkpoint or a summary of another split is named and left out, not trusted.
 #[test]
 fn files_of_another_split_or_damaged_are_left_out_with_a_note() {

@@ -139,12 +139,15 @@ fn assert_exact_cover(problem: &Problem, solution: &[OptionId]) {
     }
 }
 
-/// Splits the tree into parts as `dlx split` does; when the whole search finished within the
-/// budget, the parts' searches (from their JSON) find the same solutions between them.
+/// Splits the tree into parts as `dlx split` does: the parts pass the check every part run
+/// makes, and when the whole search finished within the budget, the parts' searches (from
+/// their JSON) find the same solutions between them.
 fn split_and_search_parts(problem: &Problem, (solutions, _, complete): (u64, u64, bool)) {
     let mut solver = problem.solver();
     let split = solver.split(6, 8, 1);
     let parts = Part::pack(&split, 3, solver.fingerprint());
+    // What `dlx --parts` checks before running a part: a split always passes (issue 32).
+    assert_eq!(solver.check_split(&parts), Ok(()), "a split the parts check refuses");
     if !complete {
         return;
     }

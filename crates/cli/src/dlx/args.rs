@@ -101,7 +101,7 @@ pub struct DlxArgs {
     #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
     pub color: crate::shell::ColorWhen,
 
-    /// Worker threads, 1 to 1024 (default: all cores).
+    /// Worker threads, 1 to 1024 (default: all cores); at most 4 a core, with a warning.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub jobs: Option<u16>,
 
@@ -142,7 +142,8 @@ pub struct DlxArgs {
 
     /// The most memory the table of --memo may take, e.g. 512MiB, 4GiB or 100000000 (bytes):
     /// past it, about half the table is dropped, and counts stay exact (sub-problems dropped
-    /// are counted again when met).
+    /// are counted again when met). Held, with a warning, to half the memory the process can
+    /// have (the machine's, or its ulimit -v).
     #[arg(long, value_name = "SIZE", requires = "count", conflicts_with = "no_memo",
           value_parser = crate::job::parse_size,
           default_value = "1GiB")]

@@ -51,7 +51,7 @@ pub(super) fn run(
     let mut solver = parsed.problem.solver();
     // The count does not depend on the order of options: --seed changes nothing here.
     solver.heuristic(heuristic(args.no_mrv));
-    let mut memo = Memo::new(args.memo_size);
+    let mut memo = crate::job::memo(args.memo_size, "dlx", args.quiet, err)?;
     let display = display(args);
     let report = |progress: &MemoProgress| display.show_memo(progress);
     let started = Instant::now();
@@ -83,7 +83,7 @@ pub(super) fn probe(
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Probed> {
-    let mut memo = Memo::new(args.memo_size);
+    let mut memo = crate::job::memo(args.memo_size, "dlx", args.quiet, err)?;
     let report = |progress: &MemoProgress| display.show_memo(progress);
     let started = Instant::now();
     let counted = match watched(display, interrupt, &report).probe(solver, &mut memo) {

@@ -36,7 +36,8 @@ pub(super) fn split(
     out.flush().context("cannot write the parts")?;
     if args.summary() {
         let estimate = |f: fn(&dancer::run::Estimate) -> f64| -> f64 {
-            split.pieces.iter().filter_map(|p| p.estimate().map(f)).sum()
+            // From +0, not `sum`'s -0, for a split without estimates.
+            split.pieces.iter().filter_map(|p| p.estimate().map(f)).fold(0.0, |a, b| a + b)
         };
         let (least, most) = packed.iter().fold((f64::MAX, 0.0f64), |(least, most), part| {
             (least.min(part.updates), most.max(part.updates))

@@ -4,7 +4,7 @@
 use std::{io::Write, sync::atomic::AtomicBool, time::Instant};
 
 use anyhow::{bail, Context};
-use dancer::{Memo, MemoError};
+use dancer::MemoError;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -21,7 +21,7 @@ pub(super) fn run(
     // Read from a terminal, the problem is in: a signal now stops the work cleanly.
     crate::interrupt::stop_cleanly();
     let mut solver = parsed.problem.solver();
-    let mut memo = Memo::new(args.memo_size);
+    let mut memo = crate::job::memo(args.memo_size, "dlx", args.quiet, err)?;
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let started = Instant::now();
     // The count first: the draws are uniform over it, and each finds it in the table.

@@ -62,7 +62,7 @@ pub(super) fn run(
     solver.profiling(profiling(args, &start, err)?);
     // The part run: from the parts file, or as the checkpoint resumed names it.
     let part = start.part.clone().or_else(|| start.saved.as_ref().and_then(|s| s.part.clone()));
-    let jobs = job::jobs(args.jobs.map(usize::from));
+    let jobs = job::jobs_held(args.jobs.map(usize::from), "dlx", args.quiet, err)?;
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);

@@ -69,6 +69,7 @@ pub(super) fn status(
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
+    sources::regular(&args.parts)?;
     let file = PartsFile::read(&args.parts)?;
     let first = &file.parts[0];
     Part::check_set(&file.parts).map_err(|error| file.error(&error, first.fingerprint))?;
@@ -79,7 +80,7 @@ pub(super) fn status(
         sources::read_checkpoints(where_, first, &mut known, &mut notes)?;
     }
     if let Some(pattern) = &args.logs {
-        sources::read_logs(pattern, &mut known);
+        sources::read_logs(pattern, &mut known, &mut notes);
     }
     if let Some(joblog) = &args.joblog {
         sources::read_joblog(joblog, &mut known, &mut notes)?;

@@ -1,14 +1,19 @@
 //! Showing a run's progress on stderr: an indicatif bar for a person at a terminal, or a plain
 //! line every few seconds for a log file.
 
+mod narrowed;
+
 use std::{
     fmt::Write as _,
     io::{IsTerminal, Write},
     time::Duration,
 };
 
+use console::Term;
 use dancer::run::{MemoProgress, Progress};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+
+use self::narrowed::Narrowed;
 
 use super::ProgressMode;
 
@@ -53,12 +58,7 @@ impl Display {
     }
 
     fn bar() -> Display {
-        let bar = ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template("{bar:30} {msg}");
-        if let Ok(style) = style {
-            bar.set_style(style);
-        }
-        Display::Bar(bar)
+        Display::Bar(bar_on(Narrowed(Term::stderr())))
     }
 
     /// How often the run should report, if at all.
@@ -78,7 +78,9 @@ impl Display {
                 // Truncation is meant: the bar moves in millionths.
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
                 bar.set_position((progress.fraction * STEPS as f64) as u64);
-                bar.set_message(describe(progress));
+                let (head, tail) = describe_parts(progress);
+                bar.set_prefix(head);
+                bar.set_message(tail);
             }
             Display::Lines { name, .. } => {
                 // A report that cannot be written is not worth stopping the search for.
@@ -94,7 +96,9 @@ impl Display {
             Display::Bar(bar) => {
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
                 bar.set_position((progress.fraction * STEPS as f64) as u64);
-                bar.set_message(describe_memo(progress));
+                let (head, tail) = describe_memo_parts(progress);
+                bar.set_prefix(head);
+                bar.set_message(tail);
             }
             Display::Lines { name, .. } => {
                 let _ = writeln!(std::io::stderr(), "{name}: {}", describe_memo(progress));
@@ -110,24 +114,42 @@ impl Display {
     }
 }
 
-/// `12.345% done, eta 1:02:03, 1234 solutions, 5.6e7 nodes (3.1e6/s), 0:01:23`.
-fn describe(progress: &Progress) -> String {
-    let mut text = format!("{} done", percent(progress.fraction));
-    if let Some(eta) = progress.eta().filter(|_| progress.fraction < 1.0) {
-        let _ = write!(text, ", eta {}", clock(eta));
+/// The bar, drawn on `term`: two lines, each cut to the width, the fraction and the bar, then
+/// the rest. One line longer than the width would wrap where the terminal wraps it, not where
+/// indicatif counts (it is told a narrower width, see [`Narrowed`]).
+fn bar_on(term: impl TermLike + 'static) -> ProgressBar {
+    let bar =
+        ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::term_like(Box::new(term)));
+    let style = ProgressStyle::with_template("{prefix} {wide_bar}\n{wide_msg}");
+    if let Ok(style) = style {
+        bar.set_style(style);
     }
-    let seconds = progress.elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 { progress.nodes as f64 / seconds } else { 0.0 };
+    bar
+}
+
+/// `12.345% done, eta 1:02:03, 1234 solutions, 5.6e7 nodes (3.1e6/s), 0:01:23 elapsed`.
+fn describe(progress: &Progress) -> String {
+    let (head, tail) = describe_parts(progress);
+    format!("{head}, {tail}")
+}
+
+/// [`describe`] in two: `12.345% done, eta 1:02:03` and the rest.
+fn describe_parts(progress: &Progress) -> (String, String) {
+    let mut head = format!("{} done", percent(progress.fraction));
+    if let Some(eta) = progress.eta().filter(|_| progress.fraction < 1.0) {
+        let _ = write!(head, ", eta {}", clock(eta));
+    }
+    // This run's nodes over this run's time: after a resume, not all the nodes over it.
+    let rate = progress.nodes_per_second();
     let noun = if progress.solutions == 1 { "solution" } else { "solutions" };
-    let _ = write!(
-        text,
-        ", {} {noun}, {} nodes ({}/s), {} elapsed",
+    let tail = format!(
+        "{} {noun}, {} nodes ({}/s), {} elapsed",
         progress.solutions,
         short(progress.nodes as f64),
         short(rate),
         clock(progress.elapsed)
     );
-    text
+    (head, tail)
 }
 
 /// `12.345% done, memo: 1.234M sub-problems (95 MiB), 456.000k found again, 0 evictions,
@@ -135,11 +157,9 @@ fn describe(progress: &Progress) -> String {
 /// tree behind the count (sub-problems found in the table count as done): no ETA, since
 /// lookups skip whole subtrees and the fraction moves by leaps.
 fn describe_memo(progress: &MemoProgress) -> String {
-    let seconds = progress.elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 { progress.nodes as f64 / seconds } else { 0.0 };
     format!(
-        "{} done, memo: {} sub-problems ({} MiB), {} found again, {} evictions, {} \
-         solutions so far, {} nodes ({}/s), {} elapsed",
+        "{} done, memo: {} sub-problems ({} MiB), {} found again, {} evictions, {} solutions so \
+         far, {} nodes ({}/s), {} elapsed",
         percent(progress.fraction),
         short(progress.entries as f64),
         progress.bytes >> 20,
@@ -147,9 +167,42 @@ fn describe_memo(progress: &MemoProgress) -> String {
         progress.evictions,
         short(progress.counted as f64),
         short(progress.nodes as f64),
-        short(rate),
+        short(memo_rate(progress)),
         clock(progress.elapsed)
     )
+}
+
+/// [`describe_memo`] as the bar's two lines, the count and time first on the second, which a
+/// narrow terminal cuts: `12.345% done, memo: 1.234M sub-problems (95 MiB)` and `7.89e20
+/// solutions so far, 5.6e7 nodes (3.1e6/s), 0:01:23 elapsed; 456.000k found again, 0
+/// evictions`.
+fn describe_memo_parts(progress: &MemoProgress) -> (String, String) {
+    let head = format!(
+        "{} done, memo: {} sub-problems ({} MiB)",
+        percent(progress.fraction),
+        short(progress.entries as f64),
+        progress.bytes >> 20
+    );
+    let tail = format!(
+        "{} solutions so far, {} nodes ({}/s), {} elapsed; {} found again, {} evictions",
+        short(progress.counted as f64),
+        short(progress.nodes as f64),
+        short(memo_rate(progress)),
+        clock(progress.elapsed),
+        short(progress.hits as f64),
+        progress.evictions
+    );
+    (head, tail)
+}
+
+/// A memoised count's nodes per second (it is never resumed: all its nodes are its own).
+fn memo_rate(progress: &MemoProgress) -> f64 {
+    let seconds = progress.elapsed.as_secs_f64();
+    if seconds > 0.0 {
+        progress.nodes as f64 / seconds
+    } else {
+        0.0
+    }
 }
 
 /// A fraction as a percentage: `12.345%`, or `1.23e-9%` when it would read as 0.000%.
@@ -226,6 +279,7 @@ mod tests {
         let progress = Progress {
             solutions: 1,
             nodes: 2_000_000,
+            nodes_at_start: 0,
             updates: 0,
             elapsed: Duration::from_secs(10),
             fraction: 0.25,
@@ -235,6 +289,27 @@ mod tests {
         assert_eq!(
             describe(&progress),
             "25.000% done, eta 0:00:30, 1 solution, 2.000M nodes (200.000k/s), 0:00:10 elapsed"
+        );
+    }
+
+    /// A resumed run's rate is its own nodes over its own time; the ETA is from its own
+    /// pace too. See: issue 32 (the rate divided all the nodes, the earlier runs' too, by
+    /// this run's time: 300k/s here).
+    #[test]
+    fn a_resumed_run_reports_its_own_rate() {
+        let progress = Progress {
+            solutions: 5,
+            nodes: 3_000_000,
+            nodes_at_start: 2_000_000,
+            updates: 0,
+            elapsed: Duration::from_secs(10),
+            fraction: 0.75,
+            fraction_at_start: 0.5,
+            busy: 1,
+        };
+        assert_eq!(
+            describe(&progress),
+            "75.000% done, eta 0:00:10, 5 solutions, 3.000M nodes (100.000k/s), 0:00:10 elapsed"
         );
     }
 }

@@ -49,6 +49,9 @@ pub struct Progress {
     pub solutions: u64,
     /// Nodes entered so far (likewise).
     pub nodes: u64,
+    /// Of those, the nodes entered before this run started: the runs a checkpoint continues
+    /// (and a plain count's memoised start), whose time `elapsed` leaves out.
+    pub nodes_at_start: u64,
     /// Updates made so far (likewise).
     pub updates: u64,
     /// Time since this run started.
@@ -71,6 +74,32 @@ impl Progress {
         }
         let left = self.elapsed.as_secs_f64() * (1.0 - self.fraction) / done;
         Duration::try_from_secs_f64(left).ok()
+    }
+
+    /// This run's pace: the nodes it entered itself over its own time (the nodes of the runs
+    /// a checkpoint continues took their time, not this run's); 0 before any time has passed.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let progress = dancer::run::Progress {
+    ///     solutions: 0,
+    ///     nodes: 3_000,
+    ///     nodes_at_start: 1_000,
+    ///     updates: 0,
+    ///     elapsed: Duration::from_secs(2),
+    ///     fraction: 0.5,
+    ///     fraction_at_start: 0.25,
+    ///     busy: 1,
+    /// };
+    /// assert_eq!(progress.nodes_per_second(), 1_000.0);
+    /// ```
+    pub fn nodes_per_second(&self) -> f64 {
+        let seconds = self.elapsed.as_secs_f64();
+        if seconds > 0.0 {
+            self.nodes.saturating_sub(self.nodes_at_start) as f64 / seconds
+        } else {
+            0.0
+        }
     }
 }
 

@@ -251,6 +251,7 @@ impl<'j, T: Explore + Send> Commons<'j, T> {
         Progress {
             solutions: stats.solutions(),
             nodes: stats.nodes(),
+            nodes_at_start: self.job.base.stats.nodes(),
             updates: stats.updates(),
             elapsed: self.job.started.elapsed(),
             fraction: state.fraction,
@@ -278,6 +279,7 @@ impl<'j, T: Explore + Send> Commons<'j, T> {
             report(&Progress {
                 solutions: stats.solutions(),
                 nodes: stats.nodes(),
+                nodes_at_start: self.job.base.stats.nodes(),
                 updates: stats.updates(),
                 elapsed,
                 fraction,

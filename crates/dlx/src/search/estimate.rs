@@ -139,6 +139,18 @@ impl Solver<'_> {
         samples: u64,
         random_below: &mut dyn FnMut(usize) -> usize,
     ) -> Result<Estimate, PathError> {
+        self.estimate_until(at, samples, random_below, &|_| false)
+    }
+
+    /// [`estimate_below`](Self::estimate_below), stopping before `samples` paths as soon as
+    /// `enough` says so of the estimate so far.
+    pub(crate) fn estimate_until(
+        &mut self,
+        at: &Subproblem,
+        samples: u64,
+        random_below: &mut dyn FnMut(usize) -> usize,
+        enough: &dyn Fn(&Estimate) -> bool,
+    ) -> Result<Estimate, PathError> {
         // Its random paths follow Algorithm X's branching.
         if self.problem.has_multiplicities() {
             return Err(PathError::Multiplicities);
@@ -150,6 +162,9 @@ impl Solver<'_> {
         for _ in 0..samples {
             let path = with_mode!(self.matrix, M => self.random_path::<M>(random_below));
             estimate.add(path);
+            if enough(&estimate) {
+                break;
+            }
         }
         self.restart();
         self.stats = stats;

@@ -148,6 +148,41 @@ impl Memo {
         }
     }
 
+    /// The most of `limit` bytes that a table can be given in this process now: half the
+    /// largest block of memory it can reserve (a table growing holds its old and new slots at
+    /// once), found to within 1/32 by asking for blocks of `2 * limit` bytes, then of halving
+    /// sizes, then bisecting, each reserved but never written, and freed at once (a few dozen
+    /// system calls). A limit beyond what the process may
+    /// have (`ulimit -v`, the machine's memory and swap) is otherwise found out only when the
+    /// table grows into it, maybe hours later, and the table then runs at whatever size it
+    /// had reached.
+    ///
+    /// ```
+    /// assert_eq!(dancer::Memo::affordable(1 << 20), 1 << 20);
+    /// assert!(dancer::Memo::affordable(usize::MAX) < usize::MAX / 2);
+    /// ```
+    pub fn affordable(limit: usize) -> usize {
+        let fits = |bytes: usize| Vec::<u8>::new().try_reserve_exact(bytes).is_ok();
+        let mut too_big = limit.saturating_mul(2);
+        if fits(too_big) {
+            return limit;
+        }
+        let mut block = too_big / 2;
+        while block > 0 && !fits(block) {
+            (too_big, block) = (block, block / 2);
+        }
+        // Between `block`, which fits, and `too_big`, which does not.
+        while too_big - block > too_big / 32 {
+            let middle = block + (too_big - block) / 2;
+            if fits(middle) {
+                block = middle;
+            } else {
+                too_big = middle;
+            }
+        }
+        block / 2
+    }
+
     /// Sub-problems whose count is stored.
     pub fn entries(&self) -> usize {
         self.table.entries.len()

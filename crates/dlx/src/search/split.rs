@@ -2,6 +2,7 @@
 //! into pieces of about equal estimated work for [`balance`] to pack into parts.
 
 mod cover;
+mod expand;
 mod part;
 
 pub use self::part::{Part, SplitError};
@@ -11,14 +12,11 @@ use std::{cmp::Ordering, collections::BinaryHeap};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use self::expand::Below;
 use super::Solver;
-use crate::explore::Explore;
-use crate::ids::OptionId;
-use crate::matrix::{with_mode, Mode, COVERED};
 use crate::search::estimate::Estimate;
-use crate::search::Heuristic;
 use crate::stats::Stats;
-use crate::subproblem::{PathError, Share, Subproblem};
+use crate::subproblem::{PathError, Subproblem};
 
 /// The most of a tree's nodes (as a fraction) that a [`Solver::split`]'s estimates walk.
 pub const SAMPLING: f64 = 0.02;
@@ -63,14 +61,71 @@ pub struct Split {
     pub sampled: u64,
 }
 
-/// What is below a node.
-enum Below {
-    /// The node is a solution.
-    Solution,
-    /// The node has no options for the item the search would choose.
-    DeadEnd,
-    /// Its children, in search order.
-    Children(Vec<Subproblem>),
+/// A piece found to have no solutions (its forced moves end in a dead end), which a split
+/// leaves out, unless nothing else is kept below the node it came from: that node would then
+/// be neither a piece, nor above one, nor a dead end, and [`Solver::check_split`] (which walks
+/// the nodes above the pieces and one line of forced moves below each node outside them)
+/// would find it uncovered.
+struct DeadEnd {
+    piece: Piece,
+    /// The expansion that made it (none for the root).
+    parent: Option<usize>,
+    /// The nodes and updates its expansion counted, given back when it is kept: its own
+    /// search counts them then.
+    cost: Stats,
+}
+
+/// The nodes a split expanded, each with the expansion that made it, and which of them have
+/// a piece kept below.
+#[derive(Default)]
+struct Expanded {
+    parents: Vec<Option<usize>>,
+    kept_below: Vec<bool>,
+}
+
+impl Expanded {
+    /// Records an expansion of a piece made by `parent`; returns its number.
+    fn add(&mut self, parent: Option<usize>) -> usize {
+        self.parents.push(parent);
+        self.kept_below.push(false);
+        self.parents.len() - 1
+    }
+
+    /// Marks the expansion `from` and those above it as having a piece kept below, stopping at
+    /// the first marked already: linear in the expansions over a whole split.
+    fn keep_below(&mut self, mut from: Option<usize>) {
+        while let Some(k) = from {
+            if self.kept_below[k] {
+                break;
+            }
+            self.kept_below[k] = true;
+            from = self.parents[k];
+        }
+    }
+
+    /// The dead ends to keep as pieces: one below each expansion with nothing else kept below
+    /// it, once the pieces kept (made by `kept`) are marked. Gives back their counts to `stats`.
+    fn dead_ends_to_keep(
+        &mut self,
+        kept: impl Iterator<Item = Option<usize>>,
+        dead_ends: Vec<DeadEnd>,
+        stats: &mut Stats,
+    ) -> Vec<Piece> {
+        for parent in kept {
+            self.keep_below(parent);
+        }
+        let mut pieces = Vec::new();
+        for dead_end in dead_ends {
+            if dead_end.parent.is_some_and(|k| self.kept_below[k]) {
+                continue;
+            }
+            self.keep_below(dead_end.parent);
+            stats.nodes -= dead_end.cost.nodes;
+            stats.updates -= dead_end.cost.updates;
+            pieces.push(dead_end.piece);
+        }
+        pieces
+    }
 }
 
 impl Solver<'_> {
@@ -83,20 +138,37 @@ impl Solver<'_> {
         assert!(!self.problem.has_multiplicities(), "{}", PathError::Multiplicities);
         let before = self.stats;
         let mut pieces = Vec::new();
-        let mut stack = vec![Subproblem::root()];
-        while let Some(node) = stack.pop() {
+        let (mut expanded, mut kept, mut dead_ends) = (Expanded::default(), Vec::new(), Vec::new());
+        let mut stack = vec![(Subproblem::root(), None)];
+        while let Some((node, parent)) = stack.pop() {
             let node = subtree(node);
             if node.path().len() >= depth {
+                kept.push(parent);
                 pieces.push(Piece { subproblem: node, estimate: None });
                 continue;
             }
-            match self.expand(&node) {
-                Below::Solution => pieces.push(Piece { subproblem: node, estimate: None }),
-                Below::DeadEnd => {}
-                Below::Children(children) => stack.extend(children.into_iter().rev()),
+            let counted = self.stats;
+            // One level at a time: a piece at the depth asked for may be below a forced move.
+            match self.expand(&node, &mut |_| false).below {
+                Below::Solution => {
+                    kept.push(parent);
+                    pieces.push(Piece { subproblem: node, estimate: None });
+                }
+                Below::DeadEnd => {
+                    let cost = since(self.stats, counted);
+                    let piece = Piece { subproblem: node, estimate: None };
+                    dead_ends.push(DeadEnd { piece, parent, cost });
+                }
+                Below::Children(children) => {
+                    let made = Some(expanded.add(parent));
+                    stack.extend(children.into_iter().rev().map(|child| (child, made)));
+                }
             }
         }
-        Split { pieces, stats: since(self.stats, before), sampled: 0 }
+        let mut stats = since(self.stats, before);
+        pieces.extend(expanded.dead_ends_to_keep(kept.into_iter(), dead_ends, &mut stats));
+        pieces.sort_by(|a, b| a.from().total_cmp(&b.from()));
+        Split { pieces, stats, sampled: 0 }
     }
 
     /// Splits the tree into at least `pieces` subtrees (fewer only when the tree has fewer
@@ -116,8 +188,14 @@ impl Solver<'_> {
         let before = self.stats;
         let mut random = ChaCha8Rng::seed_from_u64(seed);
         let mut random_below = |k: usize| random.random_range(0..k);
+        // Paths that have walked more nodes than the tree holds say all there is to say: on a
+        // line of forced moves (a chain of 200 001 items), the 256 paths asked for would walk
+        // the whole tree 256 times, where searching it once is the split's work.
+        let walked_the_tree = |estimate: &Estimate| {
+            estimate.samples() >= 4 && estimate.walked() as f64 > estimate.nodes()
+        };
         let whole = self
-            .estimate_below(&Subproblem::root(), samples, &mut random_below)
+            .estimate_until(&Subproblem::root(), samples, &mut random_below, &walked_the_tree)
             .unwrap_or_else(|error| panic!("{error}"));
         let mut sampled = whole.walked();
         let path = whole.walked() as f64 / whole.samples().max(1) as f64;
@@ -127,11 +205,13 @@ impl Solver<'_> {
         let samples = (affordable as u64).clamp(4, samples.max(4));
         let mut open = BinaryHeap::new();
         let mut leaves = Vec::new();
-        open.push(ByWork(Piece { subproblem: Subproblem::root(), estimate: None }, f64::INFINITY));
+        let (mut expanded, mut dead_ends) = (Expanded::default(), Vec::new());
+        let root = Piece { subproblem: Subproblem::root(), estimate: Some(whole) };
+        open.push(ByWork(root, f64::INFINITY, None));
         // The estimated work of the open pieces, the root's aside.
         let mut open_work = 0.0;
         let mut extra = 0;
-        while let Some(ByWork(_, heaviest)) = open.peek() {
+        while let Some(ByWork(_, heaviest, _)) = open.peek() {
             let count = open.len() + leaves.len();
             // Past the count asked for, a piece of over 8 times the average work of `pieces`
             // is split on (up to as many more times): an estimate from a few paths can be an
@@ -143,15 +223,26 @@ impl Solver<'_> {
                 break;
             }
             extra += usize::from(count >= pieces);
-            let Some(ByWork(piece, work)) = open.pop() else { break };
+            let Some(ByWork(piece, work, parent)) = open.pop() else { break };
             if work.is_finite() {
                 open_work -= work;
             }
             let node = subtree(piece.subproblem.clone());
-            match self.expand(&node) {
-                Below::Solution => leaves.push(piece),
-                Below::DeadEnd => {}
+            let counted = self.stats;
+            // Down the forced moves below it in one go: a line of them does not add pieces,
+            // and expanding it a node at a time would replay the path from the root at each.
+            match self.expand(&node, &mut |_| true).below {
+                Below::Solution => {
+                    // Its own search counts the forced moves above the solution, and it.
+                    self.stats = counted;
+                    leaves.push((piece, parent));
+                }
+                Below::DeadEnd => {
+                    let cost = since(self.stats, counted);
+                    dead_ends.push(DeadEnd { piece, parent, cost });
+                }
                 Below::Children(children) => {
+                    let made = Some(expanded.add(parent));
                     for child in children {
                         let estimate = self
                             .estimate_below(&child, samples, &mut random_below)
@@ -160,57 +251,22 @@ impl Solver<'_> {
                         let piece = Piece { subproblem: child, estimate: Some(estimate) };
                         let work = piece.work();
                         open_work += work;
-                        open.push(ByWork(piece, work));
+                        open.push(ByWork(piece, work, made));
                     }
                 }
             }
         }
-        let mut pieces: Vec<Piece> = open.into_iter().map(|entry| entry.0).chain(leaves).collect();
+        let mut stats = since(self.stats, before);
+        let kept = open.iter().map(|entry| entry.2).chain(leaves.iter().map(|leaf| leaf.1));
+        let kept_dead_ends = expanded.dead_ends_to_keep(kept, dead_ends, &mut stats);
+        let mut pieces: Vec<Piece> = open
+            .into_iter()
+            .map(|entry| entry.0)
+            .chain(leaves.into_iter().map(|leaf| leaf.0))
+            .chain(kept_dead_ends)
+            .collect();
         pieces.sort_by(|a, b| a.from().total_cmp(&b.from()));
-        Split { pieces, stats: since(self.stats, before), sampled }
-    }
-
-    /// Enters the node `at` leads to as the search would, counting it, and lists its children.
-    fn expand(&mut self, at: &Subproblem) -> Below {
-        let mut branches = Vec::new();
-        self.enter(at).expect("a piece made by the search is in its tree");
-        self.position(&mut branches);
-        let share = crate::subproblem::share_of(&branches, at.path().len());
-        let below = with_mode!(self.matrix, M => self.children::<M>(at.path(), share));
-        self.restart();
-        below
-    }
-
-    fn children<M: Mode>(&mut self, path: &[OptionId], share: Share) -> Below {
-        let chosen = match self.heuristic {
-            Heuristic::Mrv => self.matrix.choose_mrv::<M>(),
-            Heuristic::First => self.matrix.choose_first(),
-        };
-        // A solution is left for the piece's own search to count.
-        let Some(item) = chosen else { return Below::Solution };
-        // Entering the node counts it, and the updates of the option that led to it.
-        self.stats.nodes += 1;
-        self.stats.updates += std::mem::take(&mut self.pending);
-        let count = self.matrix.len[item as usize] & !COVERED;
-        if count == 0 {
-            self.stats.updates += 1;
-            return Below::DeadEnd;
-        }
-        self.stats.updates += self.matrix.cover::<M>(item);
-        let width = (share.to - share.from) / f64::from(count);
-        let mut children = Vec::with_capacity(count as usize);
-        let mut choice = self.matrix.nodes[item as usize].down;
-        // The children's own updates are counted by the searches that enter them.
-        while choice != item {
-            let mut child = path.to_vec();
-            child.push(OptionId::from_u32(self.matrix.option_of(choice)));
-            let from = share.from + width * children.len() as f64;
-            children.push(Subproblem::subtree(child).with_share(Share { from, to: from + width }));
-            choice = self.matrix.nodes[choice as usize].down;
-        }
-        self.matrix.uncover::<M>(item);
-        self.stats.max_depth = self.stats.max_depth.max(self.level as u32 + 1);
-        Below::Children(children)
+        Split { pieces, stats, sampled }
     }
 }
 
@@ -245,8 +301,9 @@ fn pack(pieces: &[Piece], parts: usize) -> Vec<Vec<usize>> {
     packed
 }
 
-/// A piece ordered by its work, for the heap; ties go to the earlier piece in search order.
-struct ByWork(Piece, f64);
+/// A piece ordered by its work, for the heap (ties go to the earlier piece in search order),
+/// with the expansion that made it.
+struct ByWork(Piece, f64, Option<usize>);
 
 impl PartialEq for ByWork {
     fn eq(&self, other: &Self) -> bool {

@@ -65,6 +65,45 @@ impl Seen {
     }
 }
 
+/// Refuses what is not a regular file (a FIFO, a socket, a device, a directory), before
+/// opening it: opening a FIFO that nothing writes to waits for ever, and runs leave regular
+/// files only. See: issue 32.
+///
+/// # Errors
+/// A path that cannot be looked at (missing, say), or that is not a regular file.
+pub(super) fn regular(path: &Path) -> anyhow::Result<()> {
+    let shown = path.display();
+    let kind = fs::metadata(path).with_context(|| format!("cannot read {shown}"))?.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() { "a directory" } else { other_kind(kind) };
+    let why = if what.starts_with("a FIFO") {
+        ": opening one waits for ever when nothing writes to it"
+    } else {
+        ""
+    };
+    anyhow::bail!(
+        "{shown}: {what}, not a regular file (dlx status reads the files runs leave){why}"
+    )
+}
+
+#[cfg(unix)]
+fn other_kind(kind: fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    match kind {
+        kind if kind.is_fifo() => "a FIFO (named pipe)",
+        kind if kind.is_socket() => "a socket",
+        kind if kind.is_char_device() || kind.is_block_device() => "a device",
+        _ => "not a file",
+    }
+}
+
+#[cfg(not(unix))]
+fn other_kind(_: fs::FileType) -> &'static str {
+    "not a file"
+}
+
 /// Reads the summaries in `files` (missing files are noted, not errors: no part done yet).
 pub(super) fn read_done(
     files: &[PathBuf],
@@ -73,6 +112,10 @@ pub(super) fn read_done(
     notes: &mut Vec<String>,
 ) {
     for path in files {
+        if let Err(error) = regular(path) {
+            notes.push(format!("{error:#}"));
+            continue;
+        }
         let source = Source::File(path.clone());
         let reader = match source.open() {
             Ok(reader) => reader,
@@ -140,6 +183,10 @@ pub(super) fn read_checkpoints(
     };
     for path in paths {
         let Ok(meta) = fs::metadata(&path) else { continue };
+        if let Err(error) = regular(&path) {
+            notes.push(format!("{error:#}"));
+            continue;
+        }
         let saved = match Saved::read(&path, "dlx") {
             Ok(saved) => saved,
             Err(error) => {
@@ -171,9 +218,16 @@ const LOG_TAIL: u64 = 64 * 1024;
 
 /// Reads each part's log (`pattern` with `{}` for its number) for the error its last run
 /// ended with: the last line `dlx: ...` that is not a warning or a progress line.
-pub(super) fn read_logs(pattern: &str, known: &mut [Known]) {
+pub(super) fn read_logs(pattern: &str, known: &mut [Known], notes: &mut Vec<String>) {
     for (k, slot) in known.iter_mut().enumerate() {
         let path = PathBuf::from(pattern.replace("{}", &k.to_string()));
+        if !path.exists() {
+            continue;
+        }
+        if let Err(error) = regular(&path) {
+            notes.push(format!("{error:#}"));
+            continue;
+        }
         let Ok(mut file) = fs::File::open(&path) else { continue };
         let Ok(meta) = file.metadata() else { continue };
         let _ = file.seek(SeekFrom::Start(meta.len().saturating_sub(LOG_TAIL)));
@@ -201,6 +255,7 @@ pub(super) fn read_joblog(
     known: &mut [Known],
     notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
+    regular(path)?;
     let text = Source::File(path.to_owned()).read_to_string(MAX_DOCUMENT, "a job log")?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
@@ -218,24 +273,55 @@ pub(super) fn read_joblog(
         );
     };
     for (index, line) in lines.enumerate() {
+        let place = format!("{}:{}", path.display(), index + 2);
         let fields: Vec<&str> = line.splitn(header.len(), '\t').collect();
         let number = |i: usize| fields.get(i).and_then(|f| f.trim().parse::<f64>().ok());
         let (Some(started), Some(took), Some(exit), Some(signal)) =
             (number(start), number(runtime), number(exit), number(signal))
         else {
-            notes.push(format!("{}:{}: not a job log line", path.display(), index + 2));
+            notes.push(format!("{place}: not a job log line"));
             continue;
         };
         let Some(part) = fields.get(command).and_then(|c| part_of(c)) else { continue };
         let Some(slot) = known.get_mut(part) else { continue };
-        let ended = SystemTime::UNIX_EPOCH + Duration::from_secs_f64((started + took).max(0.0));
-        #[allow(clippy::cast_possible_truncation)] // statuses and signals are small integers
-        let job = ParallelJob { exit: exit as i32, signal: signal as i32, ended };
-        if slot.job.as_ref().is_none_or(|held| held.ended <= ended) {
+        let job = match parallel_job(started, took, exit, signal) {
+            Ok(job) => job,
+            Err(why) => {
+                notes.push(format!("{place}: {why}: the line is left out"));
+                continue;
+            }
+        };
+        if slot.job.as_ref().is_none_or(|held| held.ended <= job.ended) {
             slot.job = Some(job);
         }
     }
     Ok(())
+}
+
+/// A run of a job log line from its `Starttime` and `JobRuntime` (seconds: since 1970, and
+/// long), `Exitval` and `Signal`; or which of them is not what it should be.
+fn parallel_job(started: f64, took: f64, exit: f64, signal: f64) -> Result<ParallelJob, String> {
+    let seconds = |name: &str, value: f64| {
+        Duration::try_from_secs_f64(value)
+            .map_err(|_| format!("its {name} {value} is not a number of seconds from 0 to 2^64"))
+    };
+    let ended = seconds("Starttime", started)?
+        .checked_add(seconds("JobRuntime", took)?)
+        .and_then(|since| SystemTime::UNIX_EPOCH.checked_add(since))
+        .ok_or_else(|| {
+            format!("its Starttime {started} and JobRuntime {took} end past the last time there is")
+        })?;
+    let whole = |name: &str, value: f64| {
+        // A whole number in range, so the cast is exact.
+        #[allow(clippy::cast_possible_truncation)]
+        let cast = value as i32;
+        if value.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&value) {
+            Ok(cast)
+        } else {
+            Err(format!("its {name} {value} is not a whole number"))
+        }
+    };
+    Ok(ParallelJob { exit: whole("Exitval", exit)?, signal: whole("Signal", signal)?, ended })
 }
 
 /// The part number of a command: the word after `--part`, or after `--part=`.
@@ -255,6 +341,30 @@ fn part_of(command: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// See: issue 32 (a start time or runtime of `inf` or past 2^64 seconds panicked).
+    #[test]
+    fn a_job_log_line_out_of_range_is_an_error_naming_its_field() {
+        let job = parallel_job(1_700_000_000.0, 0.5, 2.0, 0.0).unwrap();
+        assert_eq!((job.exit, job.signal), (2, 0));
+        let ended = job.ended.duration_since(SystemTime::UNIX_EPOCH).unwrap();
+        assert_eq!(ended, Duration::from_secs_f64(1_700_000_000.5));
+        for (started, took, exit, signal, field) in [
+            (f64::INFINITY, 0.1, 0.0, 0.0, "Starttime inf"),
+            (1.85e19, 0.1, 0.0, 0.0, "Starttime 18500000000000000000"),
+            (-1.0, 0.1, 0.0, 0.0, "Starttime -1"),
+            (f64::NAN, 0.1, 0.0, 0.0, "Starttime NaN"),
+            (1.0, f64::INFINITY, 0.0, 0.0, "JobRuntime inf"),
+            (1.0, 1.85e19, 0.0, 0.0, "JobRuntime 18500000000000000000"),
+            (1e19, 1e19, 0.0, 0.0, "Starttime 10000000000000000000 and JobRuntime"),
+            (1e19, 0.0, 0.0, 0.0, "end past the last time there is"),
+            (1.0, 0.1, 1e30, 0.0, "Exitval 1000000000000000000000000000000"),
+            (1.0, 0.1, 0.0, 2.5, "Signal 2.5"),
+        ] {
+            let why = parallel_job(started, took, exit, signal).unwrap_err();
+            assert!(why.contains(field), "{why}");
+        }
+    }
 
     #[test]
     fn the_part_of_a_command_is_the_word_after_part() {

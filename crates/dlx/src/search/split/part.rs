@@ -52,7 +52,8 @@ impl Part {
             .enumerate()
             .map(|(part, pieces)| {
                 let pieces = pieces.into_iter().map(|k| &split.pieces[k]);
-                let updates = pieces.clone().map(Piece::work).sum();
+                // From +0, not `sum`'s -0: an empty part is estimated at 0, not -0.
+                let updates = pieces.clone().map(Piece::work).fold(0.0, |sum, work| sum + work);
                 let subproblems = pieces.map(|piece| piece.subproblem.clone()).collect();
                 let mut part = Part {
                     part,
