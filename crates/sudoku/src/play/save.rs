@@ -23,6 +23,10 @@ struct Saved {
     puzzle: String,
     /// Whether the record's solution is the only one.
     unique: bool,
+    /// Whether the search for the solution gave up (the record then carries none); left out
+    /// when it did not, so that a game saved before this field is read as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    unsolved: bool,
     entries: Vec<Entry>,
     cursor: Cell,
     mode: Mode,
@@ -46,6 +50,7 @@ impl Game {
             version: VERSION,
             puzzle: record.to_json(),
             unique: self.solution.as_ref().is_some_and(|s| s.unique),
+            unsolved: self.unsolved,
             entries: self.entries.clone(),
             cursor: self.cursor,
             mode: self.mode,
@@ -80,6 +85,9 @@ impl Game {
         if solution.as_ref().is_some_and(|s| model.broken(&s.digits, true).is_err()) {
             return Err(SaveError("its solution breaks the puzzle's rules".to_owned()));
         }
+        if saved.unsolved && solution.is_some() {
+            return Err(SaveError("its puzzle has a solution, yet it says none was found".into()));
+        }
         if saved.entries.len() != cells {
             return Err(SaveError(format!("{} entries for {cells} cells", saved.entries.len())));
         }
@@ -108,7 +116,11 @@ impl Game {
         if !(saved.seconds.is_finite() && saved.seconds >= 0.0) {
             return Err(SaveError(format!("{} seconds played", saved.seconds)));
         }
-        let mut game = Game::with_solution(&record.name, record.model, solution);
+        let mut game = if saved.unsolved {
+            Game::unsolved(&record.name, record.model)
+        } else {
+            Game::with_solution(&record.name, record.model, solution)
+        };
         game.entries = saved.entries;
         game.cursor = saved.cursor;
         game.mode = saved.mode;
