@@ -54,6 +54,15 @@ const NO_SOLUTION: &str = "this puzzle has no solution: hints and the check cann
 const UNSOLVED: &str =
     "the solution is not known (its search gave up): no check (!), and hints use logic alone";
 
+/// Why a game has no solution to check against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lack {
+    /// The puzzle has none.
+    NoSolution,
+    /// Its search gave up: whether the puzzle has one is not known.
+    Unknown,
+}
+
 /// What digits typed into a cell do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -90,10 +99,8 @@ pub struct Game {
     name: String,
     model: Model,
     outline: Outline,
-    solution: Option<Solution>,
-    /// Whether the search for the solution gave up (`solution` is then `None`, and whether
-    /// the puzzle has one is not known).
-    unsolved: bool,
+    /// The solution, or why there is none to check against.
+    solution: Result<Solution, Lack>,
     logic: Option<LogicSolver>,
     entries: Vec<Entry>,
     cursor: Cell,
@@ -145,8 +152,7 @@ impl Game {
             name: name.to_owned(),
             model,
             outline,
-            solution,
-            unsolved: false,
+            solution: solution.ok_or(Lack::NoSolution),
             logic,
             entries,
             cursor,
@@ -172,7 +178,7 @@ impl Game {
     /// resort of hints are not available, and the message line says so.
     pub fn unsolved(name: &str, model: Model) -> Game {
         let mut game = Game::with_solution(name, model, None);
-        game.unsolved = true;
+        game.solution = Err(Lack::Unknown);
         if game.message == NO_SOLUTION {
             game.say(UNSOLVED);
         }
@@ -181,7 +187,7 @@ impl Game {
 
     /// The solution the game checks against, if it is known.
     pub fn solution(&self) -> Option<&Solution> {
-        self.solution.as_ref()
+        self.solution.as_ref().ok()
     }
 
     /// The puzzle's name.

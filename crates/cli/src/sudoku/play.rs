@@ -36,13 +36,12 @@ pub(crate) fn run(
     let game = match opened {
         Opened::Resumed(game) => game,
         Opened::Puzzle(taken) => {
-            match start::start(taken, start::SEARCH_TIME, quiet, err, interrupt)? {
-                Some((game, _)) => game,
-                None => {
-                    writeln!(err, "sudoku: stopped by an interrupt while solving the puzzle")?;
-                    return Ok(Exit::Interrupted);
-                }
-            }
+            let started = start::start(taken, start::SEARCH_TIME, quiet, err, interrupt)?;
+            let Some((game, _)) = started else {
+                writeln!(err, "sudoku: stopped by an interrupt while solving the puzzle")?;
+                return Ok(Exit::Interrupted);
+            };
+            game
         }
     };
     let ending = terminal::play(game, &save, interrupt)?;

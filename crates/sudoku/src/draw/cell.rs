@@ -120,10 +120,7 @@ pub(super) fn marks(
     // The centre block: a blank column apart from the corner marks (and from the markers of
     // the middle row when they stand inside the cell).
     let inner = usize::from(out.iter().any(|&(dx, ..)| dx == 1 || dx == iw - 2));
-    let (left, right) = match corner.is_empty() {
-        true => (1, iw - 2),
-        false => (2 + inner, iw - 3 - inner),
-    };
+    let (left, right) = if corner.is_empty() { (1, iw - 2) } else { (2 + inner, iw - 3 - inner) };
     if centre.is_empty() || left > right {
         return out;
     }

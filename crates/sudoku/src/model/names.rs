@@ -36,17 +36,19 @@ impl Model {
         let at = self.cell_name(first);
         if top == bottom {
             let whole = cells.len() == (0..w).filter(|&c| self.used[top * w + c]).count();
-            return match whole {
-                true => format!("row {}", top + 1),
-                false => format!("row {} (c{}-c{})", top + 1, left + 1, right + 1),
+            return if whole {
+                format!("row {}", top + 1)
+            } else {
+                format!("row {} (c{}-c{})", top + 1, left + 1, right + 1)
             };
         }
         if left == right {
             let h = self.height;
             let whole = cells.len() == (0..h).filter(|&r| self.used[r * w + left]).count();
-            return match whole {
-                true => format!("column {}", left + 1),
-                false => format!("column {} (r{}-r{})", left + 1, top + 1, bottom + 1),
+            return if whole {
+                format!("column {}", left + 1)
+            } else {
+                format!("column {} (r{}-r{})", left + 1, top + 1, bottom + 1)
             };
         }
         let steps = |step: usize| cells.windows(2).all(|pair| pair[1] == pair[0] + step);

@@ -3,7 +3,7 @@
 
 use super::deduce::{bit, candidates};
 use super::hint::hint;
-use super::{Entry, Game, Mode};
+use super::{Entry, Game, Lack, Mode};
 use crate::grid::{Cell, Digit};
 
 impl Game {
@@ -62,7 +62,7 @@ impl Game {
     /// Shows the hint for the position.
     pub(super) fn ask(&mut self) {
         let digits = self.digits();
-        let solution = self.solution.as_ref().map(|s| s.digits.as_slice());
+        let solution = self.solution.as_ref().ok().map(|s| s.digits.as_slice());
         let found = hint(&self.model, self.logic.as_ref(), &digits, solution, self.cursor);
         self.message.clone_from(&found.text);
         self.hint = Some(found);
@@ -121,13 +121,16 @@ impl Game {
 
     /// Marks the placed digits that differ from the solution.
     pub(super) fn check(&mut self) {
-        let Some(solution) = &self.solution else {
-            self.say(if self.unsolved {
-                "the solution is not known: nothing to check against"
-            } else {
-                "no solution to check against"
-            });
-            return;
+        let solution = match &self.solution {
+            Ok(solution) => solution,
+            Err(Lack::Unknown) => {
+                self.say("the solution is not known: nothing to check against");
+                return;
+            }
+            Err(Lack::NoSolution) => {
+                self.say("no solution to check against");
+                return;
+            }
         };
         let digits = self.digits();
         self.wrong = (0..digits.len())

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Entry, Game, Mode, Move, Solution};
+use super::{Entry, Game, Lack, Mode, Move, Solution};
 use crate::grid::Cell;
 use crate::read::published::Record;
 
@@ -43,14 +43,13 @@ pub struct SaveError(pub String);
 impl Game {
     /// The game as one line of JSON.
     pub fn to_json(&self) -> String {
-        let solution =
-            self.solution.as_ref().map(|s| s.digits.iter().map(|d| d.unwrap_or(0)).collect());
+        let solution = self.solution().map(|s| s.digits.iter().map(|d| d.unwrap_or(0)).collect());
         let record = Record { name: self.name.clone(), model: self.model.clone(), solution };
         let saved = Saved {
             version: VERSION,
             puzzle: record.to_json(),
-            unique: self.solution.as_ref().is_some_and(|s| s.unique),
-            unsolved: self.unsolved,
+            unique: self.solution().is_some_and(|s| s.unique),
+            unsolved: self.solution == Err(Lack::Unknown),
             entries: self.entries.clone(),
             cursor: self.cursor,
             mode: self.mode,

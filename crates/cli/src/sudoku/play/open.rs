@@ -25,6 +25,8 @@ use crate::sudoku::{
 const MAX_SAVE: usize = 64 << 20;
 
 /// What the game starts from.
+// One is made per run and moved once: boxing the larger variant would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Opened {
     /// A saved game, as it was.
     Resumed(Game),
@@ -85,7 +87,7 @@ pub(crate) fn open(
 /// an extension (a dot and two to five letters or digits, one a letter: `puzzles.txt`), which
 /// no puzzle line does (the dots of a line are blanks, its letters past 9 are symbols).
 fn looks_like_a_file(word: &str) -> bool {
-    let extension = word.rsplit_once('.').map(|(stem, ext)| (stem, ext)).filter(|(stem, ext)| {
+    let extension = word.rsplit_once('.').filter(|(stem, ext)| {
         !stem.is_empty()
             && (2..=5).contains(&ext.len())
             && ext.chars().all(|c| c.is_ascii_alphanumeric())
@@ -176,7 +178,7 @@ fn generated(
         let level = args.difficulty.as_deref().map_or(String::new(), |level| format!(" {level}"));
         taken.name = format!("{size}x{size}{level} seed {seed}");
     }
-    taken.place = "the generated puzzle".to_owned();
+    "the generated puzzle".clone_into(&mut taken.place);
     Ok(taken)
 }
 

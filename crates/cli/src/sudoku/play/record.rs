@@ -52,8 +52,7 @@ pub(crate) fn take_from(
     };
     let mut seen = 0;
     if json {
-        let mut lines = Lines::new(reader, MAX_JSON_LINE);
-        while let Some((line, text)) = lines.next() {
+        for (line, text) in Lines::new(reader, MAX_JSON_LINE) {
             let place = format!("{source}:{line}");
             let text = match text {
                 Ok(text) => text,

@@ -142,7 +142,9 @@ fn title(game: &Game) -> String {
         title.push_str(&marks(entry.corner));
     }
     if let Some(first) = game.pending() {
-        title.push_str(&format!(" · typing {first}…"));
+        title.push_str(" · typing ");
+        title.push(char::from(b'0' + first));
+        title.push('…');
     }
     title
 }
