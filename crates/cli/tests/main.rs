@@ -84,6 +84,10 @@ mod sudoku_symbols;
 // `sudoku` variant options: --x, --hyper, --boxes, --regions, --extra-regions, --board.
 mod sudoku_variants;
 
+// `sudoku play`: its help, file names, a record read without reading on, endless inputs, and
+// in a pseudo-terminal a terminal given back after signals and a large killer's quick start.
+mod sudoku_play;
+
 // Both binaries: shell completions, man pages, --color, --quiet.
 mod shell;
 

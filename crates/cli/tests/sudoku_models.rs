@@ -91,7 +91,8 @@ fn check_names_the_broken_cage_relation_or_parity() {
     let mut wrong_sum = record.clone();
     wrong_sum.model.cages[2].sum = Some(6);
     let run = sudoku(&["check"], &lines(&[wrong_sum.clone()]));
-    assert_eq!(run.stdout, "invalid: its solution: cage 3 (r2c1 r2c2) sums to 7, not 6\n");
+    // Cages and regions are named as the grid shows them (issue 32, item 17).
+    assert_eq!(run.stdout, "invalid: its solution: the cage of 6 at r2c1 sums to 7, not 6\n");
     assert_eq!(run.code, 1);
     // A sum two cells of 1-4 cannot make is found before the solution (issue 24: the checker
     // `sudoku play` shows conflicts with flags a cage that can no longer reach its sum).
@@ -99,14 +100,14 @@ fn check_names_the_broken_cage_relation_or_parity() {
     let run = sudoku(&["check"], &lines(&[wrong_sum]));
     assert_eq!(
         run.stdout,
-        "invalid: cage 3 (r2c1 r2c2): its 2 empty cells add at most 7, short of 9\n"
+        "invalid: the cage of 9 at r2c1: its 2 empty cells add at most 7, short of 9\n"
     );
     assert_eq!(run.code, 1);
     let mut relation = record.clone();
     relation.model.relations.push(Relation { a: 0, b: 1, kind: RelationKind::Less });
     relation.model.relations.push(Relation { a: 1, b: 0, kind: RelationKind::Less });
     let run = sudoku(&["check"], &lines(&[relation]));
-    assert_eq!(run.stdout, "invalid: its solution: relation 2 (r1c2 < r1c1) fails: 2, 1\n");
+    assert_eq!(run.stdout, "invalid: its solution: r1c2 < r1c1 fails: 2, 1\n");
     let mut parity = record.clone();
     parity.model.parity.push((5, Parity::Odd));
     let run = sudoku(&["check"], &lines(&[parity]));
@@ -118,7 +119,7 @@ fn check_names_the_broken_cage_relation_or_parity() {
     let solve = sudoku(&["solve", "--format", "json"], &lines(&[clash]));
     let value: serde_json::Value = serde_json::from_str(solve.stdout.trim()).unwrap();
     assert_eq!(value["status"], "invalid");
-    assert_eq!(value["error"], "region 1 holds 3 twice (r1c1 and r1c4)");
+    assert_eq!(value["error"], "row 1 holds 3 twice (r1c1 and r1c4)");
 }
 
 #[test]

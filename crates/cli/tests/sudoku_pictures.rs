@@ -205,3 +205,27 @@ fn a_file_name_with_control_characters_still_gives_xml() {
         .unwrap();
     assert!(caption.contains("odd\\u{1}\\u{7f}name line 1"), "{caption}");
 }
+
+#[test]
+fn a_solution_too_long_to_find_is_left_out_within_a_bound() {
+    // See: issue 32, item 10 (`show --solution` of a 25x25 killer searched without a limit).
+    let killer = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/killer-25x25.jsonl");
+    let text = std::fs::read_to_string(killer).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    record.as_object_mut().unwrap().remove("solution");
+    let began = std::time::Instant::now();
+    let out = sudoku(&["show", "--format", "svg", "--solution"], &record.to_string());
+    assert!(began.elapsed() < std::time::Duration::from_secs(30), "{:?}", began.elapsed());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("<stdin>:1: no solution found in 5 s: drawn without one"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(count(&out.stdout, "solution"), 0, "no solution digits drawn");
+    // With the record's own solution, it is drawn at once.
+    let out = sudoku(&["show", "--format", "svg", "--solution"], &text);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("drawn without one"), "{}", out.stderr);
+    assert!(count(&out.stdout, "solution") > 500, "the solution's digits drawn");
+}

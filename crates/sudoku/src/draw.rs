@@ -26,6 +26,7 @@
 //! ```
 
 mod canvas;
+mod cell;
 mod outline;
 mod page;
 #[cfg(feature = "render")]
@@ -33,7 +34,7 @@ mod render;
 mod svg;
 mod text;
 
-pub use self::canvas::{Canvas, CellSize, Content, Glyph, Ink, Shade};
+pub use self::canvas::{Canvas, CellSize, Content, Geometry, Glyph, Ink, Shade};
 pub use self::outline::{Edge, Outline};
 pub use self::page::{page, Paper, UnknownPaper};
 #[cfg(feature = "render")]

@@ -10,6 +10,7 @@ mod encode;
 mod fill;
 mod generate;
 mod layout;
+mod names;
 mod plain;
 mod reduce;
 mod validate;

@@ -1,12 +1,14 @@
 //! A game of any [`Model`]: the state and every rule of play, with no terminal. `sudoku
 //! play` feeds it keys and draws [`Game::canvas`]; tests feed it scripted keys.
 //!
-//! - Digits (and letters for symbols past 9) place; `Tab` switches what they do: digit, centre
-//!   pencil marks, corner pencil marks. Moves are undone and redone without limit.
+//! - Digits (and letters for symbols past 9, numbers from 36 symbols up) place; `Tab` switches
+//!   what they do: digit, centre pencil marks, corner pencil marks. Moves are undone and
+//!   redone without limit. The keys that work on a puzzle are [`Game::help`]'s
+//!   ([`Game::command`] maps them).
 //! - Conflicts are the model's own checker ([`Model::violations`]) after every move: every
 //!   broken region, cage (past its sum or unable to reach it) and relation is highlighted.
 //! - `?` gives a [`Hint`] with the cells it uses; `Enter` applies it. `*` fills every empty
-//!   cell's candidates as centre marks; `!` checks the digits against the solution.
+//!   unmarked cell's candidates as centre marks; `!` checks the digits against the solution.
 //! - The game saves to JSON and resumes with its placements, pencil marks, history and clock
 //!   ([`Game::to_json`], [`Game::from_json`]).
 //!
@@ -28,6 +30,7 @@
 mod deduce;
 mod hint;
 mod keys;
+mod moves;
 mod save;
 mod solution;
 
@@ -36,13 +39,29 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use self::hint::Hint;
-pub use self::keys::{Action, Key, HELP};
+pub use self::keys::{Action, Command, Key};
 pub use self::save::SaveError;
-pub use self::solution::{solve, Solution};
+pub use self::solution::{search, solve, Searched, Solution};
 use crate::draw::{self, Canvas, CellSize, Content, Ink, Outline, Shade};
 use crate::grid::{Cell, Digit};
 use crate::logic::LogicSolver;
 use crate::model::{Model, Violation, ViolationKind};
+
+/// The message of a game whose puzzle has no solution.
+const NO_SOLUTION: &str = "this puzzle has no solution: hints and the check cannot help";
+
+/// The message of a game whose solution is not known.
+const UNSOLVED: &str =
+    "the solution is not known (its search gave up): no check (!), and hints use logic alone";
+
+/// Why a game has no solution to check against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lack {
+    /// The puzzle has none.
+    NoSolution,
+    /// Its search gave up: whether the puzzle has one is not known.
+    Unknown,
+}
 
 /// What digits typed into a cell do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,7 +99,8 @@ pub struct Game {
     name: String,
     model: Model,
     outline: Outline,
-    solution: Option<Solution>,
+    /// The solution, or why there is none to check against.
+    solution: Result<Solution, Lack>,
     logic: Option<LogicSolver>,
     entries: Vec<Entry>,
     cursor: Cell,
@@ -100,6 +120,8 @@ pub struct Game {
     unsaved: bool,
     /// Whether `q` was pressed once with unsaved moves (a second `q` quits).
     quitting: bool,
+    /// The first digit of a symbol being typed as a number (puzzles of 36 symbols and more).
+    pending: Option<u8>,
 }
 
 impl Game {
@@ -119,7 +141,7 @@ impl Game {
             .find(|&c| model.used[c] && model.givens[c].is_none())
             .unwrap_or(0);
         let message = match &solution {
-            None => "this puzzle has no solution: hints and the check cannot help".to_owned(),
+            None => NO_SOLUTION.to_owned(),
             Some(s) if !s.unique => {
                 "this puzzle has more than one solution: the check uses one of them".to_owned()
             }
@@ -130,7 +152,7 @@ impl Game {
             name: name.to_owned(),
             model,
             outline,
-            solution,
+            solution: solution.ok_or(Lack::NoSolution),
             logic,
             entries,
             cursor,
@@ -146,9 +168,26 @@ impl Game {
             won: false,
             unsaved: false,
             quitting: false,
+            pending: None,
         };
         game.settle();
         game
+    }
+
+    /// A new game whose solution is not known: its search gave up. The check and the last
+    /// resort of hints are not available, and the message line says so.
+    pub fn unsolved(name: &str, model: Model) -> Game {
+        let mut game = Game::with_solution(name, model, None);
+        game.solution = Err(Lack::Unknown);
+        if game.message == NO_SOLUTION {
+            game.say(UNSOLVED);
+        }
+        game
+    }
+
+    /// The solution the game checks against, if it is known.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solution.as_ref().ok()
     }
 
     /// The puzzle's name.

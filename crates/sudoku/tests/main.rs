@@ -48,6 +48,9 @@ mod rating;
 mod draw;
 // The game of `sudoku play` without a terminal: scripted keys, conflicts, hints, save, win.
 mod play;
+// The game's keys on grids of 4 to 36 symbols, the fill that keeps the player's marks, names
+// as the grid shows them, a game whose solution is not known.
+mod play_keys;
 // PNG pictures against checked-in references, with a small tolerance (the `render` feature).
 #[cfg(feature = "render")]
 mod render;

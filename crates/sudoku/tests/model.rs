@@ -208,17 +208,18 @@ fn broken_names_the_constraint_and_lines_show_the_rectangle() {
         [1, 2, 3, 4, 4, 3, 2, 1, 2, 1, 4, 3, 3, 4, 1, 2].iter().map(|&d| Some(d)).collect();
     let message =
         |model: &Model, digits: &[Option<u8>]| model.broken(digits, true).unwrap_err().to_string();
-    assert_eq!(message(&model, &grid), "relation 1 (r2c1 < r2c2) fails: 4, 3");
+    // Named as the grid shows them (see: issue 32, item 17), not by their place in the lists.
+    assert_eq!(message(&model, &grid), "r2c1 < r2c2 fails: 4, 3");
     let mut swapped = grid.clone();
     swapped.swap(0, 1);
-    assert_eq!(message(&model, &swapped), "region 2 holds 2 twice (r1c1 and r3c1)"); // column 1
+    assert_eq!(message(&model, &swapped), "column 1 holds 2 twice (r1c1 and r3c1)");
     let mut empty = grid.clone();
     empty[7] = None;
     assert_eq!(message(&model, &empty), "r2c4 is empty");
     model.relations.clear();
     assert_eq!(model.broken(&grid, true), Ok(()));
     model.cages[0].sum = Some(4);
-    assert_eq!(message(&model, &grid), "cage 1 (r1c1 r1c2) sums to 3, not 4");
+    assert_eq!(message(&model, &grid), "the cage of 4 at r1c1 sums to 3, not 4");
     assert_eq!(model.line(&empty), "1234432.21433412");
     assert!(model.rows(&empty).starts_with("1 2 3 4\n4 3 2 .\n"));
 }

@@ -29,8 +29,7 @@ pub struct SudokuArgs {
     #[command(subcommand)]
     pub command: Command,
 
-    /// Nothing on stderr but errors: no summary, notes or notices (the summary still comes
-    /// with --stats).
+    /// Nothing on stderr but errors: no summary, notes or notices.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 

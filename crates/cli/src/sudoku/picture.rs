@@ -2,19 +2,24 @@
 //! sheet, to standard output (one picture, or one PDF) or into `--output`. The drawing is the
 //! library's (`dancer_sudoku::draw`); this file reads, names and writes.
 
-use std::{io::Write, sync::atomic::AtomicBool};
+use std::{
+    io::Write,
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
+    time::Instant,
+};
 
 use anyhow::bail;
 use dancer_sudoku::draw::{page, Figure};
-use dancer_sudoku::{play, Digit, Model, Rater, Template};
+use dancer_sudoku::play::{self, Searched};
+use dancer_sudoku::{Digit, Model, Rater, Template};
 
 mod puzzles;
 mod sink;
 
-pub(crate) use self::puzzles::read;
 use self::puzzles::Puzzle;
 use self::sink::Sink;
 use super::args::{ShowArgs, ShowFormat};
+use super::play::SEARCH_TIME;
 use super::rules::Rules;
 use crate::Exit;
 
@@ -66,7 +71,8 @@ pub(crate) fn run(
     let mut sheet: Vec<Drawn> = Vec::new();
     let (mut drawn, mut errors) = (0usize, 0usize);
     let finished = puzzles::each(&sources, &rules, Some(&show.variant), interrupt, |puzzle| {
-        let Some(one) = drawn_of(puzzle, show.solution, quiet, err, &mut errors)? else {
+        let asked = Asked { solution: show.solution, quiet, interrupt };
+        let Some(one) = drawn_of(puzzle, &asked, err, &mut errors)? else {
             return Ok(());
         };
         drawn += 1;
@@ -118,12 +124,19 @@ pub(crate) fn run(
     })
 }
 
+/// What `show` asks of each record besides its picture.
+struct Asked<'a> {
+    /// `--solution`: draw the solution too.
+    solution: bool,
+    quiet: bool,
+    interrupt: &'a AtomicBool,
+}
+
 /// The puzzle of a record, named and captioned, with the solution to draw when asked; `None`
 /// (and a message) for a record that is not a puzzle.
 fn drawn_of(
     puzzle: Puzzle,
-    with_solution: bool,
-    quiet: bool,
+    asked: &Asked<'_>,
     err: &mut dyn Write,
     errors: &mut usize,
 ) -> anyhow::Result<Option<Drawn>> {
@@ -140,19 +153,38 @@ fn drawn_of(
         caption.push_str(" · ");
         caption.push_str(level);
     }
-    let solution = match (with_solution, puzzle.solution) {
+    let solution = match (asked.solution, puzzle.solution) {
         (false, _) => None,
         (true, Some(solution)) => Some(solution),
-        (true, None) => {
-            let found = play::solve(&model);
-            if found.is_none() && !quiet {
-                writeln!(err, "sudoku: {}: no solution to draw", puzzle.place)?;
-            }
-            found.map(|s| s.digits)
-        }
+        (true, None) => solution_of(&model, &puzzle.place, asked, err)?,
     };
     let name = format!("{}-{}", puzzle.stem, puzzle.line);
     Ok(Some(Drawn { name, model, solution, caption }))
+}
+
+/// The solution of a record that carries none, searched for at most as long as `play` searches
+/// (a large killer can take hours): past that, or with no solution, the puzzle is drawn alone
+/// and stderr says why.
+fn solution_of(
+    model: &Model,
+    place: &str,
+    asked: &Asked<'_>,
+    err: &mut dyn Write,
+) -> std::io::Result<Option<Vec<Option<Digit>>>> {
+    let limit = SEARCH_TIME;
+    let began = Instant::now();
+    let searched =
+        play::search(model, |_| began.elapsed() < limit && !asked.interrupt.load(Relaxed));
+    let why = match searched {
+        Searched::Found(solution) => return Ok(Some(solution.digits)),
+        Searched::Stopped if asked.interrupt.load(Relaxed) => return Ok(None),
+        Searched::Stopped => format!("no solution found in {} s", limit.as_secs()),
+        _ => "no solution".to_owned(),
+    };
+    if !asked.quiet {
+        writeln!(err, "sudoku: {place}: {why}: drawn without one")?;
+    }
+    Ok(None)
 }
 
 /// `1 puzzle`, `2 puzzles`.

@@ -26,7 +26,7 @@ use crate::input::Source;
 
 mod lines;
 
-pub(crate) use self::lines::Input;
+pub(crate) use self::lines::{sniff, Input};
 
 /// One record, as read.
 pub(crate) type Record = Input;

@@ -1,7 +1,7 @@
 //! What a picture in characters is made of: a [`Canvas`] of [`Glyph`]s, each with the [`Ink`]
 //! that says what it shows and the cell's [`Shade`] (cursor, conflict, hint), so that `sudoku
 //! show` prints the characters and `sudoku play` colours them; and what a cell holds
-//! ([`Content`]) at what size ([`CellSize`]).
+//! ([`Content`]) at what size ([`CellSize`]), and where the cells ended up ([`Geometry`]).
 
 use super::text::symbol_width;
 use crate::grid::{Digit, MAX_LINE_SIZE};
@@ -99,13 +99,17 @@ impl Content {
     }
 }
 
-/// The size of a cell's interior in characters.
+/// The size of a cell's interior in characters, and whether the drawing is compact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellSize {
     /// Columns.
     pub width: usize,
     /// Rows.
     pub height: usize,
+    /// Whether a line between two rows of cells that shows nothing (every edge along it thin,
+    /// no relation mark on it: the lines inside the boxes of a plain sudoku) is left out, so
+    /// that taller cells fit fewer rows of a screen.
+    pub compact: bool,
 }
 
 impl CellSize {
@@ -116,14 +120,14 @@ impl CellSize {
             model.cages.iter().filter_map(|c| c.sum).max().map_or(0, |s| s.to_string().len());
         let marks = if model.candidates.is_empty() { 0 } else { model.symbols.min(MAX_LINE_SIZE) };
         let width = (symbol_width(model.symbols) + 1).max(widest_sum).max(marks);
-        CellSize { width, height: 1 }
+        CellSize { width, height: 1, compact: false }
     }
 
     /// The interior `sudoku show` uses: [`least`](Self::least), at least three wide so that
     /// digits stand in the middle of their cells.
     pub fn show(model: &Model) -> CellSize {
         let least = CellSize::least(model);
-        CellSize { width: least.width.max(3), height: 1 }
+        CellSize { width: least.width.max(3), height: 1, compact: false }
     }
 }
 
@@ -133,12 +137,43 @@ pub struct Canvas {
     pub(super) width: usize,
     height: usize,
     pub(super) glyphs: Vec<Glyph>,
+    pub(super) geometry: Geometry,
+}
+
+/// Where the cells of a [`Canvas`] are, to tell which cell a mouse click is on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Geometry {
+    /// The canvas's columns and rows.
+    pub(super) size: (usize, usize),
+    /// The first row of each row of cells (rows are not evenly spaced in a compact drawing).
+    pub(super) tops: Vec<usize>,
+    /// Columns from one cell's start to the next's.
+    pub(super) cell_width: usize,
+}
+
+impl Geometry {
+    /// The row and column of the cell at column `x`, row `y` of the canvas (an edge counts
+    /// as the cell below or to the right of it), if there is one.
+    pub fn cell_at(&self, x: usize, y: usize) -> Option<(usize, usize)> {
+        let (width, height) = self.size;
+        let row = self.tops.iter().rposition(|&top| top <= y + 1)?;
+        let col = x / self.cell_width.max(1);
+        let inside = y + 1 < height && x + 1 < width;
+        (inside && col < width / self.cell_width.max(1)).then_some((row, col))
+    }
 }
 
 impl Canvas {
     pub(super) fn blank(width: usize, height: usize) -> Canvas {
         let glyph = Glyph { ch: ' ', ink: Ink::Blank, shade: Shade::default() };
-        Canvas { width, height, glyphs: vec![glyph; width * height] }
+        let glyphs = vec![glyph; width * height];
+        let geometry = Geometry { size: (width, height), ..Geometry::default() };
+        Canvas { width, height, glyphs, geometry }
+    }
+
+    /// Where its cells are.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
     }
 
     /// Columns.

@@ -7,12 +7,16 @@
 //! the top edge of its first cell; relation marks sit on the edge between their cells (`<`
 //! `>` `^` `v`, `|` and `-` for consecutive, `o` for a difference of 1, else its number, `V`
 //! `X` for sums of 5 and 10); parity shows in an empty cell (`o` odd, `□` even), extra
-//! regions as `░` beside the digit; unused cells stay blank.
+//! regions as `░` beside the digit; unused cells stay blank. A cell shows its digit, or its
+//! pencil marks where a player puts them (`cell.rs`). A compact drawing ([`CellSize::compact`])
+//! leaves out the lines between rows of cells that show nothing, so that cells two rows tall,
+//! with room for every pencil mark, fit a small terminal.
 
 use super::canvas::{Canvas, CellSize, Content, Ink};
+use super::cell;
 use super::outline::{Edge, Outline};
-use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
-use crate::model::{Model, Parity, RelationKind};
+use crate::grid::{symbol, Digit, MAX_LINE_SIZE};
+use crate::model::{Model, Relation, RelationKind};
 
 /// Box-drawing characters by their arms (up, right, down, left), each 0 (none), 1 (light) or
 /// 2 (heavy), at index up·27 + right·9 + down·3 + left.
@@ -58,53 +62,79 @@ pub(crate) fn symbol_text(digit: Digit, symbols: usize) -> String {
 /// Draws `model` with `contents` (one per cell of its rectangle) in cells of `size`.
 pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSize) -> Canvas {
     let (iw, ih) = (size.width.max(1), size.height.max(1));
-    let (cw, ch) = (iw + 1, ih + 1);
+    let cw = iw + 1;
     let (w, h) = (outline.width(), outline.height());
-    let mut canvas = Canvas::blank(w * cw + 1, h * ch + 1);
+    // The line above each row of cells (and below the last), where one is drawn.
+    let mut lines: Vec<Option<usize>> = Vec::with_capacity(h + 1);
+    let mut tops = Vec::with_capacity(h);
+    let mut y = 0;
+    for row in 0..=h {
+        let blank = size.compact && row > 0 && row < h && blank_line(model, outline, row);
+        lines.push((!blank).then_some(y));
+        y += usize::from(!blank);
+        if row < h {
+            tops.push(y);
+            y += ih;
+        }
+    }
+    let mut canvas = Canvas::blank(w * cw + 1, y);
+    canvas.geometry.tops.clone_from(&tops);
+    canvas.geometry.cell_width = cw;
     for row in 0..=h {
         for col in 0..=w {
-            let (x, y) = (col * cw, row * ch);
+            let x = col * cw;
             let up = if row > 0 { outline.vertical(row - 1, col) } else { Edge::None };
             let down = if row < h { outline.vertical(row, col) } else { Edge::None };
             let left = if col > 0 { outline.horizontal(row, col - 1) } else { Edge::None };
             let right = if col < w { outline.horizontal(row, col) } else { Edge::None };
-            let glyph = junction(up, right, down, left);
-            canvas.put(
-                x,
-                y,
-                glyph,
-                if weight(up.max(right).max(down).max(left)) == 2 { Ink::Line } else { Ink::Cage },
-            );
-            if col < w {
-                let (glyph, ink) = line_glyph(right, true);
-                for i in 1..=iw {
-                    canvas.put(x + i, y, glyph, ink);
+            if let Some(y) = lines[row] {
+                let strongest = weight(up.max(right).max(down).max(left));
+                let ink = if strongest == 2 { Ink::Line } else { Ink::Cage };
+                canvas.put(x, y, junction(up, right, down, left), ink);
+                if col < w {
+                    let (glyph, ink) = line_glyph(right, true);
+                    for i in 1..=iw {
+                        canvas.put(x + i, y, glyph, ink);
+                    }
                 }
             }
             if row < h {
                 let (glyph, ink) = line_glyph(down, false);
-                for i in 1..=ih {
-                    canvas.put(x, y + i, glyph, ink);
+                for i in 0..ih {
+                    canvas.put(x, tops[row] + i, glyph, ink);
                 }
             }
         }
     }
     for cell in (0..w * h).filter(|&cell| outline.used(cell)) {
-        let (x, y) = ((cell % w) * cw + 1, (cell / w) * ch + 1);
+        let (x, y) = ((cell % w) * cw + 1, tops[cell / w]);
         let mut content = contents.get(cell).copied().unwrap_or_default();
         content.shade.extra |= outline.extra(cell);
-        fill_cell(&mut canvas, model, cell, content, (x, y), (iw, ih));
+        cell::fill(&mut canvas, model, cell, content, (x, y), (iw, ih));
     }
     for (k, cage) in model.cages.iter().enumerate() {
         if let Some(sum) = cage.sum {
             let head = outline.head(k);
-            canvas.text((head % w) * cw + 1, (head / w) * ch, &sum.to_string(), Ink::Sum);
+            let y = lines[head / w].unwrap_or(tops[head / w]);
+            canvas.text((head % w) * cw + 1, y, &sum.to_string(), Ink::Sum);
         }
     }
     for relation in &model.relations {
-        mark(&mut canvas, relation.a, relation.b, relation.kind, w, (cw, ch), (iw, ih));
+        mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
     }
     canvas
+}
+
+/// Whether the line above row `row` of cells shows nothing (every edge along it thin or
+/// none, no relation mark on it), so that a compact drawing may leave it out.
+fn blank_line(model: &Model, outline: &Outline, row: usize) -> bool {
+    let w = outline.width();
+    let thin = (0..w).all(|col| matches!(outline.horizontal(row, col), Edge::None | Edge::Thin));
+    let marked = model.relations.iter().any(|relation| {
+        let (a, b) = (relation.a.min(relation.b), relation.a.max(relation.b));
+        b == a + w && b / w == row
+    });
+    thin && !marked
 }
 
 /// The character of an edge segment, horizontal or vertical.
@@ -118,107 +148,17 @@ fn line_glyph(edge: Edge, horizontal: bool) -> (char, Ink) {
     }
 }
 
-/// A cell's interior: markers and shading in its first and last columns, the digit (or the
-/// pencil marks, or a parity mark, or `·`) in the middle.
-fn fill_cell(
-    canvas: &mut Canvas,
-    model: &Model,
-    cell: Cell,
-    content: Content,
-    (x, y): (usize, usize),
-    (iw, ih): (usize, usize),
-) {
-    let n = model.symbols;
-    let shade = content.shade;
-    for dy in 0..ih {
-        for dx in 0..iw {
-            let glyph = &mut canvas.glyphs[(y + dy) * canvas.width + x + dx];
-            glyph.shade = shade;
-            if shade.extra {
-                glyph.ch = '░';
-            }
-        }
-    }
-    let middle = y + (ih - 1) / 2;
-    let candidates = model
-        .candidates
-        .iter()
-        .filter(|&&(c, _)| c == cell)
-        .fold(u64::MAX, |all, &(_, set)| all & set);
-    // A pencilmark puzzle's candidates take the whole width (the cell was made wide enough).
-    let spread_out = content.digit.is_none() && content.centre == 0 && candidates != u64::MAX;
-    let (text, ink) = match content.digit {
-        Some(d) => (symbol_text(d, n), content.ink.unwrap_or(Ink::Placed)),
-        None if content.centre != 0 => (digits_of(content.centre, n), Ink::Pencil),
-        None if spread_out => (spread(candidates, n), Ink::Pencil),
-        None => match model.parity.iter().find(|&&(c, _)| c == cell) {
-            Some((_, Parity::Odd)) => ("o".to_owned(), Ink::Parity),
-            Some((_, Parity::Even)) => ("□".to_owned(), Ink::Parity),
-            None => ("·".to_owned(), Ink::Blank),
-        },
-    };
-    let room = if iw >= 3 && !spread_out { iw - 2 } else { iw };
-    let text = fit(&text, room);
-    let start = x + (iw - text.chars().count()).div_ceil(2).min(iw);
-    canvas.text(start, middle, &text, ink);
-    if content.corner != 0 && ih >= 3 {
-        canvas.text(x, y, &fit(&digits_of(content.corner, n), iw), Ink::Pencil);
-    }
-    let marker = if shade.cursor {
-        Some(('[', ']'))
-    } else if shade.wrong {
-        Some(('?', '?'))
-    } else if shade.conflict {
-        Some(('!', '!'))
-    } else if shade.hint {
-        Some(('*', '*'))
-    } else {
-        None
-    };
-    if let Some((open, close)) = marker {
-        canvas.put(x, middle, open, Ink::Marker);
-        if iw >= 3 {
-            canvas.put(x + iw - 1, middle, close, Ink::Marker);
-        }
-    }
-}
-
-/// The digits of a set of marks, smallest first.
-fn digits_of(set: u64, symbols: usize) -> String {
-    (1..=symbols.min(64))
-        .filter(|d| set >> (d - 1) & 1 == 1)
-        .map(|d| symbol_text(d as Digit, symbols))
-        .collect()
-}
-
-/// The candidates of a pencilmark puzzle, each at its own place (`1··4·····`).
-fn spread(set: u64, symbols: usize) -> String {
-    (1..=symbols.min(MAX_LINE_SIZE))
-        .map(|d| if set >> (d - 1) & 1 == 1 { symbol(d as Digit) } else { '·' })
-        .collect()
-}
-
-/// `text` in at most `room` characters, `…` in the last when cut.
-fn fit(text: &str, room: usize) -> String {
-    if text.chars().count() <= room {
-        return text.to_owned();
-    }
-    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
-    cut.push('…');
-    cut
-}
-
 /// A relation's mark on the edge between its two cells (nothing when they are not
 /// neighbours, or for "not consecutive", which is the absence of a bar).
 fn mark(
     canvas: &mut Canvas,
-    a: Cell,
-    b: Cell,
-    kind: RelationKind,
+    relation: &Relation,
     width: usize,
-    (cw, ch): (usize, usize),
+    (lines, tops): (&[Option<usize>], &[usize]),
     (iw, ih): (usize, usize),
 ) {
+    let (a, b, kind) = (relation.a, relation.b, relation.kind);
+    let cw = iw + 1;
     let (ra, ca, rb, cb) = (a / width, a % width, b / width, b % width);
     let across = ra == rb && ca.abs_diff(cb) == 1;
     let down = ca == cb && ra.abs_diff(rb) == 1;
@@ -256,9 +196,10 @@ fn mark(
         RelationKind::Difference(k) | RelationKind::Sum(k) => char::from(b'0' + k % 10),
     };
     let (x, y) = if across {
-        (ca.max(cb) * cw, ra * ch + 1 + (ih - 1) / 2)
+        (ca.max(cb) * cw, tops[ra] + (ih - 1) / 2)
     } else {
-        (ca * cw + 1 + (iw - 1) / 2, ra.max(rb) * ch)
+        let row = ra.max(rb);
+        (ca * cw + 1 + (iw - 1) / 2, lines[row].unwrap_or(tops[row]))
     };
     canvas.put(x, y, glyph, Ink::Mark);
 }

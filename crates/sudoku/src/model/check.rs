@@ -1,5 +1,5 @@
 //! Checking digits against a [`Model`], naming the first broken constraint the way a person
-//! would look for it (`cage 3 (r1c1 r1c2) sums to 12, not 11`; the checker itself is
+//! would look for it (`the cage of 11 at r1c1 sums to 12, not 11`; the checker itself is
 //! `violations.rs`), and writing the digits of a model's rectangle in the line format.
 
 use super::Model;

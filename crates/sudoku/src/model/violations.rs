@@ -33,7 +33,8 @@ pub enum ViolationKind {
 }
 
 /// One broken constraint: which, the cells to show, and the sentence that says why
-/// (`cage 3 (r1c1 r1c2) sums to 12, not 11`).
+/// (`the cage of 11 at r1c1 sums to 12, not 11`), naming regions and cages as the grid
+/// shows them ([`Model::region_name`], [`Model::cage_name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     /// The constraint.
@@ -70,7 +71,7 @@ impl Model {
         for (k, region) in self.regions.iter().enumerate() {
             if let Some((a, b, d)) = twice(region, digits) {
                 let (x, y) = (self.cell_name(a), self.cell_name(b));
-                let text = format!("region {} holds {d} twice ({x} and {y})", k + 1);
+                let text = format!("{} holds {d} twice ({x} and {y})", self.region_name(k));
                 out.push(Violation { kind: ViolationKind::Region(k), cells: vec![a, b], text });
             }
         }
@@ -85,7 +86,7 @@ impl Model {
             if !relation.kind.holds(a, b) {
                 let (x, y) = (self.cell_name(relation.a), self.cell_name(relation.b));
                 let kind = Sign(relation.kind);
-                let text = format!("relation {} ({x} {kind} {y}) fails: {a}, {b}", k + 1);
+                let text = format!("{x} {kind} {y} fails: {a}, {b}");
                 let cells = vec![relation.a, relation.b];
                 out.push(Violation { kind: ViolationKind::Relation(k), cells, text });
             }
@@ -139,10 +140,7 @@ impl Model {
     fn cage_fault(&self, k: usize, digits: &[Option<Digit>]) -> Option<String> {
         let cage = &self.cages[k];
         // Named only when broken: a solution's check names nothing.
-        let what = || {
-            let names: Vec<String> = cage.cells.iter().map(|&c| self.cell_name(c)).collect();
-            format!("cage {} ({})", k + 1, names.join(" "))
-        };
+        let what = || self.cage_name(k);
         if let Some((_, _, d)) = twice(&cage.cells, digits) {
             return Some(format!("{} holds {d} twice", what()));
         }

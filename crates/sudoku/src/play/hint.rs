@@ -89,8 +89,7 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
         let mut why = "its regions".to_owned();
         if let Some(k) = model.cages.iter().position(|cage| cage.cells.contains(&cell)) {
             cells.extend(model.cages[k].cells.iter().copied().filter(|&c| c != cell));
-            let sum = model.cages[k].sum.map_or(String::new(), |s| format!(" (sum {s})"));
-            why = format!("{why} and cage {}{sum}", k + 1);
+            why = format!("{why} and {}", model.cage_name(k));
         }
         let marks =
             !model.relations.is_empty() || !model.parity.is_empty() || !model.candidates.is_empty();
@@ -110,7 +109,7 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
             let text = format!(
                 "{} = {d}: the only place left for {d} in {}",
                 model.cell_name(cell),
-                region_name(model, k)
+                model.region_name(k)
             );
             let mut cells = vec![cell];
             cells.extend(region.iter().copied().filter(|&c| c != cell));
@@ -123,21 +122,6 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
         }
     }
     None
-}
-
-/// A region in words: `row 3`, `column 5` (of the rectangle), or `the region of r1c1 … r3c3`.
-fn region_name(model: &Model, k: usize) -> String {
-    let region = &model.regions[k];
-    let w = model.width.max(1);
-    let (first, last) =
-        (region.iter().min().copied().unwrap_or(0), region.iter().max().copied().unwrap_or(0));
-    if region.iter().all(|&c| c / w == first / w) {
-        format!("the row of {} … {}", model.cell_name(first), model.cell_name(last))
-    } else if region.iter().all(|&c| c % w == first % w) {
-        format!("the column of {} … {}", model.cell_name(first), model.cell_name(last))
-    } else {
-        format!("the region of {} … {}", model.cell_name(first), model.cell_name(last))
-    }
 }
 
 /// The solution's digit of the cursor's cell, or of the first empty cell.
@@ -155,7 +139,7 @@ fn reveal(
     };
     let Some(d) = solution.and_then(|s| s[cell]) else {
         return Hint {
-            text: "no step found, and the puzzle has no solution to tell".to_owned(),
+            text: "no step found, and no solution is known to tell".to_owned(),
             ..Hint::default()
         };
     };

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Entry, Game, Mode, Move, Solution};
+use super::{Entry, Game, Lack, Mode, Move, Solution};
 use crate::grid::Cell;
 use crate::read::published::Record;
 
@@ -23,6 +23,10 @@ struct Saved {
     puzzle: String,
     /// Whether the record's solution is the only one.
     unique: bool,
+    /// Whether the search for the solution gave up (the record then carries none); left out
+    /// when it did not, so that a game saved before this field is read as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    unsolved: bool,
     entries: Vec<Entry>,
     cursor: Cell,
     mode: Mode,
@@ -39,8 +43,7 @@ pub struct SaveError(pub String);
 impl Game {
     /// The game as one line of JSON.
     pub fn to_json(&self) -> String {
-        let solution =
-            self.solution.as_ref().map(|s| s.digits.iter().map(|d| d.unwrap_or(0)).collect());
+        let solution = self.solution().map(|s| s.digits.iter().map(|d| d.unwrap_or(0)).collect());
         let record = Record {
             name: self.name.clone(),
             model: self.model.clone(),
@@ -50,7 +53,8 @@ impl Game {
         let saved = Saved {
             version: VERSION,
             puzzle: record.to_json(),
-            unique: self.solution.as_ref().is_some_and(|s| s.unique),
+            unique: self.solution().is_some_and(|s| s.unique),
+            unsolved: self.solution == Err(Lack::Unknown),
             entries: self.entries.clone(),
             cursor: self.cursor,
             mode: self.mode,
@@ -85,6 +89,9 @@ impl Game {
         if solution.as_ref().is_some_and(|s| model.broken(&s.digits, true).is_err()) {
             return Err(SaveError("its solution breaks the puzzle's rules".to_owned()));
         }
+        if saved.unsolved && solution.is_some() {
+            return Err(SaveError("its puzzle has a solution, yet it says none was found".into()));
+        }
         if saved.entries.len() != cells {
             return Err(SaveError(format!("{} entries for {cells} cells", saved.entries.len())));
         }
@@ -113,7 +120,11 @@ impl Game {
         if !(saved.seconds.is_finite() && saved.seconds >= 0.0) {
             return Err(SaveError(format!("{} seconds played", saved.seconds)));
         }
-        let mut game = Game::with_solution(&record.name, record.model, solution);
+        let mut game = if saved.unsolved {
+            Game::unsolved(&record.name, record.model)
+        } else {
+            Game::with_solution(&record.name, record.model, solution)
+        };
         game.entries = saved.entries;
         game.cursor = saved.cursor;
         game.mode = saved.mode;

@@ -36,23 +36,6 @@ impl Puzzle {
     }
 }
 
-/// Every record of `sources`, in order; `None` when a signal stopped the reading.
-///
-/// # Errors
-/// An input that cannot be opened.
-pub(crate) fn read(
-    sources: &[Source],
-    rules: &Rules,
-    interrupt: &AtomicBool,
-) -> anyhow::Result<Option<Vec<Puzzle>>> {
-    let mut out = Vec::new();
-    let finished = each(sources, rules, None, interrupt, |puzzle| {
-        out.push(puzzle);
-        Ok(())
-    })?;
-    Ok(finished.then_some(out))
-}
-
 /// Calls `take` with every record of `sources`, in order, as they are read: memory holds a
 /// batch at a time, whatever the input's length. With `presets` (the variant options), an
 /// autopear preset is read by its own board. False when a signal stopped the reading.

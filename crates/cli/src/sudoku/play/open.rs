@@ -1,9 +1,8 @@
-//! The game `sudoku play` starts with: a saved game (`--resume`), a new puzzle from the
-//! generator (`--new`, through `sudoku generate` itself, so that its options mean the same),
-//! a record of a file, or a puzzle given as a line.
+//! What `sudoku play` starts with: a saved game (`--resume`), a new puzzle from the generator
+//! (`--new`, through `sudoku generate` itself, so that its options mean the same), a record
+//! of a file (read up to it and no further: `play/record.rs`), or a puzzle given as a line.
 
 use std::{
-    fs,
     path::{Path, PathBuf},
     sync::atomic::AtomicBool,
 };
@@ -11,32 +10,43 @@ use std::{
 use anyhow::{bail, Context};
 use clap::Parser;
 use dancer_sudoku::play::Game;
-use dancer_sudoku::{Model, Record};
+use dancer_sudoku::Record;
 
 use super::args::PlayArgs;
+use super::record::{self, in_fields, Taken};
 use crate::input::Source;
 use crate::sudoku::{
     args::{Command, SudokuArgs, VariantArgs},
-    generate, picture,
+    generate,
     rules::Rules,
 };
 
 /// The largest saved game read (a 25×25's history of many thousand moves is a few MiB).
-const MAX_SAVE: u64 = 64 << 20;
+const MAX_SAVE: usize = 64 << 20;
 
-/// The game to play and the file `s` saves it to.
+/// What the game starts from.
+// One is made per run and moved once: boxing the larger variant would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Opened {
+    /// A saved game, as it was.
+    Resumed(Game),
+    /// A puzzle, to be started.
+    Puzzle(Taken),
+}
+
+/// What to play and the file `s` saves it to.
 ///
 /// # Errors
 /// No puzzle named, a file that cannot be read, a record that is not a puzzle, a saved game
 /// refused, or a generator that fails.
-pub(crate) fn game(
+pub(crate) fn open(
     args: &PlayArgs,
     err: &mut dyn std::io::Write,
     interrupt: &'static AtomicBool,
-) -> anyhow::Result<(Game, PathBuf)> {
+) -> anyhow::Result<(Opened, PathBuf)> {
     if let Some(path) = &args.resume {
         let save = args.save.clone().unwrap_or_else(|| path.clone());
-        return Ok((resume(path)?, save));
+        return Ok((Opened::Resumed(resume(path)?), save));
     }
     let save = args.save.clone().unwrap_or_else(|| PathBuf::from("sudoku-play.json"));
     let source = args.puzzle.as_deref().map(|arg| Source::from_arg(Some(Path::new(arg))));
@@ -48,62 +58,61 @@ pub(crate) fn game(
         Some(rules) => rules,
         None => Rules::from_args(&args.variant)?,
     };
-    let (name, model) = match (&args.puzzle, args.new) {
+    let taken = match (&args.puzzle, args.new) {
         (_, true) => generated(args, err, interrupt)?,
         (Some(arg), false) if arg == "-" || Path::new(arg).exists() => {
-            from_file(arg, args.record, &rules, interrupt)?
+            let source = Source::from_arg(Some(Path::new(arg)));
+            // A pipe or a terminal may keep the reading waiting: until the record is in, a
+            // signal ends the command at once (nothing is lost).
+            if source == Source::Stdin {
+                crate::interrupt::quit_at_once();
+            }
+            let taken = record::take(&source, args.record, &rules);
+            crate::interrupt::stop_cleanly();
+            taken?
         }
-        (Some(line), false) => from_line(line, &rules)?,
+        (Some(line), false) => from_line(line, &rules).map_err(|error| {
+            if looks_like_a_file(line) {
+                anyhow::anyhow!("{line}: no such file (nor a puzzle line)")
+            } else {
+                error
+            }
+        })?,
         (None, false) => {
             bail!("what to play? a FILE, a puzzle line, --new (a puzzle from the generator) or --resume FILE")
         }
     };
-    Ok((Game::new(&name, model), save))
+    Ok((Opened::Puzzle(taken), save))
 }
 
-/// A saved game.
+/// Whether a word that is not a puzzle was meant as a file name: it has a folder, or ends in
+/// an extension (a dot and two to five letters or digits, one a letter: `puzzles.txt`), which
+/// no puzzle line does (the dots of a line are blanks, its letters past 9 are symbols).
+fn looks_like_a_file(word: &str) -> bool {
+    let extension = word.rsplit_once('.').filter(|(stem, ext)| {
+        !stem.is_empty()
+            && (2..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    word.contains('/') || word.contains(std::path::MAIN_SEPARATOR) || extension.is_some()
+}
+
+/// A saved game, read up to its largest size (a saved game is one JSON object of at most
+/// [`MAX_SAVE`] bytes: `/dev/zero` is refused after that much, not read on).
 fn resume(path: &Path) -> anyhow::Result<Game> {
-    let size = fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if size.len() > MAX_SAVE {
-        bail!(
-            "{}: larger than {} MiB, the most a saved game may be",
-            path.display(),
-            MAX_SAVE >> 20
-        );
-    }
-    let text =
-        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = Source::File(path.to_owned()).read_to_string(MAX_SAVE, "a saved game")?;
     Game::from_json(&text).with_context(|| format!("cannot resume {}", path.display()))
 }
 
-/// Record `record` (from 1) of a file.
-fn from_file(
-    arg: &str,
-    record: u64,
-    rules: &Rules,
-    interrupt: &AtomicBool,
-) -> anyhow::Result<(String, Model)> {
-    let source = Source::from_arg(Some(Path::new(arg)));
-    let Some(puzzles) = picture::read(std::slice::from_ref(&source), rules, interrupt)? else {
-        bail!("stopped by an interrupt while reading {source}");
-    };
-    let count = puzzles.len();
-    let index = usize::try_from(record - 1).unwrap_or(usize::MAX);
-    let Some(puzzle) = puzzles.into_iter().nth(index) else {
-        bail!("{source} has {count} records, so there is no record {record}");
-    };
-    let title = puzzle.title();
-    match puzzle.model {
-        Ok(model) => Ok((title, model)),
-        Err(message) => bail!("{}:{message}", puzzle.place),
-    }
-}
-
 /// A puzzle given on the command line: a JSON lines record or a puzzle line.
-fn from_line(line: &str, rules: &Rules) -> anyhow::Result<(String, Model)> {
+fn from_line(line: &str, rules: &Rules) -> anyhow::Result<Taken> {
+    let place = "the puzzle argument".to_owned();
     if line.trim_start().starts_with('{') {
         let record = Record::from_json(line).context("the puzzle argument")?;
-        return Ok((record.name, record.model));
+        let solution =
+            record.solution.map(|digits| digits.iter().map(|&d| (d != 0).then_some(d)).collect());
+        return Ok(Taken { name: record.name, place, model: record.model, solution });
     }
     // Read as a file is: with the size and the symbols (--symbols) the options give.
     let mut puzzles = dancer_sudoku::read_puzzles(line.as_bytes(), rules.size())
@@ -113,18 +122,20 @@ fn from_line(line: &str, rules: &Rules) -> anyhow::Result<(String, Model)> {
         .context("the puzzle argument is empty: give a file or a puzzle line")?
         .map_err(|error| anyhow::anyhow!("the puzzle argument: {error}"))?;
     let model = rules.model(&puzzle).map_err(|message| anyhow::anyhow!("{message}"))?;
-    Ok(("the puzzle given".to_owned(), model))
+    let solution = puzzle.extra.as_deref().and_then(|extra| in_fields(&model, extra));
+    Ok(Taken { name: "the puzzle given".to_owned(), place, model, solution })
 }
 
-/// A puzzle from `sudoku generate`, run with the same options.
+/// A puzzle from `sudoku generate`, run with the same options (and its solution, so that
+/// the game need not search for it).
 fn generated(
     args: &PlayArgs,
     err: &mut dyn std::io::Write,
     interrupt: &'static AtomicBool,
-) -> anyhow::Result<(String, Model)> {
+) -> anyhow::Result<Taken> {
     let seed = args.seed.unwrap_or_else(generate::clock_seed);
     let mut argv: Vec<String> =
-        ["sudoku", "generate", "-q", "--count", "1"].map(str::to_owned).to_vec();
+        ["sudoku", "generate", "-q", "--count", "1", "--with-solution"].map(str::to_owned).to_vec();
     argv.extend(["--seed".to_owned(), seed.to_string()]);
     let options = [
         ("--marks", args.marks.clone()),
@@ -149,14 +160,14 @@ fn generated(
     generate::run(options, true, &mut out, err, interrupt)?;
     let text = String::from_utf8(out)?;
     let line = text.lines().next().context("the generator made no puzzle")?;
-    if line.starts_with('{') {
-        let record = Record::from_json(line)?;
-        return Ok((record.name, record.model));
+    let mut taken = from_line(line, &Rules::from_args(&args.variant)?)?;
+    if !line.starts_with('{') {
+        let size = taken.model.symbols;
+        let level = args.difficulty.as_deref().map_or(String::new(), |level| format!(" {level}"));
+        taken.name = format!("{size}x{size}{level} seed {seed}");
     }
-    let (_, model) = from_line(line, &Rules::from_args(&args.variant)?)?;
-    let size = model.symbols;
-    let level = args.difficulty.as_deref().map_or(String::new(), |level| format!(" {level}"));
-    Ok((format!("{size}x{size}{level} seed {seed}"), model))
+    "the generated puzzle".clone_into(&mut taken.place);
+    Ok(taken)
 }
 
 /// The rules as `sudoku generate` flags.
@@ -185,17 +196,30 @@ fn variant_flags(variant: &VariantArgs) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::from_line;
+    use super::{from_line, looks_like_a_file};
     use crate::sudoku::{args::VariantArgs, rules::Rules};
 
     #[test]
     fn a_puzzle_line_is_read_with_the_symbols_asked_for() {
         let args = VariantArgs { symbols: Some("abcd".to_owned()), ..VariantArgs::default() };
         let rules = Rules::from_args(&args).unwrap();
-        let (_, model) = from_line("ab..cd..........", &rules).unwrap();
+        let model = from_line("ab..cd..........", &rules).unwrap().model;
         assert_eq!(&model.givens[..6], [Some(1), Some(2), None, None, Some(3), Some(4)]);
         // Without them, the letters are not digits.
         assert!(from_line("ab..cd..........", &Rules::from_args(&VariantArgs::default()).unwrap())
             .is_err());
+    }
+
+    #[test]
+    fn a_mistyped_file_name_is_told_from_a_puzzle_line() {
+        // See: issue 32, item 21 (`sudoku play pzls.txt` was read as a puzzle line).
+        for word in ["pzls.txt", "data/puzzles.jsonl", "./x", "killer-9x9.jsonl", "a.sdk"] {
+            assert!(looks_like_a_file(word), "{word}");
+        }
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        for word in [line, "1.2.3.4.5", "...A.B", "12..", "hello"] {
+            assert!(!looks_like_a_file(word), "{word}");
+        }
     }
 }

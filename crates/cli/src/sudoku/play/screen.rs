@@ -1,15 +1,23 @@
 //! The screen of `sudoku play`: a title line (the puzzle, the entry mode, the clock, the
-//! conflicts), the grid as the library draws it ([`Game::canvas`]) in the largest cells that
-//! fit, the message line (a hint's sentence, a conflict, the check) and the key help. Colours
-//! only add to what the characters show: the cursor's `[ ]`, a conflict's `! !`, a hint's
-//! `* *` and a wrong digit's `? ?` are there without colour (`NO_COLOR`).
+//! conflicts, the cursor cell and its pencil marks), the grid as the library draws it
+//! ([`Game::canvas`]) in the largest cells that fit (`screen/layout.rs`), the message line (a
+//! hint's sentence, a conflict, the check) and the key help. Colours only add to what the
+//! characters show: the cursor's `[ ]`, a conflict's `! !`, a hint's `* *` and a wrong digit's
+//! `? ?` are there without colour (`NO_COLOR`), and pencil marks are dim beside the digits
+//! (givens bold), in colour or not.
 
-use dancer_sudoku::draw::{CellSize, Glyph, Ink};
-use dancer_sudoku::play::{Game, Mode, HELP};
+use dancer_sudoku::draw::{Geometry, Glyph, Ink};
+use dancer_sudoku::play::{Game, Mode};
 use dancer_sudoku::Cell;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
+
+mod layout;
+#[cfg(test)]
+mod tests;
+
+use self::layout::HelpAt;
 
 /// How the screen looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,74 +34,40 @@ impl Look {
 }
 
 /// Where the grid is on the screen, for mouse clicks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Placement {
     x: u16,
     y: u16,
-    size: CellSize,
+    geometry: Geometry,
 }
 
 impl Placement {
     /// The cell at screen column `x`, row `y`, if the grid has one there.
-    pub(crate) fn cell_at(self, game: &Game, x: u16, y: u16) -> Option<Cell> {
+    pub(crate) fn cell_at(&self, game: &Game, x: u16, y: u16) -> Option<Cell> {
         let (dx, dy) = (usize::from(x.checked_sub(self.x)?), usize::from(y.checked_sub(self.y)?));
-        let (cw, ch) = (self.size.width + 1, self.size.height + 1);
-        let (col, row) = (dx / cw, dy / ch);
+        let (row, col) = self.geometry.cell_at(dx, dy)?;
         let model = game.model();
         (col < model.width && row < model.height).then_some(row * model.width + col)
     }
-}
-
-/// Rows above and below the grid besides the help: the title and the message.
-const CHROME: usize = 2;
-
-/// The key help cut into lines of at most `width` columns, at its ` · ` separators.
-fn help_lines(width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for part in HELP.split(" · ") {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 3 + part.chars().count() <= width => {
-                line.push_str(" · ");
-                line.push_str(part);
-            }
-            _ => lines.push(part.to_owned()),
-        }
-    }
-    lines
-}
-
-/// The cell sizes tried, largest first: room for corner marks and four centre marks, then
-/// for two, then one line of one digit (the least that shows the puzzle whole).
-fn sizes(game: &Game) -> [CellSize; 3] {
-    let least = CellSize::least(game.model()).width;
-    [(7, 3), (5, 3), (3, 1)].map(|(width, height)| CellSize { width: width.max(least), height })
-}
-
-/// Columns and rows the grid takes in cells of `size`.
-fn grid_size(game: &Game, size: CellSize) -> (usize, usize) {
-    let model = game.model();
-    (model.width * (size.width + 1) + 1, model.height * (size.height + 1) + 1)
 }
 
 /// Draws the game into `buffer` within `area`; where the grid went, or `None` when the
 /// terminal is too small (the screen then says how large it must be).
 pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> Option<Placement> {
     let (width, height) = (usize::from(area.width), usize::from(area.height));
-    let help = help_lines(width.max(20));
-    let chrome = CHROME + help.len();
-    let fits = |size: CellSize| {
-        let (w, h) = grid_size(game, size);
-        w <= width && h + chrome <= height
-    };
-    let Some(size) = sizes(game).into_iter().find(|&size| fits(size)) else {
+    let Some(layout) = layout::choose(game, width, height) else {
         too_small(buffer, area, game);
         return None;
     };
-    let (w, _) = grid_size(game, size);
-    let left = (width - w) / 2;
+    let canvas = &layout.canvas;
+    let help_width = layout.lines.iter().map(|line| line.chars().count()).max().unwrap_or(0);
+    let (w, h) = (canvas.width(), canvas.height());
+    let left = match layout.help {
+        HelpAt::Side => (width.saturating_sub(w + 2 + help_width)) / 2,
+        HelpAt::Below | HelpAt::Message => (width - w) / 2,
+    };
     put(buffer, area, 0, 0, &title(game), Style::default().add_modifier(Modifier::BOLD));
-    let canvas = game.canvas(size);
-    for y in 0..canvas.height() {
+    for y in 0..h {
         for (x, glyph) in canvas.row(y).iter().enumerate() {
             if let Some(cell) = buffer.cell_mut((area.x + to_u16(left + x), area.y + to_u16(1 + y)))
             {
@@ -101,7 +75,7 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
             }
         }
     }
-    let below = 1 + canvas.height();
+    let below = 1 + h;
     let alert = if game.is_won() {
         Style::default().add_modifier(Modifier::BOLD)
     } else if look.color && !game.conflicts().is_empty() {
@@ -109,14 +83,24 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
     } else {
         Style::default()
     };
-    put(buffer, area, 0, below, game.message(), alert);
-    for (k, line) in help.iter().enumerate() {
-        put(buffer, area, 0, below + 1 + k, line, Style::default().add_modifier(Modifier::DIM));
+    let dim = Style::default().add_modifier(Modifier::DIM);
+    match (layout.help, game.message().is_empty()) {
+        (HelpAt::Message, true) => put(buffer, area, 0, below, &layout.lines[0], dim),
+        _ => put(buffer, area, 0, below, game.message(), alert),
     }
-    Some(Placement { x: area.x + to_u16(left), y: area.y + 1, size })
+    for (k, line) in layout.lines.iter().enumerate() {
+        match layout.help {
+            HelpAt::Below => put(buffer, area, 0, below + 1 + k, line, dim),
+            HelpAt::Side => put(buffer, area, left + w + 2, 1 + k, line, dim),
+            HelpAt::Message => {}
+        }
+    }
+    let geometry = canvas.geometry().clone();
+    Some(Placement { x: area.x + to_u16(left), y: area.y + 1, geometry })
 }
 
-/// The title: name, what digits do, the clock, conflicts, and the cursor cell's marks.
+/// The title: name, what digits do, the clock, conflicts, and the cursor cell's marks (all
+/// of them, whatever the grid has room for), and the first digit of a number being typed.
 fn title(game: &Game) -> String {
     let seconds = game.elapsed().as_secs();
     let mode = match game.mode() {
@@ -133,8 +117,14 @@ fn title(game: &Game) -> String {
     };
     let cell = game.cursor();
     let entry = game.entry(cell);
+    let n = game.model().symbols;
     let marks = |set: u64| -> String {
-        (1..=64u8).filter(|d| set >> (d - 1) & 1 == 1).map(dancer_sudoku::symbol).collect()
+        let marked = (1..=64u8).filter(|d| set >> (d - 1) & 1 == 1);
+        if n <= 35 {
+            marked.map(dancer_sudoku::symbol).collect()
+        } else {
+            marked.map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+        }
     };
     let mut title = format!(
         "{} · {mode} · {}:{:02}{state} · {}",
@@ -151,19 +141,24 @@ fn title(game: &Game) -> String {
         title.push_str(" corner ");
         title.push_str(&marks(entry.corner));
     }
+    if let Some(first) = game.pending() {
+        title.push_str(" · typing ");
+        title.push(char::from(b'0' + first));
+        title.push('…');
+    }
     title
 }
 
-/// What a terminal too small for the grid shows: the size it needs.
+/// What a terminal too small for the grid shows: the size it needs, and the key that quits.
 fn too_small(buffer: &mut Buffer, area: Rect, game: &Game) {
-    let size = sizes(game)[2];
-    let (w, h) = grid_size(game, size);
-    let needed = (w, h + CHROME + help_lines(w.max(20)).len());
+    let (w, h) = layout::least_screen(game);
     let model = game.model();
     let kind = format!("{}x{}", model.width, model.height);
     let text = format!(
-        "this {kind} puzzle needs {}x{}, the terminal is {}x{}: make the window larger or the font smaller (q quits)",
-        needed.0, needed.1, area.width, area.height
+        "this {kind} puzzle needs {w}x{h}, the terminal is {}x{}: make the window larger or the font smaller ({} quits)",
+        area.width,
+        area.height,
+        game.quit_key()
     );
     let width = usize::from(area.width).max(1);
     let chars: Vec<char> = text.chars().collect();
@@ -186,11 +181,14 @@ fn to_u16(value: usize) -> u16 {
     u16::try_from(value).unwrap_or(u16::MAX)
 }
 
-/// A glyph's colours: the ink in the foreground, the highest highlight in the background.
+/// A glyph's colours: the ink in the foreground, the highest highlight in the background;
+/// givens bold and pencil marks dim, with colours or without.
 fn style(glyph: Glyph, look: Look) -> Style {
     let mut style = Style::default();
-    if glyph.ink == Ink::Given {
-        style = style.add_modifier(Modifier::BOLD);
+    match glyph.ink {
+        Ink::Given => style = style.add_modifier(Modifier::BOLD),
+        Ink::Pencil => style = style.add_modifier(Modifier::DIM),
+        _ => {}
     }
     let shade = glyph.shade;
     if !look.color {
@@ -225,160 +223,5 @@ fn style(glyph: Glyph, look: Look) -> Style {
     match bg {
         Some(bg) => style.bg(bg),
         None => style,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use dancer_sudoku::play::{Game, Key};
-    use dancer_sudoku::{Model, Record, Variant};
-    use ratatui::{backend::TestBackend, buffer::Buffer, style::Color, Terminal};
-
-    use super::{draw, Look};
-
-    fn sample(file: &str) -> Record {
-        let path = format!("{}/../../data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        Record::from_json(text.lines().next().unwrap()).unwrap()
-    }
-
-    /// The screen of `game` in a terminal of `width` × `height`, and its text by rows.
-    fn screen(game: &Game, width: u16, height: u16, look: Look) -> (Buffer, Vec<String>) {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal
-            .draw(|frame| {
-                let area = frame.area();
-                draw(frame.buffer_mut(), area, game, look);
-            })
-            .unwrap();
-        let buffer = terminal.backend().buffer().clone();
-        let rows = (0..height)
-            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>())
-            .map(|row| row.trim_end().to_owned())
-            .collect();
-        (buffer, rows)
-    }
-
-    fn print(rows: &[String]) -> String {
-        rows.join("\n")
-    }
-
-    /// Rows 1 to the end of a screen (row 0 has the clock).
-    const KILLER: &str = "
-                     ┏6━━┯10━━━━━┳━━━┯19━━━━━┳18━┯19━━━━━┓
-                     ┃!9!┆[9] !·!┃!·!┆ ·   · ┃ · ┆ ·   · ┃
-                     ┃   ├13┄┄┄┄┄╂19┄┼3┄┄┐   ┃   └┄┄┄┐   ┃
-                     ┃!·!┆ ·   · ┃ · ┆ · ┆ · ┃ ·   · ┆ · ┃
-                     ┠23┄┴┄┄┄┬┄┄┄┨   ┆   ├9┄┄╂┄┄┄┄┄┄┄┼5┄┄┨
-                     ┃ ·   · ┆ · ┃ · ┆ · ┆ · ┃ ·   · ┆ · ┃
-                     ┣15━┯━━━┿26━╋12━┷━━━┷━━━╋9━━━━━━┿━━━┫
-                     ┃ · ┆ · ┆ · ┃ ·   ·   · ┃ ·   · ┆ · ┃
-                     ┃   ├┄┄┄┘   ┠┄┄┄┬15┄┄┄┄┄╂11┄┄┄┄┄┴┄┄┄┨
-                     ┃ · ┆ ·   · ┃ · ┆ ·   · ┃ ·   ·   · ┃
-                     ┃   ├13┄┄┄┄┄╂11┄┤   ┌21┄╂┄┄┄┬16┄┄┄┄┄┨
-                     ┃ · ┆ ·   · ┃ · ┆ · ┆ · ┃ · ┆ ·   · ┃
-                     ┣━━━┷━━━┯━━━╋━━━┿10━┷━━━╋━━━┿13━━━━━┫
-                     ┃ ·   · ┆ · ┃ · ┆ ·   · ┃ · ┆ ·   · ┃
-                     ┠17┄┬4┄┄┼16┄┨   ├12┄┬17┄╂7┄┄┼16┄┄┄┄┄┨
-                     ┃ · ┆ · ┆ · ┃ · ┆ · ┆ · ┃ · ┆ ·   · ┃
-                     ┃   └┄┄┄┤   ┠┄┄┄┤   ┆   ┃   └┄┄┄┐   ┃
-                     ┃ ·   · ┆ · ┃ · ┆ · ┆ · ┃ ·   · ┆ · ┃
-                     ┗━━━━━━━┷━━━┻━━━┷━━━┷━━━┻━━━━━━━┷━━━┛
-region 1 holds 9 twice (r1c1 and r1c2)
-arrows/hjkl/mouse move · 1-9 place · 0/Del erase · Tab digit/centre/corner
-? hint · Enter apply it · Esc hide · * fill marks · ! check · u undo · r redo
-s save · q quit";
-
-    #[test]
-    fn a_killer_fits_80x24_with_its_cages_and_conflicts_highlighted() {
-        let mut game = Game::new("killer", sample("killer-9x9.jsonl").model);
-        for key in [Key::Click(0), Key::Char('9'), Key::Right, Key::Char('9')] {
-            game.key(key);
-        }
-        let (buffer, rows) = screen(&game, 80, 24, Look { color: true });
-        assert!(rows[0].starts_with("killer · digits · 0:0"), "{}", rows[0]);
-        assert!(rows[0].ends_with(" · 4 conflicts · r1c2"), "{}", rows[0]);
-        assert_eq!(print(&rows[1..]), KILLER.trim_start_matches('\n'));
-        // Row 1, cage 6 (r1c1 r2c1) is past its sum and r1c1 repeats 9: red; r1c2 too (under
-        // the cursor). The rest of the broken row 1 and box 1 is dark red (r1c5, r3c3); r5c5
-        // is in no conflict.
-        let (x, y) = (21 + 2, 2);
-        assert_eq!(buffer[(x, y)].bg, Color::Red);
-        assert_eq!(buffer[(x + 4, y)].bg, Color::Red);
-        assert_eq!(buffer[(x + 16, y)].bg, Color::Rgb(100, 30, 30), "r1c5, in row 1");
-        assert_eq!(buffer[(x + 8, y + 4)].bg, Color::Rgb(100, 30, 30), "r3c3, in box 1");
-        assert_eq!(buffer[(x + 16, y + 8)].bg, Color::Reset, "r5c5");
-        // Cage lines and sums in yellow.
-        assert_eq!(buffer[(22, 1)].fg, Color::Yellow, "the sum 6");
-    }
-
-    const JIGSAW: &str = "
-                     ┏━━━━━━━━━━━┳━━━┳━━━━━━━━━━━━━━━━━━━┓
-                     ┃ 3  [·]  · ┃ · ┃ ·   ·   ·   ·   · ┃
-                     ┃           ┃   ┗━━━━━━━┓           ┃
-                     ┃ ·   ·   · ┃ ·   ·   · ┃ ·   ·   · ┃
-                     ┃   ┏━━━━━━━┻━━━━━━━┓   ┗━━━━━━━┓   ┃
-                     ┃ · ┃ ·   ·   ·   · ┃ ·   ·   · ┃ · ┃
-                     ┃   ┗━━━┓   ┏━━━━━━━┻━━━━━━━┓   ┗━━━┫
-                     ┃ ·   · ┃ · ┃ ·   ·   ·   · ┃ ·   · ┃
-                     ┣━━━━━━━┛   ┗━━━┓   ┏━━━━━━━┻━━━━━━━┫
-                     ┃ ·   ·   ·   · ┃ · ┃ ·   ·   ·   · ┃
-                     ┣━━━━━━━┳━━━━━━━┛   ┗━━━┓   ┏━━━━━━━┫
-                     ┃ ·   · ┃ ·   ·   ·   · ┃ · ┃ ·   · ┃
-                     ┣━━━┓   ┗━━━━━━━┳━━━━━━━┛   ┗━━━┓   ┃
-                     ┃ · ┃ ·   ·   · ┃ ·   ·   ·   · ┃ · ┃
-                     ┃   ┗━━━━━━━┓   ┗━━━━━━━┳━━━━━━━┛   ┃
-                     ┃ ·   ·   · ┃ ·   ·   · ┃ ·   ·   · ┃
-                     ┃           ┗━━━━━━━┓   ┃           ┃
-                     ┃ ·   ·   ·   ·   · ┃ · ┃ ·   ·   · ┃
-                     ┗━━━━━━━━━━━━━━━━━━━┻━━━┻━━━━━━━━━━━┛";
-
-    #[test]
-    fn a_jigsaw_without_colour_shows_its_pieces_and_cursor_in_characters() {
-        let layout = "aaabccccc aaabbbccc addddbbbc aadeeeebb ddddeffff ggeeeefhh igggffffh \
-                      iiiggghhh iiiiighhh";
-        let mut model = Model::from_variant(&Variant::jigsaw(9, layout).unwrap());
-        model.givens[0] = Some(3);
-        let mut game = Game::new("jigsaw", model);
-        let (buffer, rows) = screen(&game, 80, 24, Look { color: false });
-        assert_eq!(print(&rows[1..20]), JIGSAW.trim_start_matches('\n'));
-        // NO_COLOR: not one colour on the screen; the cursor is reversed as well as bracketed.
-        assert!(buffer.content().iter().all(|c| c.fg == Color::Reset && c.bg == Color::Reset));
-        assert!(buffer[(26, 2)].modifier.contains(ratatui::style::Modifier::REVERSED));
-        // A conflict shows as ! ! without colour: 3 again in r1c2.
-        game.key(Key::Char('3'));
-        let (_, rows) = screen(&game, 80, 24, Look { color: false });
-        assert!(rows[2].contains("┃!3! [3]  · ┃"), "{}", rows[2]);
-    }
-
-    #[test]
-    fn a_samurai_says_the_size_it_needs_then_draws_its_unused_cells_blank() {
-        let game = Game::new("samurai", sample("samurai.jsonl").model);
-        let (_, rows) = screen(&game, 80, 24, Look { color: true });
-        assert_eq!(
-            print(&rows[..3]),
-            "this 21x21 puzzle needs 85x48, the terminal is 80x24: make the window larger or\n\
-             the font smaller (q quits)\n"
-        );
-        let (_, rows) = screen(&game, 90, 50, Look { color: true });
-        assert!(rows[0].starts_with("samurai · digits"));
-        assert_eq!(rows[1], "  ┏━━━━━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━┓           ┏━━━━━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━┓");
-        assert_eq!(rows[2], "  ┃[·]  ·   · ┃ 1   ·   · ┃ ·   9   · ┃           ┃ ·   ·   · ┃ 1   7   5 ┃ ·   8   · ┃");
-        assert_eq!(rows[20], "                          ┃ ·   9   · ┃ ·   6   · ┃ 4   ·   · ┃");
-        assert_eq!(rows[43], "  ┗━━━━━━━━━━━┻━━━━━━━━━━━┻━━━━━━━━━━━┛           ┗━━━━━━━━━━━┻━━━━━━━━━━━┻━━━━━━━━━━━┛");
-        // A click maps back to its cell, and not on an unused one... by the game.
-        let placement = {
-            let mut terminal = Terminal::new(TestBackend::new(90, 50)).unwrap();
-            let mut found = None;
-            terminal
-                .draw(|frame| {
-                    let area = frame.area();
-                    found = draw(frame.buffer_mut(), area, &game, Look { color: true });
-                })
-                .unwrap();
-            found.unwrap()
-        };
-        assert_eq!(placement.cell_at(&game, 2 + 1 + 4 * 12, 1 + 1), Some(12), "r1c13");
-        assert_eq!(placement.cell_at(&game, 0, 2), None);
     }
 }
