@@ -60,8 +60,26 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// `n` and its noun, singular for one: `1 solution`, `2 solutions`, `0 puzzles`.
+pub fn counted(n: impl Into<u128>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The README's Rust examples, compiled and run as doctests exactly as written (whole programs
 /// with their `main`, so that a reader can paste them and nothing is hidden).
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1u64, "solution"), "1 solution");
+        assert_eq!(counted(0u64, "part"), "0 parts");
+        assert_eq!(counted(u128::MAX, "node"), format!("{} nodes", u128::MAX));
+    }
+}

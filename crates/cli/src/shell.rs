@@ -14,6 +14,7 @@ use clap::{ColorChoice, CommandFactory, FromArgMatches, Subcommand, ValueEnum};
 use crate::Exit;
 
 mod epilogue;
+mod synopsis;
 
 pub use self::epilogue::{sections, Section};
 
@@ -159,8 +160,9 @@ fn man_page(command: clap::Command) -> String {
     let after = after.map(ToString::to_string).unwrap_or_default();
     let bare = command.after_help(None::<&str>).after_long_help(None::<&str>);
     let mut page = Vec::new();
-    clap_mangen::Man::new(bare).render(&mut page).expect("writing to a Vec never fails");
+    clap_mangen::Man::new(bare.clone()).render(&mut page).expect("writing to a Vec never fails");
     let page = String::from_utf8(page).expect("clap_mangen writes UTF-8");
+    let page = synopsis::with_value_names(&page, &bare);
     let sections = epilogue::roff(&after);
     // Before VERSION and AUTHORS, as man-pages(7) orders them.
     match page.find("\n.SH VERSION") {

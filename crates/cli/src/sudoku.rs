@@ -143,7 +143,11 @@ pub fn run(
     }
     // A memoised count runs on one thread with one table for the whole input: a table per
     // thread would multiply the memory, and a shared one would serialise the threads.
-    let memo = memo_bytes.map(|bytes| Mutex::new(Memo::new(bytes)));
+    // Held to what the machine can give, as in `dlx` (--memo-size 99999TiB was taken as given).
+    let memo = match memo_bytes {
+        Some(bytes) => Some(Mutex::new(crate::job::memo(bytes, "sudoku", quiet, err)?)),
+        None => None,
+    };
     let jobs = if memo.is_some() { 1 } else { common.jobs.map_or(0, usize::from) };
     let threads = Threads::new(jobs);
     let started = Instant::now();

@@ -54,9 +54,13 @@ fn parts_add_up_to_the_exact_count() {
             let (merged, _) = split_run_merge(text, parts, dir.path());
             assert_eq!(merged.stdout, format!("{expected}\n"), "{parts} parts: {}", merged.stderr);
             assert_eq!(merged.code, 0);
-            assert!(merged.stderr.contains(&format!("{parts} parts: {expected} solutions")));
+            let said = if parts == 1 { "1 part".to_owned() } else { format!("{parts} parts") };
+            assert!(merged.stderr.contains(&format!("{said}: {expected} solutions")));
         }
     }
+    // One of each is said as one (it was "1 parts: 1 solutions"; issue 32, item 21).
+    let (merged, _) = split_run_merge("a b\na b\n", 1, dir.path());
+    assert!(merged.stderr.contains("1 part: 1 solution, "), "{}", merged.stderr);
 }
 
 /// Splits of small trees into many parts, each part run and the merge exact: 8 queens at 40 to

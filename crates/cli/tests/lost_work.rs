@@ -216,7 +216,7 @@ fn a_signal_stops_generate_after_whole_puzzles() {
     assert_eq!(code, Some(130), "{stderr}");
     let made = stdout.lines().count();
     assert!(stdout.lines().all(|line| line.len() == 81), "{stdout}");
-    assert!(stderr.contains(&format!("puzzles 0 to {} of seed 5", made - 1)), "{stderr}");
+    assert!(stderr.contains(&format!("puzzles 1 to {made} of seed 5")), "{stderr}");
     assert!(stderr.contains(&format!("puzzles: {made},")), "{stderr}");
 }
 

@@ -36,6 +36,11 @@ fn man_pages_are_roff_and_one_per_subcommand_in_a_directory() {
     assert!(out.stdout.contains("enumerate"));
     let out = dlx(&["man"]);
     assert!(out.stdout.contains(".TH dlx 1"), "{}", out.stdout);
+    // The synopsis names the values options take (issue 32, item 21: `[-l|--limit]`).
+    let synopsis = out.stdout.lines().skip_while(|l| *l != ".SH SYNOPSIS").nth(1).unwrap();
+    assert!(synopsis.contains(r"[\fB\-l\fR|\fB\-\-limit\fR \fIN\fR]"), "{synopsis}");
+    assert!(synopsis.contains(r"[\fB\-\-progress\fR [\fIHOW\fR]]"), "{synopsis}");
+    assert!(synopsis.contains(r"[\fB\-\-json\fR]"), "{synopsis}");
 
     let scratch = Scratch::new("man-pages");
     let readme = scratch.file("readme", "");
@@ -49,6 +54,7 @@ fn man_pages_are_roff_and_one_per_subcommand_in_a_directory() {
     }
     let solve = std::fs::read_to_string(dir.join("sudoku-solve.1")).unwrap();
     assert!(solve.contains("\\-\\-unique"), "{solve}");
+    assert!(solve.contains(r"[\fB\-j\fR|\fB\-\-jobs\fR \fIN\fR]"), "{solve}");
     let out = dlx(&["man", "--dir", dir.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(dir.join("dlx-split.1").exists());

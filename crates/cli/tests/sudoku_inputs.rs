@@ -232,3 +232,18 @@ fn a_729_character_pencilmark_line_is_its_9x9_puzzle() {
     let spoilt = String::from_utf8(spoilt).unwrap();
     eqnice!("none\n", sudoku(&["solve", "-q"], &spoilt).stdout);
 }
+
+#[test]
+fn a_byte_order_mark_before_json_lines_is_not_part_of_the_first_record() {
+    // See: issue 32, item 21 (every record of such a file was `error`).
+    let records = std::fs::read_to_string(data("variants/killer-4x4.jsonl")).unwrap();
+    let plain = sudoku(&["solve", "-q", "-"], &records);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let marked = sudoku(&["solve", "-q", "-"], &format!("\u{feff}{records}"));
+    assert_eq!(marked.code, 0, "{}", marked.stderr);
+    eqnice!(plain.stdout, marked.stdout);
+    // A mark anywhere else stays an error, in place.
+    let (first, rest) = records.split_once('\n').unwrap();
+    let late = sudoku(&["solve", "-q", "-"], &format!("{first}\n\u{feff}{rest}"));
+    assert_eq!(late.stdout.lines().nth(1), Some("error"), "{}", late.stdout);
+}

@@ -186,3 +186,26 @@ fn a_memoised_count_of_one_puzzle_shows_its_progress() {
         run.stderr
     );
 }
+
+/// As in `dlx`, a `--memo-size` beyond what the process can have is held to half of it, with
+/// a warning before the count (issue 32, item 13: 99999TiB was taken as given).
+#[cfg(unix)]
+#[test]
+fn a_memo_size_beyond_the_memory_there_is_is_held_to_it() {
+    let line = "ulimit -v 1000000 && exec \"$0\" count --memo --memo-size 99999TiB -";
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", line, env!("CARGO_BIN_EXE_sudoku")])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let blank = ".".repeat(16) + "\n";
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), blank.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "288\n", "a blank 4x4 has 288 grids");
+    let warning = "sudoku: warning: --memo-size 99999 TiB: the table is held to ";
+    assert!(stderr.starts_with(warning), "{stderr}");
+}

@@ -229,3 +229,19 @@ fn a_solution_too_long_to_find_is_left_out_within_a_bound() {
     assert!(!out.stderr.contains("drawn without one"), "{}", out.stderr);
     assert!(count(&out.stdout, "solution") > 500, "the solution's digits drawn");
 }
+
+#[test]
+fn a_generated_puzzle_s_caption_and_file_name_count_alike() {
+    // See: issue 32, item 21 (the caption said `#0` in a file named `stdin-1.svg`).
+    let made = sudoku(&["generate", "-q", "--killer", "--size", "4", "-n", "2", "--seed", "1"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let scratch = Scratch::new("generated-captions");
+    let dir = std::path::Path::new(&scratch.file("x", "")).parent().unwrap().join("pictures");
+    let out =
+        sudoku(&["show", "-q", "--format", "svg", "--output", dir.to_str().unwrap()], &made.stdout);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for number in [1, 2] {
+        let svg = std::fs::read_to_string(dir.join(format!("stdin-{number}.svg"))).unwrap();
+        assert!(svg.contains(&format!("killer 4x4 seed 1 #{number}")), "{svg}");
+    }
+}

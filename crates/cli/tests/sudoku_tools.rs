@@ -191,7 +191,7 @@ fn generate_killer_marks_and_layouts_write_unique_json_records_whatever_the_jobs
         run.stdout.lines().map(|line| Record::from_json(line).unwrap()).collect::<Vec<_>>()
     });
     assert_eq!(records.each_ref().map(Vec::len), [6, 1, 2]);
-    assert_eq!(records[0][5].name, "killer 9x9 seed 9 #5");
+    assert_eq!(records[0][5].name, "killer 9x9 seed 9 #6", "numbered from 1, as lines are");
     assert_eq!(records[1][0].model.width, 21);
     for record in records.iter().flatten() {
         let encoded = record.model.encode().unwrap();

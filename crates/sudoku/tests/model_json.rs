@@ -193,7 +193,7 @@ fn text_that_is_not_strict_json_is_refused_at_its_column() {
 #[test]
 fn the_generated_object_is_kept_and_its_keys_checked() {
     let about =
-        r#""generated":{"seed":1,"index":0,"clues":23,"rating":{"level":"easy","steps":58}}"#;
+        r#""generated":{"seed":1,"number":1,"clues":23,"rating":{"level":"easy","steps":58}}"#;
     let line = good().replacen('{', &format!("{{{about},"), 1);
     let record = Record::from_json(&line).unwrap();
     assert_eq!(record.generated.as_ref().unwrap()["rating"]["steps"], 58);

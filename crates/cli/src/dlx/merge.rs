@@ -107,7 +107,9 @@ pub(super) fn merge(
     if args.summary() && !args.json {
         writeln!(
             err,
-            "{parts} parts: {total} solutions, {nodes} nodes, {updates} updates, {seconds:.3} s of searching"
+            "{}: {}, {nodes} nodes, {updates} updates, {seconds:.3} s of searching",
+            crate::counted(parts as u64, "part"),
+            crate::counted(total, "solution"),
         )?;
     }
     Ok(if total == 0 { Exit::NoSolution } else { Exit::Solved })

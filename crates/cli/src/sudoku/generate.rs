@@ -92,7 +92,10 @@ pub(crate) fn run(
                 }
                 Made::GaveUp => {
                     let level = difficulty.map_or("", Level::name);
-                    bail!("puzzle {index}: no {level} puzzle in {attempts} attempts (raise --attempts)")
+                    bail!(
+                        "puzzle {}: no {level} puzzle in {attempts} attempts (raise --attempts)",
+                        index + 1
+                    )
                 }
             };
             made += 1;
@@ -100,7 +103,7 @@ pub(crate) fn run(
             if generated.target_reached == Some(false) {
                 missed += 1;
                 let target = args.clues.unwrap_or_default();
-                writeln!(streams.err, "sudoku: puzzle {index}: no unique puzzle with {target} clues found on this path; printed with {}", generated.clues)?;
+                writeln!(streams.err, "sudoku: puzzle {}: no unique puzzle with {target} clues found on this path; printed with {}", index + 1, generated.clues)?;
             }
             let origin = Origin { seed, index, symmetry, with_solution: args.with_solution };
             write_puzzle(streams.out, format, &template, &generated, rating.as_ref(), &origin)?;
@@ -160,8 +163,8 @@ fn say_ending(ending: Ending, seed: u64, err: &mut dyn Write) -> std::io::Result
     };
     let written = match index {
         0 => "no puzzle was written".to_owned(),
-        1 => format!("puzzle 0 of seed {seed} was written"),
-        _ => format!("puzzles 0 to {} of seed {seed} were written", index - 1),
+        1 => format!("puzzle 1 of seed {seed} was written"),
+        _ => format!("puzzles 1 to {index} of seed {seed} were written"),
     };
     writeln!(err, "sudoku: stopped by {why}: {written}, the rest not made")
 }
@@ -226,7 +229,7 @@ fn write_puzzle(
             let n = template.variant().size();
             let mut about = json!({
                 "seed": origin.seed,
-                "index": origin.index,
+                "number": origin.index + 1,
                 "clues": clues,
                 "symmetry": origin.symmetry.name(),
                 "minimal": minimal,
@@ -242,7 +245,12 @@ fn write_puzzle(
                 });
             }
             let record = Record {
-                name: format!("{} {n}x{n} seed {} #{}", kind(template), origin.seed, origin.index),
+                name: format!(
+                    "{} {n}x{n} seed {} #{}",
+                    kind(template),
+                    origin.seed,
+                    origin.index + 1
+                ),
                 model,
                 solution: origin.with_solution.then(|| solution.cells().to_vec()),
                 generated: about.as_object().cloned(),

@@ -21,7 +21,7 @@ use self::sink::Sink;
 use super::args::{ShowArgs, ShowFormat};
 use super::play::SEARCH_TIME;
 use super::rules::Rules;
-use crate::Exit;
+use crate::{counted, Exit};
 
 /// A puzzle to draw: its file name, model, solution to show, and caption.
 struct Drawn {
@@ -57,7 +57,7 @@ pub(crate) fn run(
 ) -> anyhow::Result<Exit> {
     let format = show.format.unwrap_or(ShowFormat::Svg);
     if !cfg!(feature = "pictures") && format != ShowFormat::Svg {
-        bail!("--format {} needs a sudoku built with the `pictures` feature (cargo build --release --features pictures); --format svg works in every build", name(format));
+        bail!("--format {} needs a sudoku built with the `pictures` feature (a default feature: build without --no-default-features); --format svg works in every build", name(format));
     }
     let rules = Rules::from_args(&show.variant)?;
     let sources = super::sources_of(&show.files);
@@ -111,8 +111,8 @@ pub(crate) fn run(
         writeln!(
             err,
             "sudoku: drew {} in {}{place}{unread}",
-            counted(drawn, "puzzle"),
-            counted(pictures, "picture"),
+            counted(drawn as u64, "puzzle"),
+            counted(pictures as u64, "picture"),
         )?;
     }
     Ok(if !finished {
@@ -185,11 +185,6 @@ fn solution_of(
         writeln!(err, "sudoku: {place}: {why}: drawn without one")?;
     }
     Ok(None)
-}
-
-/// `1 puzzle`, `2 puzzles`.
-fn counted(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The rater's level of a plain sudoku, for its caption (other puzzles have no rating).

@@ -193,7 +193,7 @@ impl Record {
 
 /// What `sudoku generate` says of how it made a puzzle: its keys are checked, its values kept
 /// as they are (the rating's fields grow with the rater).
-const GENERATED_KEYS: [&str; 6] = ["seed", "index", "clues", "symmetry", "minimal", "rating"];
+const GENERATED_KEYS: [&str; 6] = ["seed", "number", "clues", "symmetry", "minimal", "rating"];
 
 /// The `generated` object of a record, checked for its keys and kept as it was written.
 fn generated(

@@ -189,9 +189,9 @@ fn describe(state: &State) -> Option<String> {
             String::new()
         };
         format!(
-            "{} done, {} solutions{left}; last checkpoint {ago} ago",
+            "{} done, {}{left}; last checkpoint {ago} ago",
             percent(p.fraction),
-            p.solutions
+            crate::counted(p.solutions, "solution")
         )
     };
     let writer = |p: &Progress| {

@@ -58,13 +58,15 @@ pub(crate) fn run(
         &mut streams,
         |index, slot, streams| {
             let Some(mut record): Option<Record> =
-                slot.with_context(|| format!("puzzle {index}: cannot generate"))?
+                slot.with_context(|| format!("puzzle {}: cannot generate", index + 1))?
             else {
                 bail!("the rules have no solution at all, so they have no puzzles");
             };
+            // Numbered from 1, as the lines of the output are (and a picture's file name).
+            let number = index + 1;
             record.name = match marks {
-                Marks::Givens => format!("{kind} seed {seed} #{index}"),
-                _ => format!("{marks} {kind} seed {seed} #{index}"),
+                Marks::Givens => format!("{kind} seed {seed} #{number}"),
+                _ => format!("{marks} {kind} seed {seed} #{number}"),
             };
             made += 1;
             givens += record.model.givens.iter().filter(|given| given.is_some()).count() as u64;

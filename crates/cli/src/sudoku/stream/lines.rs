@@ -51,6 +51,7 @@ pub(crate) fn unreadable(line: usize, error: &io::Error) -> Input {
 /// # Errors
 /// When reading fails.
 pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
+    const BOM: &[u8] = "\u{feff}".as_bytes();
     let mut head = Vec::new();
     let mut comment = false;
     loop {
@@ -64,6 +65,12 @@ pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
         }
         let mut decided = None;
         for (at, &byte) in available.iter().enumerate() {
+            // A byte-order mark that opens the input (Windows editors write one) is no puzzle.
+            let position = head.len() + at;
+            let before = head.iter().chain(&available[..at]);
+            if position < BOM.len() && byte == BOM[position] && before.eq(&BOM[..position]) {
+                continue;
+            }
             if comment {
                 comment = byte != b'\n' && byte != b'\r';
             } else if byte == b'#' {
@@ -97,6 +104,13 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
     let mut lines = Lines::new(reader, MAX_JSON_LINE);
     while let Some((number, line)) = lines.next() {
         let too_long = matches!(line, Err(LineFault::TooLong));
+        // A byte-order mark before the first record is not part of it.
+        let line = match line {
+            Ok(text) if number == 1 && text.starts_with('\u{feff}') => {
+                Ok(text['\u{feff}'.len_utf8()..].to_owned())
+            }
+            line => line,
+        };
         if let Some(read) = model(line) {
             records.push(Input::Model { line: number, read });
         }
@@ -168,6 +182,11 @@ mod tests {
         assert!(json);
         assert_eq!(head, b"# a comment {\n\n  \t");
         let mut text = &b"  # {\n.1.\n"[..];
+        assert!(!sniff(&mut text).unwrap().1);
+        // See: issue 32, item 21 (a BOM before JSON lines made every record an error).
+        let mut text = &b"\xef\xbb\xbf{\"name\": 1}\n"[..];
+        assert!(sniff(&mut text).unwrap().1);
+        let mut text = &b"\xef\xbb\xbf.1.\n"[..];
         assert!(!sniff(&mut text).unwrap().1);
     }
 }
