@@ -11,7 +11,10 @@ use std::{
 
 use anyhow::{bail, Context};
 use dancer::{
-    run::{Checkpoint, Explore, Outcome, Part, Progress, Run, Stop},
+    run::{
+        Checkpoint, CountError, Counted, Counting, Explore, MemoProgress, MemoUse, Outcome, Part,
+        Progress, Run, Stop,
+    },
     ParsedProblem, Solver,
 };
 use rand::{RngExt, SeedableRng};
@@ -20,7 +23,7 @@ use serde_json::{json, Map, Value};
 
 pub(super) use self::print::write_solution;
 use self::print::{lock, Printer};
-use super::memo::{self, Probed};
+use super::memo;
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
 use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
@@ -66,17 +69,6 @@ pub(super) fn run(
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
-    // A plain count starts memoised (`memo::probes` says when): done if the table pays, or
-    // else the enumeration counts from the top, the probe's work set aside in its counters.
-    let mut probed = None;
-    if memo::probes(args) {
-        match memo::probe(args, source, &mut solver, &display, interrupt, out, err)? {
-            Probed::Reported(exit) => return Ok(exit),
-            Probed::Rest(rest) => probed = rest,
-        }
-    }
-    // A count the probe finished needs no threads to report.
-    let jobs = if probed.as_ref().is_some_and(Checkpoint::is_finished) { 1 } else { jobs };
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = args.job.saved("dlx", counting, checkpoint);
         saved.part.clone_from(&part);
@@ -106,8 +98,6 @@ pub(super) fn run(
     }
     if let Some(saved) = &start.saved {
         run = run.resume(&saved.checkpoint);
-    } else if let Some(rest) = &probed {
-        run = run.resume(rest);
     } else if let Some(part) = &start.part {
         run = run.subproblems(&part.subproblems);
     }
@@ -124,14 +114,47 @@ pub(super) fn run(
         sorted: Vec::new(),
     });
     let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
-    let mut search =
-        || if counting { run.count(&mut solver) } else { run.visit(&mut solver, &visit) };
-    let outcome = match &pool {
+    // A plain count is the library's (`Counting`): a small tree outright, else memoised where
+    // the table pays (reported here with its figures), else an enumeration on every job.
+    let memo_use = if memo::probes(args) { MemoUse::Auto } else { MemoUse::Never };
+    let report_memo = |progress: &MemoProgress| display.show_memo(progress);
+    let counting_run = Counting::new(run).memo(memo_use).memo_bytes(args.memo_size);
+    let counting_run = match display.interval() {
+        Some(every) => counting_run.memo_progress(every, &report_memo),
+        None => counting_run,
+    };
+    let mut search = || {
+        if counting {
+            counting_run.count(&mut solver)
+        } else {
+            run.visit(&mut solver, &visit).map(Counted::Enumerated).map_err(CountError::from)
+        }
+    };
+    let counted = match &pool {
         Some(pool) => pool.install(search),
         None => search(),
     };
     display.finish();
-    let outcome = outcome.map_err(|error| start_error(&error, &start.origin))?;
+    let outcome = match counted {
+        Ok(Counted::Enumerated(outcome)) => outcome,
+        Ok(Counted::Memoised { solutions, memo, seconds, .. }) => {
+            return memo::report_count(
+                args,
+                source,
+                &solver,
+                Some(&memo),
+                Ok(solutions),
+                seconds,
+                out,
+                err,
+            );
+        }
+        Err(CountError::Run(error)) => return Err(start_error(&error, &start.origin)),
+        Err(CountError::Memo(error)) => {
+            return memo::report_count(args, source, &solver, None, Err(error), 0.0, out, err);
+        }
+        Err(error) => return Err(error.into()),
+    };
     let Printer { error, .. } = printer.into_inner().unwrap_or_else(PoisonError::into_inner);
     if let Some(error) = error {
         return Err(error).context("cannot write the solutions");
