@@ -6,6 +6,7 @@ mod print;
 
 use std::{
     io::{self, Write},
+    ops::ControlFlow,
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
 
@@ -114,48 +115,13 @@ pub(super) fn run(
         sorted: Vec::new(),
     });
     let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
-    // A plain count is the library's (`Counting`): a small tree outright, else memoised where
-    // the table pays (reported here with its figures), else an enumeration on every job.
-    let memo_use = if memo::probes(args) { MemoUse::Auto } else { MemoUse::Never };
-    let report_memo = |progress: &MemoProgress| display.show_memo(progress);
-    let counting_run = Counting::new(run).memo(memo_use).memo_bytes(args.memo_size);
-    let counting_run = match display.interval() {
-        Some(every) => counting_run.memo_progress(every, &report_memo),
-        None => counting_run,
-    };
-    let mut search = || {
-        if counting {
-            counting_run.count(&mut solver)
-        } else {
-            run.visit(&mut solver, &visit).map(Counted::Enumerated).map_err(CountError::from)
-        }
-    };
-    let counted = match &pool {
-        Some(pool) => pool.install(search),
-        None => search(),
-    };
+    let counted = search(args, run, &display, pool.as_ref(), &mut solver, &visit);
     display.finish();
-    let outcome = match counted {
-        Ok(Counted::Enumerated(outcome)) => outcome,
-        Ok(Counted::Memoised { solutions, memo, seconds, .. }) => {
-            return memo::report_count(
-                args,
-                source,
-                &solver,
-                Some(&memo),
-                Ok(solutions),
-                seconds,
-                out,
-                err,
-            );
-        }
-        Err(CountError::Run(error)) => return Err(start_error(&error, &start.origin)),
-        Err(CountError::Memo(error)) => {
-            return memo::report_count(args, source, &solver, None, Err(error), 0.0, out, err);
-        }
-        Err(error) => return Err(error.into()),
-    };
     let Printer { error, .. } = printer.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let outcome = match enumerated(args, source, &solver, counted, &start.origin, out, err)? {
+        Ok(outcome) => outcome,
+        Err(exit) => return Ok(exit),
+    };
     if let Some(error) = error {
         return Err(error).context("cannot write the solutions");
     }
@@ -179,6 +145,60 @@ pub(super) fn run(
         }
         (None, _) => Ok(exit),
     }
+}
+
+/// Counts or visits the solutions under `run`, on `pool`. A plain count is the library's
+/// (`Counting`): a small tree outright, else memoised where the table pays (the caller
+/// reports it with the table's figures), else an enumeration on every job.
+fn search(
+    args: &DlxArgs,
+    run: Run<'_>,
+    display: &Display,
+    pool: Option<&rayon::ThreadPool>,
+    solver: &mut Solver<'_>,
+    visit: &(dyn Fn(&Solver<'_>) -> ControlFlow<()> + Sync),
+) -> Result<Counted, CountError> {
+    let memo_use = if memo::probes(args) { MemoUse::Auto } else { MemoUse::Never };
+    let report_memo = |progress: &MemoProgress| display.show_memo(progress);
+    let counting = Counting::new(run).memo(memo_use).memo_bytes(args.memo_size);
+    let counting = match display.interval() {
+        Some(every) => counting.memo_progress(every, &report_memo),
+        None => counting,
+    };
+    let mut go = || {
+        if args.count {
+            counting.count(solver)
+        } else {
+            run.visit(solver, visit).map(Counted::Enumerated).map_err(CountError::from)
+        }
+    };
+    match pool {
+        Some(pool) => pool.install(go),
+        None => go(),
+    }
+}
+
+/// The enumeration's outcome; or the exit status of a count the table made (or failed),
+/// reported here with the table's figures.
+fn enumerated(
+    args: &DlxArgs,
+    source: &Source,
+    solver: &Solver<'_>,
+    counted: Result<Counted, CountError>,
+    origin: &str,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<Result<Outcome, Exit>> {
+    let (memo, counted, seconds) = match counted {
+        Ok(Counted::Enumerated(outcome)) => return Ok(Ok(outcome)),
+        Ok(Counted::Memoised { solutions, memo, seconds, .. }) => {
+            (Some(memo), Ok(solutions), seconds)
+        }
+        Err(CountError::Memo(error)) => (None, Err(error), 0.0),
+        Err(CountError::Run(error)) => return Err(start_error(&error, origin)),
+        Err(error) => return Err(error.into()),
+    };
+    memo::report_count(args, source, solver, memo.as_ref(), counted, seconds, out, err).map(Err)
 }
 
 /// Writes the last state, if there is a checkpoint file: resumable when stopped early; when

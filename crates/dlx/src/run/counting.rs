@@ -50,8 +50,11 @@ pub struct Counting<'a> {
     run: Run<'a>,
     memo: MemoUse,
     memo_bytes: usize,
-    memo_progress: Option<(Duration, &'a (dyn Fn(&MemoProgress) + Sync))>,
+    memo_progress: Option<(Duration, MemoReport<'a>)>,
 }
+
+/// A memoised count's progress callback, callable from any thread.
+type MemoReport<'a> = &'a (dyn Fn(&MemoProgress) + Sync);
 
 /// What a [`Counting`] found.
 #[derive(Debug)]
@@ -192,7 +195,7 @@ impl<'a> Counting<'a> {
             MemoUse::Always => {
                 let mut memo = Memo::new(self.memo_bytes);
                 let solutions = self.memo_run().count(solver, &mut memo)?;
-                return Ok(memoised(solutions, solver, memo));
+                Ok(memoised(solutions, solver, memo))
             }
             MemoUse::Auto if self.probes(solver) => {
                 let mut memo = Memo::new(self.memo_bytes);
