@@ -51,7 +51,7 @@ pub use crate::{
     error::TilingError,
     geometry::Cell,
     piece::{Count, Piece},
-    solution::Solution,
+    solution::{sheet, Solution},
     solutions::Solutions,
     tiling::{Encoding, Tiling},
 };

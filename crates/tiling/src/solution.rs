@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use dancer::OptionId;
 
 use crate::encode::Encoded;
+use crate::geometry::Cell;
 use crate::symmetry::Symmetry;
 use crate::tiling::Tiling;
 
@@ -86,28 +87,24 @@ impl Solution {
     /// pieces (or a piece and the outside) meet; the layers of a board in space side by
     /// side.
     pub fn to_svg(&self, tiling: &Tiling) -> String {
-        const SIDE: i32 = 24;
+        sheet(tiling, std::slice::from_ref(self))
+    }
+
+    /// The picture's elements, `top` pixels down; its width and height.
+    fn svg_elements(&self, tiling: &Tiling, top: i32, svg: &mut String) -> (i32, i32) {
         let board = &tiling.board;
         let (low, high) = board.extent();
-        let owner: Vec<Option<usize>> = {
-            let mut owner = vec![None; board.len()];
-            for (k, (_, cells)) in self.placements.iter().enumerate() {
-                for &c in cells {
-                    owner[c] = Some(k);
-                }
+        let mut owner = vec![None; board.len()];
+        for (k, (_, cells)) in self.placements.iter().enumerate() {
+            for &c in cells {
+                owner[c] = Some(k);
             }
-            owner
-        };
+        }
         let [columns, rows, layers] = [0, 1, 2].map(|k| high[k] - low[k] + 1);
-        let width = layers * columns * SIDE + (layers - 1) * SIDE + SIDE;
-        let height = rows * SIDE + SIDE;
-        let mut svg = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n"
-        );
-        let at = |cell: [i32; 3]| {
+        let at = |cell: Cell| {
             let x =
                 SIDE / 2 + (cell[2] - low[2]) * (columns + 1) * SIDE + (cell[0] - low[0]) * SIDE;
-            (x, SIDE / 2 + (cell[1] - low[1]) * SIDE)
+            (x, top + SIDE / 2 + (cell[1] - low[1]) * SIDE)
         };
         for (k, &cell) in board.cells().iter().enumerate() {
             let (x, y) = at(cell);
@@ -115,18 +112,18 @@ impl Solution {
             let _ = writeln!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{SIDE}\" height=\"{SIDE}\" fill=\"{fill}\" stroke=\"#999999\" stroke-width=\"0.5\"/>");
         }
         // A thick edge wherever a cell's neighbour is of another placement, or no cell.
+        let edges = [
+            (1, 0, [SIDE, 0, SIDE, SIDE]),
+            (-1, 0, [0, 0, 0, SIDE]),
+            (0, 1, [0, SIDE, SIDE, SIDE]),
+            (0, -1, [0, 0, SIDE, 0]),
+        ];
         for (k, &cell) in board.cells().iter().enumerate() {
             let (x, y) = at(cell);
-            for (dx, dy, line) in [
-                (1, 0, (SIDE, 0, SIDE, SIDE)),
-                (-1, 0, (0, 0, 0, SIDE)),
-                (0, 1, (0, SIDE, SIDE, SIDE)),
-                (0, -1, (0, 0, SIDE, 0)),
-            ] {
+            for (dx, dy, [x1, y1, x2, y2]) in edges {
                 let neighbour = board.index([cell[0] + dx, cell[1] + dy, cell[2]]);
-                let same = neighbour.is_some_and(|n| owner[n] == owner[k] && owner[k].is_some());
-                if !same {
-                    let (x1, y1, x2, y2) = (x + line.0, y + line.1, x + line.2, y + line.3);
+                if !neighbour.is_some_and(|n| owner[n] == owner[k] && owner[k].is_some()) {
+                    let (x1, y1, x2, y2) = (x + x1, y + y1, x + x2, y + y2);
                     let _ = writeln!(svg, "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#000000\" stroke-width=\"2\" stroke-linecap=\"square\"/>");
                 }
             }
@@ -135,11 +132,26 @@ impl Solution {
             // The piece's name on its first cell.
             let (x, y) = at(board.cells()[cells[0]]);
             let name = escape(&tiling.names[*piece]);
-            let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">{name}</text>", x + SIDE / 2, y + SIDE * 2 / 3);
+            let (x, y) = (x + SIDE / 2, y + SIDE * 2 / 3);
+            let _ = writeln!(svg, "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">{name}</text>");
         }
-        svg.push_str("</svg>\n");
-        svg
+        (layers * columns * SIDE + (layers - 1) * SIDE + SIDE, rows * SIDE + SIDE)
     }
+}
+
+/// The side of a cell in SVG pictures, in pixels.
+const SIDE: i32 = 24;
+
+/// One SVG picture of `solutions`, one below the other.
+pub fn sheet(tiling: &Tiling, solutions: &[Solution]) -> String {
+    let (mut body, mut width, mut height) = (String::new(), 0, 0);
+    for solution in solutions {
+        let (w, h) = solution.svg_elements(tiling, height, &mut body);
+        (width, height) = (width.max(w), height + h);
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n{body}</svg>\n"
+    )
 }
 
 /// A light colour for piece `k`, from a palette of twelve that neighbours tell apart.

@@ -9,11 +9,10 @@ use proptest::prelude::*;
 /// A board of `width` × `height` with the cells in `holes` (by number) taken out, made
 /// symmetric or not by the strategy.
 fn board(width: i32, height: i32, holes: &[usize]) -> Board {
-    let cells = (0..height).flat_map(|y| (0..width).map(move |x| (x, y))).enumerate().filter_map(
-        |(k, (x, y))| {
-            (!holes.contains(&k)).then_some(([x, y, 0], CellKind::Required))
-        },
-    );
+    let cells = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .enumerate()
+        .filter_map(|(k, (x, y))| (!holes.contains(&k)).then_some(([x, y, 0], CellKind::Required)));
     Board::new(cells)
 }
 
