@@ -1,0 +1,64 @@
+//! Searching without the GIL while the calling thread watches for Ctrl-C.
+//!
+//! `Python::check_signals` does its work on the main thread only, so the work runs on a
+//! thread of its own and the caller's thread waits for it in slices of `SLICE`, the GIL
+//! released, looking at signals between slices. A signal (`KeyboardInterrupt`, or whatever a
+//! handler raises) raises the engine's interrupt flag, waits for the work to stop (within a
+//! poll of the engine's, well under a millisecond on most problems) and is returned.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        mpsc,
+    },
+    time::Duration,
+};
+
+use pyo3::prelude::*;
+
+/// How long the caller waits between two looks at signals: a Ctrl-C is seen within this.
+pub(crate) const SLICE: Duration = Duration::from_millis(20);
+
+/// Runs `work` (given the interrupt flag) on another thread, the GIL released, and returns
+/// what it returns; or the error of a signal handler, once `work` has stopped.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let flag = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (done, mut finished) = mpsc::channel();
+        let flag = &flag;
+        scope.spawn(move || {
+            // The receiver is gone only if the caller is: nothing to tell then.
+            let _ = done.send(work(flag));
+        });
+        loop {
+            // The receiver goes to the detached closure and back: it is Send, not Sync.
+            let (received, back) = py.detach(move || (finished.recv_timeout(SLICE), finished));
+            finished = back;
+            match received {
+                Ok(value) => return Ok(value),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err("the search failed"));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            if let Err(error) = py.check_signals() {
+                flag.store(true, Ordering::Relaxed);
+                // The work stops at its next poll; its result is dropped.
+                let _ = py.detach(move || finished.recv());
+                return Err(error);
+            }
+        }
+    })
+}
+
+/// A rayon pool of `threads` workers (all cores when `None`), to run a count in.
+pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|error| pyo3::exceptions::PyRuntimeError::new_err(error.to_string()))
+}
