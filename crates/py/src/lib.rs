@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 fn _dancer(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<problem::PyProblem>()?;
     module.add_class::<solutions::Solutions>()?;
+    module.add_class::<solutions::TilingSolutions>()?;
     module.add_class::<tiling::PyTiling>()?;
     Ok(())
 }

@@ -7,6 +7,7 @@ use dancer_tiling::{Board, Cell, CellKind, Count, Piece, Solution, Tiling};
 use pyo3::{exceptions::PyKeyboardInterrupt, prelude::*};
 
 use crate::problem::{value_error, PyProblem};
+use crate::solutions::TilingSolutions;
 use crate::watch::{interruptible, pool};
 
 /// A piece as Python hands it over: name, cells, rotate, reflect, low, high.
@@ -19,9 +20,9 @@ pub(crate) struct PyTiling {
 }
 
 /// A solution decoded: each piece's name and cells.
-type Decoded = Vec<(String, Vec<(i32, i32, i32)>)>;
+pub(crate) type Decoded = Vec<(String, Vec<(i32, i32, i32)>)>;
 
-fn decode(tiling: &Tiling, solution: &Solution) -> Decoded {
+pub(crate) fn decode(tiling: &Tiling, solution: &Solution) -> Decoded {
     solution
         .placements
         .iter()
@@ -115,23 +116,12 @@ impl PyTiling {
         counted.map_err(value_error)
     }
 
-    /// The solutions, decoded, at most `limit` (one of each class up to symmetry).
+    /// The solutions, decoded, at most `limit` (one of each class up to symmetry), found
+    /// one at a time on a thread of their own.
     #[pyo3(signature = (up_to_symmetry=false, limit=None))]
-    fn solutions(&self, py: Python<'_>, up_to_symmetry: bool, limit: Option<usize>) -> PyResult<Vec<Decoded>> {
-        let tiling = Arc::clone(&self.tiling);
-        let found = interruptible(py, |flag| {
-            let solutions = tiling.solutions(up_to_symmetry)?;
-            let mut found = Vec::new();
-            for solution in solutions.take(limit.unwrap_or(usize::MAX)) {
-                if flag.load(std::sync::atomic::Ordering::Relaxed) {
-                    break;
-                }
-                found.push(solution);
-            }
-            Ok::<_, dancer_tiling::TilingError>(found)
-        })?
-        .map_err(value_error)?;
-        Ok(found.iter().map(|s| decode(&self.tiling, s)).collect())
+    fn solutions(&self, up_to_symmetry: bool, limit: Option<usize>) -> PyResult<TilingSolutions> {
+        let solutions = self.tiling.solutions(up_to_symmetry).map_err(value_error)?;
+        Ok(TilingSolutions::start(solutions, limit))
     }
 
     /// The text and the SVG picture of a solution given as (name, cells) pairs.
