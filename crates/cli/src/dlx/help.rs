@@ -177,7 +177,7 @@ Exit status:
   130  stopped by Ctrl-C or SIGTERM
 
 Examples:
-  dlx tile --count data/tiling/pentominoes-6x10.tile     9356
+  dlx tile --count data/tiling/soma.tile        11520 (240 with --up-to-symmetry)
   dlx tile --count --up-to-symmetry data/tiling/scott.tile
-      65 of Scott's 520 tilings, one per class
+      65: Scott's 520 tilings, one per class
   dlx tile --limit 1 --svg data/tiling/soma.tile > soma.svg";
