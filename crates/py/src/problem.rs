@@ -31,7 +31,9 @@ pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
 fn count_error(error: CountError) -> PyErr {
     match error {
         CountError::Memo(MemoError::Interrupted) => PyKeyboardInterrupt::new_err("interrupted"),
-        CountError::Memo(MemoError::Overflow) => PyOverflowError::new_err("more than 2^128 - 1 solutions"),
+        CountError::Memo(MemoError::Overflow) => {
+            PyOverflowError::new_err("more than 2^128 - 1 solutions")
+        }
         other => PyRuntimeError::new_err(other.to_string()),
     }
 }
@@ -165,7 +167,10 @@ impl PyProblem {
         let resumed: Option<Checkpoint> = match &checkpoint {
             Some(path) if path.exists() => {
                 let text = std::fs::read_to_string(path)?;
-                Some(serde_json::from_str(&text).map_err(|e| value_error(format!("{}: {e}", path.display())))?)
+                Some(
+                    serde_json::from_str(&text)
+                        .map_err(|e| value_error(format!("{}: {e}", path.display())))?,
+                )
             }
             _ => None,
         };
@@ -190,12 +195,20 @@ impl PyProblem {
         })?
         .map_err(|e| value_error(e.to_string()))?;
         if let Some(path) = &checkpoint {
-            let text = serde_json::to_string(outcome.checkpoint()).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            let text = serde_json::to_string(outcome.checkpoint())
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
             std::fs::write(path, text)?;
         }
         let stats = outcome.stats();
         let stopped = outcome.stopped().map(|stop| stop.as_str().to_owned());
-        Ok((outcome.solutions(), outcome.is_complete(), stopped, stats.nodes(), stats.updates(), outcome.seconds()))
+        Ok((
+            outcome.solutions(),
+            outcome.is_complete(),
+            stopped,
+            stats.nodes(),
+            stats.updates(),
+            outcome.seconds(),
+        ))
     }
 
     /// The solutions one at a time, each a list of option indices (in the order chosen),

@@ -34,7 +34,7 @@ impl TilingSolutions {
     /// Hands over what `solutions` yields, decoded, until it ends, the generator is
     /// dropped or stopped.
     pub(crate) fn start(
-        solutions: dancer_tiling::Solutions,
+        solutions: dancer_tiling::TilingSolutions,
         limit: Option<usize>,
     ) -> TilingSolutions {
         let (send, found) = mpsc::sync_channel(1);
@@ -109,7 +109,9 @@ impl Solutions {
         let flag = Arc::clone(&stop);
         std::thread::spawn(move || {
             let threads = threads.max(1);
-            let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else { return };
+            let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else {
+                return;
+            };
             pool.install(|| {
                 let mut run = Run::new().threads(threads).interrupt(&flag);
                 if let Some(limit) = limit {
@@ -119,7 +121,11 @@ impl Solutions {
                 let visit = |solver: &Solver<'_>| {
                     let solution = solver.solution().iter().map(|o| o.index()).collect();
                     let sent = send.lock().map(|send| send.send(solution).is_ok());
-                    if sent.unwrap_or(false) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+                    if sent.unwrap_or(false) {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
                 };
                 let _ = run.visit(&mut problem.solver(), &visit);
             });

@@ -46,7 +46,8 @@ impl PyTiling {
         }));
         let pieces = pieces.into_iter().map(|(name, cells, rotate, reflect, low, high)| {
             let cells = cells.into_iter().map(|(x, y, z)| -> Cell { [x, y, z] });
-            let piece = Piece::new(cells).rotate(rotate).reflect(reflect).count(Count::range(low, high));
+            let piece =
+                Piece::new(cells).rotate(rotate).reflect(reflect).count(Count::range(low, high));
             (name, piece)
         });
         let tiling = Tiling::new(board, pieces).map_err(value_error)?;
@@ -82,7 +83,8 @@ impl PyTiling {
     /// The standard set `name`: (name, cells, rotate, reflect, low, high) of each piece.
     #[staticmethod]
     fn standard_set(name: &str) -> PyResult<Vec<PieceParts>> {
-        let set = dancer_tiling::sets::by_name(name).ok_or_else(|| value_error(format!("unknown set '{name}'")))?;
+        let set = dancer_tiling::sets::by_name(name)
+            .ok_or_else(|| value_error(format!("unknown set '{name}'")))?;
         Ok(set
             .into_iter()
             .map(|(name, piece)| {
@@ -95,7 +97,12 @@ impl PyTiling {
     /// The number of solutions, or of classes of solutions under the board's symmetries,
     /// on `threads` threads; (count, group order, fixed piece) up to symmetry.
     #[pyo3(signature = (up_to_symmetry=false, threads=None))]
-    fn count(&self, py: Python<'_>, up_to_symmetry: bool, threads: Option<usize>) -> PyResult<(u128, usize, Option<String>)> {
+    fn count(
+        &self,
+        py: Python<'_>,
+        up_to_symmetry: bool,
+        threads: Option<usize>,
+    ) -> PyResult<(u128, usize, Option<String>)> {
         let pool = pool(threads)?;
         let jobs = pool.current_num_threads();
         let tiling = Arc::clone(&self.tiling);
@@ -103,7 +110,9 @@ impl PyTiling {
             let counted = pool.install(|| {
                 let counting = Counting::new(Run::new().threads(jobs).interrupt(flag));
                 if up_to_symmetry {
-                    tiling.count_up_to_symmetry_with(&counting).map(|c| (c.orbits, c.group, c.piece))
+                    tiling
+                        .count_up_to_symmetry_with(&counting)
+                        .map(|c| (c.orbits, c.group, c.piece))
                 } else {
                     tiling.count_with(&counting).map(|count| (count, 1, None))
                 }
@@ -147,10 +156,19 @@ impl PyTiling {
         let board = self.tiling.board();
         let mut chosen = Vec::new();
         for (name, cells) in placements {
-            let piece = self.tiling.names().iter().position(|n| *n == name).ok_or_else(|| value_error(format!("no piece '{name}'")))?;
+            let piece = self
+                .tiling
+                .names()
+                .iter()
+                .position(|n| *n == name)
+                .ok_or_else(|| value_error(format!("no piece '{name}'")))?;
             let mut numbers: Vec<usize> = cells
                 .iter()
-                .map(|&(x, y, z)| board.index([x, y, z]).ok_or_else(|| value_error(format!("({x}, {y}, {z}) is not on the board"))))
+                .map(|&(x, y, z)| {
+                    board
+                        .index([x, y, z])
+                        .ok_or_else(|| value_error(format!("({x}, {y}, {z}) is not on the board")))
+                })
                 .collect::<PyResult<_>>()?;
             numbers.sort_unstable();
             chosen.push((piece, numbers));

@@ -56,7 +56,8 @@ pub(crate) fn interruptible<T: Send>(
 
 /// A rayon pool of `threads` workers (all cores when `None`), to run a count in.
 pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()

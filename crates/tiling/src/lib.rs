@@ -52,6 +52,6 @@ pub use crate::{
     geometry::Cell,
     piece::{Count, Piece},
     solution::{sheet, Solution},
-    solutions::Solutions,
+    solutions::TilingSolutions,
     tiling::{Encoding, Tiling},
 };

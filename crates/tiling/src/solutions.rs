@@ -1,4 +1,4 @@
-//! [`Solutions`]: a tiling's solutions one at a time, all of them or one per orbit of its
+//! [`TilingSolutions`]: a tiling's solutions one at a time, all of them or one per orbit of its
 //! symmetries.
 
 use std::{collections::VecDeque, sync::Arc};
@@ -13,7 +13,7 @@ use crate::tiling::Tiling;
 
 /// The solutions of a tiling, found one at a time on one thread (in the engine's order). It
 /// owns a copy of the tiling, so it can be kept anywhere.
-pub struct Solutions {
+pub struct TilingSolutions {
     tiling: Tiling,
     /// The problems still to search, each with the symmetries under which only the least
     /// solution of an orbit is kept (none: every solution).
@@ -34,7 +34,7 @@ impl Tiling {
     /// # Errors
     /// As [`encode`](Self::encode), and [`TilingError::NoFixingPiece`] up to symmetry when
     /// no piece can fix the symmetries.
-    pub fn solutions(&self, up_to_symmetry: bool) -> Result<Solutions, TilingError> {
+    pub fn solutions(&self, up_to_symmetry: bool) -> Result<TilingSolutions, TilingError> {
         let mut stages = VecDeque::new();
         let group = if up_to_symmetry { self.symmetries() } else { Vec::new() };
         if group.len() > 1 {
@@ -46,18 +46,18 @@ impl Tiling {
         } else {
             stages.push_back((self.encode()?, Vec::new()));
         }
-        Ok(Solutions { tiling: self.clone(), stages, current: None })
+        Ok(TilingSolutions { tiling: self.clone(), stages, current: None })
     }
 }
 
-impl Solutions {
+impl TilingSolutions {
     /// The tiling the solutions are of.
     pub fn tiling(&self) -> &Tiling {
         &self.tiling
     }
 }
 
-impl Iterator for Solutions {
+impl Iterator for TilingSolutions {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
