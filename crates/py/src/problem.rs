@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::solutions::Solutions;
-use crate::watch::{interruptible, pool};
+use crate::watch::{interruptible, pool, watched};
 
 /// An exact-cover problem (see the module `dancer`).
 #[pyclass(module = "dancer._dancer", name = "Problem", frozen)]
@@ -178,7 +178,8 @@ impl PyProblem {
         let pool = pool(threads)?;
         let jobs = pool.current_num_threads();
         let problem = Arc::clone(&self.problem);
-        let outcome = interruptible(py, |flag| {
+        // A Ctrl-C stops the run as a limit does: its checkpoint is written, then raised.
+        let (outcome, signal) = watched(py, |flag| {
             pool.install(|| {
                 let mut run = Run::new().threads(jobs).interrupt(flag);
                 if let Some(limit) = limit {
@@ -192,12 +193,15 @@ impl PyProblem {
                 }
                 run.count(&mut problem.solver())
             })
-        })?
-        .map_err(|e| value_error(e.to_string()))?;
+        })?;
+        let outcome = outcome.map_err(|e| value_error(e.to_string()))?;
         if let Some(path) = &checkpoint {
             let text = serde_json::to_string(outcome.checkpoint())
                 .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
             std::fs::write(path, text)?;
+        }
+        if let Some(signal) = signal {
+            return Err(signal);
         }
         let stats = outcome.stats();
         let stopped = outcome.stopped().map(|stop| stop.as_str().to_owned());

@@ -25,6 +25,18 @@ pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
+    match watched(py, work)? {
+        (value, None) => Ok(value),
+        (_, Some(signal)) => Err(signal),
+    }
+}
+
+/// As [`interruptible`], but what `work` returned once stopped comes back with the signal's
+/// error, for a caller that saves it (a run's checkpoint) before raising.
+pub(crate) fn watched<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<(T, Option<PyErr>)> {
     let flag = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (done, mut finished) = mpsc::channel();
@@ -38,7 +50,7 @@ pub(crate) fn interruptible<T: Send>(
             let (received, back) = py.detach(move || (finished.recv_timeout(SLICE), finished));
             finished = back;
             match received {
-                Ok(value) => return Ok(value),
+                Ok(value) => return Ok((value, None)),
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
                     return Err(pyo3::exceptions::PyRuntimeError::new_err("the search failed"));
                 }
@@ -46,9 +58,11 @@ pub(crate) fn interruptible<T: Send>(
             }
             if let Err(error) = py.check_signals() {
                 flag.store(true, Ordering::Relaxed);
-                // The work stops at its next poll; its result is dropped.
-                let _ = py.detach(move || finished.recv());
-                return Err(error);
+                // The work stops at its next poll.
+                return match py.detach(move || finished.recv()) {
+                    Ok(value) => Ok((value, Some(error))),
+                    Err(_) => Err(error),
+                };
             }
         }
     })

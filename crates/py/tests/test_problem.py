@@ -157,3 +157,18 @@ def test_ctrl_c_raises_keyboard_interrupt_within_a_tenth_of_a_second(what):
     raised = time.monotonic()
     timer.join()
     assert sent and raised - sent[0] < 0.1, f"raised {raised - sent[0]:.3f} s after the signal"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
+def test_ctrl_c_during_a_run_leaves_its_checkpoint(tmp_path):
+    options, secondary = queens(11)
+    problem = dancer.Problem(options, secondary=secondary)
+    checkpoint = tmp_path / "queens.json"
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        problem.run(threads=1, checkpoint=checkpoint)
+    timer.join()
+    assert checkpoint.exists()
+    resumed = problem.run(threads=2, checkpoint=checkpoint)
+    assert resumed.complete and resumed.count == 2680

@@ -189,6 +189,8 @@ impl Tiling {
         let count = self.pieces[k].count;
         let most = self.most(k);
         match (count.low, count.high) {
+            // Never used: no item and, as slots, no option.
+            (_, Some(0)) => Role::Slots(0),
             (1, Some(1)) => Role::Primary,
             (0, Some(1)) => Role::Secondary,
             (0, None) => Role::Free,
