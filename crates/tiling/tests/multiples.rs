@@ -32,7 +32,10 @@ fn dominoes_and_monominoes_in_a_strip() {
         [("D", domino.clone().count(Count::ANY)), ("M", square.clone().count(Count::at_most(2)))];
     assert_eq!(both(&board, &at_most), (4, 4));
     // One to two dominoes, squares any: 1 (two) + 3 (one): 4.
-    let range = [("D", domino.clone().count(Count::range(1, Some(2)))), ("M", square.clone().count(Count::ANY))];
+    let range = [
+        ("D", domino.clone().count(Count::range(1, Some(2)))),
+        ("M", square.clone().count(Count::ANY)),
+    ];
     assert_eq!(both(&board, &range), (4, 4));
     // A piece used at most 0 times is not used: squares alone, one way.
     let none = [("D", domino.count(Count::at_most(0))), ("M", square.count(Count::ANY))];

@@ -6,6 +6,8 @@ use clap::Args;
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.
 #[doc = concat!("`dlx tile`.")]
+// Flags, as clap reads them: each bool is one switch of the command line.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct TileArgs {
     /// The tiling file (a board and pieces, docs/tiling.md); `-` or nothing reads standard
