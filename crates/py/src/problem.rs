@@ -138,7 +138,7 @@ impl PyProblem {
         let pool = pool(threads)?;
         let problem = Arc::clone(&self.problem);
         let jobs = pool.current_num_threads();
-        let counted = interruptible(py, |flag| {
+        let counted = interruptible(py, move |flag| {
             pool.install(|| {
                 let run = Run::new().threads(jobs).interrupt(flag);
                 Counting::new(run).memo(memo).count(&mut problem.solver())
@@ -228,7 +228,7 @@ impl PyProblem {
     #[pyo3(signature = (k, seed=0))]
     fn sample(&self, py: Python<'_>, k: usize, seed: u64) -> PyResult<Vec<Vec<usize>>> {
         let problem = Arc::clone(&self.problem);
-        let drawn = interruptible(py, |flag| {
+        let drawn = interruptible(py, move |flag| {
             let mut solver = problem.solver();
             let mut memo = Memo::default();
             let mut random = ChaCha8Rng::seed_from_u64(seed);

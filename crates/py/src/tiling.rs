@@ -106,7 +106,7 @@ impl PyTiling {
         let pool = pool(threads)?;
         let jobs = pool.current_num_threads();
         let tiling = Arc::clone(&self.tiling);
-        let (counted, stopped) = interruptible(py, |flag| {
+        let (counted, stopped) = interruptible(py, move |flag| {
             let counted = pool.install(|| {
                 let counting = Counting::new(Run::new().threads(jobs).interrupt(flag));
                 if up_to_symmetry {

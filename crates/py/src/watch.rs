@@ -19,20 +19,41 @@ use pyo3::prelude::*;
 /// How long the caller waits between two looks at signals: a Ctrl-C is seen within this.
 pub(crate) const SLICE: Duration = Duration::from_millis(20);
 
-/// Runs `work` (given the interrupt flag) on another thread, the GIL released, and returns
-/// what it returns; or the error of a signal handler, once `work` has stopped.
-pub(crate) fn interruptible<T: Send>(
+/// Runs `work` (given the interrupt flag) on a thread of its own, the GIL released, and
+/// returns what it returns; or, at once, the error of a signal handler, the flag raised so
+/// that `work` stops at its next poll on its own (on a loaded machine that poll can be a
+/// tenth of a second away, and the caller need not wait for it).
+pub(crate) fn interruptible<T: Send + 'static>(
     py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
+    work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
 ) -> PyResult<T> {
-    match watched(py, work)? {
-        (value, None) => Ok(value),
-        (_, Some(signal)) => Err(signal),
+    let flag = std::sync::Arc::new(AtomicBool::new(false));
+    let (done, mut finished) = mpsc::channel();
+    let raised = std::sync::Arc::clone(&flag);
+    std::thread::spawn(move || {
+        // The receiver is gone only if the caller is: nothing to tell then.
+        let _ = done.send(work(&raised));
+    });
+    loop {
+        // The receiver goes to the detached closure and back: it is Send, not Sync.
+        let (received, back) = py.detach(move || (finished.recv_timeout(SLICE), finished));
+        finished = back;
+        match received {
+            Ok(value) => return Ok(value),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err("the search failed"));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if let Err(error) = py.check_signals() {
+            flag.store(true, Ordering::Relaxed);
+            return Err(error);
+        }
     }
 }
 
-/// As [`interruptible`], but what `work` returned once stopped comes back with the signal's
-/// error, for a caller that saves it (a run's checkpoint) before raising.
+/// As [`interruptible`], but waiting for `work` to stop: what it returned comes back with the
+/// signal's error, for a caller that saves it (a run's checkpoint) before raising.
 pub(crate) fn watched<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
