@@ -28,7 +28,7 @@ mod langford;
 #[path = "../../crates/dlx/examples/n_queens.rs"]
 mod n_queens;
 #[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
-#[path = "../../crates/dlx/examples/pentominoes.rs"]
+#[path = "../../crates/dlx/tests/fixtures/pentominoes.rs"]
 mod pentominoes;
 #[allow(dead_code, unreachable_pub, clippy::all, clippy::pedantic)]
 #[path = "../../crates/dlx/examples/set_partitions.rs"]

@@ -11,6 +11,7 @@ mod parts;
 mod sample;
 mod solve;
 mod status;
+mod tile;
 
 use std::{
     io::{self, Write},
@@ -22,7 +23,7 @@ use dancer::{run::RunError, Heuristic, ParsedProblem};
 
 pub use self::args::{
     DlxArgs, DlxCommand, EstimateArgs, Format, Forward, MergeArgs, SampleArgs, SplitArgs,
-    StatusArgs,
+    StatusArgs, TileArgs,
 };
 use crate::{
     input::{announce_terminal, Source},
@@ -46,6 +47,7 @@ pub fn run(
         Some(DlxCommand::Split(split)) => parts::split(split, out, err),
         Some(DlxCommand::Merge(args)) => merge::merge(args, out, err),
         Some(DlxCommand::Status(args)) => status::status(args, out, err),
+        Some(DlxCommand::Tile(tile)) => tile::run(tile, out, err, interrupt),
         Some(DlxCommand::Shell(shell)) => shell.run::<DlxArgs>(out),
         Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
             anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")
@@ -62,7 +64,7 @@ pub fn run(
 
 /// Whether a signal stops `args`'s command cleanly (a search, or sampling) rather than at once.
 pub fn stops_cleanly(args: &DlxArgs) -> bool {
-    matches!(args.command, None | Some(DlxCommand::Sample(_)))
+    matches!(args.command, None | Some(DlxCommand::Sample(_) | DlxCommand::Tile(_)))
 }
 
 /// The problem file a search or sampling reads (`None` for standard input, or for the other
@@ -71,6 +73,7 @@ pub fn problem_file(args: &DlxArgs) -> Option<&Path> {
     match &args.command {
         None => args.file.as_deref(),
         Some(DlxCommand::Sample(sample)) => sample.file.as_deref(),
+        Some(DlxCommand::Tile(tile)) => tile.file.as_deref(),
         Some(_) => None,
     }
 }

@@ -18,7 +18,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 use dancer::run::{Outcome, Run, Stop};
 
 pub use self::checkpoint_file::CheckpointFile;
-pub use self::machine::{jobs, jobs_held, memo, memo_figures, pool, JOBS_PER_CORE};
+pub use self::machine::{jobs, jobs_held, memo, memo_bytes, memo_figures, pool, JOBS_PER_CORE};
 pub use self::progress::{clock, percent, short, Display};
 pub use self::saved::{Saved, Writer};
 use crate::Exit;

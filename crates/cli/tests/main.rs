@@ -45,6 +45,9 @@ mod dlx_memo;
 // `dlx sample`: uniform draws printed as solutions, text and JSON, seeds, exit statuses.
 mod dlx_sample;
 
+// `dlx tile`: tilings counted plain and up to symmetry, printed as text and SVG, errors.
+mod dlx_tile;
+
 // The engine's example generators, for the DLX text of problems with published counts.
 mod problems;
 

@@ -10,7 +10,7 @@ mod langford;
 #[path = "../../dlx/examples/n_queens.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod n_queens;
-#[path = "../../dlx/examples/pentominoes.rs"]
+#[path = "../../dlx/tests/fixtures/pentominoes.rs"]
 #[allow(dead_code, unreachable_pub)]
 mod pentominoes;
 

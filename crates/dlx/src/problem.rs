@@ -7,6 +7,8 @@ use crate::search::Solver;
 use crate::subproblem::{Fingerprint, FingerprintHasher};
 use crate::{builder::NameIndex, matrix::Matrix};
 
+mod from;
+
 /// One item of an option, with its colour when the item is secondary and coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {

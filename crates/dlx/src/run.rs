@@ -16,6 +16,8 @@
 //! - [`MemoRun`] runs a memoised count ([`Solver::count_memo`](crate::Solver::count_memo)) as a
 //!   job with [`MemoProgress`] reports; [`MemoProbe`] tries memoisation for a while and hands
 //!   over to enumeration when it does not pay.
+//! - [`Counting`] is the count of `dlx --count` as one call ([`count`] with its defaults):
+//!   a small tree outright, the table where it pays, else an enumeration on every core.
 //!
 //! Enumerating on every core, collecting the solutions (they arrive from whichever worker
 //! found them, so sort them to compare):
@@ -62,6 +64,7 @@
 //! the order in which solutions of different workers reach a visitor varies from run to run.
 
 mod checkpoint;
+mod counting;
 pub(crate) mod coverage;
 mod outcome;
 mod shared;
@@ -75,6 +78,7 @@ use std::{
 };
 
 pub use self::checkpoint::Checkpoint;
+pub use self::counting::{count, CountError, Counted, Counting, MemoUse};
 use self::coverage::{Counts, Done, SetAside};
 pub use self::coverage::{CoverageError, Region};
 pub use self::outcome::{Outcome, Progress, RunError, Stop};

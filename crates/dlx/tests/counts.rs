@@ -22,7 +22,7 @@ pub(crate) mod langford;
 #[path = "../examples/n_queens.rs"]
 #[allow(dead_code, unreachable_pub)]
 pub(crate) mod n_queens;
-#[path = "../examples/pentominoes.rs"]
+#[path = "fixtures/pentominoes.rs"]
 #[allow(dead_code, unreachable_pub)]
 pub(crate) mod pentominoes;
 #[path = "../examples/set_partitions.rs"]

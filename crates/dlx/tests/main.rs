@@ -4,6 +4,8 @@
 // Published solution counts (queens, Langford, pentominoes, Bell numbers, 0/1 matrices) and
 // DLX1's node and update counts, plus the search entry points (first, count_up_to, for_each).
 mod counts;
+// `Counting`, the count of `dlx --count` as one call: the command's numbers and counters.
+mod counting;
 // Checkpoints and parts that do not tile their tree (a subproblem repeated or dropped, counts
 // changed, parts of two splits) are refused, never resumed or added up to a wrong total.
 mod coverage;

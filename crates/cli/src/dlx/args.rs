@@ -5,8 +5,10 @@ use std::{ffi::OsString, path::PathBuf};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod commands;
+mod tile;
 
 pub use self::commands::{EstimateArgs, MergeArgs, SampleArgs, SplitArgs, StatusArgs};
+pub use self::tile::TileArgs;
 use crate::job::JobArgs;
 
 /// Solve an exact-cover problem written in Knuth's DLX format.
@@ -186,6 +188,10 @@ pub enum DlxCommand {
     /// what the parts leave; the solutions so far and the time left.
     #[command(after_help = super::help::STATUS)]
     Status(StatusArgs),
+    /// Count or print the tilings of a board by pieces (a `.tile` file: docs/tiling.md), in
+    /// all or up to the board's symmetries, as text or SVG.
+    #[command(after_help = super::help::TILE)]
+    Tile(TileArgs),
     /// Completions and man pages.
     #[command(flatten)]
     Shell(crate::shell::ShellCommand),

@@ -166,3 +166,18 @@ Examples:
   dlx merge done.jsonl                 the total of the parts' summaries
   dlx merge part-*.json                one file per part, as Slurm tasks write them
   dlx merge --json done.jsonl          the total with nodes, updates and seconds";
+
+/// `dlx tile --help`.
+pub(super) const TILE: &str = "\
+Exit status:
+  0    solutions found
+  1    no solution
+  2    bad usage or unreadable input (the message names line and column), or no piece to fix
+       the symmetries with --up-to-symmetry
+  130  stopped by Ctrl-C or SIGTERM
+
+Examples:
+  dlx tile --count data/tiling/soma.tile        11520 (240 with --up-to-symmetry)
+  dlx tile --count --up-to-symmetry data/tiling/scott.tile
+      65: Scott's 520 tilings, one per class
+  dlx tile --limit 1 --svg data/tiling/soma.tile > soma.svg";

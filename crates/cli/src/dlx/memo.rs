@@ -1,13 +1,13 @@
 //! `dlx --count --memo`: the count with a table of sub-problem counts
-//! ([`dancer::run::MemoRun::count`]), on one thread, printed as a whole number of up to 39 digits;
-//! and the probe by which a plain `dlx --count` chooses between it and enumeration
-//! ([`dancer::run::MemoRun::probe`]).
+//! ([`dancer::run::Counting`] with [`MemoUse::Always`]), on one thread, printed as a whole
+//! number of up to 39 digits; the report of a memoised count (also a plain `dlx --count`'s,
+//! when the library chose the table); and when a plain count lets the library choose.
 
-use std::{io::Write, sync::atomic::AtomicBool, time::Instant};
+use std::{io::Write, sync::atomic::AtomicBool};
 
 use anyhow::{bail, Context};
 use dancer::{
-    run::{Checkpoint, MemoProbe, MemoProgress, MemoRun},
+    run::{CountError, Counted, Counting, MemoProgress, MemoUse, Run},
     Memo, MemoError, Solver,
 };
 use serde::Serialize;
@@ -17,7 +17,7 @@ use crate::input::Source;
 use crate::job::{Display, ProgressMode};
 use crate::Exit;
 
-/// Whether a `--count` without `--memo` starts with the table: unless `--no-memo` says not
+/// Whether a `--count` without `--memo` lets the library try the table ([`MemoUse::Auto`]): unless `--no-memo` says not
 /// to, or an option asks for what only enumeration gives (a solution limit, `--every`, parts,
 /// time, node and mems limits, checkpoints, `-v`). `--jobs` and `--progress` do not matter:
 /// the probe runs on one thread, and an enumeration after it on `--jobs` threads.
@@ -38,7 +38,8 @@ pub(super) fn probes(args: &DlxArgs) -> bool {
         && job.resume.is_none()
 }
 
-/// `--count --memo`: the memoised count, whatever it costs.
+/// `--count --memo`: the memoised count, whatever it costs ([`Counting`] with
+/// [`MemoUse::Always`]).
 pub(super) fn run(
     args: &DlxArgs,
     out: &mut (dyn Write + Send),
@@ -51,52 +52,28 @@ pub(super) fn run(
     let mut solver = parsed.problem.solver();
     // The count does not depend on the order of options: --seed changes nothing here.
     solver.heuristic(heuristic(args.no_mrv));
-    let mut memo = crate::job::memo(args.memo_size, "dlx", args.quiet, err)?;
+    let bytes = crate::job::memo_bytes(args.memo_size, "dlx", args.quiet, err)?;
     let display = display(args);
     let report = |progress: &MemoProgress| display.show_memo(progress);
-    let started = Instant::now();
-    let counted = watched(&display, interrupt, &report).count(&mut solver, &mut memo);
-    display.finish();
-    report_count(args, &source, &solver, &memo, counted, started, out, err)
-}
-
-/// What a plain count's probe left to do.
-pub(super) enum Probed {
-    /// Nothing: the memoised count was reported, with this exit status.
-    Reported(Exit),
-    /// The search, for enumeration from the top (none for a problem with multiplicities,
-    /// which the probe does not try), or the count of a small tree, finished.
-    Rest(Option<Checkpoint>),
-}
-
-/// A plain `--count`'s start ([`MemoRun::probe`]): a small tree counted at once without the
-/// table (its checkpoint, finished, for the enumeration's report); or memoised, reported here
-/// if the table paid (the count ran ahead of its nodes); or else the whole search for the
-/// enumeration, with the first nodes' and the probe's work set aside in its counters.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn probe(
-    args: &DlxArgs,
-    source: &Source,
-    solver: &mut Solver<'_>,
-    display: &Display,
-    interrupt: &AtomicBool,
-    out: &mut (dyn Write + Send),
-    err: &mut dyn Write,
-) -> anyhow::Result<Probed> {
-    let mut memo = crate::job::memo(args.memo_size, "dlx", args.quiet, err)?;
-    let report = |progress: &MemoProgress| display.show_memo(progress);
-    let started = Instant::now();
-    let counted = match watched(display, interrupt, &report).probe(solver, &mut memo) {
-        Ok(MemoProbe::Behind(rest) | MemoProbe::Enumerated(rest)) => {
-            return Ok(Probed::Rest(Some(rest)));
-        }
-        Err(MemoError::Multiplicities) => return Ok(Probed::Rest(None)),
-        Ok(MemoProbe::Counted(count)) => Ok(count),
-        Err(error) => Err(error),
+    let counting =
+        Counting::new(Run::new().interrupt(interrupt)).memo(MemoUse::Always).memo_bytes(bytes);
+    let counting = match display.interval() {
+        Some(every) => counting.memo_progress(every, &report),
+        None => counting,
     };
+    let counted = counting.count(&mut solver);
     display.finish();
-    let exit = report_count(args, source, solver, &memo, counted, started, out, err)?;
-    Ok(Probed::Reported(exit))
+    match counted {
+        Ok(Counted::Memoised { solutions, memo, seconds, .. }) => {
+            report_count(args, &source, &solver, Some(&memo), Ok(solutions), seconds, out, err)
+        }
+        Err(CountError::Memo(error)) => {
+            report_count(args, &source, &solver, None, Err(error), 0.0, out, err)
+        }
+        Ok(Counted::Enumerated(_)) | Err(_) => {
+            bail!("internal: a count with the table always uses it")
+        }
+    }
 }
 
 /// The display of `--progress` for a count that prints no solutions.
@@ -105,33 +82,20 @@ fn display(args: &DlxArgs) -> Display {
     Display::new(mode, "dlx", args.job.progress_every, false)
 }
 
-/// A memoised count stopped by `interrupt` and reporting to `report` if `display` shows.
-fn watched<'a>(
-    display: &Display,
-    interrupt: &'a AtomicBool,
-    report: &'a dyn Fn(&MemoProgress),
-) -> MemoRun<'a> {
-    let run = MemoRun::new().interrupt(interrupt);
-    match display.interval() {
-        Some(every) => run.progress(every, report),
-        None => run,
-    }
-}
-
 /// Prints a memoised count: the number (or the JSON summary) on `out`, the summary line with
 /// the table's figures on `err`; the exit status.
+/// (`memo` is there when the count is.)
 #[allow(clippy::too_many_arguments)]
-fn report_count(
+pub(super) fn report_count(
     args: &DlxArgs,
     source: &Source,
     solver: &Solver<'_>,
-    memo: &Memo,
+    memo: Option<&Memo>,
     counted: Result<u128, MemoError>,
-    started: Instant,
+    seconds: f64,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
-    let seconds = started.elapsed().as_secs_f64();
     let count = match counted {
         Ok(count) => count,
         Err(MemoError::Interrupted) => {
@@ -145,6 +109,7 @@ fn report_count(
         }
         Err(error) => bail!("{source}: {error}"),
     };
+    let Some(memo) = memo else { bail!("internal: a memoised count without its table") };
     let stats = solver.stats();
     if args.json {
         let summary = Summary {

@@ -6,12 +6,16 @@ mod print;
 
 use std::{
     io::{self, Write},
+    ops::ControlFlow,
     sync::{atomic::AtomicBool, Mutex, PoisonError},
 };
 
 use anyhow::{bail, Context};
 use dancer::{
-    run::{Checkpoint, Explore, Outcome, Part, Progress, Run, Stop},
+    run::{
+        Checkpoint, CountError, Counted, Counting, Explore, MemoProgress, MemoUse, Outcome, Part,
+        Progress, Run, Stop,
+    },
     ParsedProblem, Solver,
 };
 use rand::{RngExt, SeedableRng};
@@ -20,7 +24,7 @@ use serde_json::{json, Map, Value};
 
 pub(super) use self::print::write_solution;
 use self::print::{lock, Printer};
-use super::memo::{self, Probed};
+use super::memo;
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
 use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
@@ -66,17 +70,6 @@ pub(super) fn run(
     let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
     let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
-    // A plain count starts memoised (`memo::probes` says when): done if the table pays, or
-    // else the enumeration counts from the top, the probe's work set aside in its counters.
-    let mut probed = None;
-    if memo::probes(args) {
-        match memo::probe(args, source, &mut solver, &display, interrupt, out, err)? {
-            Probed::Reported(exit) => return Ok(exit),
-            Probed::Rest(rest) => probed = rest,
-        }
-    }
-    // A count the probe finished needs no threads to report.
-    let jobs = if probed.as_ref().is_some_and(Checkpoint::is_finished) { 1 } else { jobs };
     let saved = |checkpoint: &Checkpoint| {
         let mut saved = args.job.saved("dlx", counting, checkpoint);
         saved.part.clone_from(&part);
@@ -106,12 +99,16 @@ pub(super) fn run(
     }
     if let Some(saved) = &start.saved {
         run = run.resume(&saved.checkpoint);
-    } else if let Some(rest) = &probed {
-        run = run.resume(rest);
     } else if let Some(part) = &start.part {
         run = run.subproblems(&part.subproblems);
     }
     let pool = job::pool(jobs).with_context(|| format!("cannot start {jobs} threads"))?;
+    // The table the probe may use, held up front to what the machine can give (with a warning).
+    let memo_bytes = if memo::probes(args) {
+        job::memo_bytes(args.memo_size, "dlx", args.quiet, err)?
+    } else {
+        args.memo_size
+    };
     let printer = Mutex::new(Printer {
         out: &mut *out,
         json: args.json,
@@ -124,15 +121,13 @@ pub(super) fn run(
         sorted: Vec::new(),
     });
     let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
-    let mut search =
-        || if counting { run.count(&mut solver) } else { run.visit(&mut solver, &visit) };
-    let outcome = match &pool {
-        Some(pool) => pool.install(search),
-        None => search(),
-    };
+    let counted = search(args, run, memo_bytes, &display, pool.as_ref(), &mut solver, &visit);
     display.finish();
-    let outcome = outcome.map_err(|error| start_error(&error, &start.origin))?;
     let Printer { error, .. } = printer.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let outcome = match enumerated(args, source, &solver, counted, &start.origin, out, err)? {
+        Ok(outcome) => outcome,
+        Err(exit) => return Ok(exit),
+    };
     if let Some(error) = error {
         return Err(error).context("cannot write the solutions");
     }
@@ -156,6 +151,61 @@ pub(super) fn run(
         }
         (None, _) => Ok(exit),
     }
+}
+
+/// Counts or visits the solutions under `run`, on `pool`. A plain count is the library's
+/// (`Counting`): a small tree outright, else memoised where the table pays (the caller
+/// reports it with the table's figures), else an enumeration on every job.
+fn search(
+    args: &DlxArgs,
+    run: Run<'_>,
+    memo_bytes: usize,
+    display: &Display,
+    pool: Option<&rayon::ThreadPool>,
+    solver: &mut Solver<'_>,
+    visit: &(dyn Fn(&Solver<'_>) -> ControlFlow<()> + Sync),
+) -> Result<Counted, CountError> {
+    let memo_use = if memo::probes(args) { MemoUse::Auto } else { MemoUse::Never };
+    let report_memo = |progress: &MemoProgress| display.show_memo(progress);
+    let counting = Counting::new(run).memo(memo_use).memo_bytes(memo_bytes);
+    let counting = match display.interval() {
+        Some(every) => counting.memo_progress(every, &report_memo),
+        None => counting,
+    };
+    let mut go = || {
+        if args.count {
+            counting.count(solver)
+        } else {
+            run.visit(solver, visit).map(Counted::Enumerated).map_err(CountError::from)
+        }
+    };
+    match pool {
+        Some(pool) => pool.install(go),
+        None => go(),
+    }
+}
+
+/// The enumeration's outcome; or the exit status of a count the table made (or failed),
+/// reported here with the table's figures.
+fn enumerated(
+    args: &DlxArgs,
+    source: &Source,
+    solver: &Solver<'_>,
+    counted: Result<Counted, CountError>,
+    origin: &str,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> anyhow::Result<Result<Outcome, Exit>> {
+    let (memo, counted, seconds) = match counted {
+        Ok(Counted::Enumerated(outcome)) => return Ok(Ok(outcome)),
+        Ok(Counted::Memoised { solutions, memo, seconds, .. }) => {
+            (Some(memo), Ok(solutions), seconds)
+        }
+        Err(CountError::Memo(error)) => (None, Err(error), 0.0),
+        Err(CountError::Run(error)) => return Err(start_error(&error, origin)),
+        Err(error) => return Err(error.into()),
+    };
+    memo::report_count(args, source, solver, memo.as_ref(), counted, seconds, out, err).map(Err)
 }
 
 /// Writes the last state, if there is a checkpoint file: resumable when stopped early; when

@@ -5,28 +5,47 @@ use std::io::{self, Write};
 
 use dancer::Memo;
 
-/// A memo table of at most `limit` bytes (`--memo-size`), held to half the memory this
-/// process can have: what it can reserve ([`dancer::Memo::affordable`], its `ulimit -v`) and
-/// the machine's memory (Linux's `/proc/meminfo`), saying so on `err` (unless `quiet`) when
-/// that is less: up front, not when the table grows into the wall. See: issue 32.
+/// A memo table of at most `limit` bytes (`--memo-size`), held to what this process can spare:
+/// three quarters of what it can reserve ([`dancer::Memo::affordable`], under its `ulimit -v`)
+/// and half the machine's memory (Linux's `/proc/meminfo`), saying so on `err` (unless `quiet`)
+/// when that is less: up front, not when the table grows into the wall. See: issue 32.
+///
+/// Three quarters, not half, of a `ulimit -v`: a table held well below what a search needs
+/// evicts over and over (a 16x16 domino count walked row by row needs 111 MiB; held to 60 MiB
+/// it takes 2.3 s, to 40 MiB over 100 s), and a table that does meet the wall still evicts
+/// rather than aborts.
 ///
 /// # Errors
 /// Only a failed write to `err`.
 pub fn memo(limit: usize, tool: &str, quiet: bool, err: &mut dyn Write) -> io::Result<Memo> {
+    Ok(Memo::new(memo_bytes(limit, tool, quiet, err)?))
+}
+
+/// The bytes a memo table of at most `limit` bytes is held to: see [`memo`].
+///
+/// # Errors
+/// Only a failed write to `err`.
+pub fn memo_bytes(limit: usize, tool: &str, quiet: bool, err: &mut dyn Write) -> io::Result<usize> {
     let reservable = Memo::affordable(limit).saturating_mul(2);
-    let can = machine_memory().map_or(reservable, |memory| memory.min(reservable));
-    let held = limit.min(can / 2);
+    let machine = machine_memory().unwrap_or(usize::MAX);
+    let held = limit.min(reservable / 4 * 3).min(machine / 2);
     if held < limit && !quiet {
+        let why = if held == machine / 2 {
+            format!("half the machine's memory ({})", mebibytes(machine))
+        } else {
+            format!(
+                "three quarters of what this process can reserve (about {}: its ulimit -v)",
+                mebibytes(reservable)
+            )
+        };
         writeln!(
             err,
-            "{tool}: warning: --memo-size {}: the table is held to {}, half the memory this \
-             process can have (about {}: the machine's, or its ulimit -v)",
+            "{tool}: warning: --memo-size {}: the table is held to {}, {why}",
             mebibytes(limit),
             mebibytes(held),
-            mebibytes(can)
         )?;
     }
-    Ok(Memo::new(held))
+    Ok(held)
 }
 
 /// The machine's memory (`MemTotal` in `/proc/meminfo`), where it can be read.

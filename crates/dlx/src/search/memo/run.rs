@@ -127,14 +127,14 @@ impl<'a> MemoRun<'a> {
     }
 
     /// Stops the count (with [`MemoError::Interrupted`]) once `flag` is raised; it is read
-    /// every few thousand nodes.
+    /// every thousand nodes or so.
     #[must_use]
     pub fn interrupt(mut self, flag: &'a AtomicBool) -> Self {
         self.interrupt = Some(flag);
         self
     }
 
-    /// Calls `report` about every `every` (looked at every few thousand nodes).
+    /// Calls `report` about every `every` (looked at every thousand nodes or so).
     #[must_use]
     pub fn progress(mut self, every: Duration, report: &'a dyn Fn(&MemoProgress)) -> Self {
         self.progress = Some((every, report));
@@ -241,7 +241,7 @@ impl Solver<'_> {
     /// sub-problems, as tilings do. Nodes and updates count the search that was made (a
     /// lookup is a node); solutions in [`stats`](Self::stats) saturate at `u64::MAX`.
     ///
-    /// With `interrupt`, the count looks at the flag every few thousand nodes and stops once
+    /// With `interrupt`, the count looks at the flag every thousand nodes or so and stops once
     /// it is raised. [`MemoRun`] also reports progress.
     ///
     /// # Errors
