@@ -338,7 +338,7 @@ pub fn per_second(count: u64, seconds: f64) -> String {
         return format!("{rate:.0}");
     }
     // Clamped: a count of at least 1 over any time a run takes has a rate above 1e-9.
-    let digits = (2 - rate.log10().floor() as i32).clamp(1, 9) as usize;
+    let digits = usize::try_from((2 - rate.log10().floor() as i32).clamp(1, 9)).unwrap_or(9);
     format!("{rate:.digits$}")
 }
 

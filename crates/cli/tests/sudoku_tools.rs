@@ -268,6 +268,10 @@ fn generated_puzzles_of_other_regions_keep_their_regions() {
 
 #[test]
 fn a_long_generation_is_bounded_by_time_and_stopped_by_a_signal_inside_a_puzzle() {
+    use nix::{
+        sys::signal::{kill, Signal},
+        unistd::Pid,
+    };
     // See: issue 32: `generate --killer --size 25` ran for minutes with no word, and a signal
     // waited for the puzzle being made. A 25×25 killer takes far longer than these bounds.
     let out = sudoku(
@@ -282,10 +286,6 @@ fn a_long_generation_is_bounded_by_time_and_stopped_by_a_signal_inside_a_puzzle(
     );
     assert_eq!(out.stdout, "");
 
-    use nix::{
-        sys::signal::{kill, Signal},
-        unistd::Pid,
-    };
     let child = crate::util::spawn(
         env!("CARGO_BIN_EXE_sudoku"),
         &["generate", "--killer", "--size", "25", "-n", "1", "--seed", "1"],

@@ -108,7 +108,7 @@ pub(super) fn merge(
         writeln!(
             err,
             "{}: {}, {nodes} nodes, {updates} updates, {seconds:.3} s of searching",
-            crate::counted(parts as u64, "part"),
+            crate::counted(parts, "part"),
             crate::counted(total, "solution"),
         )?;
     }
