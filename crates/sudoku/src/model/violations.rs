@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Model, Parity, RelationKind};
+use super::{Constraints, Model, Parity};
 use crate::grid::{Cell, Digit};
 
 /// Which part of a [`Model`] a [`Violation`] breaks.
@@ -75,38 +75,55 @@ impl Model {
                 out.push(Violation { kind: ViolationKind::Region(k), cells: vec![a, b], text });
             }
         }
-        for k in 0..self.cages.len() {
-            if let Some(text) = self.cage_fault(k, digits) {
-                let cells = self.cages[k].cells.clone();
-                out.push(Violation { kind: ViolationKind::Cage(k), cells, text });
-            }
-        }
-        for (k, relation) in self.relations.iter().enumerate() {
-            let (Some(a), Some(b)) = (digits[relation.a], digits[relation.b]) else { continue };
-            if !relation.kind.holds(a, b) {
-                let (x, y) = (self.cell_name(relation.a), self.cell_name(relation.b));
-                let kind = Sign(relation.kind);
-                let text = format!("{x} {kind} {y} fails: {a}, {b}");
-                let cells = vec![relation.a, relation.b];
-                out.push(Violation { kind: ViolationKind::Relation(k), cells, text });
-            }
-        }
-        for (k, &(cell, parity)) in self.parity.iter().enumerate() {
-            let Some(d) = digits[cell] else { continue };
-            if (d % 2 == 0) != (parity == Parity::Even) {
-                let word = if parity == Parity::Even { "even" } else { "odd" };
-                let text = format!("{} holds {d}, not {word}", self.cell_name(cell));
-                out.push(Violation { kind: ViolationKind::Parity(k), cells: vec![cell], text });
-            }
-        }
-        for (k, &(cell, set)) in self.candidates.iter().enumerate() {
-            let Some(d) = digits[cell] else { continue };
-            if set >> (d - 1) & 1 == 0 {
-                let allowed: Vec<String> =
-                    (1..=64).filter(|x| set >> (x - 1) & 1 == 1).map(|x| x.to_string()).collect();
-                let name = self.cell_name(cell);
-                let text = format!("{name} holds {d}, not one of {}", allowed.join(" "));
-                out.push(Violation { kind: ViolationKind::Candidates(k), cells: vec![cell], text });
+        for list in self.constraints() {
+            match list {
+                Constraints::Cages(cages) => {
+                    for (k, cage) in cages.iter().enumerate() {
+                        if let Some(text) = self.cage_fault(k, digits) {
+                            let cells = cage.cells.clone();
+                            out.push(Violation { kind: ViolationKind::Cage(k), cells, text });
+                        }
+                    }
+                }
+                Constraints::Relations(relations) => {
+                    for (k, relation) in relations.iter().enumerate() {
+                        let (Some(a), Some(b)) = (digits[relation.a], digits[relation.b]) else {
+                            continue;
+                        };
+                        if !relation.kind.holds(a, b) {
+                            let text = format!("{} fails: {a}, {b}", self.relation_name(k));
+                            let cells = vec![relation.a, relation.b];
+                            out.push(Violation { kind: ViolationKind::Relation(k), cells, text });
+                        }
+                    }
+                }
+                Constraints::Parity(parity) => {
+                    for (k, &(cell, parity)) in parity.iter().enumerate() {
+                        let Some(d) = digits[cell] else { continue };
+                        if (d % 2 == 0) != (parity == Parity::Even) {
+                            let word = if parity == Parity::Even { "even" } else { "odd" };
+                            let text = format!("{} holds {d}, not {word}", self.cell_name(cell));
+                            let (kind, cells) = (ViolationKind::Parity(k), vec![cell]);
+                            out.push(Violation { kind, cells, text });
+                        }
+                    }
+                }
+                Constraints::Candidates(sets) => {
+                    for (k, &(cell, set)) in sets.iter().enumerate() {
+                        let Some(d) = digits[cell] else { continue };
+                        if set >> (d - 1) & 1 == 0 {
+                            let allowed: Vec<String> = (1..=64)
+                                .filter(|x| set >> (x - 1) & 1 == 1)
+                                .map(|x| x.to_string())
+                                .collect();
+                            let name = self.cell_name(cell);
+                            let text =
+                                format!("{name} holds {d}, not one of {}", allowed.join(" "));
+                            let (kind, cells) = (ViolationKind::Candidates(k), vec![cell]);
+                            out.push(Violation { kind, cells, text });
+                        }
+                    }
+                }
             }
         }
         out
@@ -195,22 +212,6 @@ fn twice(cells: &[Cell], digits: &[Option<Digit>]) -> Option<(Cell, Cell, Digit)
         *slot = Some(cell);
     }
     None
-}
-
-/// A relation's sign between its two cells' names.
-struct Sign(RelationKind);
-
-impl fmt::Display for Sign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use RelationKind as K;
-        match self.0 {
-            K::Less => f.write_str("<"),
-            K::Consecutive => f.write_str("consecutive with"),
-            K::NotConsecutive => f.write_str("not consecutive with"),
-            K::Difference(k) => write!(f, "differs by {k} from"),
-            K::Sum(k) => write!(f, "adds to {k} with"),
-        }
-    }
 }
 
 #[cfg(test)]
