@@ -16,7 +16,7 @@ use super::canvas::{Canvas, CellSize, Content, Ink};
 use super::cell;
 use super::outline::{Edge, Outline};
 use crate::grid::{symbol, Digit, MAX_LINE_SIZE};
-use crate::model::{Model, Relation, RelationKind};
+use crate::model::{Constraints, Model, Relation, RelationKind};
 
 /// Box-drawing characters by their arms (up, right, down, left), each 0 (none), 1 (light) or
 /// 2 (heavy), at index up·27 + right·9 + down·3 + left.
@@ -112,15 +112,25 @@ pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSi
         content.shade.extra |= outline.extra(cell);
         cell::fill(&mut canvas, model, cell, content, (x, y), (iw, ih));
     }
-    for (k, cage) in model.cages.iter().enumerate() {
-        if let Some(sum) = cage.sum {
-            let head = outline.head(k);
-            let y = lines[head / w].unwrap_or(tops[head / w]);
-            canvas.text((head % w) * cw + 1, y, &sum.to_string(), Ink::Sum);
+    for list in model.constraints() {
+        match list {
+            Constraints::Cages(cages) => {
+                for (k, cage) in cages.iter().enumerate() {
+                    if let Some(sum) = cage.sum {
+                        let head = outline.head(k);
+                        let y = lines[head / w].unwrap_or(tops[head / w]);
+                        canvas.text((head % w) * cw + 1, y, &sum.to_string(), Ink::Sum);
+                    }
+                }
+            }
+            Constraints::Relations(relations) => {
+                for relation in relations {
+                    mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
+                }
+            }
+            // Inside their cells (`cell.rs`).
+            Constraints::Parity(_) | Constraints::Candidates(_) => {}
         }
-    }
-    for relation in &model.relations {
-        mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
     }
     canvas
 }
@@ -130,9 +140,13 @@ pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSi
 fn blank_line(model: &Model, outline: &Outline, row: usize) -> bool {
     let w = outline.width();
     let thin = (0..w).all(|col| matches!(outline.horizontal(row, col), Edge::None | Edge::Thin));
-    let marked = model.relations.iter().any(|relation| {
-        let (a, b) = (relation.a.min(relation.b), relation.a.max(relation.b));
-        b == a + w && b / w == row
+    let marked = model.constraints().into_iter().any(|list| match list {
+        Constraints::Relations(relations) => relations.iter().any(|relation| {
+            let (a, b) = (relation.a.min(relation.b), relation.a.max(relation.b));
+            b == a + w && b / w == row
+        }),
+        // A cage's edges show on the line already (not thin); the others are inside cells.
+        Constraints::Cages(_) | Constraints::Parity(_) | Constraints::Candidates(_) => false,
     });
     thin && !marked
 }
