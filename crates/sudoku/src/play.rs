@@ -27,7 +27,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod deduce;
 mod hint;
 mod keys;
 mod moves;
@@ -287,10 +286,20 @@ impl Game {
             })
             .collect();
         for violation in &self.conflicts {
-            if let ViolationKind::Region(k) = violation.kind {
-                for &cell in &self.model.regions[k] {
-                    contents[cell].shade.broken_region = true;
+            match violation.kind {
+                // The whole region shaded, the two cells that repeat a digit marked.
+                ViolationKind::Region(k) => {
+                    for &cell in &self.model.regions[k] {
+                        contents[cell].shade.broken_region = true;
+                    }
                 }
+                // The violation's cells are the constraint's: a cage whole, a relation's pair.
+                ViolationKind::Shape
+                | ViolationKind::Cell(_)
+                | ViolationKind::Cage(_)
+                | ViolationKind::Relation(_)
+                | ViolationKind::Parity(_)
+                | ViolationKind::Candidates(_) => {}
             }
             for &cell in &violation.cells {
                 contents[cell].shade.conflict = true;

@@ -1,10 +1,10 @@
 //! What the commands do to the game: move the cursor, type a digit or a pencil mark, erase,
 //! ask for a hint and apply it, fill the centre marks, check against the solution.
 
-use super::deduce::{bit, candidates};
 use super::hint::hint;
 use super::{Entry, Game, Lack, Mode};
 use crate::grid::{Cell, Digit};
+use crate::logic::constraints::{bit, candidates};
 
 impl Game {
     /// Moves the cursor to the next used cell in a direction, skipping unused ones, staying
