@@ -48,6 +48,8 @@ pub enum RelationKind {
     Difference(u8),
     /// `a + b = k` (XV sudoku: 5 and 10).
     Sum(u8),
+    /// `a = k·b` or `b = k·a` (a black Kropki dot: k = 2).
+    Ratio(u8),
 }
 
 impl RelationKind {
@@ -60,6 +62,10 @@ impl RelationKind {
             RelationKind::NotConsecutive => apart != 1,
             RelationKind::Difference(difference) => apart == difference,
             RelationKind::Sum(total) => u32::from(first) + u32::from(second) == u32::from(total),
+            RelationKind::Ratio(factor) => {
+                let (low, high) = (u32::from(first.min(second)), u32::from(first.max(second)));
+                high == low * u32::from(factor)
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 //! `line.border` per cell edge), extra regions shaded (`rect.extra`), killer cages as dashed
 //! outlines inset from the cell edges (one `path.cage` each) with the sum (`text.sum`) in the
 //! top-left corner of the cage's first cell, relation marks on the edge between their cells
-//! (one `g.relation` each), parity circles (odd) and squares (even), candidates small in the
+//! (one `g.relation` each; a ratio's black dot is `circle.ratio`), parity circles (odd) and squares (even), candidates small in the
 //! cell, givens bold, solution digits in blue, a caption below. Unused cells are left out.
 //! Digits stay `<text>` in the generic `sans-serif` family, so that they can be searched,
 //! selected and read aloud.
@@ -308,7 +308,7 @@ fn parity_mark((x, y): (f64, f64), parity: Parity) -> svg::node::element::Elemen
 
 /// A relation's mark on the edge between neighbours `a` and `b`: a chevron pointing at the
 /// smaller (less), a white bar (consecutive), a white dot with the difference when not 1
-/// (difference), V, X or the sum (sum). `None` for cells that are not neighbours and for "not
+/// (difference), V, X or the sum (sum), a black dot with the factor when not 2 (ratio). `None` for cells that are not neighbours and for "not
 /// consecutive", which is the absence of a bar.
 fn relation_mark(
     model: &Model,
@@ -368,6 +368,15 @@ fn relation_mark(
                 group
             } else {
                 group.add(text("mark", mx, my + 2.8, 8.0, k.to_string()))
+            }
+        }
+        RelationKind::Ratio(k) => {
+            let dot = Circle::new().set("cx", num(mx)).set("cy", num(my)).set("r", 5.5);
+            let group = group.add(dot.set("class", "ratio").set("fill", "black"));
+            if k == 2 {
+                group
+            } else {
+                group.add(text("mark", mx, my + 2.8, 8.0, k.to_string()).set("fill", "white"))
             }
         }
         RelationKind::Sum(k) => {

@@ -6,7 +6,7 @@
 //! box-drawing lines, cage boundaries dotted (`┄ ┆`), other edges blank. A cage's sum sits in
 //! the top edge of its first cell; relation marks sit on the edge between their cells (`<`
 //! `>` `^` `v`, `|` and `-` for consecutive, `o` for a difference of 1, else its number, `V`
-//! `X` for sums of 5 and 10); parity shows in an empty cell (`o` odd, `□` even), extra
+//! `X` for sums of 5 and 10, `●` for a ratio, a black Kropki dot); parity shows in an empty cell (`o` odd, `□` even), extra
 //! regions as `░` beside the digit; unused cells stay blank. A cell shows its digit, or its
 //! pencil marks where a player puts them (`cell.rs`). A compact drawing ([`CellSize::compact`])
 //! leaves out the lines between rows of cells that show nothing, so that cells two rows tall,
@@ -204,6 +204,8 @@ fn mark(
         }
         RelationKind::NotConsecutive => return,
         RelationKind::Difference(1) => 'o',
+        // A black dot, whatever its factor (the SVG writes a factor other than 2 in it).
+        RelationKind::Ratio(_) => '●',
         RelationKind::Difference(k) | RelationKind::Sum(k) if k > 9 && k != 10 => '+',
         RelationKind::Sum(5) => 'V',
         RelationKind::Sum(10) => 'X',

@@ -297,4 +297,17 @@ mod tests {
         assert_eq!(found[4], 0b0100);
         assert_eq!(found[5], 0b1000);
     }
+
+    /// A black Kropki dot keeps in each of its cells the digits with a double or a half among
+    /// the other's: no 3 in a 4×4, and only 2 beside a 4.
+    #[test]
+    fn a_black_dot_keeps_the_digits_in_its_ratio() {
+        let mut model = Model::from_variant(&Variant::standard(4).unwrap());
+        model.relations.push(Relation { a: 0, b: 1, kind: RelationKind::Ratio(2) });
+        let mut digits = vec![None; 16];
+        let found = candidates(&model, &digits);
+        assert_eq!((found[0], found[1], found[2]), (0b1011, 0b1011, 0b1111));
+        digits[1] = Some(4);
+        assert_eq!(candidates(&model, &digits)[0], 0b0010);
+    }
 }

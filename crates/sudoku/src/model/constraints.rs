@@ -73,8 +73,9 @@ impl Model {
     ///
     /// let mut model = Model::from_variant(&Variant::standard(4)?);
     /// model.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+    /// let lists = model.constraints();
     /// let held: Vec<&str> =
-    ///     model.constraints().iter().filter(|list| !list.is_empty()).map(|list| list.name()).collect();
+    ///     lists.iter().filter(|list| !list.is_empty()).map(|list| list.name()).collect();
     /// assert_eq!(held, ["cages"]);
     /// assert!(matches!(model.constraints()[0], Constraints::Cages(cages) if cages.len() == 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

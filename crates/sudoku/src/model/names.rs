@@ -103,7 +103,8 @@ impl Model {
     }
 
     /// Relation `k` as the grid shows it: the sign between its cells' names (`r4c3 < r4c4`,
-    /// `r1c1 consecutive with r1c2`, `r2c5 adds to 10 with r3c5`).
+    /// `r1c1 consecutive with r1c2`, `r2c5 adds to 10 with r3c5`), or the dot between them
+    /// (`the black dot between r1c1 and r1c2`; `the black dot of 1:3 ...` for a ratio of 3).
     ///
     /// # Panics
     /// When `k` is not a relation of the model.
@@ -116,6 +117,8 @@ impl Model {
             RelationKind::NotConsecutive => format!("{a} not consecutive with {b}"),
             RelationKind::Difference(k) => format!("{a} differs by {k} from {b}"),
             RelationKind::Sum(k) => format!("{a} adds to {k} with {b}"),
+            RelationKind::Ratio(2) => format!("the black dot between {a} and {b}"),
+            RelationKind::Ratio(k) => format!("the black dot of 1:{k} between {a} and {b}"),
         }
     }
 }

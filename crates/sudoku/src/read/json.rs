@@ -227,6 +227,9 @@ fn kind_name(kind: RelationKind) -> (&'static str, Option<u8>) {
         RelationKind::NotConsecutive => ("not-consecutive", None),
         RelationKind::Difference(k) => ("difference", Some(k)),
         RelationKind::Sum(k) => ("sum", Some(k)),
+        // A black Kropki dot's factor is 2 unless it says otherwise.
+        RelationKind::Ratio(2) => ("ratio", None),
+        RelationKind::Ratio(k) => ("ratio", Some(k)),
     }
 }
 
