@@ -89,8 +89,8 @@ impl Model {
                             .map_err(|(at, error)| (Part::Cage(k, at), error))?;
                     }
                 }
-                // Marks on cells: checked after the givens (`check_marks`).
                 Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
+                    // Marks on cells: checked after the givens (`check_marks`).
                 }
             }
         }
