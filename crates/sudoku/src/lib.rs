@@ -101,8 +101,8 @@ pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
 pub use crate::model::{
-    Broken, Cage, Encoded, Layout, Marks, Model, ModelError, Parity, Placement, Relation,
-    RelationKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
+    Broken, Cage, Constraints, Encoded, Layout, Marks, Model, ModelError, Parity, Placement,
+    Relation, RelationKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
     MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};

@@ -1,5 +1,7 @@
 //! The logical solver: human techniques that find one explained step at a time, defined on
-//! regions so that they work for every size and for jigsaw, X and hyper variants alike.
+//! regions so that they work for every size and for jigsaw, X and hyper variants alike; and,
+//! for every other model, the candidates its constraints leave (`constraints.rs`), from which
+//! the game's hints take their singles.
 //!
 //! [`Candidates`] holds the pencil marks; each [`Technique`] finds a [`Step`] (placements,
 //! eliminations and a sentence saying why) or none; [`LogicSolver`] tries them simplest first
@@ -32,6 +34,7 @@ use crate::variant::Variant;
 mod bits;
 mod candidates;
 mod coloring;
+pub(crate) mod constraints;
 mod fish;
 mod geometry;
 mod kinds;

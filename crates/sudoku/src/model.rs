@@ -5,6 +5,7 @@
 //! (`model/encode.rs`), whatever mix of constraints it has.
 
 mod check;
+mod constraints;
 mod derive;
 mod encode;
 mod fill;
@@ -17,6 +18,7 @@ mod validate;
 mod violations;
 
 pub use self::check::Broken;
+pub use self::constraints::Constraints;
 pub(crate) use self::derive::ImpliedSum;
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub(crate) use self::fill::digit_sets;
@@ -46,6 +48,8 @@ pub enum RelationKind {
     Difference(u8),
     /// `a + b = k` (XV sudoku: 5 and 10).
     Sum(u8),
+    /// `a = k·b` or `b = k·a` (a black Kropki dot: k = 2).
+    Ratio(u8),
 }
 
 impl RelationKind {
@@ -58,6 +62,10 @@ impl RelationKind {
             RelationKind::NotConsecutive => apart != 1,
             RelationKind::Difference(difference) => apart == difference,
             RelationKind::Sum(total) => u32::from(first) + u32::from(second) == u32::from(total),
+            RelationKind::Ratio(factor) => {
+                let (low, high) = (u32::from(first.min(second)), u32::from(first.max(second)));
+                high == low * u32::from(factor)
+            }
         }
     }
 }
@@ -165,15 +173,33 @@ impl Model {
     /// The digits cell `cell` may hold by its own marks: its given, parity and candidates.
     pub fn allowed(&self, cell: Cell) -> impl Iterator<Item = Digit> + '_ {
         let n = self.symbols;
+        // A bit per digit, as candidate sets have them.
+        let mut marks = u64::MAX;
+        for list in self.constraints() {
+            match list {
+                // Constraints between cells: they rule out no digit of one cell on its own.
+                Constraints::Cages(_) | Constraints::Relations(_) => {}
+                Constraints::Parity(parity) => {
+                    for &(_, parity) in parity.iter().filter(|&&(c, _)| c == cell) {
+                        marks &= match parity {
+                            Parity::Even => EVEN_DIGITS,
+                            Parity::Odd => !EVEN_DIGITS,
+                        };
+                    }
+                }
+                Constraints::Candidates(sets) => {
+                    for &(_, set) in sets.iter().filter(|&&(c, _)| c == cell) {
+                        marks &= set;
+                    }
+                }
+            }
+        }
+        let given = self.givens[cell];
         (1..=n as Digit).filter(move |&digit| {
-            let given = self.givens[cell].is_none_or(|given| given == digit);
-            let parity = self
-                .parity
-                .iter()
-                .filter(|&&(c, _)| c == cell)
-                .all(|&(_, parity)| (digit % 2 == 0) == (parity == Parity::Even));
-            let marked = self.candidates.iter().filter(|&&(c, _)| c == cell);
-            given && parity && marked.clone().all(|&(_, set)| set >> (digit - 1) & 1 == 1)
+            given.is_none_or(|given| given == digit) && marks >> (digit - 1) & 1 == 1
         })
     }
 }
+
+/// The bits of the even digits 2, 4, 6, ... (bit `d - 1` for digit `d`).
+const EVEN_DIGITS: u64 = 0xAAAA_AAAA_AAAA_AAAA;

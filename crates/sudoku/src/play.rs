@@ -27,7 +27,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod deduce;
 mod hint;
 mod keys;
 mod moves;
@@ -287,10 +286,21 @@ impl Game {
             })
             .collect();
         for violation in &self.conflicts {
-            if let ViolationKind::Region(k) = violation.kind {
-                for &cell in &self.model.regions[k] {
-                    contents[cell].shade.broken_region = true;
+            use ViolationKind as V;
+            match violation.kind {
+                // The whole region shaded, and below the two cells that repeat a digit marked.
+                V::Region(k) => {
+                    self.model.regions[k]
+                        .iter()
+                        .for_each(|&c| contents[c].shade.broken_region = true);
                 }
+                // Their cells are the constraint's, marked below: a cage whole, a relation's pair.
+                V::Shape
+                | V::Cell(_)
+                | V::Cage(_)
+                | V::Relation(_)
+                | V::Parity(_)
+                | V::Candidates(_) => {}
             }
             for &cell in &violation.cells {
                 contents[cell].shade.conflict = true;
@@ -335,39 +345,8 @@ impl Game {
         self.after_move();
     }
 
-    /// Takes back the last move.
-    fn undo(&mut self) {
-        let Some(last) = self.done.pop() else {
-            self.say("nothing to undo");
-            return;
-        };
-        for &(cell, before, _) in last.changes.iter().rev() {
-            self.entries[cell] = before;
-        }
-        self.undone.push(last);
-        if self.won {
-            // Back to playing: the clock runs again.
-            self.won = false;
-            self.since = Some(Instant::now());
-        }
-        self.after_move();
-    }
-
-    /// Plays the last move taken back again.
-    fn redo(&mut self) {
-        let Some(next) = self.undone.pop() else {
-            self.say("nothing to redo");
-            return;
-        };
-        for &(cell, _, after) in &next.changes {
-            self.entries[cell] = after;
-        }
-        self.done.push(next);
-        self.after_move();
-    }
-
     /// After the digits changed: old hints and checks no longer apply.
-    fn after_move(&mut self) {
+    pub(super) fn after_move(&mut self) {
         self.unsaved = true;
         self.hint = None;
         self.wrong.clear();

@@ -16,6 +16,9 @@ mod sizes;
 // The variant model on the engine: cages, relations, parity, candidates against a filter of
 // all 4×4 grids; the options' colours.
 mod model;
+// The black Kropki dot (a ratio) at every layer: JSON, the checker's names, the engine against
+// a filter of all 4×4 grids, text and SVG, the game's conflicts.
+mod kropki;
 // Reading JSON lines models strictly: unknown and repeated keys, wrong shapes, their columns.
 mod model_json;
 // The sums killer cages imply (innies and outies): no solution lost, the options' colours.

@@ -70,6 +70,7 @@ pub(crate) fn broken(model: &Model, solution: &[u8]) -> Option<String> {
             RelationKind::NotConsecutive => a - b != 1 && b - a != 1,
             RelationKind::Difference(d) => a - b == i32::from(d) || b - a == i32::from(d),
             RelationKind::Sum(s) => a + b == i32::from(s),
+            RelationKind::Ratio(k) => a == i32::from(k) * b || b == i32::from(k) * a,
             other => panic!("a relation kind this checker does not know: {other:?}"),
         };
         if !holds {
@@ -139,6 +140,7 @@ fn every_sample_is_unique_solved_as_stored_and_keeps_its_constraints() {
         "Difference",
         "Less",
         "NotConsecutive",
+        "Ratio",
         "Sum",
         "cages",
         "candidates",
@@ -175,6 +177,7 @@ fn the_checker_catches_a_broken_constraint_of_every_kind() {
                 RelationKind::NotConsecutive => RelationKind::Consecutive,
                 RelationKind::Difference(k) => RelationKind::Difference(k + 1),
                 RelationKind::Sum(k) => RelationKind::Sum(k + 1),
+                RelationKind::Ratio(k) => RelationKind::Ratio(k + 1),
                 other => panic!("{other:?}"),
             };
             wrong.push(std::mem::replace(&mut model, record.model.clone()));

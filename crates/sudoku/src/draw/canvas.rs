@@ -5,7 +5,7 @@
 
 use super::text::symbol_width;
 use crate::grid::{Digit, MAX_LINE_SIZE};
-use crate::model::Model;
+use crate::model::{Constraints, Model};
 
 /// What a glyph shows, for colouring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,10 +116,21 @@ impl CellSize {
     /// The narrowest interior that shows `model` whole: room for a symbol and a space, for
     /// the widest cage sum, and for every candidate of a pencilmark puzzle.
     pub fn least(model: &Model) -> CellSize {
-        let widest_sum =
-            model.cages.iter().filter_map(|c| c.sum).max().map_or(0, |s| s.to_string().len());
-        let marks = if model.candidates.is_empty() { 0 } else { model.symbols.min(MAX_LINE_SIZE) };
-        let width = (symbol_width(model.symbols) + 1).max(widest_sum).max(marks);
+        let mut width = symbol_width(model.symbols) + 1;
+        for list in model.constraints() {
+            let room = match list {
+                Constraints::Cages(cages) => {
+                    cages.iter().filter_map(|c| c.sum).max().map_or(0, |s| s.to_string().len())
+                }
+                // Marks on the edges, or one glyph in an empty cell.
+                Constraints::Relations(_)
+                | Constraints::Parity(_)
+                | Constraints::Candidates([]) => 0,
+                // A pencilmark puzzle's candidates, each at its own place.
+                Constraints::Candidates(_) => model.symbols.min(MAX_LINE_SIZE),
+            };
+            width = width.max(room);
+        }
         CellSize { width, height: 1, compact: false }
     }
 

@@ -9,7 +9,7 @@
 use super::canvas::{Canvas, Content, Ink};
 use super::text::symbol_text;
 use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
-use crate::model::{Model, Parity};
+use crate::model::{Constraints, Model, Parity};
 
 /// Draws `content` into the interior of `iw` × `ih` characters at (`x`, `y`).
 pub(super) fn fill(
@@ -33,11 +33,7 @@ pub(super) fn fill(
     }
     let middle = y + (ih - 1) / 2;
     let mut markers_inside = true;
-    let candidates = model
-        .candidates
-        .iter()
-        .filter(|&&(c, _)| c == cell)
-        .fold(u64::MAX, |all, &(_, set)| all & set);
+    let (candidates, parity) = own_marks(model, cell);
     let marked = content.centre != 0 || content.corner != 0;
     // A pencilmark puzzle's candidates take the whole width (the cell was made wide enough).
     let spread_out = content.digit.is_none() && !marked && candidates != u64::MAX;
@@ -56,9 +52,9 @@ pub(super) fn fill(
         None if content.centre != 0 => (digits_of(content.centre, n), Ink::Pencil),
         None if content.corner != 0 => (digits_of(content.corner, n), Ink::Pencil),
         None if spread_out => (spread(candidates, n), Ink::Pencil),
-        None => match model.parity.iter().find(|&&(c, _)| c == cell) {
-            Some((_, Parity::Odd)) => ("o".to_owned(), Ink::Parity),
-            Some((_, Parity::Even)) => ("□".to_owned(), Ink::Parity),
+        None => match parity {
+            Some(Parity::Odd) => ("o".to_owned(), Ink::Parity),
+            Some(Parity::Even) => ("□".to_owned(), Ink::Parity),
             None => ("·".to_owned(), Ink::Blank),
         },
     };
@@ -156,6 +152,26 @@ fn digits_of(set: u64, symbols: usize) -> String {
         .filter(|d| set >> (d - 1) & 1 == 1)
         .map(|d| symbol_text(d as Digit, symbols))
         .collect()
+}
+
+/// The marks the model puts in `cell` itself: its candidates (every digit when it has no
+/// set) and its parity.
+fn own_marks(model: &Model, cell: Cell) -> (u64, Option<Parity>) {
+    let (mut candidates, mut parity) = (u64::MAX, None);
+    for list in model.constraints() {
+        match list {
+            // Drawn on the edges between cells and on the outline (`text.rs`, `outline.rs`).
+            Constraints::Cages(_) | Constraints::Relations(_) => {}
+            Constraints::Parity(marks) => {
+                parity = marks.iter().find(|&&(c, _)| c == cell).map(|&(_, parity)| parity);
+            }
+            Constraints::Candidates(sets) => {
+                let own = sets.iter().filter(|&&(c, _)| c == cell);
+                candidates = own.fold(candidates, |all, &(_, set)| all & set);
+            }
+        }
+    }
+    (candidates, parity)
 }
 
 /// The candidates of a pencilmark puzzle, each at its own place (`1··4·····`).

@@ -6,7 +6,7 @@
 //! `line.border` per cell edge), extra regions shaded (`rect.extra`), killer cages as dashed
 //! outlines inset from the cell edges (one `path.cage` each) with the sum (`text.sum`) in the
 //! top-left corner of the cage's first cell, relation marks on the edge between their cells
-//! (one `g.relation` each), parity circles (odd) and squares (even), candidates small in the
+//! (one `g.relation` each; a ratio's black dot is `circle.ratio`), parity circles (odd) and squares (even), candidates small in the
 //! cell, givens bold, solution digits in blue, a caption below. Unused cells are left out.
 //! Digits stay `<text>` in the generic `sans-serif` family, so that they can be searched,
 //! selected and read aloud.
@@ -18,7 +18,7 @@ use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 use super::outline::{Edge, Outline};
 use super::text::symbol_text;
 use crate::grid::{Cell, Digit};
-use crate::model::{Model, Parity, RelationKind};
+use crate::model::{Constraints, Model, Parity, RelationKind};
 
 /// The side of a cell, in SVG units.
 pub const CELL: f64 = 40.0;
@@ -76,8 +76,17 @@ impl Figure<'_> {
             let (x, y) = at(cell);
             group = group.add(square("extra", x, y, CELL).set("fill", "#e2e2e2"));
         }
-        for &(cell, parity) in &model.parity {
-            group = group.add(parity_mark(at(cell), parity));
+        for list in model.constraints() {
+            match list {
+                // Under the cell lines, as a shade of the cell.
+                Constraints::Parity(parity) => {
+                    for &(cell, parity) in parity {
+                        group = group.add(parity_mark(at(cell), parity));
+                    }
+                }
+                // Over the lines, below; candidates with the digits (`digit`).
+                Constraints::Cages(_) | Constraints::Relations(_) | Constraints::Candidates(_) => {}
+            }
         }
         for &cell in &used {
             let (x, y) = at(cell);
@@ -85,26 +94,26 @@ impl Figure<'_> {
             group = group.add(rect.set("stroke", "#9a9a9a").set("stroke-width", 1));
         }
         group = group.add(borders(&outline));
-        for (k, cage) in model.cages.iter().enumerate() {
-            group = group.add(cage_outline(&outline, &cage.cells, at));
-            if let Some(sum) = cage.sum {
-                let (x, y) = at(outline.head(k));
-                let label = sum.to_string();
-                let wide = 3.0 + 6.2 * label.len() as f64;
-                let back = Rectangle::new().set("class", "sum-back").set("fill", "white");
-                group = group.add(
-                    back.set("x", num(x + 2.0))
-                        .set("y", num(y + 2.0))
-                        .set("width", num(wide))
-                        .set("height", 11),
-                );
-                group = group
-                    .add(text("sum", x + 3.5, y + 11.5, 10.0, label).set("text-anchor", "start"));
-            }
-        }
-        for relation in &model.relations {
-            if let Some(mark) = relation_mark(model, relation.a, relation.b, relation.kind, at) {
-                group = group.add(mark);
+        for list in model.constraints() {
+            match list {
+                Constraints::Cages(cages) => {
+                    for (k, cage) in cages.iter().enumerate() {
+                        group = group.add(cage_outline(&outline, &cage.cells, at));
+                        if let Some(sum) = cage.sum {
+                            group = cage_sum(group, at(outline.head(k)), sum);
+                        }
+                    }
+                }
+                Constraints::Relations(relations) => {
+                    for relation in relations {
+                        let (a, b, kind) = (relation.a, relation.b, relation.kind);
+                        if let Some(mark) = relation_mark(model, a, b, kind, at) {
+                            group = group.add(mark);
+                        }
+                    }
+                }
+                // Under the lines, above; candidates with the digits (`digit`).
+                Constraints::Parity(_) | Constraints::Candidates(_) => {}
             }
         }
         for &cell in &used {
@@ -267,6 +276,19 @@ fn cage_outline(outline: &Outline, cells: &[Cell], at: impl Fn(Cell) -> (f64, f6
         .set("stroke-dasharray", "4 3")
 }
 
+/// A cage's sum in the top-left corner of the cell at (`x`, `y`), on a white patch.
+fn cage_sum(group: Group, (x, y): (f64, f64), sum: u32) -> Group {
+    let label = sum.to_string();
+    let wide = 3.0 + 6.2 * label.len() as f64;
+    let back = Rectangle::new().set("class", "sum-back").set("fill", "white");
+    let back = back
+        .set("x", num(x + 2.0))
+        .set("y", num(y + 2.0))
+        .set("width", num(wide))
+        .set("height", 11);
+    group.add(back).add(text("sum", x + 3.5, y + 11.5, 10.0, label).set("text-anchor", "start"))
+}
+
 /// A parity mark: a grey circle for odd, a grey square for even.
 fn parity_mark((x, y): (f64, f64), parity: Parity) -> svg::node::element::Element {
     let fill = "#d4d4d4";
@@ -286,7 +308,7 @@ fn parity_mark((x, y): (f64, f64), parity: Parity) -> svg::node::element::Elemen
 
 /// A relation's mark on the edge between neighbours `a` and `b`: a chevron pointing at the
 /// smaller (less), a white bar (consecutive), a white dot with the difference when not 1
-/// (difference), V, X or the sum (sum). `None` for cells that are not neighbours and for "not
+/// (difference), V, X or the sum (sum), a black dot with the factor when not 2 (ratio). `None` for cells that are not neighbours and for "not
 /// consecutive", which is the absence of a bar.
 fn relation_mark(
     model: &Model,
@@ -346,6 +368,15 @@ fn relation_mark(
                 group
             } else {
                 group.add(text("mark", mx, my + 2.8, 8.0, k.to_string()))
+            }
+        }
+        RelationKind::Ratio(k) => {
+            let dot = Circle::new().set("cx", num(mx)).set("cy", num(my)).set("r", 5.5);
+            let group = group.add(dot.set("class", "ratio").set("fill", "black"));
+            if k == 2 {
+                group
+            } else {
+                group.add(text("mark", mx, my + 2.8, 8.0, k.to_string()).set("fill", "white"))
             }
         }
         RelationKind::Sum(k) => {

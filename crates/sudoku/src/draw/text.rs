@@ -6,7 +6,7 @@
 //! box-drawing lines, cage boundaries dotted (`┄ ┆`), other edges blank. A cage's sum sits in
 //! the top edge of its first cell; relation marks sit on the edge between their cells (`<`
 //! `>` `^` `v`, `|` and `-` for consecutive, `o` for a difference of 1, else its number, `V`
-//! `X` for sums of 5 and 10); parity shows in an empty cell (`o` odd, `□` even), extra
+//! `X` for sums of 5 and 10, `●` for a ratio, a black Kropki dot); parity shows in an empty cell (`o` odd, `□` even), extra
 //! regions as `░` beside the digit; unused cells stay blank. A cell shows its digit, or its
 //! pencil marks where a player puts them (`cell.rs`). A compact drawing ([`CellSize::compact`])
 //! leaves out the lines between rows of cells that show nothing, so that cells two rows tall,
@@ -16,7 +16,7 @@ use super::canvas::{Canvas, CellSize, Content, Ink};
 use super::cell;
 use super::outline::{Edge, Outline};
 use crate::grid::{symbol, Digit, MAX_LINE_SIZE};
-use crate::model::{Model, Relation, RelationKind};
+use crate::model::{Constraints, Model, Relation, RelationKind};
 
 /// Box-drawing characters by their arms (up, right, down, left), each 0 (none), 1 (light) or
 /// 2 (heavy), at index up·27 + right·9 + down·3 + left.
@@ -112,15 +112,25 @@ pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSi
         content.shade.extra |= outline.extra(cell);
         cell::fill(&mut canvas, model, cell, content, (x, y), (iw, ih));
     }
-    for (k, cage) in model.cages.iter().enumerate() {
-        if let Some(sum) = cage.sum {
-            let head = outline.head(k);
-            let y = lines[head / w].unwrap_or(tops[head / w]);
-            canvas.text((head % w) * cw + 1, y, &sum.to_string(), Ink::Sum);
+    for list in model.constraints() {
+        match list {
+            Constraints::Cages(cages) => {
+                for (k, cage) in cages.iter().enumerate() {
+                    if let Some(sum) = cage.sum {
+                        let head = outline.head(k);
+                        let y = lines[head / w].unwrap_or(tops[head / w]);
+                        canvas.text((head % w) * cw + 1, y, &sum.to_string(), Ink::Sum);
+                    }
+                }
+            }
+            Constraints::Relations(relations) => {
+                for relation in relations {
+                    mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
+                }
+            }
+            // Inside their cells (`cell.rs`).
+            Constraints::Parity(_) | Constraints::Candidates(_) => {}
         }
-    }
-    for relation in &model.relations {
-        mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
     }
     canvas
 }
@@ -130,9 +140,13 @@ pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSi
 fn blank_line(model: &Model, outline: &Outline, row: usize) -> bool {
     let w = outline.width();
     let thin = (0..w).all(|col| matches!(outline.horizontal(row, col), Edge::None | Edge::Thin));
-    let marked = model.relations.iter().any(|relation| {
-        let (a, b) = (relation.a.min(relation.b), relation.a.max(relation.b));
-        b == a + w && b / w == row
+    let marked = model.constraints().into_iter().any(|list| match list {
+        Constraints::Relations(relations) => relations.iter().any(|relation| {
+            let (a, b) = (relation.a.min(relation.b), relation.a.max(relation.b));
+            b == a + w && b / w == row
+        }),
+        // A cage's edges show on the line already (not thin); the others are inside cells.
+        Constraints::Cages(_) | Constraints::Parity(_) | Constraints::Candidates(_) => false,
     });
     thin && !marked
 }
@@ -190,6 +204,8 @@ fn mark(
         }
         RelationKind::NotConsecutive => return,
         RelationKind::Difference(1) => 'o',
+        // A black dot, whatever its factor (the SVG writes a factor other than 2 in it).
+        RelationKind::Ratio(_) => '●',
         RelationKind::Difference(k) | RelationKind::Sum(k) if k > 9 && k != 10 => '+',
         RelationKind::Sum(5) => 'V',
         RelationKind::Sum(10) => 'X',

@@ -37,14 +37,15 @@
 //! locked candidates exclude are struck out before the problem is built (`reduce.rs`), so
 //! option numbers are not even one per allowed (cell, digit).
 
-use dancer::{ColorId, Entry, ItemId, OptionId, Problem, ProblemBuilder};
+mod items;
 
-use super::derive::{ImpliedItems, ImpliedSum};
+use dancer::{Entry, OptionId, Problem, ProblemBuilder};
+
+use self::items::{at, Items};
 use super::fill::{digit_sets, MAX_CAGE_SETS};
 use super::reduce::Building;
-use super::{Model, ModelError};
+use super::{Constraints, Model, ModelError};
 use crate::grid::{Cell, Digit};
-use crate::variant::RegionKind;
 
 /// The most fillings a cage may have to be placed whole by [`Model::encode`]: more, and its
 /// options would cost more than the search they save.
@@ -130,7 +131,11 @@ impl Model {
     /// multi-grid puzzles; with cages or relations it saved less search than it cost
     /// (docs/PERFORMANCE.md).
     pub fn worth_reducing(&self) -> bool {
-        self.cages.is_empty() && self.relations.is_empty()
+        self.constraints().into_iter().all(|list| match list {
+            Constraints::Cages(_) | Constraints::Relations(_) => list.is_empty(),
+            // Marks of one cell leave options out, as givens do.
+            Constraints::Parity(_) | Constraints::Candidates(_) => true,
+        })
     }
 
     /// [`encode_with`](Self::encode_with), with or without the sums the cages imply (innies
@@ -216,173 +221,4 @@ impl Model {
         })?;
         Ok(Encoded { problem, placements, starts, cells: self.used.len() })
     }
-}
-
-/// The items a placement touches, by constraint.
-struct Items<'m> {
-    model: &'m Model,
-    /// Per cell: the regions, the cages encoded digit by digit and the relations that hold it.
-    regions_of: Vec<Vec<usize>>,
-    cages_of: Vec<Vec<usize>>,
-    relations_of: Vec<Vec<usize>>,
-    cells: Vec<Option<ItemId>>,
-    regions: Vec<ItemId>,
-    cage_sets: Vec<Option<ItemId>>,
-    cage_distinct: Vec<Option<ItemId>>,
-    relations: Vec<ItemId>,
-    implied: ImpliedItems,
-    /// How many items are primary (they come first).
-    primary: usize,
-    /// The colours `0` ..= `symbols`: out of and in a digit set, and each digit.
-    colors: Vec<ColorId>,
-}
-
-impl<'m> Items<'m> {
-    /// Declares the items of `model` (primary ones first), given the cages placed `whole`;
-    /// returns them with each cage's primary item when it is encoded digit by digit with a sum.
-    fn declare(
-        model: &'m Model,
-        builder: &mut ProblemBuilder,
-        whole: &[Option<Vec<Digit>>],
-        implied: &[ImpliedSum],
-    ) -> (Items<'m>, Vec<Option<ItemId>>) {
-        let n = model.symbols;
-        let cells = (0..model.used.len())
-            .map(|cell| {
-                let (row, col) = (cell / model.width + 1, cell % model.width + 1);
-                model.used[cell].then(|| builder.primary(format!("r{row}c{col}")))
-            })
-            .collect();
-        // Item of digit 1 of each region, cage set and relation; the others follow it.
-        let full = |region: &Vec<Cell>| region.len() == n;
-        let tags = region_tags(model);
-        let mut regions = vec![None; model.regions.len()];
-        for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| full(r)) {
-            regions[k] = Some(digit_items(builder, &tags[k], n, true));
-        }
-        let by_digit = |k: usize| whole[k].is_none();
-        let cage_items = (0..model.cages.len())
-            .map(|k| {
-                let sum = model.cages[k].sum.is_some() && by_digit(k);
-                sum.then(|| builder.primary(format!("K{}", k + 1)))
-            })
-            .collect();
-        let implied_primary = ImpliedItems::declare_primary(builder, implied);
-        let primary = builder.item_count();
-        for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
-            regions[k] = Some(digit_items(builder, &tags[k], n, false));
-        }
-        let (mut cage_sets, mut cage_distinct) =
-            (vec![None; model.cages.len()], vec![None; model.cages.len()]);
-        let mut cages_of = vec![Vec::new(); model.used.len()];
-        for (k, cage) in model.cages.iter().enumerate().filter(|&(k, _)| by_digit(k)) {
-            if cage.sum.is_some() {
-                cage_sets[k] = Some(digit_items(builder, &format!("K{}", k + 1), n, false));
-            }
-            cage_distinct[k] = Some(digit_items(builder, &format!("KD{}", k + 1), n, false));
-            for &cell in &cage.cells {
-                cages_of[cell].push(k);
-            }
-        }
-        let relations = (0..model.relations.len())
-            .map(|j| digit_items(builder, &format!("L{}", j + 1), n, false))
-            .collect();
-        let implied = ImpliedItems::declare(model, builder, implied, &implied_primary);
-        let mut regions_of = vec![Vec::new(); model.used.len()];
-        for (k, region) in model.regions.iter().enumerate() {
-            for &cell in region {
-                regions_of[cell].push(k);
-            }
-        }
-        let mut relations_of = vec![Vec::new(); model.used.len()];
-        for (j, relation) in model.relations.iter().enumerate() {
-            relations_of[relation.a].push(j);
-            relations_of[relation.b].push(j);
-        }
-        let items = Items {
-            model,
-            regions_of,
-            cages_of,
-            relations_of,
-            cells,
-            regions: regions.into_iter().map(|i| i.expect("every region has items")).collect(),
-            cage_sets,
-            cage_distinct,
-            relations,
-            implied,
-            primary,
-            colors: (0..=n).map(|c| builder.color(&c.to_string())).collect(),
-        };
-        (items, cage_items)
-    }
-}
-
-impl Items<'_> {
-    /// Adds the entries of `digit` in `cell` to `entries`: the cell, its regions, the cages
-    /// encoded digit by digit that hold it, and its relations, except those between two cells
-    /// of `together` (placed in the same option, which only exists if they hold).
-    fn place(&self, entries: &mut Vec<Entry>, cell: Cell, digit: Digit, together: &[Cell]) {
-        let model = self.model;
-        entries.push(self.cells[cell].expect("a used cell").into());
-        for &k in &self.regions_of[cell] {
-            entries.push(at(self.regions[k], digit).into());
-        }
-        for &k in &self.cages_of[cell] {
-            entries.push(at(self.cage_distinct[k].expect("a cage by digit"), digit).into());
-            if let Some(first) = self.cage_sets[k] {
-                entries.push((at(first, digit), self.colors[1]).into());
-            }
-        }
-        self.implied.place(entries, cell, digit, &self.colors);
-        for &j in &self.relations_of[cell] {
-            let relation = model.relations[j];
-            if together.contains(&relation.a) && together.contains(&relation.b) {
-                continue;
-            }
-            if relation.a == cell {
-                for other in 1..=model.symbols as Digit {
-                    let color = self.colors[usize::from(relation.kind.holds(digit, other))];
-                    entries.push((at(self.relations[j], other), color).into());
-                }
-            } else {
-                entries.push((at(self.relations[j], digit), self.colors[1]).into());
-            }
-        }
-    }
-}
-
-/// Item `first` moved on to digit `digit` (`first` is digit 1's).
-fn at(first: ItemId, digit: Digit) -> ItemId {
-    ItemId::new(first.index() + usize::from(digit) - 1)
-}
-
-/// Declares `{tag}#1` .. `{tag}#{n}` and returns the first.
-/// Each region's name in the items: its kind's letter and its number among the regions of its
-/// kind, from 1 (`R1`, `C9`, `B3`, `X2`).
-fn region_tags(model: &Model) -> Vec<String> {
-    let mut seen: Vec<(RegionKind, usize)> = Vec::new();
-    let kinds = model.region_kinds();
-    kinds
-        .into_iter()
-        .map(|kind| {
-            let number = if let Some((_, count)) = seen.iter_mut().find(|(seen, _)| *seen == kind) {
-                *count += 1;
-                *count
-            } else {
-                seen.push((kind, 1));
-                1
-            };
-            format!("{}{number}", kind.letter())
-        })
-        .collect()
-}
-
-fn digit_items(builder: &mut ProblemBuilder, tag: &str, n: usize, primary: bool) -> ItemId {
-    let mut first = None;
-    for digit in 1..=n {
-        let name = format!("{tag}#{digit}");
-        let item = if primary { builder.primary(name) } else { builder.secondary(name) };
-        first.get_or_insert(item);
-    }
-    first.expect("at least one symbol")
 }

@@ -12,7 +12,7 @@ use std::{fmt, str::FromStr};
 use rand::{Rng, RngExt};
 
 use self::unique::{differences, other_solution, prune_givens, random_solution};
-use super::{Cage, Model, ModelError, Parity, Relation, RelationKind};
+use super::{Cage, Constraints, Model, ModelError, Parity, Relation, RelationKind};
 use crate::grid::{Cell, Digit};
 use crate::read::published::Record;
 
@@ -138,7 +138,14 @@ impl Model {
             }),
             Marks::Sukaku => model = sukaku(model, &solution, rng)?,
         }
-        if model.cages.is_empty() && model.candidates.is_empty() {
+        let givens_make_it_unique = model.constraints().into_iter().all(|list| match list {
+            // A killer has its givens already, where its cages were not enough; a sukaku has
+            // none.
+            Constraints::Cages(_) | Constraints::Candidates(_) => list.is_empty(),
+            // Marks that narrow the solutions without making one: givens do the rest.
+            Constraints::Relations(_) | Constraints::Parity(_) => true,
+        });
+        if givens_make_it_unique {
             model.givens = prune_givens(&model, &solution, rng)?;
         }
         // A given's parity mark says nothing more.

@@ -1,9 +1,9 @@
-//! Regions and cages named as a person sees them on the grid — `row 3`, `column 5`, `box 9`,
-//! `the main diagonal`, `the piece at r4c1`, `the cage of 15 at r2c3` (where its sum is
-//! drawn) — rather than by their place in the model's lists, which no picture shows. The
-//! checker's sentences and the game's hints use these names.
+//! Regions, cages and relations named as a person sees them on the grid — `row 3`, `column
+//! 5`, `box 9`, `the main diagonal`, `the piece at r4c1`, `the cage of 15 at r2c3` (where its
+//! sum is drawn), `r4c3 < r4c4` — rather than by their place in the model's lists, which no
+//! picture shows. The checker's sentences and the game's hints use these names.
 
-use super::Model;
+use super::{Model, RelationKind};
 use crate::grid::Cell;
 use crate::variant::RegionKind;
 
@@ -99,6 +99,26 @@ impl Model {
         match cage.sum {
             Some(sum) => format!("the cage of {sum} at {}", self.cell_name(head)),
             None => format!("the cage at {}", self.cell_name(head)),
+        }
+    }
+
+    /// Relation `k` as the grid shows it: the sign between its cells' names (`r4c3 < r4c4`,
+    /// `r1c1 consecutive with r1c2`, `r2c5 adds to 10 with r3c5`), or the dot between them
+    /// (`the black dot between r1c1 and r1c2`; `the black dot of 1:3 ...` for a ratio of 3).
+    ///
+    /// # Panics
+    /// When `k` is not a relation of the model.
+    pub fn relation_name(&self, k: usize) -> String {
+        let relation = self.relations[k];
+        let (a, b) = (self.cell_name(relation.a), self.cell_name(relation.b));
+        match relation.kind {
+            RelationKind::Less => format!("{a} < {b}"),
+            RelationKind::Consecutive => format!("{a} consecutive with {b}"),
+            RelationKind::NotConsecutive => format!("{a} not consecutive with {b}"),
+            RelationKind::Difference(k) => format!("{a} differs by {k} from {b}"),
+            RelationKind::Sum(k) => format!("{a} adds to {k} with {b}"),
+            RelationKind::Ratio(2) => format!("the black dot between {a} and {b}"),
+            RelationKind::Ratio(k) => format!("the black dot of 1:{k} between {a} and {b}"),
         }
     }
 }

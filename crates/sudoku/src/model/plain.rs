@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use super::Model;
+use super::{Constraints, Model};
 use crate::grid::{Cell, Grid};
 use crate::variant::standard_box_shape;
 use crate::variant::{RegionKind, Variant};
@@ -135,11 +135,16 @@ impl Model {
     /// boxes that are not are no plain sudoku's.
     pub fn variant(&self) -> Option<Variant> {
         let n = self.symbols;
+        // A plain sudoku's rules are its regions and givens: any other constraint is the
+        // engine's to search, and a kind left out here would be ignored by the plain searches.
+        let regions_only = self.constraints().into_iter().all(|list| match list {
+            Constraints::Cages(_)
+            | Constraints::Relations(_)
+            | Constraints::Parity(_)
+            | Constraints::Candidates(_) => list.is_empty(),
+        });
         let plain = self.is_one_grid()
-            && self.cages.is_empty()
-            && self.relations.is_empty()
-            && self.parity.is_empty()
-            && self.candidates.is_empty()
+            && regions_only
             && self.regions.iter().all(|region| region.len() == n);
         if !plain || self.validate().is_err() {
             return None;

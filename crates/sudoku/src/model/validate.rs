@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{Model, ModelError, MAX_PLACEMENTS};
+use super::{Constraints, Model, ModelError, Relation, MAX_PLACEMENTS};
 use crate::grid::Cell;
 
 /// The part of a [`Model`] that a [`ModelError`] is about, for readers to point at the place
@@ -64,8 +64,7 @@ impl Model {
         // (a 64x64 grid has 262 144 (cell, digit) pairs, a 33x33 sumo 8 181).
         let used = self.used.iter().filter(|&&used| used).count();
         let constraints = self.regions.iter().map(Vec::len).sum::<usize>()
-            + self.cages.iter().map(|cage| cage.cells.len()).sum::<usize>()
-            + (self.relations.len() + self.parity.len() + self.candidates.len()) * self.symbols;
+            + self.constraints().into_iter().map(|list| self.weight(list)).sum::<usize>();
         if used * self.symbols > MAX_PLACEMENTS || constraints > 4 * MAX_PLACEMENTS {
             return Err((Part::Whole, shape(too_large)));
         }
@@ -82,11 +81,31 @@ impl Model {
             self.check_group(&|| format!("region {}", k + 1), region)
                 .map_err(|(at, error)| (Part::Region(k, at), error))?;
         }
-        for (k, cage) in self.cages.iter().enumerate() {
-            self.check_group(&|| format!("cage {}", k + 1), &cage.cells)
-                .map_err(|(at, error)| (Part::Cage(k, at), error))?;
+        for list in self.constraints() {
+            match list {
+                Constraints::Cages(cages) => {
+                    for (k, cage) in cages.iter().enumerate() {
+                        self.check_group(&|| format!("cage {}", k + 1), &cage.cells)
+                            .map_err(|(at, error)| (Part::Cage(k, at), error))?;
+                    }
+                }
+                Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
+                    // Marks on cells: checked after the givens (`check_marks`).
+                }
+            }
         }
         self.check_marks()
+    }
+
+    /// What a kind's constraints count towards the bound on the size of the exact cover:
+    /// their cells, or a symbol's worth for each mark.
+    fn weight(&self, list: Constraints<'_>) -> usize {
+        match list {
+            Constraints::Cages(cages) => cages.iter().map(|cage| cage.cells.len()).sum(),
+            Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
+                list.len() * self.symbols
+            }
+        }
     }
 
     /// Whether `cell` is a used cell of the rectangle.
@@ -138,34 +157,60 @@ impl Model {
                 }
             }
         }
-        for (k, relation) in self.relations.iter().enumerate() {
-            let what = || format!("relation {}", k + 1);
-            for (second, cell) in [(false, relation.a), (true, relation.b)] {
-                if !used(cell) {
-                    return Err((Part::Relation(k, Some(second)), not_used(what(), cell)));
+        for list in self.constraints() {
+            match list {
+                // Groups, checked with the regions.
+                Constraints::Cages(_) => {}
+                Constraints::Relations(relations) => {
+                    for (k, relation) in relations.iter().enumerate() {
+                        self.check_relation(k, relation)?;
+                    }
+                }
+                Constraints::Parity(parity) => {
+                    for (k, &(cell, _)) in parity.iter().enumerate() {
+                        if !used(cell) {
+                            let what = "a parity mark".to_owned();
+                            return Err((Part::Parity(k), not_used(what, cell)));
+                        }
+                    }
+                }
+                Constraints::Candidates(sets) => {
+                    for (k, &(cell, set)) in sets.iter().enumerate() {
+                        self.check_candidates(cell, set).map_err(|e| (Part::Candidates(k), e))?;
+                    }
                 }
             }
-            if relation.a == relation.b {
-                let why = "a cell is related to itself".to_owned();
-                return Err((Part::Relation(k, None), impossible(what(), why)));
+        }
+        Ok(())
+    }
+
+    /// Relation `k`: between two used cells.
+    fn check_relation(&self, k: usize, relation: &Relation) -> Result<(), (Part, ModelError)> {
+        let what = || format!("relation {}", k + 1);
+        for (second, cell) in [(false, relation.a), (true, relation.b)] {
+            if !self.is_used(cell) {
+                let part = Part::Relation(k, Some(second));
+                return Err((part, ModelError::Cell { what: what(), cell }));
             }
         }
-        for (k, &(cell, _)) in self.parity.iter().enumerate() {
-            if !used(cell) {
-                return Err((Part::Parity(k), not_used("a parity mark".to_owned(), cell)));
-            }
+        if relation.a == relation.b {
+            let why = "a cell is related to itself".to_owned();
+            return Err((Part::Relation(k, None), impossible(what(), why)));
         }
-        for (k, &(cell, set)) in self.candidates.iter().enumerate() {
-            if !used(cell) {
-                return Err((Part::Candidates(k), not_used("a candidate set".to_owned(), cell)));
-            }
-            // Digits beyond the symbols would be dropped without a word.
-            if self.symbols < 64 && set >> self.symbols != 0 {
-                let digit = 64 - set.leading_zeros();
-                let why = format!("digit {digit} is not a symbol 1..={}", self.symbols);
-                let what = format!("the candidates of cell {cell}");
-                return Err((Part::Candidates(k), impossible(what, why)));
-            }
+        Ok(())
+    }
+
+    /// A candidate set: on a used cell, digits among the symbols.
+    fn check_candidates(&self, cell: Cell, set: u64) -> Result<(), ModelError> {
+        if !self.is_used(cell) {
+            return Err(ModelError::Cell { what: "a candidate set".to_owned(), cell });
+        }
+        // Digits beyond the symbols would be dropped without a word.
+        if self.symbols < 64 && set >> self.symbols != 0 {
+            let digit = 64 - set.leading_zeros();
+            let why = format!("digit {digit} is not a symbol 1..={}", self.symbols);
+            let what = format!("the candidates of cell {cell}");
+            return Err(impossible(what, why));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{Model, Parity, RelationKind};
+use super::{Cage, Constraints, Model, Parity, Relation};
 use crate::grid::{Cell, Digit};
 
 /// Which part of a [`Model`] a [`Violation`] breaks.
@@ -75,38 +75,12 @@ impl Model {
                 out.push(Violation { kind: ViolationKind::Region(k), cells: vec![a, b], text });
             }
         }
-        for k in 0..self.cages.len() {
-            if let Some(text) = self.cage_fault(k, digits) {
-                let cells = self.cages[k].cells.clone();
-                out.push(Violation { kind: ViolationKind::Cage(k), cells, text });
-            }
-        }
-        for (k, relation) in self.relations.iter().enumerate() {
-            let (Some(a), Some(b)) = (digits[relation.a], digits[relation.b]) else { continue };
-            if !relation.kind.holds(a, b) {
-                let (x, y) = (self.cell_name(relation.a), self.cell_name(relation.b));
-                let kind = Sign(relation.kind);
-                let text = format!("{x} {kind} {y} fails: {a}, {b}");
-                let cells = vec![relation.a, relation.b];
-                out.push(Violation { kind: ViolationKind::Relation(k), cells, text });
-            }
-        }
-        for (k, &(cell, parity)) in self.parity.iter().enumerate() {
-            let Some(d) = digits[cell] else { continue };
-            if (d % 2 == 0) != (parity == Parity::Even) {
-                let word = if parity == Parity::Even { "even" } else { "odd" };
-                let text = format!("{} holds {d}, not {word}", self.cell_name(cell));
-                out.push(Violation { kind: ViolationKind::Parity(k), cells: vec![cell], text });
-            }
-        }
-        for (k, &(cell, set)) in self.candidates.iter().enumerate() {
-            let Some(d) = digits[cell] else { continue };
-            if set >> (d - 1) & 1 == 0 {
-                let allowed: Vec<String> =
-                    (1..=64).filter(|x| set >> (x - 1) & 1 == 1).map(|x| x.to_string()).collect();
-                let name = self.cell_name(cell);
-                let text = format!("{name} holds {d}, not one of {}", allowed.join(" "));
-                out.push(Violation { kind: ViolationKind::Candidates(k), cells: vec![cell], text });
+        for list in self.constraints() {
+            match list {
+                Constraints::Cages(cages) => self.cage_violations(cages, digits, &mut out),
+                Constraints::Relations(list) => self.relation_violations(list, digits, &mut out),
+                Constraints::Parity(marks) => self.parity_violations(marks, digits, &mut out),
+                Constraints::Candidates(sets) => self.candidate_violations(sets, digits, &mut out),
             }
         }
         out
@@ -132,6 +106,69 @@ impl Model {
             };
             if let Some(text) = text {
                 out.push(Violation { kind: ViolationKind::Cell(cell), cells: vec![cell], text });
+            }
+        }
+    }
+
+    /// The cages `digits` break (see [`cage_fault`](Self::cage_fault)).
+    fn cage_violations(&self, cages: &[Cage], digits: &[Option<Digit>], out: &mut Vec<Violation>) {
+        for (k, cage) in cages.iter().enumerate() {
+            if let Some(text) = self.cage_fault(k, digits) {
+                let cells = cage.cells.clone();
+                out.push(Violation { kind: ViolationKind::Cage(k), cells, text });
+            }
+        }
+    }
+
+    /// The relations whose two cells hold digits that fail them.
+    fn relation_violations(
+        &self,
+        relations: &[Relation],
+        digits: &[Option<Digit>],
+        out: &mut Vec<Violation>,
+    ) {
+        for (k, relation) in relations.iter().enumerate() {
+            let (Some(a), Some(b)) = (digits[relation.a], digits[relation.b]) else { continue };
+            if !relation.kind.holds(a, b) {
+                let text = format!("{} fails: {a}, {b}", self.relation_name(k));
+                let cells = vec![relation.a, relation.b];
+                out.push(Violation { kind: ViolationKind::Relation(k), cells, text });
+            }
+        }
+    }
+
+    /// The parity marks whose cell holds a digit of the other parity.
+    fn parity_violations(
+        &self,
+        marks: &[(Cell, Parity)],
+        digits: &[Option<Digit>],
+        out: &mut Vec<Violation>,
+    ) {
+        for (k, &(cell, parity)) in marks.iter().enumerate() {
+            let Some(d) = digits[cell] else { continue };
+            if (d % 2 == 0) != (parity == Parity::Even) {
+                let word = if parity == Parity::Even { "even" } else { "odd" };
+                let text = format!("{} holds {d}, not {word}", self.cell_name(cell));
+                out.push(Violation { kind: ViolationKind::Parity(k), cells: vec![cell], text });
+            }
+        }
+    }
+
+    /// The candidate sets whose cell holds a digit not among them.
+    fn candidate_violations(
+        &self,
+        sets: &[(Cell, u64)],
+        digits: &[Option<Digit>],
+        out: &mut Vec<Violation>,
+    ) {
+        for (k, &(cell, set)) in sets.iter().enumerate() {
+            let Some(d) = digits[cell] else { continue };
+            if set >> (d - 1) & 1 == 0 {
+                let allowed: Vec<String> =
+                    (1..=64).filter(|x| set >> (x - 1) & 1 == 1).map(|x| x.to_string()).collect();
+                let name = self.cell_name(cell);
+                let text = format!("{name} holds {d}, not one of {}", allowed.join(" "));
+                out.push(Violation { kind: ViolationKind::Candidates(k), cells: vec![cell], text });
             }
         }
     }
@@ -195,22 +232,6 @@ fn twice(cells: &[Cell], digits: &[Option<Digit>]) -> Option<(Cell, Cell, Digit)
         *slot = Some(cell);
     }
     None
-}
-
-/// A relation's sign between its two cells' names.
-struct Sign(RelationKind);
-
-impl fmt::Display for Sign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use RelationKind as K;
-        match self.0 {
-            K::Less => f.write_str("<"),
-            K::Consecutive => f.write_str("consecutive with"),
-            K::NotConsecutive => f.write_str("not consecutive with"),
-            K::Difference(k) => write!(f, "differs by {k} from"),
-            K::Sum(k) => write!(f, "adds to {k} with"),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -3,13 +3,13 @@
 //! In order: a placed digit that is not the solution's is pointed out first (every step
 //! after it would build on sand); a plain sudoku (regions only) asks the logical solver for
 //! its next step and sentence; any other puzzle gets the singles its candidates leave under
-//! every constraint (`deduce.rs`); when none is found, the solution gives the digit of the
+//! every constraint (`logic/constraints.rs`); when none is found, the solution gives the digit of the
 //! cursor's cell (or the first empty one), and says so.
 
-use super::deduce::{bit, candidates};
 use crate::grid::{Cell, Digit, Grid};
+use crate::logic::constraints::{bit, candidates};
 use crate::logic::LogicSolver;
-use crate::model::Model;
+use crate::model::{Constraints, Model};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,8 +91,13 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
             cells.extend(model.cages[k].cells.iter().copied().filter(|&c| c != cell));
             why = format!("{why} and {}", model.cage_name(k));
         }
-        let marks =
-            !model.relations.is_empty() || !model.parity.is_empty() || !model.candidates.is_empty();
+        let marks = model.constraints().into_iter().any(|list| match list {
+            // Named above, when the cell is in one.
+            Constraints::Cages(_) => false,
+            Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
+                !list.is_empty()
+            }
+        });
         if marks {
             why.push_str(" and marks");
         }

@@ -1,10 +1,13 @@
 //! What the commands do to the game: move the cursor, type a digit or a pencil mark, erase,
-//! ask for a hint and apply it, fill the centre marks, check against the solution.
+//! ask for a hint and apply it, fill the centre marks, check against the solution, undo and
+//! redo.
 
-use super::deduce::{bit, candidates};
+use std::time::Instant;
+
 use super::hint::hint;
 use super::{Entry, Game, Lack, Mode};
 use crate::grid::{Cell, Digit};
+use crate::logic::constraints::{bit, candidates};
 
 impl Game {
     /// Moves the cursor to the next used cell in a direction, skipping unused ones, staying
@@ -144,5 +147,36 @@ impl Game {
             (1, _) => "1 digit is wrong (marked ?)".to_owned(),
             (k, _) => format!("{k} digits are wrong (marked ?)"),
         };
+    }
+
+    /// Takes back the last move.
+    pub(super) fn undo(&mut self) {
+        let Some(last) = self.done.pop() else {
+            self.say("nothing to undo");
+            return;
+        };
+        for &(cell, before, _) in last.changes.iter().rev() {
+            self.entries[cell] = before;
+        }
+        self.undone.push(last);
+        if self.won {
+            // Back to playing: the clock runs again.
+            self.won = false;
+            self.since = Some(Instant::now());
+        }
+        self.after_move();
+    }
+
+    /// Plays the last move taken back again.
+    pub(super) fn redo(&mut self) {
+        let Some(next) = self.undone.pop() else {
+            self.say("nothing to redo");
+            return;
+        };
+        for &(cell, _, after) in &next.changes {
+            self.entries[cell] = after;
+        }
+        self.done.push(next);
+        self.after_move();
     }
 }

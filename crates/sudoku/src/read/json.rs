@@ -12,7 +12,7 @@ use self::fields::Fields;
 use self::strict::{Line, Path};
 use super::published::Record;
 use crate::grid::{Cell, Digit};
-use crate::model::{Model, Parity, RelationKind};
+use crate::model::{Constraints, Model, Parity, Relation, RelationKind};
 
 /// Why a JSON line is not a puzzle: where (the column, and the field: a path such as
 /// `cages[3].sum`, empty for the line as a whole) and what is wrong. `Display` prints
@@ -66,40 +66,30 @@ impl Record {
         if !givens.is_empty() {
             fields.push(("givens", json!(givens)));
         }
-        if !model.cages.is_empty() {
-            let cages = model.cages.iter().map(|cage| match cage.sum {
-                Some(sum) => json!({"cells": cage.cells, "sum": sum}),
-                None => json!({"cells": cage.cells}),
-            });
-            fields.push(("cages", Value::Array(cages.collect())));
-        }
-        if !model.relations.is_empty() {
-            let relations = model.relations.iter().map(|r| {
-                let (kind, k) = kind_name(r.kind);
-                let mut object = Map::new();
-                object.insert("a".into(), json!(r.a));
-                object.insert("b".into(), json!(r.b));
-                object.insert("kind".into(), json!(kind));
-                if let Some(k) = k {
-                    object.insert("k".into(), json!(k));
-                }
-                Value::Object(object)
-            });
-            fields.push(("relations", Value::Array(relations.collect())));
-        }
-        if !model.parity.is_empty() {
-            let parity = model
-                .parity
-                .iter()
-                .map(|&(cell, p)| json!([cell, if p == Parity::Even { "even" } else { "odd" }]));
-            fields.push(("parity", Value::Array(parity.collect())));
-        }
-        if !model.candidates.is_empty() {
-            let marks = model.candidates.iter().map(|&(cell, set)| {
-                let digits: Vec<u32> = (1..=64).filter(|d| set >> (d - 1) & 1 == 1).collect();
-                json!([cell, digits])
-            });
-            fields.push(("candidates", Value::Array(marks.collect())));
+        for list in model.constraints().into_iter().filter(|list| !list.is_empty()) {
+            let values: Vec<Value> = match list {
+                Constraints::Cages(cages) => cages
+                    .iter()
+                    .map(|cage| match cage.sum {
+                        Some(sum) => json!({"cells": cage.cells, "sum": sum}),
+                        None => json!({"cells": cage.cells}),
+                    })
+                    .collect(),
+                Constraints::Relations(relations) => relations.iter().map(relation).collect(),
+                Constraints::Parity(parity) => parity
+                    .iter()
+                    .map(|&(cell, p)| json!([cell, if p == Parity::Even { "even" } else { "odd" }]))
+                    .collect(),
+                Constraints::Candidates(sets) => sets
+                    .iter()
+                    .map(|&(cell, set)| {
+                        let digits: Vec<u32> =
+                            (1..=64).filter(|d| set >> (d - 1) & 1 == 1).collect();
+                        json!([cell, digits])
+                    })
+                    .collect(),
+            };
+            fields.push((list.key(), Value::Array(values)));
         }
         if let Some(solution) = &self.solution {
             fields.push(("solution", json!(solution)));
@@ -151,31 +141,29 @@ impl Record {
         for (k, region) in line.array(object.need("regions", top)?, at)?.iter().enumerate() {
             model.regions.push(line.numbers(region, at.index(k))?);
         }
-        let givens = read.givens(list("givens")?)?;
-        let at = top.key("cages");
-        let cages = list("cages")?.iter().enumerate().map(|(k, node)| read.cage(node, at.index(k)));
-        let cages = cages.collect::<Result<_, _>>()?;
-        let at = top.key("relations");
-        let relations =
-            list("relations")?.iter().enumerate().map(|(k, node)| read.relation(node, at.index(k)));
-        let relations = relations.collect::<Result<_, _>>()?;
-        let at = top.key("parity");
-        let parity =
-            list("parity")?.iter().enumerate().map(|(k, node)| read.parity(node, at.index(k)));
-        let parity = parity.collect::<Result<_, _>>()?;
-        let at = top.key("candidates");
-        let candidates = list("candidates")?
-            .iter()
-            .enumerate()
-            .map(|(k, node)| read.candidates(node, at.index(k)));
-        let candidates = candidates.collect::<Result<_, _>>()?;
+        model.givens = read.givens(list("givens")?)?;
+        // Each kind's list under its key; the kinds are a blank model's, so that a new kind
+        // stops the build here until it is read.
+        let blank = Model::default();
+        for kind in blank.constraints() {
+            let at = top.key(kind.key());
+            let nodes = list(kind.key())?;
+            match kind {
+                Constraints::Cages(_) => model.cages = each(nodes, at, |n, p| read.cage(n, p))?,
+                Constraints::Relations(_) => {
+                    model.relations = each(nodes, at, |n, p| read.relation(n, p))?;
+                }
+                Constraints::Parity(_) => model.parity = each(nodes, at, |n, p| read.parity(n, p))?,
+                Constraints::Candidates(_) => {
+                    model.candidates = each(nodes, at, |n, p| read.candidates(n, p))?;
+                }
+            }
+        }
         for cell in unused {
             model.used[cell] = false;
         }
         let solution = object.get("solution").map(|node| read.solution(node, &model.used));
         let solution = solution.transpose()?;
-        (model.givens, model.cages, model.relations, model.parity, model.candidates) =
-            (givens, cages, relations, parity, candidates);
         if let Err((part, error)) = model.locate_fault() {
             return Err(fields::point(line, &root, part, error.to_string()));
         }
@@ -189,6 +177,15 @@ impl Record {
         };
         Ok(Record { name, model, solution, generated })
     }
+}
+
+/// The elements of the list at `at`, each read by `one` at its place.
+fn each<T>(
+    nodes: &[strict::Node<'_>],
+    at: Path<'_>,
+    one: impl Fn(&strict::Node<'_>, Path<'_>) -> Result<T, JsonError>,
+) -> Result<Vec<T>, JsonError> {
+    nodes.iter().enumerate().map(|(k, node)| one(node, at.index(k))).collect()
 }
 
 /// What `sudoku generate` says of how it made a puzzle: its keys are checked, its values kept
@@ -209,6 +206,19 @@ fn generated(
         .map_err(|error| line.error(node, at, &error.to_string()))
 }
 
+/// A relation as JSON: its cells, its kind's name and its `k`, when it has one.
+fn relation(relation: &Relation) -> Value {
+    let (kind, k) = kind_name(relation.kind);
+    let mut object = Map::new();
+    object.insert("a".into(), json!(relation.a));
+    object.insert("b".into(), json!(relation.b));
+    object.insert("kind".into(), json!(kind));
+    if let Some(k) = k {
+        object.insert("k".into(), json!(k));
+    }
+    Value::Object(object)
+}
+
 /// The JSON name of a relation kind, and its `k`.
 fn kind_name(kind: RelationKind) -> (&'static str, Option<u8>) {
     match kind {
@@ -217,5 +227,22 @@ fn kind_name(kind: RelationKind) -> (&'static str, Option<u8>) {
         RelationKind::NotConsecutive => ("not-consecutive", None),
         RelationKind::Difference(k) => ("difference", Some(k)),
         RelationKind::Sum(k) => ("sum", Some(k)),
+        // A black Kropki dot's factor is 2 unless it says otherwise.
+        RelationKind::Ratio(2) => ("ratio", None),
+        RelationKind::Ratio(k) => ("ratio", Some(k)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RECORD_KEYS;
+    use crate::model::Model;
+
+    /// Every kind of constraint has its key among the record's, so the strict reader takes it.
+    #[test]
+    fn every_constraint_kind_is_a_record_key() {
+        for kind in Model::default().constraints() {
+            assert!(RECORD_KEYS.contains(&kind.key()), "{}", kind.key());
+        }
     }
 }

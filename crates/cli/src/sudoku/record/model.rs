@@ -8,7 +8,7 @@ use std::{
 };
 
 use dancer_sudoku::{
-    Broken, Digit, Model, ModelSearch, ModelSolver, Record, Rules, SolveError, Verdict,
+    Broken, Constraints, Digit, Model, ModelSearch, ModelSolver, Record, Rules, SolveError, Verdict,
 };
 use serde_json::json;
 
@@ -78,16 +78,9 @@ fn extras(model: &Model) -> String {
     if used < model.used.len() || model.width != model.height || model.width != model.symbols {
         has.push("several grids or unused cells");
     }
-    for (present, what) in [
-        (!model.cages.is_empty(), "cages"),
-        (!model.relations.is_empty(), "relations"),
-        (!model.parity.is_empty(), "parity marks"),
-        (!model.candidates.is_empty(), "candidates"),
-    ] {
-        if present {
-            has.push(what);
-        }
-    }
+    has.extend(
+        model.constraints().into_iter().filter(|list| !list.is_empty()).map(Constraints::name),
+    );
     if has.is_empty() {
         has.push("regions that are not a sudoku's (no rows and columns, or smaller regions)");
     }

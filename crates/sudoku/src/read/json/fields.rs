@@ -139,45 +139,52 @@ impl Fields<'_> {
         Ok(digits)
     }
 
-    /// A relation `{"a", "b", "kind", "k"?}`, `k` with the kinds that take one only.
+    /// A relation `{"a", "b", "kind", "k"?}`: `k` required with the kinds difference and
+    /// sum, optional with ratio (2, a black Kropki dot, when left out; at least 2), refused
+    /// with the others.
     pub(super) fn relation(&self, node: &Node<'_>, path: Path<'_>) -> Result<Relation, JsonError> {
+        use RelationKind as K;
         let line = self.line;
         let fields = line.object(node, path, "a relation", &["a", "b", "kind", "k"])?;
         let cell = |key| self.cell(fields.need(key, path)?, path.key(key));
         let kind_node = fields.need("kind", path)?;
         let kind_path = path.key("kind");
         let kind_name = line.string(kind_node, kind_path)?;
-        let takes_k = matches!(kind_name, "difference" | "sum");
-        let k = match (fields.get("k"), takes_k) {
-            (Some(k), true) => {
-                let value = line.whole(k, path.key("k"))?;
-                u8::try_from(value)
-                    .map_err(|_| line.error(k, path.key("k"), "too large (at most 255)"))?
-            }
-            (None, true) => {
-                return Err(line.error(
-                    kind_node,
-                    path.key("k"),
-                    &format!("missing: `{kind_name}` needs its `k`"),
-                ));
-            }
-            (Some(k), false) => {
-                return Err(line.error(
-                    k,
-                    path.key("k"),
-                    "`k` goes only with the kinds difference and sum",
-                ));
-            }
-            (None, false) => 0,
+        let number = |k: &Node<'_>| {
+            let value = line.whole(k, path.key("k"))?;
+            u8::try_from(value).map_err(|_| line.error(k, path.key("k"), "too large (at most 255)"))
         };
-        let kind = match kind_name {
-            "less" => RelationKind::Less,
-            "consecutive" => RelationKind::Consecutive,
-            "not-consecutive" => RelationKind::NotConsecutive,
-            "difference" => RelationKind::Difference(k),
-            "sum" => RelationKind::Sum(k),
-            _ => {
-                let kinds = "less, consecutive, not-consecutive, difference or sum";
+        let named = match kind_name {
+            "less" => Some(K::Less),
+            "consecutive" => Some(K::Consecutive),
+            "not-consecutive" => Some(K::NotConsecutive),
+            "difference" => Some(K::Difference(0)),
+            "sum" => Some(K::Sum(0)),
+            "ratio" => Some(K::Ratio(2)),
+            _ => None,
+        };
+        let kind = match (named, fields.get("k")) {
+            (Some(kind @ (K::Less | K::Consecutive | K::NotConsecutive)), None) => kind,
+            (Some(K::Difference(_)), Some(k)) => K::Difference(number(k)?),
+            (Some(K::Sum(_)), Some(k)) => K::Sum(number(k)?),
+            (Some(K::Difference(_) | K::Sum(_)), None) => {
+                let message = format!("missing: `{kind_name}` needs its `k`");
+                return Err(line.error(kind_node, path.key("k"), &message));
+            }
+            (Some(K::Ratio(_)), None) => K::Ratio(2),
+            (Some(K::Ratio(_)), Some(k)) => match number(k)? {
+                0 | 1 => {
+                    let message = "a ratio's `k` is at least 2 (one digit is k times the other)";
+                    return Err(line.error(k, path.key("k"), message));
+                }
+                factor => K::Ratio(factor),
+            },
+            (Some(K::Less | K::Consecutive | K::NotConsecutive) | None, Some(k)) => {
+                let message = "`k` goes only with the kinds difference, sum and ratio";
+                return Err(line.error(k, path.key("k"), message));
+            }
+            (None, None) => {
+                let kinds = "less, consecutive, not-consecutive, difference, sum or ratio";
                 return Err(line.error(kind_node, kind_path, &format!("expected one of {kinds}")));
             }
         };

@@ -250,3 +250,22 @@ fn a_click_finds_its_cell_in_a_compact_grid() {
     assert_eq!(placement.cell_at(&game, 3 + 1, 1 + 1 + 5), Some(18), "r3c1, its second line");
     assert_eq!(placement.cell_at(&game, 3 + 1 + 8, 1 + 1 + 7), Some(28), "r4c2");
 }
+
+/// Every black dot of a Kropki puzzle shows on the screen of `sudoku play`, between its cells,
+/// and a digit that breaks one is a conflict named on the message line. See: issue 33.
+#[test]
+fn a_kropki_puzzles_black_dots_show_and_break() {
+    let model = sample("kropki.jsonl").model;
+    let dots = model.relations.len();
+    let first = model.relations[0];
+    let mut game = Game::new("kropki", model);
+    let (_, rows) = screen(&game, 80, 24, Look { color: false });
+    assert_eq!(print(&rows).matches('●').count(), dots, "{}", print(&rows));
+    // Digits 1 and 3 on either side of the first dot: 3 is not twice 1.
+    for (cell, digit) in [(first.a, '1'), (first.b, '3')] {
+        game.key(Key::Click(cell));
+        game.key(Key::Char(digit));
+    }
+    let (_, rows) = screen(&game, 80, 24, Look { color: false });
+    assert!(print(&rows).contains("the black dot between"), "{}", print(&rows));
+}

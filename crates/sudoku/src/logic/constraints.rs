@@ -1,6 +1,6 @@
 //! The candidates of a position under every constraint of a [`Model`], and the singles they
-//! leave: the logic a hint uses for puzzles the logical solver does not know (cages,
-//! relations, parity, candidates, several grids).
+//! leave: the logic a hint of `sudoku play` uses for puzzles the logical solver does not know
+//! (cages, relations, parity, candidates, several grids).
 //!
 //! Candidates start from each cell's own marks (given, parity, candidate set) less the
 //! digits of its regions and cages, then shrink until nothing changes: a cage keeps in each
@@ -8,7 +8,7 @@
 //! digits that some digit of the other cell satisfies.
 
 use crate::grid::{Cell, Digit};
-use crate::model::{digit_sets, ImpliedSum, Model};
+use crate::model::{digit_sets, Cage, Constraints, ImpliedSum, Model, Relation};
 
 /// Implied sums (innies and outies of up to three regions) of at most this many cells, with at
 /// most this many fillings, narrow the candidates as cages do.
@@ -56,9 +56,20 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
     let implied = model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS);
     for _ in 0..ROUNDS {
         let before = out.clone();
-        narrow_implied(&implied, digits, &mut out);
-        narrow_cages(model, digits, &mut out);
-        narrow_relations(model, digits, &mut out);
+        for list in model.constraints() {
+            match list {
+                Constraints::Cages(cages) => {
+                    narrow_implied(&implied, digits, &mut out);
+                    narrow_cages(cages, model.symbols, digits, &mut out);
+                }
+                Constraints::Relations(relations) => {
+                    narrow_relations(relations, model.symbols, digits, &mut out);
+                }
+                // Their digits were never candidates (`Model::allowed`).
+                Constraints::Parity(_) | Constraints::Candidates(_) => {}
+            }
+        }
+        // Regions and cages together.
         innies_and_outies(model, digits, &mut out);
         locked(model, digits, &mut out);
         if out == before {
@@ -76,8 +87,8 @@ pub(crate) fn bit(d: Digit) -> u64 {
 /// Keeps in each empty cell of a cage with a sum only the digits of some digit set that can
 /// still complete it: avoiding the cage's digits, adding up to what is left, each digit
 /// possible in one of its empty cells and each empty cell able to take one of its digits.
-fn narrow_cages(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
-    for cage in &model.cages {
+fn narrow_cages(cages: &[Cage], symbols: usize, digits: &[Option<Digit>], out: &mut [u64]) {
+    for cage in cages {
         let Some(sum) = cage.sum else { continue };
         let empty: Vec<Cell> =
             cage.cells.iter().copied().filter(|&c| digits[c].is_none()).collect();
@@ -93,7 +104,7 @@ fn narrow_cages(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
             continue;
         };
         // Too many sets to look at (a huge cage): leave it to the regions.
-        let Some(sets) = digit_sets(model.symbols, empty.len(), left) else { continue };
+        let Some(sets) = digit_sets(symbols, empty.len(), left) else { continue };
         let reach = empty.iter().fold(0u64, |m, &c| m | out[c]);
         let keep = sets
             .into_iter()
@@ -226,10 +237,15 @@ fn locked(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
 
 /// Keeps in each empty cell of a relation only the digits that a digit of the other cell (its
 /// own, or a candidate) satisfies.
-fn narrow_relations(model: &Model, digits: &[Option<Digit>], out: &mut [u64]) {
-    let n = model.symbols.min(64) as Digit;
+fn narrow_relations(
+    relations: &[Relation],
+    symbols: usize,
+    digits: &[Option<Digit>],
+    out: &mut [u64],
+) {
+    let n = symbols.min(64) as Digit;
     let options = |cell: Cell, out: &[u64]| digits[cell].map_or(out[cell], bit);
-    for relation in &model.relations {
+    for relation in relations {
         let (a, b) = (relation.a, relation.b);
         for (this, other, first) in [(a, b, true), (b, a, false)] {
             if digits[this].is_some() {
@@ -280,5 +296,18 @@ mod tests {
         // makes r2c1 3 and r2c2 4.
         assert_eq!(found[4], 0b0100);
         assert_eq!(found[5], 0b1000);
+    }
+
+    /// A black Kropki dot keeps in each of its cells the digits with a double or a half among
+    /// the other's: no 3 in a 4×4, and only 2 beside a 4.
+    #[test]
+    fn a_black_dot_keeps_the_digits_in_its_ratio() {
+        let mut model = Model::from_variant(&Variant::standard(4).unwrap());
+        model.relations.push(Relation { a: 0, b: 1, kind: RelationKind::Ratio(2) });
+        let mut digits = vec![None; 16];
+        let found = candidates(&model, &digits);
+        assert_eq!((found[0], found[1], found[2]), (0b1011, 0b1011, 0b1111));
+        digits[1] = Some(4);
+        assert_eq!(candidates(&model, &digits)[0], 0b0010);
     }
 }
