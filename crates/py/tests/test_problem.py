@@ -133,8 +133,9 @@ def test_the_gil_is_released_while_counting():
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
 @pytest.mark.parametrize("what", ["count", "memo", "run", "solutions"])
 def test_ctrl_c_raises_keyboard_interrupt_within_a_tenth_of_a_second(what):
-    # 12 queens: far more than a second's work on every path.
-    options, secondary = queens(13)
+    # 16 queens: many seconds of work on every path, even on a fast machine with two cores
+    # (13 queens, 73 712 solutions, was counted within the 0.3 s before the signal on CI).
+    options, secondary = queens(16)
     problem = dancer.Problem(options, secondary=secondary)
     sent = []
 
@@ -161,7 +162,8 @@ def test_ctrl_c_raises_keyboard_interrupt_within_a_tenth_of_a_second(what):
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
 def test_ctrl_c_during_a_run_leaves_its_checkpoint(tmp_path):
-    options, secondary = queens(13)  # seconds of work: the signal comes well before the end
+    # 15 queens: seconds of work on one thread, so that the signal comes well before the end
+    options, secondary = queens(15)
     problem = dancer.Problem(options, secondary=secondary)
     checkpoint = tmp_path / "queens.json"
     timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
@@ -172,4 +174,4 @@ def test_ctrl_c_during_a_run_leaves_its_checkpoint(tmp_path):
     assert checkpoint.exists()
     assert not problem.run(threads=1, node_limit=1, checkpoint=checkpoint).complete
     resumed = problem.run(threads=2, checkpoint=checkpoint)
-    assert resumed.complete and resumed.count == 73712
+    assert resumed.complete and resumed.count == 2279184
