@@ -93,7 +93,7 @@ pub struct Solver<'p> {
     /// reset: forks start from it, and the fingerprint names it.
     order: Option<Arc<Order>>,
     /// The sparse-set back-end that complete counts walk the tree with where they can
-    /// (`search/walk.rs`), built at the first such count.
+    /// (`search/walk_sparse.rs`), built at the first such count.
     sparse: Option<Box<Sparse>>,
     /// Whether the problem turned out too large for that back-end, or slower than the links
     /// on its trial (`advance_sparse`); a fork inherits it.
