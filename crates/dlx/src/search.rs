@@ -93,10 +93,10 @@ pub struct Solver<'p> {
     /// reset: forks start from it, and the fingerprint names it.
     order: Option<Arc<Order>>,
     /// The sparse-set back-end that complete counts walk the tree with where they can
-    /// (`search/walk.rs`), built at the first such count.
+    /// (`search/walk_sparse.rs`), built at the first such count.
     sparse: Option<Box<Sparse>>,
     /// Whether the problem turned out too large for that back-end, or slower than the links
-    /// on its trial (`advance_sparse`).
+    /// on its trial (`advance_sparse`); a fork inherits it.
     sparse_unfit: bool,
     /// Whether the search in progress is the sparse back-end's: the links then stand at the
     /// root, and `sync_sparse` brings them to the walk's place when anything else is asked.
@@ -388,6 +388,7 @@ pub(crate) mod split;
 mod tree;
 mod walk;
 mod walk_m;
+mod walk_sparse;
 
 #[cfg(test)]
 mod tests;

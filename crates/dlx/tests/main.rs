@@ -27,6 +27,9 @@ mod multiplicity;
 mod mems;
 // The independent solution checker and brute-force enumerator the properties compare with.
 mod oracle;
+// Counts on 1 to 4 threads (in one run, sliced, resumed from periodic checkpoints, as parts of
+// a split) count and count nodes and updates as one thread does, the workers on sparse sets.
+mod parallel;
 // Properties on random problems from `dancer::strategy`, checked against the oracle.
 mod proptest;
 // Stopping at limits and resuming from checkpoints (one-off, sliced and periodic); bad

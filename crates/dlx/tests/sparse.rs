@@ -2,7 +2,9 @@
 //! sets where it can (`search/sparse.rs`), a count with a limit on dancing links (a limit of
 //! `u64::MAX - 1`, which no test problem reaches, keeps it there), and both must find the same
 //! solutions in trees of DLX1's size, with DLX1's updates and depth. A sparse walk paused by a
-//! node budget names its place as the links' search would, and goes on there on the links.
+//! node budget names its place as the links' search would, gives work away as it would, and
+//! goes on there on the links when asked; so does one entered at a subproblem, as a run's
+//! worker enters what another gave away or a part of a split.
 
 use dancer::{run::Explore, run::Pause, run::Subproblem, strategy::problems, Problem, Stats};
 use proptest::prelude::*;
@@ -97,6 +99,16 @@ fn a_walk_handed_to_the_links_after_its_trial_counts_and_pauses_alike() {
             first_stretches(&intervals, budget, false, 40)
         );
     }
+    // Below subproblems that stop before an option of their open level, the walk is judged
+    // on its trial and handed to the links with its floor and stop.
+    let starts = handed_over(&intervals, 5_000, 0, true);
+    assert_eq!(starts, handed_over(&intervals, 5_000, 0, false));
+    for at in &starts {
+        assert_eq!(
+            stretches_from(&intervals, at, 4_099, true, 3),
+            stretches_from(&intervals, at, 4_099, false, 3)
+        );
+    }
 }
 
 /// With 128 primary items or more the sparse walk keeps its empty and one-option lists
@@ -136,9 +148,20 @@ pub(crate) fn stretches(
     sparse: bool,
     split_at: usize,
 ) -> Vec<String> {
+    stretches_from(problem, &Subproblem::root(), budget, sparse, split_at)
+}
+
+/// [`stretches`] from subproblem `at`.
+fn stretches_from(
+    problem: &Problem,
+    at: &Subproblem,
+    budget: u64,
+    sparse: bool,
+    split_at: usize,
+) -> Vec<String> {
     let wanted = if sparse { u64::MAX } else { u64::MAX - 1 };
     let mut solver = problem.solver();
-    solver.enter(&Subproblem::root()).expect("the root");
+    solver.enter(at).expect("a subproblem of the tree");
     let mut seen = Vec::new();
     let mut branches = Vec::new();
     loop {
@@ -170,6 +193,49 @@ proptest! {
             stretches(&problem, budget, true, split_at),
             stretches(&problem, budget, false, split_at)
         );
+    }
+}
+
+/// What a worker may be given: the pieces of a split to `depth`, and what a search (on sparse
+/// sets or not) paused after `nodes` nodes gives away three times and keeps, which stops
+/// before an option of its open level.
+fn handed_over(problem: &Problem, nodes: u64, depth: usize, sparse: bool) -> Vec<Subproblem> {
+    let wanted = if sparse { u64::MAX } else { u64::MAX - 1 };
+    let mut solver = problem.solver();
+    solver.enter(&Subproblem::root()).expect("the root");
+    let mut given = Vec::new();
+    let mut branches = Vec::new();
+    if solver.explore(nodes, wanted) == Pause::Budget {
+        given.extend((0..3).filter_map(|_| solver.split_off(&mut branches)));
+        given.extend(solver.position(&mut branches));
+    }
+    let split = problem.solver().split_at_depth(depth);
+    given.extend(split.pieces.iter().map(|piece| piece.subproblem().clone()));
+    given
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Entered at a subproblem (given away, kept, or a piece of a split) and paused every few
+    /// nodes, the sparse walk stands where the links' search stands, with the same counters,
+    /// place and shares, and gives away the same work.
+    #[test]
+    fn a_sparse_walk_below_a_subproblem_names_the_links_place(
+        problem in problems(10, 20),
+        nodes in 0u64..40,
+        depth in 0usize..4,
+        budget in 1u64..6,
+        split_at in 0usize..8,
+    ) {
+        let starts = handed_over(&problem, nodes, depth, true);
+        prop_assert_eq!(&starts, &handed_over(&problem, nodes, depth, false));
+        for at in &starts {
+            prop_assert_eq!(
+                stretches_from(&problem, at, budget, true, split_at),
+                stretches_from(&problem, at, budget, false, split_at)
+            );
+        }
     }
 }
 

@@ -41,9 +41,13 @@ fn solutions_by_every_call(model: &Model) -> BTreeSet<Vec<u8>> {
     assert_eq!(limited.count, u64::from(!set.is_empty()));
     let memo = solver.count_memo(givens, &mut Memo::new(1 << 16), &MemoRun::new()).unwrap();
     assert_eq!(memo.count, set.len() as u128);
+    // Two workers polling every few nodes, so that work is handed over: the count and counters
+    // of one thread (on the engine, both walk on sparse sets as one thread does).
     let mut search = solver.explore(givens).unwrap();
-    let outcome = Run::new().threads(2).count(&mut search).unwrap();
+    let outcome = Run::new().threads(2).poll_nodes(3).count(&mut search).unwrap();
     assert_eq!(outcome.solutions(), set.len() as u64);
+    let stats = outcome.stats();
+    assert_eq!((stats.nodes(), stats.updates()), (count.stats.nodes(), count.stats.updates()));
     let report = solver.solve_unique(givens).unwrap();
     let digits = |solution: &[Option<u8>]| -> Vec<u8> {
         solution.iter().map(|digit| digit.unwrap_or(0)).collect()

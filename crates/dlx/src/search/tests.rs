@@ -323,3 +323,45 @@ mod sparse_trial {
         }
     }
 }
+
+mod sparse_workers {
+    use crate::explore::{Explore, Pause};
+    use crate::subproblem::Subproblem;
+
+    /// A count that gives work away keeps walking on sparse sets, and the worker that takes
+    /// the work walks it there too, from the subproblem's path; the two add up to one count.
+    /// Only a search that is not a complete count (a solution wanted) goes to the links. See:
+    /// issue 38 (a hand-over moved the walk to the links, and workers searched there).
+    #[test]
+    fn a_worker_counts_its_subproblem_on_sparse_sets() {
+        let problem = super::reset::pairs();
+        let mut alone = problem.solver();
+        assert_eq!(alone.count(), 10_395);
+        let mut solver = problem.solver();
+        solver.enter(&Subproblem::root()).unwrap();
+        assert_eq!(solver.explore(5, u64::MAX), Pause::Budget);
+        assert!(solver.sparse_walk);
+        let mut branches = Vec::new();
+        let given = solver.split_off(&mut branches).expect("options left at the root");
+        assert!(solver.sparse_walk, "a hand-over moved the walk to the links");
+        let mut worker = solver.fork();
+        worker.enter(&given).unwrap();
+        assert_eq!(worker.explore(3, u64::MAX), Pause::Budget);
+        assert!(worker.sparse_walk, "the worker searched its subproblem on the links");
+        let place = worker.position(&mut branches).expect("a place");
+        assert_eq!((place.open_from(), place.until()), (given.open_from(), given.until()));
+        assert_eq!(solver.explore(u64::MAX, u64::MAX), Pause::Done);
+        assert_eq!(worker.explore(u64::MAX, u64::MAX), Pause::Done);
+        let (solver, worker) = (solver.stats(), worker.stats());
+        assert_eq!(solver.solutions() + worker.solutions(), 10_395);
+        assert_eq!(solver.nodes() + worker.nodes(), alone.stats().nodes());
+        assert_eq!(solver.updates() + worker.updates(), alone.stats().updates());
+        // A search for a solution goes on on the links, from the same place.
+        let mut visitor = problem.solver();
+        visitor.enter(&given).unwrap();
+        assert_eq!(visitor.explore(3, u64::MAX), Pause::Budget);
+        assert!(visitor.sparse_walk);
+        assert_eq!(visitor.explore(u64::MAX, 1), Pause::Solution);
+        assert!(!visitor.sparse_walk);
+    }
+}

@@ -42,6 +42,8 @@ impl Explore for Solver<'_> {
         }
         fork.heuristic = self.heuristic;
         fork.profiling(self.profiling);
+        // The sparse walk's verdict holds for the same problem on any worker.
+        fork.sparse_unfit = self.sparse_unfit;
         fork.commit_all(self.committed.iter().copied())
             .expect("options that fitted in this order fit again");
         fork.stats = Stats::default();
@@ -88,10 +90,7 @@ impl Explore for Solver<'_> {
             return Some(Subproblem::root());
         }
         if self.sparse_walk {
-            // Paused before a node of a sparse walk (it never stops on a solution), from the
-            // root: the rest of the tree from there, as the links' search would name it.
-            let path = self.sparse_path(branches);
-            return Some(Subproblem::new(path, 0, None).expect("open from the root"));
+            return self.sparse_position(branches);
         }
         let depth = match self.phase {
             Phase::Done => return None,
@@ -123,7 +122,9 @@ impl Explore for Solver<'_> {
         if self.problem.has_multiplicities() {
             return None;
         }
-        self.sync_sparse();
+        if self.sparse_walk {
+            return self.sparse_split_off(branches);
+        }
         if self.phase == Phase::Done {
             return None;
         }

@@ -1,19 +1,18 @@
 //! The search loops: Algorithm X's steps as a descent loop and a backtrack loop, paused at a
 //! solution or when a node budget runs out.
 
-use super::sparse::{Sparse, SPARSE_TRIAL};
-use super::{Level, Phase, Solver, NO_STOP};
-use crate::ids::OptionId;
+use super::{Level, Phase, Solver};
 use crate::matrix::{mems, with_mode, Mode};
 use crate::search::Heuristic;
 
 impl Solver<'_> {
     /// [`advance`](Self::advance), compiled for the matrix's mode, profiled or not.
     pub(super) fn advance_any(&mut self, wanted: u64, budget: u64) -> u64 {
-        // A complete count (every solution wanted) from the root walks on sparse sets; anything
-        // else continues on the links, from where a sparse walk got to.
+        // A complete count (every solution wanted) walks on sparse sets, from wherever the
+        // search stands (the root, or a subproblem a run's worker entered); anything else
+        // continues on the links, from where a sparse walk got to.
         let (mut found, mut budget) = (0, budget);
-        if wanted == u64::MAX && (self.sparse_walk || self.sparse_may_start()) {
+        if wanted == u64::MAX && (self.sparse_walk || self.sparse_may_take_over()) {
             if let Some((sparse_found, left)) = self.advance_sparse(budget) {
                 if left == 0 || !self.sparse_unfit || self.phase == Phase::Done {
                     return sparse_found;
@@ -202,108 +201,5 @@ impl Solver<'_> {
             self.stats.mems += spent;
         }
         found
-    }
-}
-
-// The sparse-set back-end (`search/sparse.rs`) for complete counts.
-
-impl Solver<'_> {
-    /// Whether a complete count may start a sparse walk here: at the root of the plain tree
-    /// (nothing committed, MRV, the input's order, no multiplicities, not profiled), where the
-    /// two back-ends walk the same tree in the same order and count alike.
-    fn sparse_may_start(&self) -> bool {
-        self.phase == Phase::Enter
-            && self.level == 0
-            && self.floor == 0
-            && self.stop == NO_STOP
-            && self.pending == 0
-            && !self.profiling
-            && self.heuristic == Heuristic::Mrv
-            && self.committed.is_empty()
-            && self.order.is_none()
-            && !self.matrix.has_multiplicities()
-            && !self.matrix.huge
-    }
-
-    /// `advance` for a complete count on sparse sets: the solutions found and the budget left;
-    /// `None` when the problem is too large for them (the links search then). After
-    /// [`SPARSE_TRIAL`] nodes the walk is judged against the links (`Sparse::pays`); found
-    /// slower, it pauses there with budget left and the problem is marked unfit, so that the
-    /// links go on from its place (with the same counters: both walk DLX1's tree).
-    fn advance_sparse(&mut self, budget: u64) -> Option<(u64, u64)> {
-        if self.sparse_unfit {
-            return None;
-        }
-        if self.sparse.is_none() {
-            self.sparse = Sparse::new(&self.problem.matrix).map(Box::new);
-            self.sparse_unfit = self.sparse.is_none();
-        }
-        let sparse = self.sparse.as_mut()?;
-        if !self.sparse_walk {
-            sparse.start();
-            self.sparse_walk = true;
-        }
-        let (mut found, mut left) = (0, budget);
-        loop {
-            let on_trial = !sparse.judged;
-            let step = if on_trial {
-                left.min(SPARSE_TRIAL.saturating_sub(sparse.walked_nodes()))
-            } else {
-                left
-            };
-            let counted = sparse.advance(step);
-            self.stats.nodes += counted.nodes;
-            self.stats.updates += counted.updates;
-            self.search_updates += counted.updates;
-            self.stats.solutions += counted.solutions;
-            self.stats.max_depth = self.stats.max_depth.max(counted.max_depth);
-            found += counted.solutions;
-            left = left.saturating_sub(counted.nodes);
-            if sparse.is_done() {
-                self.sparse_walk = false;
-                self.phase = Phase::Done;
-                return Some((found, left));
-            }
-            if on_trial && sparse.walked_nodes() >= SPARSE_TRIAL {
-                sparse.judged = true;
-                if !sparse.pays() {
-                    // Paused at the trial's end: the links go on from there.
-                    self.sparse_unfit = true;
-                    return Some((found, left));
-                }
-            }
-            if left == 0 {
-                return Some((found, left));
-            }
-        }
-    }
-
-    /// Brings the links to where a paused sparse walk stands, by replaying its path (its
-    /// updates are counted already, those of its last option pending in both), so that the
-    /// search goes on there on dancing links.
-    pub(super) fn sync_sparse(&mut self) {
-        if !std::mem::take(&mut self.sparse_walk) {
-            return;
-        }
-        let Some(sparse) = &self.sparse else { return };
-        let path: Vec<OptionId> =
-            sparse.path().map(|(x, _, _)| OptionId::from_u32(self.matrix.option_of(x))).collect();
-        let replayed = with_mode!(self.matrix, M => self.replay::<M>(&path));
-        replayed.expect("a sparse walk's path is a path of the same tree");
-    }
-
-    /// The path of a paused sparse walk, with its branches, for `position`.
-    pub(super) fn sparse_path(
-        &self,
-        branches: &mut Vec<crate::subproblem::Branch>,
-    ) -> Vec<OptionId> {
-        let Some(sparse) = &self.sparse else { return Vec::new() };
-        sparse
-            .path()
-            .map(|(x, index, count)| {
-                branches.push(crate::subproblem::Branch::new(u64::from(index), u64::from(count)));
-                OptionId::from_u32(self.matrix.option_of(x))
-            })
-            .collect()
     }
 }

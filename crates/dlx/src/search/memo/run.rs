@@ -164,10 +164,9 @@ impl<'a> MemoRun<'a> {
     ///
     /// The probe branches in the order the count would (`memo/order.rs`), so that it judges
     /// the table on the sub-problems the count meets, whatever order the items were declared
-    /// in. Where it stops, the enumeration starts afresh from the top (on sparse sets, which a
-    /// resumed search would not use), at most [`PLAIN_FIRST_NODES`] and [`MEMO_PROBE_NODES`]
-    /// nodes lost, set aside in its counters. A count the table finishes reports the table's
-    /// walk alone in the solver's counters.
+    /// in. Where it stops, the enumeration starts afresh from the top, at most
+    /// [`PLAIN_FIRST_NODES`] and [`MEMO_PROBE_NODES`] nodes lost, set aside in its counters. A
+    /// count the table finishes reports the table's walk alone in the solver's counters.
     ///
     /// # Errors
     /// As [`Solver::count_memo`]: [`MemoError::Multiplicities`] at once for a problem with
@@ -199,12 +198,9 @@ impl<'a> MemoRun<'a> {
         match solver.run_memo(memo, &mut self.watch(MEMO_PROBE_NODES, Some(work)))? {
             Walked::Counted(count) => Ok(MemoProbe::Counted(count)),
             Walked::Paused { .. } => {
-                // The enumeration starts from the top, where a count walks on sparse sets
-                // (`search/sparse.rs`): resumed from the probe's place, it would go on on
-                // dancing links (1.75 times the time on pentominoes 6×10), and where the probe
-                // branched in the walk's own order, its place is no place of the plain
-                // search's tree. The probe's work (with the option it committed last) is
-                // set aside in the counters.
+                // The enumeration starts from the top: where the probe branched in the walk's
+                // own order, its place is no place of the plain search's tree. The probe's
+                // work (with the option it committed last) is set aside in the counters.
                 let after = solver.stats;
                 let nodes = after.nodes - before.nodes + first.nodes;
                 let updates = after.updates - before.updates + solver.pending + first.updates;

@@ -317,6 +317,8 @@ impl Sparse {
         secondary_active: &mut u32,
     ) {
         self.restored += (self.saves.len() - level.saved as usize) as u64;
+        // The level goes on to another option: the claim of `closed` may no longer hold there.
+        self.closed = self.closed.min(index);
         for &(item, size) in &self.saves[level.saved as usize..] {
             self.sets[item as usize].size = size;
         }
