@@ -265,13 +265,7 @@ impl<'p> Solver<'p> {
             self.matrix.restore_from(&self.problem.matrix);
             self.sparse_walk = false;
             self.committed.clear();
-            self.level = 0;
-            self.floor = 0;
-            self.stop = NO_STOP;
-            self.closed = 0;
-            self.pending = 0;
-            self.pending_mems = 0;
-            self.phase = Phase::Enter;
+            self.forget_levels();
         } else {
             self.restart();
             while !self.committed.is_empty() {
@@ -302,6 +296,12 @@ impl<'p> Solver<'p> {
                 self.matrix.uncover::<M>(level.item);
             }
         }
+        self.forget_levels();
+    }
+
+    /// Forgets the search in progress (its levels, bounds and pending counters), once the links
+    /// no longer hold it, so that the next search enters at the top.
+    fn forget_levels(&mut self) {
         self.level = 0;
         self.floor = 0;
         self.stop = NO_STOP;

@@ -67,6 +67,20 @@ pub struct Step {
     pub explanation: String,
 }
 
+impl Step {
+    /// A step that only removes candidates: what every technique but the singles finds.
+    #[must_use]
+    pub fn eliminating(
+        technique: TechniqueKind,
+        cells: Vec<Cell>,
+        regions: Vec<usize>,
+        eliminations: Vec<(Cell, Digit)>,
+        explanation: String,
+    ) -> Step {
+        Step { technique, cells, regions, placements: Vec::new(), eliminations, explanation }
+    }
+}
+
 /// The explanation.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -4,7 +4,7 @@
 //! every time, other indices other puzzles.
 
 use dancer::Solver;
-use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, Variant};
+use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, RelationKind, Variant};
 
 use crate::variant_samples::broken;
 
@@ -106,5 +106,37 @@ fn rules_without_a_solution_have_no_puzzle() {
     let none = Model::from_variant(&Variant::latin(2).unwrap().with_diagonals().unwrap());
     for marks in Marks::ALL {
         assert_eq!(none.generate(marks, &mut rng_for(1, 0)), Ok(None), "{marks}");
+    }
+}
+
+#[test]
+fn kropki_marks_put_a_black_dot_on_every_double_and_a_white_one_on_every_other_step_of_one() {
+    let size = 6;
+    let base = Model::from_variant(&Variant::standard(size).unwrap());
+    for index in 0..4 {
+        let record = make(&base, Marks::Kropki, 7, index);
+        let solution = record.solution.as_ref().unwrap();
+        let mut expected = Vec::new();
+        for cell in 0..size * size {
+            let right = (cell % size + 1 < size).then_some(cell + 1);
+            let down = (cell + size < size * size).then_some(cell + size);
+            for other in [right, down].into_iter().flatten() {
+                let (x, y) = (solution[cell], solution[other]);
+                let kind = if x == 2 * y || y == 2 * x {
+                    RelationKind::Ratio(2)
+                } else if x.abs_diff(y) == 1 {
+                    RelationKind::Difference(1)
+                } else {
+                    continue;
+                };
+                expected.push((cell.min(other), cell.max(other), kind));
+            }
+        }
+        let mut found: Vec<_> =
+            record.model.relations.iter().map(|r| (r.a.min(r.b), r.a.max(r.b), r.kind)).collect();
+        found.sort_unstable_by_key(|&(a, b, _)| (a, b));
+        expected.sort_unstable_by_key(|&(a, b, _)| (a, b));
+        assert_eq!(found, expected, "kropki #{index}");
+        assert!(found.iter().any(|r| r.2 == RelationKind::Ratio(2)), "kropki #{index}");
     }
 }

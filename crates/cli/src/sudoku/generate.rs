@@ -110,13 +110,34 @@ pub(crate) fn run(
             Ok(())
         },
     )?;
-    let err = streams.err;
+    let tally = Tally { puzzles: made, marks: clues, noun: "clues", missed: Some(missed) };
+    finish(ending, seed, args.stats.then_some((tally, started)), streams.err)
+}
+
+/// What a run made, for the summary line of `--stats`: `marks` (clues or givens, the `noun`) in
+/// all, and how many puzzles missed a clue target where there is one.
+struct Tally {
+    puzzles: u64,
+    marks: u64,
+    noun: &'static str,
+    missed: Option<u64>,
+}
+
+/// Ends a run: says what stopped it early, writes the summary of `--stats` (what was made, since
+/// when), and gives the run's exit status.
+fn finish(
+    ending: Ending,
+    seed: u64,
+    stats: Option<(Tally, Instant)>,
+    err: &mut dyn Write,
+) -> anyhow::Result<Exit> {
     say_ending(ending, seed, err)?;
-    if args.stats {
+    if let Some((Tally { puzzles, marks, noun, missed }, started)) = stats {
         let seconds = started.elapsed().as_secs_f64();
-        let average = clues as f64 / made.max(1) as f64;
-        let rate = crate::job::per_second(made, seconds);
-        writeln!(err, "puzzles: {made}, average clues: {average:.1}, clue target missed: {missed}, seconds: {seconds:.3}, puzzles/s: {rate}")?;
+        let average = marks as f64 / puzzles.max(1) as f64;
+        let missed = missed.map(|m| format!(", clue target missed: {m}")).unwrap_or_default();
+        let rate = crate::job::per_second(puzzles, seconds);
+        writeln!(err, "puzzles: {puzzles}, average {noun}: {average:.1}{missed}, seconds: {seconds:.3}, puzzles/s: {rate}")?;
     }
     Ok(exit_of(ending))
 }

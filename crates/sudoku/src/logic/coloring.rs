@@ -172,14 +172,13 @@ fn trap(
 }
 
 fn step(cluster: &Cluster, eliminations: Vec<(Cell, Digit)>, explanation: String) -> Step {
-    Step {
-        technique: TechniqueKind::SimpleColoring,
-        cells: cluster.sides.concat(),
-        regions: cluster.regions.clone(),
-        placements: Vec::new(),
+    Step::eliminating(
+        TechniqueKind::SimpleColoring,
+        cluster.sides.concat(),
+        cluster.regions.clone(),
         eliminations,
         explanation,
-    }
+    )
 }
 
 #[cfg(test)]

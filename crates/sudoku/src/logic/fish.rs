@@ -124,14 +124,7 @@ impl Fish {
             .map(|&l| base + l)
             .chain(bits(covers).map(|c| cover + c as usize))
             .collect();
-        Some(Step {
-            technique: self.kind(),
-            cells,
-            regions,
-            placements: Vec::new(),
-            eliminations,
-            explanation,
-        })
+        Some(Step::eliminating(self.kind(), cells, regions, eliminations, explanation))
     }
 }
 

@@ -69,14 +69,13 @@ fn find(candidates: &Candidates, variant: &Variant, lines: bool) -> Option<Step>
                 text::region(variant, b),
                 text::cells(n, &removed)
             );
-            return Some(Step {
+            return Some(Step::eliminating(
                 technique,
                 cells,
-                regions: vec![a, b],
-                placements: Vec::new(),
+                vec![a, b],
                 eliminations,
                 explanation,
-            });
+            ));
         }
     }
     None

@@ -59,34 +59,48 @@ impl Technique for Naked {
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
         let geometry = candidates.geometry();
-        let n = candidates.size();
         let size = self.0;
-        let mut options = Vec::with_capacity(n);
-        for r in 0..geometry.region_count() {
-            options.clear();
-            let region = geometry.region(r);
+        // The cells of two to `size` candidates, in a region with more than `size` blanks.
+        let cells_of = |r: usize, options: &mut Vec<(u32, u64)>| {
             let mut unsolved = 0;
-            for (k, &cell) in region.iter().enumerate() {
+            for (k, &cell) in geometry.region(r).iter().enumerate() {
                 let mask = candidates.candidates(cell);
                 unsolved += usize::from(mask != 0);
                 if mask & mask.wrapping_sub(1) != 0 && at_most(mask, size) {
                     options.push((k as u32, mask));
                 }
             }
-            if unsolved <= size || options.len() < size {
-                continue;
-            }
-            let step = subsets(&options, size, Pick::default(), 0, &mut |pick| {
-                let cells: Vec<Cell> =
-                    pick.items[..size].iter().map(|&k| region[k as usize]).collect();
-                naked_step(candidates, variant, self.kind(), r, &cells, pick.union)
-            });
-            if step.is_some() {
-                return step;
-            }
-        }
-        None
+            unsolved > size
+        };
+        first_in_regions(candidates, size, cells_of, |r, pick| {
+            let region = geometry.region(r);
+            let cells: Vec<Cell> = pick.items[..size].iter().map(|&k| region[k as usize]).collect();
+            naked_step(candidates, variant, self.kind(), r, &cells, pick.union)
+        })
     }
+}
+
+/// The first step `found` makes of a subset in any region, lowest region first: `fill` puts a
+/// region's options (an item and its mask) in the list it is given, and says whether the
+/// region is worth searching at all.
+fn first_in_regions(
+    candidates: &Candidates,
+    size: usize,
+    mut fill: impl FnMut(usize, &mut Vec<(u32, u64)>) -> bool,
+    mut found: impl FnMut(usize, &Pick) -> Option<Step>,
+) -> Option<Step> {
+    let mut options = Vec::with_capacity(candidates.size());
+    for r in 0..candidates.geometry().region_count() {
+        options.clear();
+        if !fill(r, &mut options) || options.len() < size {
+            continue;
+        }
+        let step = subsets(&options, size, Pick::default(), 0, &mut |pick| found(r, pick));
+        if step.is_some() {
+            return step;
+        }
+    }
+    None
 }
 
 /// The step of a naked subset, if it removes anything: its digits leave every region
@@ -132,14 +146,7 @@ fn naked_step(
     );
     let mut regions = shared;
     regions.sort_by_key(|&r| r != found_in);
-    Some(Step {
-        technique: kind,
-        cells: cells.to_vec(),
-        regions,
-        placements: Vec::new(),
-        eliminations,
-        explanation,
-    })
+    Some(Step::eliminating(kind, cells.to_vec(), regions, eliminations, explanation))
 }
 
 impl Technique for Hidden {
@@ -149,56 +156,41 @@ impl Technique for Hidden {
     }
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        let geometry = candidates.geometry();
         let n = candidates.size();
         let size = self.0;
-        let mut options = Vec::with_capacity(n);
-        for r in 0..geometry.region_count() {
-            options.clear();
+        // The digits of two to `size` places in the region.
+        let digits_of = |r: usize, options: &mut Vec<(u32, u64)>| {
             for digit in 1..=n as Digit {
                 let positions = candidates.positions(r, digit);
                 if positions & positions.wrapping_sub(1) != 0 && at_most(positions, size) {
                     options.push((u32::from(digit), positions));
                 }
             }
-            if options.len() < size {
-                continue;
-            }
-            let region = geometry.region(r);
-            let step = subsets(&options, size, Pick::default(), 0, &mut |pick| {
-                let digits = pick.items[..size].iter().fold(0, |m, &d| m | 1 << (d - 1));
-                let cells: Vec<Cell> = bits(pick.union).map(|k| region[k as usize]).collect();
-                let eliminations: Vec<(Cell, Digit)> = cells
-                    .iter()
-                    .flat_map(|&c| {
-                        bits(candidates.candidates(c) & !digits).map(move |d| (c, d as Digit + 1))
-                    })
-                    .collect();
-                if eliminations.is_empty() {
-                    return None;
-                }
-                let explanation = format!(
-                    "hidden {} {} in {}: only {} can hold them, so {}",
-                    NAMES[size],
-                    text::digits(digits),
-                    text::region(variant, r),
-                    text::cells(n, &cells),
-                    text::removed(n, &eliminations)
-                );
-                Some(Step {
-                    technique: self.kind(),
-                    cells,
-                    regions: vec![r],
-                    placements: Vec::new(),
-                    eliminations,
-                    explanation,
+            true
+        };
+        first_in_regions(candidates, size, digits_of, |r, pick| {
+            let region = candidates.geometry().region(r);
+            let digits = pick.items[..size].iter().fold(0, |m, &d| m | 1 << (d - 1));
+            let cells: Vec<Cell> = bits(pick.union).map(|k| region[k as usize]).collect();
+            let eliminations: Vec<(Cell, Digit)> = cells
+                .iter()
+                .flat_map(|&c| {
+                    bits(candidates.candidates(c) & !digits).map(move |d| (c, d as Digit + 1))
                 })
-            });
-            if step.is_some() {
-                return step;
+                .collect();
+            if eliminations.is_empty() {
+                return None;
             }
-        }
-        None
+            let explanation = format!(
+                "hidden {} {} in {}: only {} can hold them, so {}",
+                NAMES[size],
+                text::digits(digits),
+                text::region(variant, r),
+                text::cells(n, &cells),
+                text::removed(n, &eliminations)
+            );
+            Some(Step::eliminating(self.kind(), cells, vec![r], eliminations, explanation))
+        })
     }
 }
 

@@ -67,14 +67,13 @@ impl Technique for UniqueRectangle {
                         .collect();
                     regions.sort_unstable();
                     regions.dedup();
-                    return Some(Step {
-                        technique: TechniqueKind::UniqueRectangle,
-                        cells: corners.to_vec(),
+                    return Some(Step::eliminating(
+                        TechniqueKind::UniqueRectangle,
+                        corners.to_vec(),
                         regions,
-                        placements: Vec::new(),
                         eliminations,
                         explanation,
-                    });
+                    ));
                 }
             }
         }

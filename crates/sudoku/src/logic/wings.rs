@@ -74,21 +74,8 @@ impl Technique for XyWing {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let explanation = format!(
-                        "xy-wing: pivot {} with pincers {} and {}: one pincer is {}, so {}",
-                        bivalue(candidates, pivot),
-                        bivalue(candidates, a),
-                        bivalue(candidates, b),
-                        text::digit(digit_of(z)),
-                        text::removed(candidates.size(), &eliminations)
-                    );
-                    return Some(wing_step(
-                        geometry,
-                        self.kind(),
-                        &cells,
-                        eliminations,
-                        explanation,
-                    ));
+                    let why = format!("one pincer is {}", text::digit(digit_of(z)));
+                    return Some(pincer_step(candidates, self.kind(), cells, eliminations, &why));
                 }
             }
         }
@@ -118,21 +105,8 @@ impl Technique for XyzWing {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let explanation = format!(
-                        "xyz-wing: pivot {} with pincers {} and {}: one of them is {}, so {}",
-                        bivalue(candidates, pivot),
-                        bivalue(candidates, a),
-                        bivalue(candidates, b),
-                        text::digit(z),
-                        text::removed(candidates.size(), &eliminations)
-                    );
-                    return Some(wing_step(
-                        geometry,
-                        self.kind(),
-                        &cells,
-                        eliminations,
-                        explanation,
-                    ));
+                    let why = format!("one of them is {}", text::digit(z));
+                    return Some(pincer_step(candidates, self.kind(), cells, eliminations, &why));
                 }
             }
         }
@@ -187,6 +161,27 @@ impl Technique for WWing {
     }
 }
 
+/// The step of a pivot and two pincers (`cells`), explained as "xy-wing: pivot r1c1 {3, 7} with
+/// pincers ...: `why`, so ... removed".
+fn pincer_step(
+    candidates: &Candidates,
+    technique: TechniqueKind,
+    cells: [Cell; 3],
+    eliminations: Vec<(Cell, Digit)>,
+    why: &str,
+) -> Step {
+    let [pivot, a, b] = cells;
+    let explanation = format!(
+        "{}: pivot {} with pincers {} and {}: {why}, so {}",
+        technique.name(),
+        bivalue(candidates, pivot),
+        bivalue(candidates, a),
+        bivalue(candidates, b),
+        text::removed(candidates.size(), &eliminations)
+    );
+    wing_step(candidates.geometry(), technique, &cells, eliminations, explanation)
+}
+
 /// A region where `digit` has exactly two places, neither of `ends`, one seeing the first end
 /// and the other the second: (region, the place seeing the first, the place seeing the second).
 fn strong_link(
@@ -235,14 +230,7 @@ fn wing_step(
         })
         .collect();
     regions.dedup();
-    Step {
-        technique,
-        cells: cells.to_vec(),
-        regions,
-        placements: Vec::new(),
-        eliminations,
-        explanation,
-    }
+    Step::eliminating(technique, cells.to_vec(), regions, eliminations, explanation)
 }
 
 #[cfg(test)]

@@ -42,13 +42,16 @@ pub enum Marks {
     /// XV: a sum-5 or sum-10 mark between neighbours whose digits add up to it, with no rule
     /// for the others.
     Xv,
+    /// Kropki: a black dot between neighbours where one digit is twice the other, else a white
+    /// dot where they differ by 1 (1 and 2 take the black one), with no rule for the others.
+    Kropki,
     /// Sukaku: candidates (pencilmarks) in every cell and no givens.
     Sukaku,
 }
 
 impl Marks {
     /// Every kind, in the order above.
-    pub const ALL: [Marks; 8] = [
+    pub const ALL: [Marks; 9] = [
         Marks::Givens,
         Marks::Killer,
         Marks::Consecutive,
@@ -56,6 +59,7 @@ impl Marks {
         Marks::GreaterThan,
         Marks::Difference,
         Marks::Xv,
+        Marks::Kropki,
         Marks::Sukaku,
     ];
 
@@ -69,6 +73,7 @@ impl Marks {
             Marks::GreaterThan => "greater-than",
             Marks::Difference => "difference",
             Marks::Xv => "xv",
+            Marks::Kropki => "kropki",
             Marks::Sukaku => "sukaku",
         }
     }
@@ -82,7 +87,7 @@ impl fmt::Display for Marks {
 
 /// A name that is not a [`Marks`] kind's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a kind of marks (givens, killer, consecutive, even-odd, greater-than, difference, xv, sukaku)")]
+#[error("'{0}' is not a kind of marks (givens, killer, consecutive, even-odd, greater-than, difference, xv, kropki, sukaku)")]
 pub struct UnknownMarks(pub String);
 
 impl FromStr for Marks {
@@ -135,6 +140,13 @@ impl Model {
             Marks::Xv => relate(&mut model, &solution, |a, b| {
                 let sum = a + b;
                 (sum == 5 || sum == 10).then_some(RelationKind::Sum(sum))
+            }),
+            Marks::Kropki => relate(&mut model, &solution, |a, b| {
+                if a == 2 * b || b == 2 * a {
+                    Some(RelationKind::Ratio(2))
+                } else {
+                    (a.abs_diff(b) == 1).then_some(RelationKind::Difference(1))
+                }
             }),
             Marks::Sukaku => model = sukaku(model, &solution, rng)?,
         }

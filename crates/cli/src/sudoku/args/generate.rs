@@ -57,7 +57,7 @@ pub struct GenerateArgs {
     pub killer: bool,
 
     /// Marks besides givens: killer, consecutive, even-odd, greater-than, difference, xv,
-    /// sukaku (or givens). Written as JSON lines records with their solution.
+    /// kropki, sukaku (or givens). Written as JSON lines records with their solution.
     #[arg(long, value_name = "KIND")]
     pub marks: Option<String>,
 

@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, Symmetry};
 
 use super::ordered::{in_order, Next, Put, Streams, Watch};
-use super::{clock_seed, exit_of, jobs, say_ending};
+use super::{clock_seed, finish, jobs, Tally};
 use crate::sudoku::{args::GenerateArgs, rules::Rules, OutputFormat};
 use crate::Exit;
 
@@ -74,15 +74,8 @@ pub(crate) fn run(
             Ok(())
         },
     )?;
-    let err = streams.err;
-    say_ending(ending, seed, err)?;
-    if args.stats {
-        let seconds = started.elapsed().as_secs_f64();
-        let average = givens as f64 / made.max(1) as f64;
-        let rate = crate::job::per_second(made, seconds);
-        writeln!(err, "puzzles: {made}, average givens: {average:.1}, seconds: {seconds:.3}, puzzles/s: {rate}")?;
-    }
-    Ok(exit_of(ending))
+    let tally = Tally { puzzles: made, marks: givens, noun: "givens", missed: None };
+    finish(ending, seed, args.stats.then_some((tally, started)), streams.err)
 }
 
 /// The blank model the puzzles are made on (a layout's, or a single grid of the variant
