@@ -108,6 +108,7 @@ pub use crate::model::{
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::read::{
     flat::{janko_jigsaw, janko_sudoku, krazydad_16x16},
+    fpuzzles::{fpuzzles, is_fpuzzles, FpuzzlesPuzzle},
     janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
     json::JsonError,
     published::{andoku, janko_killer, krazydad_killer, sukaku, sukaku_of_grid, ReadError, Record},

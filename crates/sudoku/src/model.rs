@@ -50,6 +50,15 @@ pub enum RelationKind {
     Sum(u8),
     /// `a = k·b` or `b = k·a` (a black Kropki dot: k = 2).
     Ratio(u8),
+    /// `a ≠ b` between cells that share no region (anti-king, anti-knight: a chess move apart).
+    Different,
+    /// `|a − b| ≠ k` (where every dot of difference k is given; k = 1 is
+    /// [`NotConsecutive`](RelationKind::NotConsecutive)).
+    NotDifference(u8),
+    /// `a + b ≠ k` (where every X or V is given).
+    NotSum(u8),
+    /// Neither digit is k times the other (where every black dot is given).
+    NotRatio(u8),
 }
 
 impl RelationKind {
@@ -62,12 +71,19 @@ impl RelationKind {
             RelationKind::NotConsecutive => apart != 1,
             RelationKind::Difference(difference) => apart == difference,
             RelationKind::Sum(total) => u32::from(first) + u32::from(second) == u32::from(total),
-            RelationKind::Ratio(factor) => {
-                let (low, high) = (u32::from(first.min(second)), u32::from(first.max(second)));
-                high == low * u32::from(factor)
-            }
+            RelationKind::Ratio(factor) => ratio(first, second, factor),
+            RelationKind::Different => first != second,
+            RelationKind::NotDifference(difference) => apart != difference,
+            RelationKind::NotSum(total) => u32::from(first) + u32::from(second) != u32::from(total),
+            RelationKind::NotRatio(factor) => !ratio(first, second, factor),
         }
     }
+}
+
+/// Whether one digit is `factor` times the other.
+fn ratio(first: Digit, second: Digit, factor: u8) -> bool {
+    let (low, high) = (u32::from(first.min(second)), u32::from(first.max(second)));
+    high == low * u32::from(factor)
 }
 
 /// Two cells whose digits must satisfy a [`RelationKind`], in this order.

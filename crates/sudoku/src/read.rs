@@ -9,12 +9,14 @@
 //! - `published.rs`: the [`Record`](published::Record) every published collection reads into,
 //!   and the one-line killer, andoku and sukaku formats; `flat.rs`: janko.at's and krazydad's
 //!   flat files of plain variants; `janko.rs` + `janko/`: `janko_puzzlekit`'s kinds;
-//! - `json.rs` + `json/`: the JSON lines form of a record, read strictly and written.
+//! - `json.rs` + `json/`: the JSON lines form of a record, read strictly and written;
+//! - `fpuzzles.rs` + `fpuzzles/`: f-puzzles and `SudokuPad` links and payloads.
 //!
 //! The layouts are documented in docs/formats.md.
 
 pub(crate) mod board;
 pub(crate) mod flat;
+pub(crate) mod fpuzzles;
 pub(crate) mod janko;
 pub(crate) mod json;
 pub(crate) mod published;

@@ -108,13 +108,23 @@ fn thick_edges(model: &Model) -> usize {
     thick
 }
 
-/// Relations drawn: those between neighbours, but "not consecutive" (the absence of a bar).
+/// Relations drawn: those between neighbours, but the negative rules of a grid where every mark
+/// is given (the absence of a bar or a dot) and anti-king or anti-knight's `different`.
 fn drawn_relations(model: &Model) -> usize {
     let w = model.width;
     model
         .relations
         .iter()
-        .filter(|r| r.kind != RelationKind::NotConsecutive)
+        .filter(|r| {
+            !matches!(
+                r.kind,
+                RelationKind::NotConsecutive
+                    | RelationKind::Different
+                    | RelationKind::NotDifference(_)
+                    | RelationKind::NotSum(_)
+                    | RelationKind::NotRatio(_)
+            )
+        })
         .filter(|r| (r.a / w).abs_diff(r.b / w) + (r.a % w).abs_diff(r.b % w) == 1)
         .count()
 }

@@ -31,6 +31,9 @@ mod variants_data;
 mod variant_samples;
 // Model::generate: killers, every kind of marks and a samurai unique; seeds reproducible.
 mod model_generate;
+// f-puzzles and SudokuPad links: every key read, negative rules against a filter of all 4×4
+// grids, bad input; the 46 published puzzles solved or refused by name.
+mod fpuzzles;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
 // One solver API for every puzzle (Rules, ModelSolver): every call agrees, plain or not.

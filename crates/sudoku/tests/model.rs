@@ -75,6 +75,10 @@ pub(crate) fn keeps(model: &Model, grid: &[u8; 16]) -> bool {
             RelationKind::NotConsecutive => (a - b).abs() != 1,
             RelationKind::Difference(k) => (a - b).abs() == i32::from(k),
             RelationKind::Sum(k) => a + b == i32::from(k),
+            RelationKind::Different => a != b,
+            RelationKind::NotDifference(k) => (a - b).abs() != i32::from(k),
+            RelationKind::NotSum(k) => a + b != i32::from(k),
+            RelationKind::NotRatio(k) => a != i32::from(k) * b && b != i32::from(k) * a,
             _ => unreachable!("the test makes no other kinds"),
         }
     });
@@ -120,6 +124,10 @@ fn relation_kind() -> impl Strategy<Value = RelationKind> {
         Just(RelationKind::NotConsecutive),
         (1u8..4).prop_map(RelationKind::Difference),
         (3u8..8).prop_map(RelationKind::Sum),
+        Just(RelationKind::Different),
+        (1u8..4).prop_map(RelationKind::NotDifference),
+        (3u8..8).prop_map(RelationKind::NotSum),
+        (2u8..4).prop_map(RelationKind::NotRatio),
     ]
 }
 

@@ -71,6 +71,10 @@ pub(crate) fn broken(model: &Model, solution: &[u8]) -> Option<String> {
             RelationKind::Difference(d) => a - b == i32::from(d) || b - a == i32::from(d),
             RelationKind::Sum(s) => a + b == i32::from(s),
             RelationKind::Ratio(k) => a == i32::from(k) * b || b == i32::from(k) * a,
+            RelationKind::Different => a != b,
+            RelationKind::NotDifference(d) => a - b != i32::from(d) && b - a != i32::from(d),
+            RelationKind::NotSum(s) => a + b != i32::from(s),
+            RelationKind::NotRatio(k) => a != i32::from(k) * b && b != i32::from(k) * a,
             other => panic!("a relation kind this checker does not know: {other:?}"),
         };
         if !holds {
@@ -138,8 +142,12 @@ fn every_sample_is_unique_solved_as_stored_and_keeps_its_constraints() {
     let every = [
         "Consecutive",
         "Difference",
+        "Different",
         "Less",
         "NotConsecutive",
+        "NotDifference",
+        "NotRatio",
+        "NotSum",
         "Ratio",
         "Sum",
         "cages",
@@ -178,6 +186,10 @@ fn the_checker_catches_a_broken_constraint_of_every_kind() {
                 RelationKind::Difference(k) => RelationKind::Difference(k + 1),
                 RelationKind::Sum(k) => RelationKind::Sum(k + 1),
                 RelationKind::Ratio(k) => RelationKind::Ratio(k + 1),
+                RelationKind::Different => RelationKind::Difference(0),
+                RelationKind::NotDifference(k) => RelationKind::Difference(k),
+                RelationKind::NotSum(k) => RelationKind::Sum(k),
+                RelationKind::NotRatio(k) => RelationKind::Ratio(k),
                 other => panic!("{other:?}"),
             };
             wrong.push(std::mem::replace(&mut model, record.model.clone()));

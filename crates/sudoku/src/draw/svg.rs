@@ -331,7 +331,12 @@ fn relation_mark(
         shape.set("fill", "white").set("stroke", "black").set("stroke-width", 1.2)
     };
     Some(match kind {
-        RelationKind::NotConsecutive => return None,
+        // The rules of a whole grid (every dot given, a chess move apart): no mark of their own.
+        RelationKind::NotConsecutive
+        | RelationKind::Different
+        | RelationKind::NotDifference(_)
+        | RelationKind::NotSum(_)
+        | RelationKind::NotRatio(_) => return None,
         RelationKind::Less => {
             // The point of the chevron is on the side of the smaller digit, a.
             let (dx, dy) = (((xa - xb) / CELL) * 4.0, ((ya - yb) / CELL) * 4.0);

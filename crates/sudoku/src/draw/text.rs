@@ -202,7 +202,12 @@ fn mark(
                 '-'
             }
         }
-        RelationKind::NotConsecutive => return,
+        // The rules of a whole grid (every dot given, a chess move apart): no mark of their own.
+        RelationKind::NotConsecutive
+        | RelationKind::Different
+        | RelationKind::NotDifference(_)
+        | RelationKind::NotSum(_)
+        | RelationKind::NotRatio(_) => return,
         RelationKind::Difference(1) => 'o',
         // A black dot, whatever its factor (the SVG writes a factor other than 2 in it).
         RelationKind::Ratio(_) => '●',

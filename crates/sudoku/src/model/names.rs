@@ -119,6 +119,11 @@ impl Model {
             RelationKind::Sum(k) => format!("{a} adds to {k} with {b}"),
             RelationKind::Ratio(2) => format!("the black dot between {a} and {b}"),
             RelationKind::Ratio(k) => format!("the black dot of 1:{k} between {a} and {b}"),
+            RelationKind::Different => format!("{a} different from {b}"),
+            RelationKind::NotDifference(k) => format!("{a} not differing by {k} from {b}"),
+            RelationKind::NotSum(k) => format!("{a} not adding to {k} with {b}"),
+            RelationKind::NotRatio(2) => format!("{a} neither half nor double {b}"),
+            RelationKind::NotRatio(k) => format!("{a} not in the ratio 1:{k} with {b}"),
         }
     }
 }

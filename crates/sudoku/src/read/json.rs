@@ -230,6 +230,11 @@ fn kind_name(kind: RelationKind) -> (&'static str, Option<u8>) {
         // A black Kropki dot's factor is 2 unless it says otherwise.
         RelationKind::Ratio(2) => ("ratio", None),
         RelationKind::Ratio(k) => ("ratio", Some(k)),
+        RelationKind::Different => ("different", None),
+        RelationKind::NotDifference(k) => ("not-difference", Some(k)),
+        RelationKind::NotSum(k) => ("not-sum", Some(k)),
+        RelationKind::NotRatio(2) => ("not-ratio", None),
+        RelationKind::NotRatio(k) => ("not-ratio", Some(k)),
     }
 }
 

@@ -161,30 +161,42 @@ impl Fields<'_> {
             "difference" => Some(K::Difference(0)),
             "sum" => Some(K::Sum(0)),
             "ratio" => Some(K::Ratio(2)),
+            "different" => Some(K::Different),
+            "not-difference" => Some(K::NotDifference(0)),
+            "not-sum" => Some(K::NotSum(0)),
+            "not-ratio" => Some(K::NotRatio(2)),
             _ => None,
         };
+        let factor = |k: &Node<'_>| match number(k)? {
+            0 | 1 => {
+                let message = "a ratio's `k` is at least 2 (one digit is k times the other)";
+                Err(line.error(k, path.key("k"), message))
+            }
+            factor => Ok(factor),
+        };
         let kind = match (named, fields.get("k")) {
-            (Some(kind @ (K::Less | K::Consecutive | K::NotConsecutive)), None) => kind,
+            (Some(kind @ (K::Less | K::Consecutive | K::NotConsecutive | K::Different)), None) => {
+                kind
+            }
             (Some(K::Difference(_)), Some(k)) => K::Difference(number(k)?),
             (Some(K::Sum(_)), Some(k)) => K::Sum(number(k)?),
-            (Some(K::Difference(_) | K::Sum(_)), None) => {
+            (Some(K::NotDifference(_)), Some(k)) => K::NotDifference(number(k)?),
+            (Some(K::NotSum(_)), Some(k)) => K::NotSum(number(k)?),
+            (Some(K::Difference(_) | K::Sum(_) | K::NotDifference(_) | K::NotSum(_)), None) => {
                 let message = format!("missing: `{kind_name}` needs its `k`");
                 return Err(line.error(kind_node, path.key("k"), &message));
             }
             (Some(K::Ratio(_)), None) => K::Ratio(2),
-            (Some(K::Ratio(_)), Some(k)) => match number(k)? {
-                0 | 1 => {
-                    let message = "a ratio's `k` is at least 2 (one digit is k times the other)";
-                    return Err(line.error(k, path.key("k"), message));
-                }
-                factor => K::Ratio(factor),
-            },
-            (Some(K::Less | K::Consecutive | K::NotConsecutive) | None, Some(k)) => {
-                let message = "`k` goes only with the kinds difference, sum and ratio";
+            (Some(K::Ratio(_)), Some(k)) => K::Ratio(factor(k)?),
+            (Some(K::NotRatio(_)), None) => K::NotRatio(2),
+            (Some(K::NotRatio(_)), Some(k)) => K::NotRatio(factor(k)?),
+            (Some(K::Less | K::Consecutive | K::NotConsecutive | K::Different) | None, Some(k)) => {
+                let message = "`k` goes only with the kinds difference, sum, ratio and their nots";
                 return Err(line.error(k, path.key("k"), message));
             }
             (None, None) => {
-                let kinds = "less, consecutive, not-consecutive, difference, sum or ratio";
+                let kinds = "less, consecutive, not-consecutive, difference, sum, ratio, \
+                             different, not-difference, not-sum or not-ratio";
                 return Err(line.error(kind_node, kind_path, &format!("expected one of {kinds}")));
             }
         };

@@ -1,0 +1,296 @@
+//! The constraint keys of an f-puzzles puzzle, onto a [`Model`] whose regions and cells are read.
+//!
+//! Negative rules follow f-puzzles and `SudokuSolver`: `nonconsecutive` forbids consecutive
+//! digits across every edge without a Kropki dot; `negative: ["ratio"]` forbids, across every
+//! edge without a dot, each kind of dot the grid has (a black 1:2 dot where it has none); and
+//! `negative: ["xv"]` forbids sums of 5 and 10 across every edge without an X or a V.
+
+use serde_json::{Map, Value};
+
+use crate::grid::Cell;
+use crate::model::{Cage, Model, Parity, Relation, RelationKind};
+use crate::variant::standard_box_shape;
+
+/// Keys that describe the puzzle or the setter's view and change nothing.
+const META: [&str; 10] = [
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "version",
+];
+
+/// Keys drawn in f-puzzles that carry no rule of their own.
+const COSMETIC: [&str; 5] = ["line", "rectangle", "circle", "text", "cage"];
+
+/// The constraint kinds of f-puzzles that change the answer and are not read yet.
+const NOT_YET: [&str; 27] = [
+    "arrow",
+    "thermometer",
+    "slowthermometer",
+    "palindrome",
+    "clone",
+    "renban",
+    "whispers",
+    "betweenline",
+    "lockoutline",
+    "regionsumline",
+    "zipperline",
+    "entropicline",
+    "modularline",
+    "nabner",
+    "doublearrow",
+    "quadruple",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "minimum",
+    "maximum",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "sumdot",
+    "productdot",
+];
+
+/// Reads every key of `puzzle` into `model`; returns the cosmetic keys it skipped.
+pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec<String>, String> {
+    let size = model.width;
+    let mut skipped = Vec::new();
+    let flag = |key: &str| puzzle.get(key).and_then(Value::as_bool) == Some(true);
+    for (key, value) in puzzle {
+        let key = key.as_str();
+        let empty = matches!(value, Value::Null | Value::Bool(false))
+            || value.as_array().is_some_and(Vec::is_empty);
+        match key {
+            _ if META.contains(&key) || empty => {}
+            _ if COSMETIC.contains(&key) => skipped.push(key.to_owned()),
+            "diagonal+" if flag(key) => model.regions.push(diagonal(size, true)),
+            "diagonal-" if flag(key) => model.regions.push(diagonal(size, false)),
+            "disjointgroups" if flag(key) => model.regions.extend(disjoint_groups(size)),
+            "antiknight" | "antiking" | "nonconsecutive" if flag(key) => {}
+            "extraregion" => {
+                for (k, entry) in entries(value, key)?.iter().enumerate() {
+                    model.regions.push(cells(entry, size, &format!("{key}[{k}]"))?);
+                }
+            }
+            "killercage" => {
+                for (k, entry) in entries(value, key)?.iter().enumerate() {
+                    let cells = cells(entry, size, &format!("{key}[{k}]"))?;
+                    let sum =
+                        entry.get("value").filter(|v| !(v.is_null() || v.as_str() == Some("")));
+                    let sum = sum.map(|v| number(v, &format!("{key}[{k}].value")));
+                    model.cages.push(Cage { cells, sum: sum.transpose()?.map(|s| s as u32) });
+                }
+            }
+            "odd" | "even" => {
+                let parity = if key == "odd" { Parity::Odd } else { Parity::Even };
+                for (k, entry) in entries(value, key)?.iter().enumerate() {
+                    let where_ = format!("{key}[{k}].cell");
+                    let text = entry.get("cell").and_then(Value::as_str);
+                    let text = text.ok_or_else(|| format!("`{where_}` is not a cell name"))?;
+                    model.parity.push((cell(text, size, &where_)?, parity));
+                }
+            }
+            "difference" | "ratio" | "xv" | "negative" => {}
+            _ if NOT_YET.contains(&key) => {
+                return Err(format!(
+                    "the f-puzzles constraint `{key}` changes the answer and is not read yet"
+                ))
+            }
+            _ => return Err(format!("unknown f-puzzles key `{key}`: it may change the answer")),
+        }
+    }
+    chess(model, puzzle);
+    marks(model, puzzle)?;
+    Ok(skipped)
+}
+
+/// The main diagonal (`diagonal-`, top left to bottom right) or the anti-diagonal.
+fn diagonal(size: usize, rising: bool) -> Vec<Cell> {
+    (0..size).map(|r| r * size + if rising { size - 1 - r } else { r }).collect()
+}
+
+/// The cells at each place of the default boxes, one group per place.
+fn disjoint_groups(size: usize) -> Vec<Vec<Cell>> {
+    let (rows, cols) = standard_box_shape(size);
+    let mut groups = vec![Vec::new(); size];
+    for cell in 0..size * size {
+        let (r, c) = (cell / size, cell % size);
+        groups[r % rows * cols + c % cols].push(cell);
+    }
+    groups
+}
+
+/// Anti-king and anti-knight: a `different` relation between the cells a king's or knight's
+/// move apart that share no region (where they do, the region already keeps them apart).
+fn chess(model: &mut Model, puzzle: &Map<String, Value>) {
+    let size = model.width;
+    // Each pair once: the move goes down a row or two, left or right.
+    let mut moves: Vec<(usize, isize)> = Vec::new();
+    if puzzle.get("antiking").and_then(Value::as_bool) == Some(true) {
+        moves.extend([(1, -1), (1, 1)]);
+    }
+    if puzzle.get("antiknight").and_then(Value::as_bool) == Some(true) {
+        moves.extend([(1, -2), (1, 2), (2, -1), (2, 1)]);
+    }
+    let mut member = vec![Vec::new(); size * size];
+    for (k, region) in model.regions.iter().enumerate() {
+        for &cell in region {
+            member[cell].push(k);
+        }
+    }
+    for a in 0..size * size {
+        for &(dr, dc) in &moves {
+            let r = a / size + dr;
+            let Some(c) = (a % size).checked_add_signed(dc).filter(|&c| c < size && r < size)
+            else {
+                continue;
+            };
+            let b = r * size + c;
+            if !member[a].iter().any(|k| member[b].contains(k)) {
+                model.relations.push(Relation { a, b, kind: RelationKind::Different });
+            }
+        }
+    }
+}
+
+/// The dots and XV marks between two cells, then the negative rules on the edges without one.
+fn marks(model: &mut Model, puzzle: &Map<String, Value>) -> Result<(), String> {
+    let size = model.width;
+    let mut kropki: Vec<Relation> = Vec::new();
+    let mut xv: Vec<Relation> = Vec::new();
+    for (key, default) in [("difference", 1), ("ratio", 2), ("xv", 0)] {
+        let Some(value) = puzzle.get(key).filter(|v| !v.is_null()) else { continue };
+        for (k, entry) in entries(value, key)?.iter().enumerate() {
+            let at = format!("{key}[{k}]");
+            let [a, b] = cells(entry, size, &at)?[..] else {
+                return Err(format!("`{at}.cells` is not two cells"));
+            };
+            let given =
+                entry.get("value").filter(|v| !matches!(v, Value::String(s) if s.is_empty()));
+            let kind = if key == "xv" {
+                match given.and_then(Value::as_str) {
+                    Some("X" | "x") => RelationKind::Sum(10),
+                    Some("V" | "v") => RelationKind::Sum(5),
+                    _ => return Err(format!("`{at}.value` is not X or V")),
+                }
+            } else {
+                let value = given.map(|v| number(v, &format!("{at}.value"))).transpose()?;
+                let value = u8::try_from(value.unwrap_or(default))
+                    .map_err(|_| format!("`{at}.value` is too large"))?;
+                match key {
+                    "difference" => RelationKind::Difference(value),
+                    _ if value < 2 => return Err(format!("`{at}.value`: a ratio is at least 2")),
+                    _ => RelationKind::Ratio(value),
+                }
+            };
+            let list = if key == "xv" { &mut xv } else { &mut kropki };
+            list.push(Relation { a, b, kind });
+        }
+    }
+    let negative = |what: &str| {
+        puzzle
+            .get("negative")
+            .and_then(Value::as_array)
+            .is_some_and(|list| list.iter().any(|v| v.as_str() == Some(what)))
+    };
+    let mut not_kropki = Vec::new();
+    if puzzle.get("nonconsecutive").and_then(Value::as_bool) == Some(true) {
+        not_kropki.push(RelationKind::NotConsecutive);
+    }
+    if negative("ratio") {
+        if kropki.is_empty() {
+            not_kropki.push(RelationKind::NotRatio(2));
+        }
+        for dot in &kropki {
+            let not = match dot.kind {
+                RelationKind::Difference(1) => RelationKind::NotConsecutive,
+                RelationKind::Difference(k) => RelationKind::NotDifference(k),
+                RelationKind::Ratio(k) => RelationKind::NotRatio(k),
+                _ => continue,
+            };
+            if !not_kropki.contains(&not) {
+                not_kropki.push(not);
+            }
+        }
+    }
+    let not_xv = if negative("xv") {
+        vec![RelationKind::NotSum(5), RelationKind::NotSum(10)]
+    } else {
+        Vec::new()
+    };
+    for (marked, nots) in [(&kropki, &not_kropki), (&xv, &not_xv)] {
+        if nots.is_empty() {
+            continue;
+        }
+        for (a, b) in edges(size) {
+            if !marked.iter().any(|m| (m.a, m.b) == (a, b) || (m.a, m.b) == (b, a)) {
+                model.relations.extend(nots.iter().map(|&kind| Relation { a, b, kind }));
+            }
+        }
+    }
+    model.relations.extend(kropki);
+    model.relations.extend(xv);
+    Ok(())
+}
+
+/// Every pair of orthogonal neighbours, the left or upper cell first.
+fn edges(size: usize) -> impl Iterator<Item = (Cell, Cell)> {
+    (0..size * size).flat_map(move |a| {
+        let right = (a % size + 1 < size).then_some((a, a + 1));
+        let down = (a + size < size * size).then_some((a, a + size));
+        right.into_iter().chain(down)
+    })
+}
+
+/// The list of a constraint key.
+fn entries<'v>(value: &'v Value, key: &str) -> Result<&'v Vec<Value>, String> {
+    value.as_array().ok_or_else(|| format!("`{key}` is not a list"))
+}
+
+/// The `cells` of an entry, as cells of the grid.
+fn cells(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
+    let list = entry.get("cells").and_then(Value::as_array);
+    let list = list.filter(|list| !list.is_empty());
+    let list = list.ok_or_else(|| format!("`{at}.cells` is not a list of cells"))?;
+    list.iter()
+        .enumerate()
+        .map(|(j, name)| {
+            let at = format!("{at}.cells[{j}]");
+            cell(name.as_str().ok_or_else(|| format!("`{at}` is not a cell name"))?, size, &at)
+        })
+        .collect()
+}
+
+/// A cell named `R4C7` (either case), inside the grid.
+fn cell(name: &str, size: usize, at: &str) -> Result<Cell, String> {
+    let upper = name.to_ascii_uppercase();
+    let parsed = upper
+        .strip_prefix('R')
+        .and_then(|rest| rest.split_once('C'))
+        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+    match parsed {
+        Some((r, c)) if (1..=size).contains(&r) && (1..=size).contains(&c) => {
+            Ok((r - 1) * size + c - 1)
+        }
+        Some(_) => Err(format!("`{at}`: {name} is outside the {size}x{size} grid")),
+        None => Err(format!("`{at}`: '{name}' is not a cell name such as R1C1")),
+    }
+}
+
+/// A whole number written as a number or a string (`"17"`).
+fn number(value: &Value, at: &str) -> Result<u64, String> {
+    let parsed = match value {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    parsed.ok_or_else(|| format!("`{at}`: {value} is not a whole number"))
+}
