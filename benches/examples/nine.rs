@@ -1,8 +1,8 @@
 //! One side of the 9×9 rows of `benches/peers.rs`, for callgrind's instruction counts and for
 //! quick checks: `nine dancer|sudoku first|unique FILE [LIMIT]` parses the first LIMIT lines of
 //! FILE (81 characters each; all of them by default), then solves them all in `solve_all`
-//! (first solution, or with uniqueness proved) with `dancer-sudoku`'s `PuzzleSolver` or the crates.io
-//! `sudoku` 0.8 crate, and prints how many were solved and the CPU time of `solve_all`.
+//! (first solution, or with uniqueness proved) with `dancer-sudoku`'s `PuzzleSolver` or the
+//! crates.io `sudoku` 0.8 crate, and prints how many were solved and the CPU time of `solve_all`.
 //!
 //! Instructions of the solving alone, as the harness counts them:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' nine ...`.

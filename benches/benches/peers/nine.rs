@@ -1,5 +1,5 @@
-//! The 9×9 rows of issue 25's table: `dancer-sudoku`'s `PuzzleSolver` against the crates.io `sudoku`
-//! 0.8 crate (in this process) and tdoku (its solver in our small driver,
+//! The 9×9 rows of issue 25's table: `dancer-sudoku`'s `PuzzleSolver` against the crates.io
+//! `sudoku` 0.8 crate (in this process) and tdoku (its solver in our small driver,
 //! `benches/peers/tdoku_driver.cc`, as a process that times its own solving), on the first
 //! [`SAMPLE`] puzzles of tdoku's 17-clue, magictour top1465 and forum-hardest sets, first
 //! solution and unique solution, one thread.

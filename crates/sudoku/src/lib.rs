@@ -15,11 +15,12 @@
 //!   ([`Record`]); published collections ([`janko`], [`krazydad_killer`], [`andoku`],
 //!   [`sukaku`], ...), each reader in the crate's `read/` folder. Writing: [`line`](line()),
 //!   [`pretty`], [`Model::line`], [`Record::to_json`].
-//! - **Solving.** One door: [`Rules`] (a rule set, compiled once) makes a [`PuzzleSolver`], which
-//!   takes any puzzle of those rules ([`Givens`]: a [`Grid`] read from a line, or the digits
-//!   of a model's rectangle) and solves it, proves it unique, counts (with a limit or
-//!   [`count_memo`](PuzzleSolver::count_memo)), enumerates and [`explore`](PuzzleSolver::explore)s it (a
-//!   [`dancer::run::Run`] on every core, with limits, progress and checkpoints). Which search
+//! - **Solving.** One door: [`Rules`] (a rule set, compiled once) makes a [`PuzzleSolver`],
+//!   which takes any puzzle of those rules ([`Givens`]: a [`Grid`] read from a line, or the
+//!   digits of a model's rectangle) and solves it, proves it unique, counts (with a limit or
+//!   [`count_memo`](PuzzleSolver::count_memo)), enumerates and
+//!   [`explore`](PuzzleSolver::explore)s it (a [`dancer::run::Run`] on every core, with
+//!   limits, progress and checkpoints). Which search
 //!   runs is decided in one place ([`Backend`]): the classic 9×9 the band search (a word per
 //!   digit and band of three rows), another plain puzzle below [`WIDE_FROM`] (16×16) the
 //!   bitmask search, a plain one from there up the wide search, any other the engine on

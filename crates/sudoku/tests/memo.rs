@@ -1,6 +1,7 @@
-//! `PuzzleSolver::count_memo` on grids: the memoised count on the engine equals the plain count (the bitmask
-//! or wide search) on puzzles of several sizes and variants with 0, 1 and many solutions,
-//! with tables of any size, one table reused over many puzzles; the published blank counts.
+//! `PuzzleSolver::count_memo` on grids: the memoised count on the engine equals the plain count
+//! (the bitmask or wide search) on puzzles of several sizes and variants with 0, 1 and many
+//! solutions, with tables of any size, one table reused over many puzzles; the published blank
+//! counts.
 
 use dancer::Memo;
 use dancer_sudoku::{Grid, Rules, Variant, Verdict};

@@ -5,7 +5,8 @@ use dancer::{run::RunError, MemoError, Stats};
 
 use crate::model::{Broken, ModelError};
 
-/// What solving a puzzle found; `S` is the solution's form ([`Givens::Solution`]).
+/// What solving a puzzle found; `S` is the solution's form
+/// ([`Givens::Solution`](crate::Givens::Solution)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict<S> {
     /// A solution, uniqueness not examined.
@@ -30,8 +31,9 @@ pub struct PuzzleReport<S> {
     pub stats: Stats,
 }
 
-/// The number of solutions of a puzzle: with a limit from [`PuzzleSolver::count`] (`u64`), or exact
-/// from [`PuzzleSolver::count_memo`] (`u128`).
+/// The number of solutions of a puzzle: with a limit from
+/// [`PuzzleSolver::count`](crate::PuzzleSolver::count) (`u64`), or exact from
+/// [`PuzzleSolver::count_memo`](crate::PuzzleSolver::count_memo) (`u128`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleCount<N> {
     /// Solutions found.
@@ -44,7 +46,7 @@ pub struct PuzzleCount<N> {
     pub stats: Stats,
 }
 
-/// Why a [`PuzzleSolver`] gave no answer.
+/// Why a [`PuzzleSolver`](crate::PuzzleSolver) gave no answer.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {

@@ -55,6 +55,9 @@ pub struct PuzzleSolver<'r> {
 }
 
 /// The searches behind the door.
+// Made once per solver and kept in place: boxing the plain searches would only add an
+// allocation and a pointer to follow on every puzzle.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 enum Back<'r> {
     /// A plain model's searches, on its template.
@@ -218,8 +221,8 @@ impl<'r> PuzzleSolver<'r> {
     ///
     /// # Errors
     /// As [`count`](Self::count), and the memoised count's interrupt
-    /// ([`MemoError::Interrupted`]: the table keeps what it learnt) or overflow past
-    /// `u128::MAX`.
+    /// ([`MemoError::Interrupted`](dancer::MemoError::Interrupted): the table keeps what it learnt)
+    /// or overflow past `u128::MAX`.
     pub fn count_memo<G: Givens + ?Sized>(
         &mut self,
         givens: &G,
@@ -260,7 +263,8 @@ impl<'r> PuzzleSolver<'r> {
         let model = self.rules.model();
         Ok(match self.load(givens.view())? {
             Loaded::Plain(solver, grid, givens) => {
-                let grids = solver.enumerate(&grid).map_err(SolveError::conflict)?;
+                let grids =
+                    solver.enumerate(&grid).map_err(|conflict| SolveError::conflict(&conflict))?;
                 PuzzleSolutions::plain(grids, model, givens)
             }
             Loaded::Engine(puzzle, encoded) => PuzzleSolutions::engine(puzzle, encoded),
@@ -279,7 +283,8 @@ impl<'r> PuzzleSolver<'r> {
         let model = self.rules.model();
         Ok(match self.load(givens.view())? {
             Loaded::Plain(solver, grid, givens) => {
-                let search = solver.explore(&grid).map_err(SolveError::conflict)?;
+                let search =
+                    solver.explore(&grid).map_err(|conflict| SolveError::conflict(&conflict))?;
                 PuzzleSearch::plain(search, model, givens)
             }
             Loaded::Engine(puzzle, encoded) => PuzzleSearch::engine(puzzle, encoded),
@@ -318,7 +323,7 @@ impl<'r> PuzzleSolver<'r> {
 
 impl SolveError {
     /// A plain search's conflict between givens.
-    fn conflict(conflict: crate::error::Conflict) -> SolveError {
+    fn conflict(conflict: &crate::error::Conflict) -> SolveError {
         SolveError::Invalid(Broken(conflict.to_string()))
     }
 }

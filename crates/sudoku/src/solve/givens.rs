@@ -1,6 +1,6 @@
-//! [`Givens`] and [`SolutionForm`]: what the door ([`PuzzleSolver`](super::PuzzleSolver)) takes as a puzzle
-//! and gives back as its solutions. A [`Grid`] comes back as grids, with nothing converted on
-//! the way (the fast path of batches of plain puzzles); the digits of a model's rectangle come
+//! [`Givens`] and [`SolutionForm`]: what the door ([`PuzzleSolver`](super::PuzzleSolver)) takes as
+//! a puzzle and gives back as its solutions. A [`Grid`] comes back as grids, with nothing converted
+//! on the way (the fast path of batches of plain puzzles); the digits of a model's rectangle come
 //! back as digits, each solution checked by the model's checker.
 
 use std::borrow::Cow;
@@ -65,11 +65,11 @@ impl<'v> View<'v> {
     }
 }
 
-/// A puzzle's givens, as [`PuzzleSolver`](super::PuzzleSolver) takes them: a [`Grid`] (a plain puzzle,
-/// or an N×N model's of N symbols: its solutions come back as grids), a read
-/// [`Puzzle`](crate::Puzzle) (its grid), or one digit or `None` per cell of the model's
-/// rectangle (a slice, a `Vec`, an array, or a [`Model`]'s own givens: solutions come back as
-/// such digits, `None` in unused cells).
+/// A puzzle's givens, as [`PuzzleSolver`](super::PuzzleSolver) takes them: a [`Grid`] (a plain
+/// puzzle, or an N×N model's of N symbols: its solutions come back as grids), a read
+/// [`Puzzle`](crate::Puzzle) (its grid), or one digit or `None` per cell of the model's rectangle
+/// (a slice, a `Vec`, an array, or a [`Model`]'s own givens: solutions come back as such digits,
+/// `None` in unused cells).
 pub trait Givens: sealed::Sealed {
     /// What each solution comes back as.
     type Solution: SolutionForm;
@@ -97,6 +97,17 @@ impl sealed::Sealed for [Option<Digit>] {}
 impl<const N: usize> sealed::Sealed for [Option<Digit>; N] {}
 impl sealed::Sealed for Model {}
 impl sealed::Sealed for crate::read::puzzles::Puzzle {}
+impl<T: sealed::Sealed + ?Sized> sealed::Sealed for &T {}
+
+/// A reference to givens is givens, so that `solver.solve(grid)` takes the `&&Grid` of an
+/// iterator's closure as it takes a `&Grid`.
+impl<T: Givens + ?Sized> Givens for &T {
+    type Solution = T::Solution;
+
+    fn view(&self) -> View<'_> {
+        (**self).view()
+    }
+}
 
 impl Givens for Grid {
     type Solution = Grid;

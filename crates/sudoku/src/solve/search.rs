@@ -1,8 +1,8 @@
 //! [`PuzzleSearch`] and [`PuzzleSolutions`]: the search of one puzzle's solutions, from the door
-//! ([`PuzzleSolver`](super::PuzzleSolver)), as a [`dancer::run::Explore`] for a [`dancer::run::Run`] or as
-//! an iterator, whichever back-end the rules call for; each solution is read in the form the
-//! givens asked for ([`Givens::Solution`](super::Givens::Solution)), and checked by the
-//! model's checker unless it is a plain search's grid.
+//! ([`PuzzleSolver`](super::PuzzleSolver)), as a [`dancer::run::Explore`] for a
+//! [`dancer::run::Run`] or as an iterator, whichever back-end the rules call for; each solution is
+//! read in the form the givens asked for ([`Givens::Solution`](super::Givens::Solution)), and
+//! checked by the model's checker unless it is a plain search's grid.
 
 use std::marker::PhantomData;
 
@@ -17,9 +17,9 @@ use super::{GridSearch, Grids};
 use crate::grid::{Digit, Grid};
 use crate::model::{Encoded, Model};
 
-/// The search of one puzzle's solutions, from [`PuzzleSolver::explore`](super::PuzzleSolver::explore):
-/// hand it to a [`dancer::run::Run`]; a visitor reads each solution with
-/// [`solution`](Self::solution).
+/// The search of one puzzle's solutions, from
+/// [`PuzzleSolver::explore`](super::PuzzleSolver::explore): hand it to a [`dancer::run::Run`]; a
+/// visitor reads each solution with [`solution`](Self::solution).
 ///
 /// ```
 /// use dancer::run::Run;
@@ -157,8 +157,8 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
     }
 }
 
-/// The solutions of one puzzle, from [`PuzzleSolver::enumerate`](super::PuzzleSolver::enumerate), one
-/// at a time (memory stays flat however many there are), each checked by the model's checker
+/// The solutions of one puzzle, from [`PuzzleSolver::enumerate`](super::PuzzleSolver::enumerate),
+/// one at a time (memory stays flat however many there are), each checked by the model's checker
 /// unless it is a plain search's grid.
 #[derive(Debug)]
 pub struct PuzzleSolutions<'s, 'r, S> {

@@ -84,6 +84,8 @@ pub(crate) fn plain_view(model: &Model) -> Option<Variant> {
 
 /// The searches a solver of a plain variant keeps between puzzles, one variant per
 /// [`Backend`] of a template (the tables are the template's).
+// Made once per solver and kept in place (see `Back` in door.rs): no boxing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(crate) enum Plain<'t> {
     /// The band search, and the bitmask search for enumerations and parallel runs, made on
@@ -97,6 +99,8 @@ pub(crate) enum Plain<'t> {
 }
 
 /// The searches of a solver: a plain variant's, or the engine on a model's encoding.
+// Unpacked at once into the solver that keeps it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(crate) enum Chosen<'t> {
     /// A plain variant's searches.
