@@ -21,7 +21,7 @@ use dancer::{
 };
 use dancer_benches::cases::CASES;
 use dancer_benches::pairs::{alternate, median};
-use dancer_sudoku::{Grid, Template, Variant};
+use dancer_sudoku::{Grid, Rules, Template, Variant};
 
 /// Time to spend on one problem once the fewest pairs are done.
 const BUDGET: Duration = Duration::from_secs(15);
@@ -66,9 +66,9 @@ fn main() {
         && !steals
         && (filters.is_empty() || filters.iter().any(|f| blank.contains(f.as_str())))
     {
-        let template = Template::new(Variant::standard(6).expect("a 6x6"));
+        let rules = Rules::from_variant(Variant::standard(6).expect("a 6x6"));
         let count = |threads: usize| {
-            let mut solver = dancer_sudoku::GridSolver::new(&template);
+            let mut solver = rules.solver();
             let mut search = solver.explore(&Grid::empty(6)).expect("no broken rule");
             count_with(&mut search, threads, &pool)
         };

@@ -2,8 +2,8 @@
 //! side in one run, single-threaded, on the same puzzles:
 //!
 //! - `solve_first_<set>` and `solve_unique_<set>`: a whole sample of a tdoku puzzle set, the
-//!   first solution (ours `GridSolver::solve`, theirs `some_solution`) and the unique one (ours
-//!   `GridSolver::solve_unique`, theirs `solution`);
+//!   first solution (ours `PuzzleSolver::solve`, theirs `some_solution`) and the unique one (ours
+//!   `PuzzleSolver::solve_unique`, theirs `solution`);
 //! - `fresh_dlx`: the naive exact-cover way, a new matrix per puzzle with the crates.io `dlx`
 //!   crate (and, as a control, with our engine), against our reused template;
 //! - `generate`: one unique 9×9 puzzle per iteration, ours against theirs: minimal without
@@ -26,7 +26,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Samp
 use criterion::{measurement::WallTime, Throughput};
 use dancer_benches::{fresh_dancer_unique, fresh_dlx_unique};
 use dancer_sudoku::generate::{rng_for, Options};
-use dancer_sudoku::{Generator, Grid, GridSolver, GridVerdict, Symmetry, Template, Variant};
+use dancer_sudoku::{Generator, Grid, PuzzleSolver, Rules, Symmetry, Variant, Verdict};
 use sudoku::Sudoku;
 
 /// The puzzle sets (tdoku's benchmark files), kept next to the workspace, not in it.
@@ -122,28 +122,28 @@ fn size_group(group: &mut BenchmarkGroup<'_, WallTime>, once: Duration, puzzles:
 /// the same first solution (every puzzle of these sets is unique, so the first is the only
 /// one), and the same unique solution. Prints our engine's average counters, which explain
 /// the times. Returns the slower side's time for one pass of each mode.
-fn check(set: &Set, sample: &Sample, solver: &mut GridSolver<'_>) -> (Duration, Duration) {
+fn check(set: &Set, sample: &Sample, solver: &mut PuzzleSolver<'_>) -> (Duration, Duration) {
     let (mut nodes, mut updates, mut unique_nodes, mut unique_updates) = (0, 0, 0, 0);
     for (index, (grid, &sudoku)) in sample.ours.iter().zip(&sample.theirs).enumerate() {
-        let report = solver.solve(grid);
+        let report = solver.solve(grid).expect("a 9×9 grid");
         (nodes, updates) = (nodes + report.stats.nodes(), updates + report.stats.updates());
         let theirs = sudoku.some_solution().map(digits);
         match (&report.verdict, theirs) {
-            (GridVerdict::Solved(ours), Some(theirs)) => {
+            (Verdict::Solved(ours), Some(theirs)) => {
                 assert_eq!(ours.cells(), theirs, "{} #{index}: first solutions differ", set.name);
             }
-            (GridVerdict::None, None) => {}
+            (Verdict::None, None) => {}
             (ours, theirs) => panic!("{} #{index}: ours {ours:?}, theirs {theirs:?}", set.name),
         }
-        let report = solver.solve_unique(grid);
+        let report = solver.solve_unique(grid).expect("a 9×9 grid");
         unique_nodes += report.stats.nodes();
         unique_updates += report.stats.updates();
         let theirs = sudoku.solution().map(digits);
         match (&report.verdict, theirs) {
-            (GridVerdict::Unique(ours), Some(theirs)) => {
+            (Verdict::Unique(ours), Some(theirs)) => {
                 assert_eq!(ours.cells(), theirs, "{} #{index}: unique solutions differ", set.name);
             }
-            (GridVerdict::Multiple(_) | GridVerdict::None, None) => {}
+            (Verdict::Multiple(_) | Verdict::None, None) => {}
             (ours, theirs) => panic!("{} #{index}: ours {ours:?}, theirs {theirs:?}", set.name),
         }
     }
@@ -168,10 +168,10 @@ fn check(set: &Set, sample: &Sample, solver: &mut GridSolver<'_>) -> (Duration, 
 /// Per set, two groups: first solution and unique solution, ours against theirs, each timing
 /// one pass over the whole sample (criterion's throughput line gives puzzles per second).
 fn solve(c: &mut Criterion) {
-    let template = Template::new(Variant::standard(9).expect("9x9 is a variant"));
+    let rules = Rules::from_variant(Variant::standard(9).expect("9x9 is a variant"));
     // One solver for every puzzle: the template is built once, each puzzle only commits its
     // givens, searches and resets, which is how the library and the CLI solve batches.
-    let mut solver = GridSolver::new(&template);
+    let mut solver = rules.solver();
     for set in &SETS {
         let Some(sample) = load(set) else { continue };
         let (first, unique) = check(set, &sample, &mut solver);
@@ -211,10 +211,10 @@ const FRESH_SAMPLE: usize = 200;
 fn fresh_dlx(c: &mut Criterion) {
     let set = Set { sample: FRESH_SAMPLE, ..SETS[0] };
     let Some(sample) = load(&set) else { return };
-    let template = Template::new(Variant::standard(9).expect("9x9 is a variant"));
-    let mut solver = GridSolver::new(&template);
+    let rules = Rules::from_variant(Variant::standard(9).expect("9x9 is a variant"));
+    let mut solver = rules.solver();
     for (index, grid) in sample.ours.iter().enumerate() {
-        let GridVerdict::Unique(ours) = solver.solve_unique(grid).verdict else {
+        let Verdict::Unique(ours) = solver.solve_unique(grid).expect("a 9×9 grid").verdict else {
             panic!("17-clue #{index} is unique");
         };
         let peer = fresh_dlx_unique(grid.cells());
@@ -255,8 +255,8 @@ fn peer_generate_seeded(index: u64) -> Sudoku {
 
 /// Asserts that both solvers find `puzzle` unique with the same solution; returns the peer's
 /// view of it.
-fn check_generated(puzzle: &Grid, checker: &mut GridSolver<'_>) -> Sudoku {
-    let GridVerdict::Unique(ours) = checker.solve_unique(puzzle).verdict else {
+fn check_generated(puzzle: &Grid, checker: &mut PuzzleSolver<'_>) -> Sudoku {
+    let Verdict::Unique(ours) = checker.solve_unique(puzzle).expect("a 9×9 grid").verdict else {
         panic!("generated puzzle {puzzle} is not unique for dancer-sudoku");
     };
     let peer_view = Sudoku::from_bytes_slice(puzzle.cells()).expect("81 digits");
@@ -279,9 +279,9 @@ fn peer_minimal(puzzle: Sudoku) -> bool {
 /// (seeded alike), then each with 180° symmetry, which is what the peer's plain
 /// `Sudoku::generate()` makes (with its thread-local random source).
 fn generate(c: &mut Criterion) {
-    let template = Template::new(Variant::standard(9).expect("9x9 is a variant"));
-    let mut generator = Generator::new(&template);
-    let mut checker = GridSolver::new(&template);
+    let rules = Rules::from_variant(Variant::standard(9).expect("9x9 is a variant"));
+    let mut generator = Generator::new(rules.template().expect("a variant's template"));
+    let mut checker = rules.solver();
     let plain = Options::default();
     let rot180 = Options { symmetry: Symmetry::Rot180, ..Options::default() };
 

@@ -1,15 +1,15 @@
 //! One side of the 9×9 rows of `benches/peers.rs`, for callgrind's instruction counts and for
 //! quick checks: `nine dancer|sudoku first|unique FILE [LIMIT]` parses the first LIMIT lines of
 //! FILE (81 characters each; all of them by default), then solves them all in `solve_all`
-//! (first solution, or with uniqueness proved) with `dancer-sudoku`'s `GridSolver` or the crates.io
-//! `sudoku` 0.8 crate, and prints how many were solved and the CPU time of `solve_all`.
+//! (first solution, or with uniqueness proved) with `dancer-sudoku`'s `PuzzleSolver` or the
+//! crates.io `sudoku` 0.8 crate, and prints how many were solved and the CPU time of `solve_all`.
 //!
 //! Instructions of the solving alone, as the harness counts them:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*solve_all*' nine ...`.
 
 use std::hint::black_box;
 
-use dancer_sudoku::{Grid, GridSolver, GridVerdict, Template, Variant};
+use dancer_sudoku::{Grid, PuzzleSolver, Rules, Variant, Verdict};
 use nix::sys::resource::{getrusage, UsageWho};
 use sudoku::Sudoku;
 
@@ -32,8 +32,8 @@ fn main() {
                 .iter()
                 .map(|line| dancer_sudoku::parse_puzzle(line).expect("a 9x9 line").grid)
                 .collect();
-            let template = Template::new(Variant::standard(9).expect("9x9"));
-            let mut solver = GridSolver::new(&template);
+            let rules = Rules::from_variant(Variant::standard(9).expect("9x9"));
+            let mut solver = rules.solver();
             let start = cpu();
             let solved = solve_all_dancer(&mut solver, &grids, unique);
             report(solved, cpu() - start);
@@ -54,12 +54,13 @@ fn report(solved: usize, seconds: f64) {
 }
 
 #[inline(never)]
-fn solve_all_dancer(solver: &mut GridSolver<'_>, grids: &[Grid], unique: bool) -> usize {
+fn solve_all_dancer(solver: &mut PuzzleSolver<'_>, grids: &[Grid], unique: bool) -> usize {
     grids
         .iter()
         .filter(|grid| {
             let report = if unique { solver.solve_unique(grid) } else { solver.solve(grid) };
-            matches!(black_box(report.verdict), GridVerdict::Solved(_) | GridVerdict::Unique(_))
+            let report = report.expect("a 9×9");
+            matches!(black_box(report.verdict), Verdict::Solved(_) | Verdict::Unique(_))
         })
         .count()
 }

@@ -1,5 +1,5 @@
-//! The 9×9 rows of issue 25's table: `dancer-sudoku`'s `GridSolver` against the crates.io `sudoku`
-//! 0.8 crate (in this process) and tdoku (its solver in our small driver,
+//! The 9×9 rows of issue 25's table: `dancer-sudoku`'s `PuzzleSolver` against the crates.io
+//! `sudoku` 0.8 crate (in this process) and tdoku (its solver in our small driver,
 //! `benches/peers/tdoku_driver.cc`, as a process that times its own solving), on the first
 //! [`SAMPLE`] puzzles of tdoku's 17-clue, magictour top1465 and forum-hardest sets, first
 //! solution and unique solution, one thread.
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use dancer_benches::pairs::alternate;
-use dancer_sudoku::{Grid, GridSolver, GridVerdict, Template, Variant};
+use dancer_sudoku::{Grid, PuzzleSolver, Rules, Variant, Verdict};
 use nix::time::{clock_gettime, ClockId};
 use sudoku::Sudoku;
 
@@ -57,8 +57,8 @@ pub(super) fn rows(wanted: &dyn Fn(&str) -> bool, instructions: bool) -> Vec<Mea
     if instructions && !examples.exists() {
         eprintln!("note: build benches/examples/nine.rs for the 9x9 instruction counts");
     }
-    let template = Template::new(Variant::standard(9).expect("9x9"));
-    let mut solver = GridSolver::new(&template);
+    let rules = Rules::from_variant(Variant::standard(9).expect("9x9"));
+    let mut solver = rules.solver();
     let mut measured = Vec::new();
     for (name, file) in SETS {
         let path = root.join("../shared/data/puzzles").join(file);
@@ -139,10 +139,12 @@ fn thread_cpu() -> f64 {
     now.tv_sec() as f64 + now.tv_nsec() as f64 * 1e-9
 }
 
-fn solve_ours(solver: &mut GridSolver<'_>, grids: &[Grid], unique: bool) -> f64 {
+fn solve_ours(solver: &mut PuzzleSolver<'_>, grids: &[Grid], unique: bool) -> f64 {
     let before = thread_cpu();
     for grid in grids {
-        black_box(if unique { solver.solve_unique(grid) } else { solver.solve(grid) });
+        black_box(
+            if unique { solver.solve_unique(grid) } else { solver.solve(grid) }.expect("a 9×9"),
+        );
     }
     thread_cpu() - before
 }
@@ -160,11 +162,13 @@ fn solve_theirs(puzzles: &[Sudoku], unique: bool) -> f64 {
 }
 
 /// Both sides solve the sample alike, or the row would compare different work.
-fn check(solver: &mut GridSolver<'_>, grids: &[Grid], puzzles: &[Sudoku], unique: bool) {
+fn check(solver: &mut PuzzleSolver<'_>, grids: &[Grid], puzzles: &[Sudoku], unique: bool) {
     for (grid, puzzle) in grids.iter().zip(puzzles) {
-        let ours = match if unique { solver.solve_unique(grid) } else { solver.solve(grid) }.verdict
+        let ours = match if unique { solver.solve_unique(grid) } else { solver.solve(grid) }
+            .expect("a 9×9")
+            .verdict
         {
-            GridVerdict::Solved(found) | GridVerdict::Unique(found) => Some(found.cells().to_vec()),
+            Verdict::Solved(found) | Verdict::Unique(found) => Some(found.cells().to_vec()),
             _ => None,
         };
         let theirs = if unique { puzzle.solution() } else { puzzle.some_solution() };

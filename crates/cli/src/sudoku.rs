@@ -30,7 +30,7 @@ pub use self::play::PlayArgs;
 use self::{
     batches::{Batches, Threads},
     record::{Long, Tally, Task},
-    rules::{Rules, Templates},
+    rules::{Compiled, Rules},
     stream::{Record, Stream},
 };
 use crate::job::{JobArgs, Saved};
@@ -152,7 +152,7 @@ pub fn run(
     let threads = Threads::new(jobs);
     let started = Instant::now();
     let mut tally = Tally::default();
-    let mut templates = Templates::default();
+    let mut compiled = Compiled::default();
     let sources = sources_of(&common.files);
     if !quiet {
         crate::input::announce_terminal(&sources, "sudoku", "puzzles");
@@ -180,9 +180,9 @@ pub fn run(
         let batches = Batches { rules: preset.as_ref().unwrap_or(&rules), ..batches };
         let mut once = Some(vec![record]);
         let next = || Some(once.take().unwrap_or_default());
-        !batches.run(source, next, None, &mut templates, &mut tally, out, err)?
+        !batches.run(source, next, None, &mut compiled, &mut tally, out, err)?
     } else {
-        !each_source(&sources, &batches, &common.variant, &mut templates, &mut tally, out, err)?
+        !each_source(&sources, &batches, &common.variant, &mut compiled, &mut tally, out, err)?
     };
     if halted {
         say_halted(&tally, err)?;
@@ -199,14 +199,14 @@ fn each_source(
     sources: &[Source],
     batches: &Batches<'_>,
     variant: &VariantArgs,
-    templates: &mut Templates,
+    compiled: &mut Compiled,
     tally: &mut Tally,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<bool> {
     let interrupt = batches.long.interrupt;
     for source in sources {
-        // An autopear preset is read by its own board, with templates of its own.
+        // An autopear preset is read by its own board, with compiled rules of its own.
         let preset = match Rules::of_preset(variant, source) {
             Ok(preset) => preset,
             Err(error) => {
@@ -215,10 +215,10 @@ fn each_source(
                 continue;
             }
         };
-        let mut own = Templates::default();
-        let (rules, templates) = match &preset {
+        let mut own = Compiled::default();
+        let (rules, compiled) = match &preset {
             Some(preset) => (preset, &mut own),
-            None => (batches.rules, &mut *templates),
+            None => (batches.rules, &mut *compiled),
         };
         let batches = Batches { rules, ..*batches };
         let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
@@ -232,7 +232,7 @@ fn each_source(
         };
         let next = || stream.batch(BATCH, interrupt);
         let position = || stream.position();
-        if !batches.run(source, next, Some(&position), templates, tally, out, err)? {
+        if !batches.run(source, next, Some(&position), compiled, tally, out, err)? {
             return Ok(false);
         }
     }

@@ -13,7 +13,7 @@ use dancer::{
     run::{Checkpoint, Explore, Part, Run, Subproblem},
     Problem,
 };
-use dancer_sudoku::{Grid, GridSolver, Template, Variant};
+use dancer_sudoku::{Grid, Rules, Variant};
 use serde_json::Value;
 
 use super::NODES;
@@ -39,14 +39,16 @@ fn problems() -> &'static [Problem] {
 
 /// Sudoku searches: a blank 4×4 (288 solutions) and a 9×9 missing its top band (bitmask
 /// search), and a blank 16×16 (the wide search, where the tree is far larger than any budget).
-fn puzzles() -> &'static [(Template, Grid)] {
-    static PUZZLES: OnceLock<Vec<(Template, Grid)>> = OnceLock::new();
+fn puzzles() -> &'static [(Rules, Grid)] {
+    static PUZZLES: OnceLock<Vec<(Rules, Grid)>> = OnceLock::new();
     PUZZLES.get_or_init(|| {
         let band = (27..81).map(|k: usize| ((k / 9 * 3 + k / 27 + k % 9) % 9 + 1) as u8);
         let band = [0; 27].into_iter().chain(band).collect();
         [(4, Grid::empty(4)), (9, Grid::from_cells(9, band)), (16, Grid::empty(16))]
             .into_iter()
-            .map(|(size, grid)| (Template::new(Variant::standard(size).expect("a size")), grid))
+            .map(|(size, grid)| {
+                (Rules::from_variant(Variant::standard(size).expect("a size")), grid)
+            })
             .collect()
     })
 }
@@ -64,8 +66,8 @@ pub(crate) fn checkpoint(data: &[u8]) -> bool {
         }
         check_value(&mut solver, &value)
     } else {
-        let (template, grid) = &puzzles()[pick - problems().len()];
-        let mut solver = GridSolver::new(template);
+        let (rules, grid) = &puzzles()[pick - problems().len()];
+        let mut solver = rules.solver();
         let mut search = solver.explore(grid).expect("the puzzles break no rule");
         if patch {
             set_fingerprint(&mut value, &search);

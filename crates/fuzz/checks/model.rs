@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use dancer::run::Run;
-use dancer_sudoku::{Digit, GridSolver, Record, Template};
+use dancer_sudoku::{Digit, Grid, Record, Rules};
 
 use super::NODES;
 
@@ -68,11 +68,11 @@ fn check_record(record: &Record) {
     }
     // A plain sudoku goes to the bitmask search, as the command sends it.
     if let Some((variant, grid)) = model.variant().zip(model.givens_grid()) {
-        let template = Template::new(variant);
-        let mut solver = GridSolver::new(&template);
+        let rules = Rules::from_variant(variant);
+        let mut solver = rules.solver();
         if let Ok(mut search) = solver.explore(&grid) {
-            let visit = |search: &dancer_sudoku::GridSearch<'_, '_>| {
-                let found = search.grid();
+            let visit = |search: &dancer_sudoku::PuzzleSearch<'_, '_, Grid>| {
+                let found = search.solution().expect("a plain search's grid");
                 let digits: Vec<Option<Digit>> =
                     (0..found.cells().len()).map(|c| found.get(c)).collect();
                 assert_eq!(model.broken(&digits, true), Ok(()), "a solution of the bitmask search");

@@ -6,8 +6,8 @@ use std::{io::BufReader, ops::ControlFlow, sync::OnceLock};
 
 use dancer::run::Run;
 use dancer_sudoku::{
-    line, parse_extra_regions, parse_puzzle, pretty, puzzles_sized, read_puzzles, Grid, GridSolver,
-    GridVerdict, ParseError, Puzzle, RegionKind, Template, Variant,
+    line, parse_extra_regions, parse_puzzle, pretty, puzzles_sized, read_puzzles, Grid, ParseError,
+    Puzzle, RegionKind, Rules, Variant, Verdict,
 };
 
 use super::NODES;
@@ -122,24 +122,22 @@ fn check_puzzle(puzzle: &Puzzle, bound: &Bounds, deep: bool) {
 /// Solves a standard puzzle: a solution keeps the givens and breaks no rule; a puzzle called
 /// invalid breaks one, and one without solution breaks none directly.
 fn solve(grid: &Grid) {
-    static TEMPLATES: OnceLock<Vec<Template>> = OnceLock::new();
-    let templates = TEMPLATES.get_or_init(|| {
-        (1..=SMALL).map(|n| Template::new(Variant::standard(n).expect("a size"))).collect()
+    static RULES: OnceLock<Vec<Rules>> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        (1..=SMALL).map(|n| Rules::from_variant(Variant::standard(n).expect("a size"))).collect()
     });
-    let template = &templates[grid.size() - 1];
-    let variant = template.variant();
-    match GridSolver::new(template).solve_unique(grid).verdict {
-        GridVerdict::Solved(solution)
-        | GridVerdict::Unique(solution)
-        | GridVerdict::Multiple(solution) => {
+    let rules = &rules[grid.size() - 1];
+    let variant = rules.variant().expect("a plain variant");
+    match rules.solver().solve_unique(grid).expect("a grid of the rules' size").verdict {
+        Verdict::Solved(solution) | Verdict::Unique(solution) | Verdict::Multiple(solution) => {
             assert!(variant.is_solution(&solution), "{solution} solves {grid}");
             let kept = grid.givens().all(|(cell, digit)| solution.get(cell) == Some(digit));
             assert!(kept, "{solution} keeps the givens of {grid}");
         }
-        GridVerdict::Invalid(conflict) => {
+        Verdict::Invalid(conflict) => {
             assert!(variant.check(grid).is_err(), "{grid} called invalid: {conflict:?}");
         }
-        GridVerdict::None => assert!(variant.check(grid).is_ok(), "{grid}: no solution"),
+        Verdict::None => assert!(variant.check(grid).is_ok(), "{grid}: no solution"),
     }
 }
 
@@ -209,14 +207,15 @@ fn check_variant(variant: &Variant) {
 /// solution found breaks no rule.
 fn search_blank(variant: &Variant) {
     let n = variant.size();
-    let template = Template::new(variant.clone());
+    let rules = Rules::from_variant(variant.clone());
+    let template = rules.template().expect("a variant's rules have a template");
     assert_eq!(template.problem().option_count(), n * n * n, "one option per cell and digit");
-    let mut solver = GridSolver::new(&template);
+    let mut solver = rules.solver();
     let Ok(mut search) = solver.explore(&Grid::empty(n)) else {
         panic!("a blank grid breaks no rule");
     };
-    let check = |search: &dancer_sudoku::GridSearch<'_, '_>| {
-        let grid = search.grid();
+    let check = |search: &dancer_sudoku::PuzzleSearch<'_, '_, Grid>| {
+        let grid = search.solution().expect("a plain search's grid");
         assert!(variant.is_solution(&grid), "{grid} solves the variant");
         ControlFlow::Continue(())
     };

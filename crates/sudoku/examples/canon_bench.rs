@@ -13,9 +13,7 @@ use std::{
     time::Instant,
 };
 
-use dancer_sudoku::{
-    canonical, digit_of, Grid, GridSolver, GridVerdict, Template, Transform, Variant,
-};
+use dancer_sudoku::{canonical, digit_of, Grid, Rules, Transform, Variant, Verdict};
 use rand::{seq::SliceRandom, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -92,8 +90,9 @@ fn read(path: &str) -> Result<Vec<Grid>, Box<dyn Error>> {
 fn random(n: usize, count: usize, givens: usize) -> Result<Vec<Grid>, Box<dyn Error>> {
     let variant = Variant::standard(n)?;
     let (rows, cols) = variant.box_shape().ok_or("no boxes")?;
-    let template = Template::new(variant);
-    let GridVerdict::Solved(seed) = GridSolver::new(&template).solve(&Grid::empty(n)).verdict
+    let rules = Rules::from_variant(variant);
+    let Ok(Verdict::Solved(seed)) =
+        rules.solver().solve(&Grid::empty(n)).map(|report| report.verdict)
     else {
         return Err("the blank grid has no solution".into());
     };

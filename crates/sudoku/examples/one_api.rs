@@ -1,6 +1,7 @@
 //! One set of calls for every puzzle: reads a killer and a samurai (JSON lines records) and a
 //! classic puzzle (a line of digits), and solves, proves unique, counts and enumerates each
-//! through [`Rules`] and its [`ModelSolver`], whichever search the rules call for:
+//! through [`Rules`] and its [`PuzzleSolver`] (the one door), whichever search the rules call
+//! for:
 //!
 //! `cargo run --release -p dancer-sudoku --example one_api [KILLER.jsonl SAMURAI.jsonl CLASSIC.txt]`
 //!

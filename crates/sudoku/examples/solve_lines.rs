@@ -8,7 +8,7 @@ use std::{
     time::Instant,
 };
 
-use dancer_sudoku::{digit_of, Grid, GridSolver, GridVerdict, Template, Variant};
+use dancer_sudoku::{digit_of, Grid, Rules, Variant, Verdict};
 
 fn main() {
     if let Err(error) = try_main() {
@@ -20,8 +20,8 @@ fn main() {
 fn try_main() -> Result<(), Box<dyn Error>> {
     let path = std::env::args().nth(1).ok_or("usage: solve_lines FILE")?;
     let text = std::fs::read_to_string(path)?;
-    let template = Template::new(Variant::standard(9)?);
-    let mut solver = GridSolver::new(&template);
+    let rules = Rules::from_variant(Variant::standard(9)?);
+    let mut solver = rules.solver();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let (mut puzzles, mut nodes, mut updates) = (0u64, 0u64, 0u64);
     let started = Instant::now();
@@ -31,16 +31,16 @@ fn try_main() -> Result<(), Box<dyn Error>> {
             writeln!(out, "error")?;
             continue;
         };
-        let report = solver.solve_unique(&Grid::from_cells(9, cells));
+        let report = solver.solve_unique(&Grid::from_cells(9, cells))?;
         puzzles += 1;
         nodes += report.stats.nodes();
         updates += report.stats.updates();
         match report.verdict {
-            GridVerdict::Unique(grid) | GridVerdict::Multiple(grid) | GridVerdict::Solved(grid) => {
+            Verdict::Unique(grid) | Verdict::Multiple(grid) | Verdict::Solved(grid) => {
                 writeln!(out, "{grid}")?;
             }
-            GridVerdict::None => writeln!(out, "none")?,
-            GridVerdict::Invalid(_) => writeln!(out, "invalid")?,
+            Verdict::None => writeln!(out, "none")?,
+            Verdict::Invalid(_) => writeln!(out, "invalid")?,
         }
     }
     out.flush()?;

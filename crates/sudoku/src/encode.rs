@@ -149,12 +149,15 @@ mod tests {
     #[test]
     fn a_classic_9x9_builds_the_bitmask_tables_only_to_enumerate() {
         let template = Template::new(Variant::standard(9).unwrap());
-        let mut solver = crate::GridSolver::new(&template);
+        let mut solver = crate::solve::GridSolver::new(&template);
         let line =
             ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
         let puzzle = crate::parse_puzzle(line).unwrap().grid;
-        assert!(matches!(solver.solve(&puzzle).verdict, crate::GridVerdict::Solved(_)));
-        assert!(matches!(solver.solve_unique(&puzzle).verdict, crate::GridVerdict::Unique(_)));
+        assert!(matches!(solver.solve(&puzzle).verdict, crate::solve::GridVerdict::Solved(_)));
+        assert!(matches!(
+            solver.solve_unique(&puzzle).verdict,
+            crate::solve::GridVerdict::Unique(_)
+        ));
         assert!(template.tables.get().is_none(), "the band search solved without them");
         assert_eq!(solver.enumerate(&puzzle).unwrap().count(), 1);
         assert!(template.tables.get().is_some());

@@ -15,17 +15,19 @@
 //!   ([`Record`]); published collections ([`janko`], [`krazydad_killer`], [`andoku`],
 //!   [`sukaku`], ...), each reader in the crate's `read/` folder. Writing: [`line`](line()),
 //!   [`pretty`], [`Model::line`], [`Record::to_json`].
-//! - **Solving.** [`Rules`] (a rule set, compiled once) and its [`ModelSolver`] solve, prove
-//!   unique, count (with a limit or [`count_memo`](ModelSolver::count_memo)), enumerate and
-//!   [`explore`](ModelSolver::explore) (a [`dancer::run::Run`] on every core, with limits,
-//!   progress and checkpoints) the puzzles of any model, each solution checked by the model's
-//!   checker. Which search runs is decided in one place ([`Backend`]): the classic 9×9 the
-//!   band search (a word per digit and band of three rows), another plain puzzle below
-//!   [`WIDE_FROM`] (16×16) the bitmask search, a plain one from there up the wide search, any
-//!   other the engine on [`Model::encode`]'s matrix. For batches of plain puzzles,
-//!   [`Template`] and its [`GridSolver`] are the same searches on [`Grid`]s without the model
-//!   around them. The encodings ([`encode`], [`Model::encode`]) name their items alike, so the
-//!   matrix a user exports is the one the engine searches.
+//! - **Solving.** One door: [`Rules`] (a rule set, compiled once) makes a [`PuzzleSolver`],
+//!   which takes any puzzle of those rules ([`Givens`]: a [`Grid`] read from a line, or the
+//!   digits of a model's rectangle) and solves it, proves it unique, counts (with a limit or
+//!   [`count_memo`](PuzzleSolver::count_memo)), enumerates and
+//!   [`explore`](PuzzleSolver::explore)s it (a [`dancer::run::Run`] on every core, with
+//!   limits, progress and checkpoints). Which search
+//!   runs is decided in one place ([`Backend`]): the classic 9×9 the band search (a word per
+//!   digit and band of three rows), another plain puzzle below [`WIDE_FROM`] (16×16) the
+//!   bitmask search, a plain one from there up the wide search, any other the engine on
+//!   [`Model::encode`]'s matrix, each solution checked by the model's checker. A [`Template`]
+//!   is a plain variant's exact-cover matrix and tables, which the rules build and the
+//!   [`Rater`] and [`Generator`] take. The encodings ([`encode`], [`Model::encode`]) name their
+//!   items alike, so the matrix a user exports is the one the engine searches.
 //! - **Logic and rating.** [`LogicSolver`] applies human techniques ([`TechniqueKind`]) step by
 //!   step ([`Path`], [`Step`]); [`Rater`] grades a puzzle ([`Rating`], [`Level`]).
 //! - **Generating.** [`Generator`] makes unique plain puzzles (see [`generate`]);
@@ -60,19 +62,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A classic 9×9 on its template, the way a batch of plain puzzles is solved:
+//! A classic 9×9 read from a line, the way a batch of plain puzzles is solved: the same door,
+//! given a [`Grid`], gives back grids.
 //!
 //! ```
-//! use dancer_sudoku::{Grid, GridVerdict, GridSolver, Template, Variant};
+//! use dancer_sudoku::{parse_puzzle, Backend, Rules, Variant, Verdict};
 //!
-//! let puzzle = "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
-//! let cells = puzzle.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-//! let template = Template::new(Variant::standard(9)?);
-//! let mut solver = GridSolver::new(&template);
-//! let report = solver.solve_unique(&Grid::from_cells(9, cells));
-//! let GridVerdict::Unique(solution) = report.verdict else { panic!("unique") };
+//! let line = "4..95.1..8.7.2...6..34..9.852...6.3.9...7...4.1.8.3.526.5..93..2...3.4.1..1.84..5";
+//! let rules = Rules::from_variant(Variant::standard(9)?);
+//! assert_eq!(rules.backend(), Backend::Band);
+//! let mut solver = rules.solver();
+//! let report = solver.solve_unique(&parse_puzzle(line)?)?;
+//! let Verdict::Unique(solution) = report.verdict else { panic!("unique") };
 //! assert!(solution.to_string().starts_with("462958173"));
-//! assert!(template.variant().is_solution(&solution));
+//! assert!(rules.template().unwrap().variant().is_solution(&solution));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -126,8 +129,8 @@ pub use crate::{
     read::regions::{parse_extra_regions, RegionsError},
     solve::strategy::{Backend, WIDE_FROM},
     solve::{
-        GridCount, GridReport, GridSearch, GridSolver, GridVerdict, Grids, MemoCount, ModelCount,
-        ModelReport, ModelSearch, ModelSolutions, ModelSolver, Rules, SolveError, Verdict,
+        Givens, PuzzleCount, PuzzleReport, PuzzleSearch, PuzzleSolutions, PuzzleSolver, Rules,
+        SolutionForm, SolveError, Verdict,
     },
     variant::{Region, RegionKind, Variant},
 };

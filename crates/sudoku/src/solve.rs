@@ -1,18 +1,26 @@
 //! Solving, and the searches that do it, one folder by role:
 //!
-//! - `rules.rs`, `search.rs`: [`Rules`] and [`ModelSolver`], the calls every puzzle takes;
-//! - `strategy.rs`: the one place that chooses a search ([`Backend`](strategy::Backend));
+//! - `door.rs`: [`PuzzleSolver`], the one door through which every puzzle is solved, proved unique,
+//!   counted, enumerated and explored; `answer.rs`: what it answers ([`Verdict`], ...);
+//!   `givens.rs`: what it takes ([`Givens`]) and gives back
+//!   ([`SolutionForm`]); `rules.rs`: [`Rules`], the compiled rules it is made from; `search.rs`:
+//!   its [`PuzzleSearch`] (a [`dancer::run::Explore`]) and [`PuzzleSolutions`] (an iterator);
+//! - `strategy.rs`: the one place that chooses a search ([`Backend`](strategy::Backend)) and
+//!   makes it ([`strategy::choose`]);
 //! - `band/` (the classic 9×9), `bitmask/` (the rest below 16×16) and `wide/` (from 16×16
-//!   up): the searches of plain puzzles, and
-//!   `kit.rs` what they share; the engine is the `dancer` crate, on a model's encoding;
-//! - here: [`GridSolver`], which solves, proves unique, counts and enumerates puzzles of one
-//!   variant on one reused template: each puzzle commits its givens, searches, and is reset,
-//!   with no rebuilding (`explore.rs`: its search as an `Explore`; `grids.rs`: its enumeration; `memo.rs`:
-//!   memoised counts).
+//!   up): the searches of plain puzzles, and `kit.rs` what they share; the engine is the
+//!   `dancer` crate, on a model's encoding;
+//! - here: `GridSolver`, the plain back-ends on one reused template (each puzzle commits its
+//!   givens, searches, and is reset, with no rebuilding), which the door, the generator and
+//!   the rater use (`explore.rs`: its search as an `Explore`; `grids.rs`: its enumeration;
+//!   `memo.rs`: memoised counts).
 
+mod answer;
 mod band;
 pub(crate) mod bitmask;
+mod door;
 mod explore;
+mod givens;
 mod grids;
 pub(crate) mod kit;
 mod memo;
@@ -23,29 +31,26 @@ pub(crate) mod wide;
 
 use dancer::Stats;
 
+pub use self::{
+    answer::{PuzzleCount, PuzzleReport, SolveError, Verdict},
+    door::PuzzleSolver,
+    givens::{Givens, SolutionForm},
+    rules::Rules,
+    search::{PuzzleSearch, PuzzleSolutions},
+};
 use self::{
-    band::BandSearch,
     bitmask::{search::MaskSearch, Deductions, Tables},
     kit::Contradiction,
-    strategy::Backend,
-    wide::WideSearch,
+    strategy::{Chosen, Plain},
 };
-pub use self::{
-    explore::GridSearch,
-    grids::Grids,
-    memo::MemoCount,
-    rules::{ModelCount, ModelReport, ModelSolver, Rules, SolveError, Verdict},
-    search::{ModelSearch, ModelSolutions},
-};
+pub(crate) use self::{explore::GridSearch, grids::Grids};
 use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::{Cell, Digit, Grid};
-use crate::logic::{LogicSolver, TechniqueKind};
-use crate::variant::Variant;
 
-/// What solving a puzzle found.
+/// What a plain search found for a grid (the door's [`Verdict`], with the conflict itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GridVerdict {
+pub(crate) enum GridVerdict {
     /// A solution, uniqueness not examined.
     Solved(Grid),
     /// The only solution.
@@ -60,82 +65,59 @@ pub enum GridVerdict {
 
 /// A verdict with the search's counters for this puzzle (see [`GridSolver::stats`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridReport {
+pub(crate) struct GridReport {
     /// What was found.
-    pub verdict: GridVerdict,
+    pub(crate) verdict: GridVerdict,
     /// Nodes and updates spent.
-    pub stats: Stats,
+    pub(crate) stats: Stats,
 }
 
-/// The number of solutions of a puzzle.
+/// The number of solutions of a grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridCount {
+pub(crate) struct GridCount {
     /// Solutions found.
-    pub count: u64,
+    pub(crate) count: u64,
     /// False when the limit stopped the count (there may be more).
-    pub complete: bool,
+    pub(crate) complete: bool,
     /// The conflict, when the givens break a rule (the count is then 0).
-    pub invalid: Option<Conflict>,
+    pub(crate) invalid: Option<Conflict>,
     /// Nodes and updates spent.
-    pub stats: Stats,
+    pub(crate) stats: Stats,
 }
 
-/// Solves puzzles of one variant. Below 16×16 a depth-first search on candidate bitmasks,
-/// with singles at every node (and locked candidates at the root; on the classic 9×9 the band
-/// search, with locked candidates at every node), answers `solve` and `count`, and the
-/// exact-cover engine `enumerate`, on one reused matrix: each puzzle commits
-/// its givens, searches, and is reset, with no rebuilding. From 16×16 up a search on `u64`
-/// masks with a trail does all three, guided by a reference solution where the variant has
-/// one (docs/design.md). Not `Sync`: give each thread its own solver of the shared
-/// [`Template`].
-///
-/// ```
-/// use dancer_sudoku::{Grid, GridVerdict, GridSolver, Template, Variant};
-///
-/// let template = Template::new(Variant::standard(4)?);
-/// let mut solver = GridSolver::new(&template);
-/// assert_eq!(solver.count(&Grid::empty(4), None).count, 288);
-/// let report = solver.solve_unique(&Grid::empty(4));
-/// assert!(matches!(report.verdict, GridVerdict::Multiple(_)));
-/// # Ok::<(), dancer_sudoku::VariantError>(())
-/// ```
+/// Solves puzzles of one variant, on [`Grid`]s: the plain back-ends behind the door
+/// ([`PuzzleSolver`]), which the generator and the rater use directly. Below 16×16 a depth-first
+/// search on candidate bitmasks, with singles at every node (and locked candidates at the
+/// root; on the classic 9×9 the band search, with locked candidates at every node), answers
+/// `solve` and `count`, and the exact-cover engine `enumerate`, on one reused matrix: each
+/// puzzle commits its givens, searches, and is reset, with no rebuilding. From 16×16 up a
+/// search on `u64` masks with a trail does all three, guided by a reference solution where
+/// the variant has one (docs/design.md). Not `Sync`: give each thread its own solver of the
+/// shared [`Template`].
 #[derive(Debug)]
-pub struct GridSolver<'t> {
+pub(crate) struct GridSolver<'t> {
     template: &'t Template,
-    /// Below 16×16, for `enumerate`; made on first use.
+    /// Below 16×16, for `enumerate` and memoised counts; made on first use.
     engine: Option<dancer::Solver<'t>>,
-    /// Below 16×16: the bitmask search; for the classic 9×9 made on first use (an
-    /// enumeration), since the band search does the rest.
-    search: Option<MaskSearch>,
-    /// The classic 9×9: the band search, which solves, proves unique and counts.
-    band: Option<BandSearch>,
-    /// From 16×16 up: the wide search.
-    wide: Option<WideSearch>,
-    /// From 16×16 up: the deductions made before the wide search (see [`WIDE_FROM`](crate::solve::strategy::WIDE_FROM)).
-    logic: Option<LogicSolver>,
+    /// The searches of the template's back-end ([`strategy::choose`]).
+    plain: Plain<'t>,
     /// The counters of the last bitmask or wide search, `None` when the engine did the last
     /// search or the wide search enumerates.
     last: Option<Stats>,
 }
 
-/// The logical solver with the techniques whose deductions hold in every solution: all but
-/// those that assume the puzzle is unique (unique rectangle, BUG+1).
-pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
-    let sound: Vec<TechniqueKind> = TechniqueKind::ALL
-        .into_iter()
-        .filter(|kind| !matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne))
-        .collect();
-    LogicSolver::with_techniques(variant, &sound)
-}
-
 impl<'t> GridSolver<'t> {
     /// A solver for puzzles of `template`'s variant.
-    pub fn new(template: &'t Template) -> GridSolver<'t> {
-        let band = (template.backend() == Backend::Band).then(BandSearch::new);
-        let search = if band.is_some() { None } else { template.tables().map(MaskSearch::new) };
-        let wide = template.wide().map(WideSearch::new);
-        let logic = wide.is_some().then(|| sound_logic(template.variant()));
-        GridSolver { template, engine: None, search, band, wide, logic, last: None }
+    pub(crate) fn new(template: &'t Template) -> GridSolver<'t> {
+        let Chosen::Plain(plain) = strategy::choose(Some(template)) else {
+            unreachable!("a template is a plain variant's, which a plain back-end searches");
+        };
+        GridSolver::with(template, plain)
+    }
+
+    /// A solver of `template`'s puzzles with the searches of its back-end.
+    pub(crate) fn with(template: &'t Template, plain: Plain<'t>) -> GridSolver<'t> {
+        GridSolver { template, engine: None, plain, last: None }
     }
 
     /// Loads `puzzle` without `forbidden` into the wide search, with the logical deductions
@@ -145,16 +127,23 @@ impl<'t> GridSolver<'t> {
         puzzle: &Grid,
         forbidden: Option<(Cell, Digit)>,
     ) -> Option<Result<bool, Contradiction>> {
-        let (wide, tables) = (self.wide.as_mut()?, self.template.wide()?);
+        let Plain::Wide(wide, tables, logic) = &mut self.plain else { return None };
         // A conflict between givens: the search finds it as a contradiction too.
-        let path = self.logic.as_ref().and_then(|logic| logic.solve(puzzle).ok());
+        let path = logic.solve(puzzle).ok();
         Some(wide.load(tables, puzzle, forbidden, path.as_ref().map(|path| &path.end)))
     }
 
     /// The bitmask search and its tables below 16×16 (made now if not yet).
     fn masks(&mut self) -> Option<(&mut MaskSearch, &'t Tables)> {
-        let tables = self.template.tables()?;
-        Some((self.search.get_or_insert_with(|| MaskSearch::new(tables)), tables))
+        let template = self.template;
+        match &mut self.plain {
+            Plain::Band(_, masks) => {
+                let tables = template.tables().expect("the classic 9×9 has bitmask tables");
+                Some((masks.get_or_insert_with(|| MaskSearch::new(tables)), tables))
+            }
+            Plain::Bitmask(search, tables) => Some((search, *tables)),
+            Plain::Wide(..) => None,
+        }
     }
 
     /// The engine's solver of the template, made on first use.
@@ -163,20 +152,14 @@ impl<'t> GridSolver<'t> {
         self.engine.get_or_insert_with(|| template.problem().solver())
     }
 
-    /// The template.
-    pub fn template(&self) -> &'t Template {
-        self.template
-    }
-
     fn check_size(&self, puzzle: &Grid) {
         let n = self.template.variant().size();
         assert_eq!(puzzle.size(), n, "a {0}x{0} puzzle given to a {n}x{n} solver", puzzle.size());
     }
 
-    /// Counts the solutions of `puzzle` without `forbidden`, up to `limit`, with the band
-    /// search on the classic 9×9, the bitmask search on the rest below 16×16 and the wide
-    /// search from there up. `Err` when the givens
-    /// contradict each other, directly or through deductions.
+    /// Counts the solutions of `puzzle` without `forbidden`, up to `limit`, with the
+    /// template's search. `Err` when the givens contradict each other, directly or through
+    /// deductions.
     fn search_masks(
         &mut self,
         puzzle: &Grid,
@@ -184,47 +167,46 @@ impl<'t> GridSolver<'t> {
         limit: u64,
     ) -> Result<u64, Contradiction> {
         self.check_size(puzzle);
-        let template = self.template;
-        if let Some(band) = &mut self.band {
-            let found = band.count(puzzle, forbidden, limit.max(1)).map(|count| count.min(limit));
-            self.last = Some(band.stats(*found.as_ref().unwrap_or(&0)));
-            found
-        } else if let (Some(search), Some(tables)) = (&mut self.search, template.tables()) {
-            // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles
-            // need them to avoid branching), not on the generator's tests with a digit ruled
-            // out.
-            let root = if forbidden.is_none() {
-                Deductions::LockedCandidates
-            } else {
-                Deductions::HiddenSingles
-            };
-            let found = search.count(tables, puzzle, forbidden, limit.max(1), root);
-            let found = found.map(|count| count.min(limit));
-            self.last = Some(search.stats(*found.as_ref().unwrap_or(&0)));
-            found
-        } else {
-            let loaded = self.load_wide(puzzle, forbidden);
-            let loaded = loaded.expect("every size has the bitmask search or the wide search");
-            let (Some(wide), Some(tables)) = (&mut self.wide, template.wide()) else {
-                unreachable!("loaded above");
-            };
-            let found = loaded.map(|_| wide.walk_up_to(tables, limit.max(1)).min(limit));
-            self.last = Some(wide.stats(*found.as_ref().unwrap_or(&0)));
-            found
-        }
+        let (found, stats) = match &mut self.plain {
+            Plain::Band(band, _) => {
+                let found = band.count(puzzle, forbidden, limit.max(1));
+                let found = found.map(|count| count.min(limit));
+                (found, band.stats(*found.as_ref().unwrap_or(&0)))
+            }
+            Plain::Bitmask(search, tables) => {
+                // Locked candidates at the root pay on puzzles to solve (many 17-clue puzzles
+                // need them to avoid branching), not on the generator's tests with a digit
+                // ruled out.
+                let root = if forbidden.is_none() {
+                    Deductions::LockedCandidates
+                } else {
+                    Deductions::HiddenSingles
+                };
+                let found = search.count(tables, puzzle, forbidden, limit.max(1), root);
+                let found = found.map(|count| count.min(limit));
+                (found, search.stats(*found.as_ref().unwrap_or(&0)))
+            }
+            Plain::Wide(wide, tables, logic) => {
+                let path = logic.solve(puzzle).ok();
+                let end = path.as_ref().map(|path| &path.end);
+                let loaded = wide.load(tables, puzzle, forbidden, end);
+                let found = loaded.map(|_| wide.walk_up_to(tables, limit.max(1)).min(limit));
+                (found, wide.stats(*found.as_ref().unwrap_or(&0)))
+            }
+        };
+        self.last = Some(stats);
+        found
     }
 
-    /// The first solution of the last bitmask or wide search.
+    /// The first solution of the last bitmask, band or wide search.
     fn first_found(&self) -> Grid {
         let n = self.template.variant().size();
-        if let Some(band) = &self.band {
-            return Grid::from_cells(n, band.first());
-        }
-        match (&self.search, self.template.tables(), &self.wide) {
-            (Some(search), Some(tables), _) => Grid::from_cells(n, search.first(tables)),
-            (_, _, Some(wide)) => Grid::from_cells(n, wide.first()),
-            _ => unreachable!("only called after a bitmask or wide search"),
-        }
+        let cells = match &self.plain {
+            Plain::Band(band, _) => band.first(),
+            Plain::Bitmask(search, tables) => search.first(tables),
+            Plain::Wide(wide, ..) => wide.first(),
+        };
+        Grid::from_cells(n, cells)
     }
 
     /// `GridVerdict::Invalid` when the givens break a rule directly, else `GridVerdict::None`.
@@ -292,7 +274,7 @@ impl<'t> GridSolver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn solve(&mut self, puzzle: &Grid) -> GridReport {
+    pub(crate) fn solve(&mut self, puzzle: &Grid) -> GridReport {
         let outcome = match self.search_masks(puzzle, None, 1) {
             Ok(0) => GridVerdict::None,
             Ok(_) => GridVerdict::Solved(self.first_found()),
@@ -305,7 +287,7 @@ impl<'t> GridSolver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn solve_unique(&mut self, puzzle: &Grid) -> GridReport {
+    pub(crate) fn solve_unique(&mut self, puzzle: &Grid) -> GridReport {
         let outcome = match self.search_masks(puzzle, None, 2) {
             Ok(0) => GridVerdict::None,
             Ok(1) => GridVerdict::Unique(self.first_found()),
@@ -319,7 +301,7 @@ impl<'t> GridSolver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> GridCount {
+    pub(crate) fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> GridCount {
         let limit = limit.unwrap_or(u64::MAX);
         let counted = match self.search_masks(puzzle, None, limit) {
             Ok(count) => Ok(count),
@@ -350,14 +332,14 @@ impl<'t> GridSolver<'t> {
     /// The counters of the last search: the bitmask or wide search's (nodes: branches tried,
     /// the root included; updates: candidates eliminated), or the engine's since the current
     /// puzzle was loaded.
-    pub fn stats(&self) -> Stats {
+    pub(crate) fn stats(&self) -> Stats {
         if let Some(stats) = self.last {
             return stats;
         }
-        match (&self.wide, &self.engine) {
-            (Some(wide), _) => wide.stats(wide.solutions()),
-            (None, Some(engine)) => engine.stats(),
-            (None, None) => Stats::default(),
+        match (&self.plain, &self.engine) {
+            (Plain::Wide(wide, ..), _) => wide.stats(wide.solutions()),
+            (_, Some(engine)) => engine.stats(),
+            (_, None) => Stats::default(),
         }
     }
 }

@@ -6,8 +6,7 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 
 use dancer_sudoku::{
-    canonical, canonical_with_transform, Grid, GridSolver, GridVerdict, Template, Transform,
-    Variant,
+    canonical, canonical_with_transform, Grid, Rules, Transform, Variant, Verdict,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -30,9 +29,8 @@ const SHAPES: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 3)];
 /// puzzle from it keeping about `keep` cells.
 fn random_grid(seed: u64, (r, c): (usize, usize), keep: usize) -> (Grid, Grid) {
     let n = r * c;
-    let template = Template::new(Variant::with_boxes(n, r, c).unwrap());
-    let GridVerdict::Solved(solved) = GridSolver::new(&template).solve(&Grid::empty(n)).verdict
-    else {
+    let template = Rules::from_variant(Variant::with_boxes(n, r, c).unwrap());
+    let Verdict::Solved(solved) = template.solver().solve(&Grid::empty(n)).unwrap().verdict else {
         panic!("blank grids solve")
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -145,8 +143,8 @@ fn brute_canonical(grid: &Grid, (box_rows, box_cols): (usize, usize)) -> Vec<u8>
 
 /// The solution count of `puzzle`, up to 1000.
 fn count(puzzle: &Grid, (r, c): (usize, usize)) -> u64 {
-    let template = Template::new(Variant::with_boxes(r * c, r, c).unwrap());
-    GridSolver::new(&template).count(puzzle, Some(1000)).count
+    let template = Rules::from_variant(Variant::with_boxes(r * c, r, c).unwrap());
+    template.solver().count(puzzle, Some(1000)).unwrap().count
 }
 
 fn shape() -> impl Strategy<Value = (usize, usize)> {
@@ -252,9 +250,9 @@ fn oblong_boxes_do_not_rotate_a_quarter_turn() {
 
 #[test]
 fn the_288_grids_of_the_4x4_fall_into_two_classes() {
-    let template = Template::new(Variant::standard(4).unwrap());
-    let mut solver = GridSolver::new(&template);
-    let grids: Vec<Grid> = solver.enumerate(&Grid::empty(4)).unwrap().collect();
+    let template = Rules::from_variant(Variant::standard(4).unwrap());
+    let mut solver = template.solver();
+    let grids: Vec<Grid> = solver.enumerate(&Grid::empty(4)).unwrap().map(Result::unwrap).collect();
     assert_eq!(grids.len(), 288);
     let classes: HashSet<Grid> = grids.iter().map(|g| canonical(g, 2, 2)).collect();
     assert_eq!(classes.len(), 2, "{classes:?}");

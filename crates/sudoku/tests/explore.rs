@@ -9,7 +9,7 @@ use dancer::{
     run::{Checkpoint, Run, RunError, Subproblem},
     OptionId,
 };
-use dancer_sudoku::{Grid, GridSearch, GridSolver, Template, Variant};
+use dancer_sudoku::{Grid, PuzzleSearch, Rules, Variant};
 use proptest::prelude::*;
 
 use crate::checker::{is_valid_solution, keeps_givens};
@@ -36,13 +36,13 @@ fn blanked(grid: &Grid, keep: impl Fn(usize) -> bool) -> Grid {
 }
 
 /// The count and counters of `puzzle` by one search, and by runs of 1, 2 and 4 threads.
-fn check_counts(template: &Template, puzzle: &Grid, expected: u64) {
-    let mut solver = GridSolver::new(template);
+fn check_counts(template: &Rules, puzzle: &Grid, expected: u64) {
+    let mut solver = template.solver();
     let mut search = solver.explore(puzzle).unwrap();
     let whole = Run::new().count(&mut search).unwrap();
     assert_eq!(whole.solutions(), expected);
     for threads in [1, 2, 4] {
-        let mut solver = GridSolver::new(template);
+        let mut solver = template.solver();
         let mut search = solver.explore(puzzle).unwrap();
         let run = Run::new().threads(threads).poll_nodes(5);
         let outcome = pool(threads).install(|| run.count(&mut search).unwrap());
@@ -51,23 +51,23 @@ fn check_counts(template: &Template, puzzle: &Grid, expected: u64) {
         assert_eq!(outcome.stats().updates(), whole.stats().updates(), "{threads} threads");
     }
     // The plain count agrees (below 16×16 the same search, from 16×16 up the engine's).
-    assert_eq!(GridSolver::new(template).count(puzzle, None).count, expected);
+    assert_eq!(template.solver().count(puzzle, None).unwrap().count, expected);
 }
 
 #[test]
 fn blank_grids_count_alike_on_any_number_of_threads() {
-    let four = Template::new(Variant::standard(4).unwrap());
+    let four = Rules::from_variant(Variant::standard(4).unwrap());
     check_counts(&four, &Grid::empty(4), 288);
     // A 6×6 with its first row given: 28 200 960 / 6! grids.
-    let six = Template::new(Variant::standard(6).unwrap());
+    let six = Rules::from_variant(Variant::standard(6).unwrap());
     let first_row: Vec<u8> = (1..=6).chain(std::iter::repeat_n(0, 30)).collect();
     check_counts(&six, &Grid::from_cells(6, first_row), 39_168);
 }
 
 #[test]
 fn the_blank_6x6_has_28_200_960_grids() {
-    let six = Template::new(Variant::standard(6).unwrap());
-    let mut solver = GridSolver::new(&six);
+    let six = Rules::from_variant(Variant::standard(6).unwrap());
+    let mut solver = six.solver();
     let mut search = solver.explore(&Grid::empty(6)).unwrap();
     let outcome = pool(2).install(|| Run::new().threads(2).count(&mut search).unwrap());
     assert_eq!(outcome.solutions(), 28_200_960);
@@ -75,28 +75,28 @@ fn the_blank_6x6_has_28_200_960_grids() {
 
 #[test]
 fn sixteen_by_sixteen_runs_on_the_wide_search() {
-    let template = Template::new(Variant::standard(16).unwrap());
+    let template = Rules::from_variant(Variant::standard(16).unwrap());
     let full = sixteen();
-    assert!(template.variant().is_solution(&full));
+    assert!(template.variant().unwrap().is_solution(&full));
     // Two bands' worth of cells open in the first stack: their rows can be permuted.
     let puzzle = blanked(&full, |k| k % 16 >= 4 || k / 16 >= 8);
-    let expected = GridSolver::new(&template).count(&puzzle, None).count;
+    let expected = template.solver().count(&puzzle, None).unwrap().count;
     assert!(expected > 1, "{expected} solutions");
     check_counts(&template, &puzzle, expected);
 }
 
 /// Every solution grid of `puzzle`, as strings, from a run of `threads` threads in slices of
 /// at most `slice` nodes resumed from each other's checkpoints.
-fn sliced(template: &Template, puzzle: &Grid, threads: usize, slice: u64) -> Vec<String> {
+fn sliced(template: &Rules, puzzle: &Grid, threads: usize, slice: u64) -> Vec<String> {
     let found = Mutex::new(Vec::new());
-    let visit = |search: &GridSearch<'_, '_>| {
-        found.lock().unwrap().push(search.grid().to_string());
+    let visit = |search: &PuzzleSearch<'_, '_, Grid>| {
+        found.lock().unwrap().push(search.solution().unwrap().to_string());
         ControlFlow::Continue(())
     };
     let pool = pool(threads);
     let mut checkpoint: Option<Checkpoint> = None;
     loop {
-        let mut solver = GridSolver::new(template);
+        let mut solver = template.solver();
         let mut search = solver.explore(puzzle).unwrap();
         let mut run = Run::new().threads(threads).poll_nodes(2).node_limit(slice);
         if let Some(checkpoint) = &checkpoint {
@@ -118,7 +118,7 @@ proptest! {
         keep in proptest::collection::vec(proptest::bool::weighted(0.35), 36),
         slice in 1u64..40,
     ) {
-        let template = Template::new(Variant::standard(6).unwrap());
+        let template = Rules::from_variant(Variant::standard(6).unwrap());
         // Givens from a known 6×6 grid, so that every puzzle has a solution.
         let full = Grid::from_cells(6, crate::checker::cells(
             "123456456123231564564231312645645312", 6));
@@ -141,14 +141,14 @@ proptest! {
 
 #[test]
 fn a_broken_rule_is_a_conflict_and_no_solution_is_an_empty_tree() {
-    let template = Template::new(Variant::standard(4).unwrap());
-    let mut solver = GridSolver::new(&template);
+    let template = Rules::from_variant(Variant::standard(4).unwrap());
+    let mut solver = template.solver();
     let twice = Grid::from_cells(4, [1, 1].into_iter().chain([0; 14]).collect());
     assert!(solver.explore(&twice).is_err());
     // Consistent givens with no solution: r1c1 can hold none of 1-4 (row 1 has 1, 2, 3 and
     // column 1 has 4), which the deductions find at the root.
     let dead = Grid::from_cells(4, [0, 1, 2, 3, 4].into_iter().chain([0; 11]).collect());
-    assert!(template.variant().check(&dead).is_ok());
+    assert!(template.variant().unwrap().check(&dead).is_ok());
     let mut search = solver.explore(&dead).unwrap();
     let outcome = Run::new().count(&mut search).unwrap();
     assert_eq!((outcome.solutions(), outcome.stats().nodes()), (0, 1));
@@ -162,8 +162,8 @@ fn a_path_naming_no_option_of_the_grid_is_an_error_at_every_size() {
     // places and panicked (found by the fuzz harness: option 8 489 of a 16×16, whose options
     // end at 4 095). Each step of a real path is replaced in turn by such a number.
     for n in [4, 9, 16, 25] {
-        let template = Template::new(Variant::standard(n).unwrap());
-        let mut solver = GridSolver::new(&template);
+        let template = Rules::from_variant(Variant::standard(n).unwrap());
+        let mut solver = template.solver();
         let mut search = solver.explore(&Grid::empty(n)).unwrap();
         let stopped = Run::new().node_limit(30).count(&mut search).unwrap();
         let path = stopped.checkpoint().remaining()[0].path().to_vec();

@@ -11,8 +11,7 @@ use std::time::Instant;
 
 use dancer_sudoku::generate::rng_for;
 use dancer_sudoku::{
-    parse_puzzle, Generator, Grid, GridSolver, GridVerdict, LogicSolver, TechniqueKind, Template,
-    Variant,
+    parse_puzzle, Generator, Grid, LogicSolver, Rules, TechniqueKind, Template, Variant, Verdict,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -22,8 +21,9 @@ use crate::fixtures::{lines, read, shared};
 
 /// The unique solution of `puzzle`, by exact cover.
 fn unique(template: &Template, puzzle: &Grid) -> Grid {
-    match GridSolver::new(template).solve_unique(puzzle).verdict {
-        GridVerdict::Unique(solution) => solution,
+    let rules = Rules::from_variant(template.variant().clone());
+    match rules.solver().solve_unique(puzzle).unwrap().verdict {
+        Verdict::Unique(solution) => solution,
         other => panic!("{puzzle}: not unique: {other:?}"),
     }
 }
@@ -219,8 +219,10 @@ fn janko_jigsaws_of_sizes_4_to_9_step_soundly() {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let n: usize = fields[0].parse().unwrap();
         let mut variant = Variant::jigsaw(n, fields[4]).unwrap();
-        if GridSolver::new(&Template::new(variant.clone()))
+        if Rules::from_variant(variant.clone())
+            .solver()
             .count(&grid(fields[3], n), Some(2))
+            .unwrap()
             .count
             != 1
         {
@@ -298,7 +300,8 @@ impl Rng {
 fn random_puzzle(template: &Template, seed: u64) -> (Grid, Grid) {
     let n = template.variant().size();
     let mut rng = Rng(seed | 1);
-    let mut solver = GridSolver::new(template);
+    let rules = Rules::from_variant(template.variant().clone());
+    let mut solver = rules.solver();
     let full = Generator::new(template)
         .full_grid(&mut rng_for(seed, 0))
         .expect("these variants have solutions");
@@ -308,7 +311,7 @@ fn random_puzzle(template: &Template, seed: u64) -> (Grid, Grid) {
     for cell in order {
         let digit = puzzle.get(cell);
         puzzle.set(cell, None);
-        if solver.count(&puzzle, Some(2)).count != 1 {
+        if solver.count(&puzzle, Some(2)).unwrap().count != 1 {
             puzzle.set(cell, digit);
         }
     }

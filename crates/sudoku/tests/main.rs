@@ -36,7 +36,7 @@ mod model_generate;
 mod fpuzzles;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
-// One solver API for every puzzle (Rules, ModelSolver): every call agrees, plain or not.
+// One solver API for every puzzle (Rules, PuzzleSolver): every call agrees, plain or not.
 mod rules;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.
 mod explore;

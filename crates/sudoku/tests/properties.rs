@@ -8,7 +8,7 @@
 //! within bands and stacks, band and stack moves, transposition), so that the grids and their
 //! validity do not depend on the code under test.
 
-use dancer_sudoku::{Grid, GridSolver, GridVerdict, Template, Variant};
+use dancer_sudoku::{Grid, PuzzleSolver, Rules, Variant, Verdict};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -27,8 +27,8 @@ type Shape = (usize, usize);
 
 /// The library's first solution of the blank grid of `shape`: valid, but always the same.
 fn seed_grid((r, c): Shape) -> Vec<u8> {
-    let template = Template::new(Variant::with_boxes(r * c, r, c).unwrap());
-    let GridVerdict::Solved(grid) = GridSolver::new(&template).solve(&Grid::empty(r * c)).verdict
+    let template = Rules::from_variant(Variant::with_boxes(r * c, r, c).unwrap());
+    let Verdict::Solved(grid) = template.solver().solve(&Grid::empty(r * c)).unwrap().verdict
     else {
         panic!("the blank {r}x{c}-box grid has solutions")
     };
@@ -137,8 +137,8 @@ proptest! {
         let givens: Vec<u8> =
             full.iter().zip(&blanks).map(|(&d, &blank)| if blank { 0 } else { d }).collect();
         let puzzle = Grid::from_cells(n, givens);
-        let template = Template::new(Variant::with_boxes(n, shape.0, shape.1).unwrap());
-        let GridVerdict::Solved(solution) = GridSolver::new(&template).solve(&puzzle).verdict else {
+        let template = Rules::from_variant(Variant::with_boxes(n, shape.0, shape.1).unwrap());
+        let Verdict::Solved(solution) = template.solver().solve(&puzzle).unwrap().verdict else {
             return Err(TestCaseError::fail(format!("{puzzle}: no solution")));
         };
         prop_assert!(is_valid_solution(solution.cells(), n, shape.0, shape.1), "{}", solution);
@@ -147,9 +147,9 @@ proptest! {
 }
 
 /// The count of `puzzle` (up to 1000) and whether it was complete.
-fn count(solver: &mut GridSolver<'_>, cells: Vec<u8>) -> (u64, bool) {
-    let n = solver.template().variant().size();
-    let count = solver.count(&Grid::from_cells(n, cells), Some(1000));
+fn count(solver: &mut PuzzleSolver<'_>, cells: Vec<u8>) -> (u64, bool) {
+    let n = solver.rules().model().symbols;
+    let count = solver.count(&Grid::from_cells(n, cells), Some(1000)).unwrap();
     (count.count, count.complete)
 }
 
@@ -165,15 +165,15 @@ proptest! {
         ]
     ) {
         let n = puzzle.size();
-        let template = Template::new(Variant::standard(n).unwrap());
-        let mut solver = GridSolver::new(&template);
+        let template = Rules::from_variant(Variant::standard(n).unwrap());
+        let mut solver = template.solver();
         let original = count(&mut solver, puzzle.cells().to_vec());
         let identity = Transform::identity(n);
         let relabel = Transform { digits: t.digits.clone(), ..identity.clone() };
         let transpose = Transform { transpose: true, ..identity.clone() };
         // Rows within bands only: `t.rows` with its band order undone by a stable sort.
         let mut rows = t.rows.clone();
-        let b = template.variant().box_shape().unwrap().0;
+        let b = template.variant().unwrap().box_shape().unwrap().0;
         rows.sort_by_key(|&r| r / b);
         let within_bands = Transform { rows, ..identity };
         for (name, moved) in
@@ -229,7 +229,7 @@ proptest! {
         b in puzzle((3, 3), 0..=81),
         clash in prop::option::of(0usize..81),
     ) {
-        let template = Template::new(Variant::standard(9).unwrap());
+        let template = Rules::from_variant(Variant::standard(9).unwrap());
         let mut b = b.cells().to_vec();
         // Sometimes B's givens clash in a row, so the solver also goes through a failed load.
         if let Some(cell) = clash {
@@ -238,17 +238,17 @@ proptest! {
             b[cell - cell % 9 + (cell + 1) % 9] = digit;
         }
         let b = Grid::from_cells(9, b);
-        let mut solver = GridSolver::new(&template);
-        let first = solver.solve_unique(&a);
-        let first_count = solver.count(&a, Some(10));
-        let other = solver.solve_unique(&b);
-        solver.count(&b, Some(10));
-        let again = solver.solve_unique(&a);
+        let mut solver = template.solver();
+        let first = solver.solve_unique(&a).unwrap();
+        let first_count = solver.count(&a, Some(10)).unwrap();
+        let other = solver.solve_unique(&b).unwrap();
+        solver.count(&b, Some(10)).unwrap();
+        let again = solver.solve_unique(&a).unwrap();
         prop_assert_eq!(&first, &again, "B was {} ({:?})", b, other.verdict);
-        prop_assert_eq!(solver.count(&a, Some(10)), first_count);
+        prop_assert_eq!(solver.count(&a, Some(10)).unwrap(), first_count);
         // And a fresh solver agrees with the reused one.
-        prop_assert_eq!(GridSolver::new(&template).solve_unique(&a), first.clone());
-        let (GridVerdict::Unique(s) | GridVerdict::Multiple(s)) = first.verdict else {
+        prop_assert_eq!(template.solver().solve_unique(&a).unwrap(), first.clone());
+        let (Verdict::Unique(s) | Verdict::Multiple(s)) = first.verdict else {
             return Err(TestCaseError::fail(format!("{a}: {:?}", first.verdict)));
         };
         prop_assert!(is_valid_solution(s.cells(), 9, 3, 3) && keeps_givens(a.cells(), s.cells()));

@@ -1,4 +1,4 @@
-//! One solver API for every puzzle (issue 23): [`Rules`] and [`ModelSolver`] solve, prove
+//! One solver API for every puzzle (issues 23, 33): [`Rules`] and [`PuzzleSolver`] solve, prove
 //! unique, count (with a limit, with a memo table), enumerate and explore any model, plain or
 //! not, and agree with each other, with a filter of all 4×4 grids and with the committed
 //! samples' stored solutions; givens that break a rule and unreadable models are told apart.
@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use dancer::{run::MemoRun, run::Run, Memo};
-use dancer_sudoku::{Cage, Model, Rules, SolveError, Variant, Verdict};
+use dancer_sudoku::{Backend, Cage, Grid, Model, Rules, SolveError, Variant, Verdict};
 use proptest::prelude::*;
 
 use super::model::{all_grids, four, keeps, puzzles};
@@ -147,4 +147,56 @@ fn broken_givens_and_unreadable_models_are_told_apart() {
     assert!(matches!(solver.solve(&givens), Err(SolveError::Model(_))));
     assert!(matches!(solver.count(&givens, None), Err(SolveError::Model(_))));
     assert!(matches!(solver.explore(&givens), Err(SolveError::Model(_))));
+}
+
+/// The one door takes a grid or a model's digits for any rules, plain or not, and gives each
+/// back in its own form: a killer's grid is searched by the engine and comes back as a grid,
+/// with the same solution as its digits; a classic puzzle's digits come back as digits.
+#[test]
+fn the_door_takes_grids_and_digits_whatever_the_back_end() {
+    let mut killer = four();
+    for (cells, sum) in [(vec![0, 1, 4], 6), (vec![2, 3], 7), (vec![5, 6, 9, 10], 10)] {
+        killer.cages.push(Cage { cells, sum: Some(sum) });
+    }
+    for (cells, sum) in [(vec![7, 11], 3), (vec![8, 12, 13], 8), (vec![14, 15], 6)] {
+        killer.cages.push(Cage { cells, sum: Some(sum) });
+    }
+    let rules = Rules::new(&killer);
+    assert_eq!(rules.backend(), Backend::Engine);
+    let mut solver = rules.solver();
+    let grid = Grid::empty(4);
+    let Verdict::Unique(as_grid) = solver.solve_unique(&grid).unwrap().verdict else {
+        panic!("the killer is unique")
+    };
+    let Verdict::Unique(as_digits) = solver.solve_unique(&killer).unwrap().verdict else {
+        panic!("the killer is unique")
+    };
+    let digits: Vec<Option<u8>> = as_grid.cells().iter().map(|&d| Some(d)).collect();
+    assert_eq!(digits, as_digits);
+    assert_eq!(solver.count(&grid, None).unwrap().count, 1);
+    let grids: Vec<Grid> = solver.enumerate(&grid).unwrap().map(Result::unwrap).collect();
+    assert_eq!(grids, [as_grid]);
+    let plain = Rules::from_variant(Variant::standard(4).unwrap());
+    let Verdict::Solved(digits) = plain.solver().solve(&[None; 16]).unwrap().verdict else {
+        panic!("a blank 4×4 has solutions")
+    };
+    assert!(four().broken(&digits, true).is_ok());
+}
+
+/// Givens that do not fit the rules are an error of every call, not a panic: a grid of
+/// another size (the plain search used to assert on it), or too few digits.
+#[test]
+fn givens_that_do_not_fit_the_rules_are_an_error() {
+    let rules = Rules::from_variant(Variant::standard(9).unwrap());
+    let mut solver = rules.solver();
+    let small = Grid::empty(4);
+    assert!(matches!(solver.solve(&small), Err(SolveError::Shape(_))));
+    assert!(matches!(solver.count(&small, None), Err(SolveError::Shape(_))));
+    assert!(matches!(solver.explore(&small), Err(SolveError::Shape(_))));
+    assert!(matches!(solver.enumerate(&[None; 16]), Err(SolveError::Shape(_))));
+    let mut killer = four();
+    killer.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+    let rules = Rules::new(&killer);
+    let error = rules.solver().solve(&Grid::empty(9)).unwrap_err();
+    assert_eq!(error.to_string(), "a 9x9 grid given to rules of 4x4 cells and 4 symbols");
 }

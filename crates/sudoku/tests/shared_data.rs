@@ -10,16 +10,16 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dancer_sudoku::{parse_puzzle, Grid, GridSolver, GridVerdict, Template, Variant};
+use dancer_sudoku::{parse_puzzle, Grid, PuzzleSolver, Rules, Variant, Verdict};
 
 use crate::checker::{cells, is_valid_solution, keeps_givens};
 use crate::fixtures::{lines, read, shared};
 
 /// Proves `puzzle` unique and verifies the solution with the checker, returning its cells.
-fn unique_checked(solver: &mut GridSolver<'_>, puzzle: &Grid, boxes: (usize, usize)) -> Vec<u8> {
+fn unique_checked(solver: &mut PuzzleSolver<'_>, puzzle: &Grid, boxes: (usize, usize)) -> Vec<u8> {
     let n = puzzle.size();
-    let GridVerdict::Unique(solution) = solver.solve_unique(puzzle).verdict else {
-        panic!("{puzzle}: not unique: {:?}", solver.solve_unique(puzzle).verdict)
+    let Verdict::Unique(solution) = solver.solve_unique(puzzle).unwrap().verdict else {
+        panic!("{puzzle}: not unique: {:?}", solver.solve_unique(puzzle).unwrap().verdict)
     };
     assert!(is_valid_solution(solution.cells(), n, boxes.0, boxes.1), "{puzzle} -> {solution}");
     assert!(keeps_givens(puzzle.cells(), solution.cells()), "{puzzle} -> {solution}");
@@ -29,8 +29,8 @@ fn unique_checked(solver: &mut GridSolver<'_>, puzzle: &Grid, boxes: (usize, usi
 /// Every line of a 9×9 file is unique with a verified solution; returns how many there were.
 fn all_unique(file: &str) -> usize {
     let text = read(&shared(&format!("puzzles/{file}")));
-    let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = GridSolver::new(&template);
+    let template = Rules::from_variant(Variant::standard(9).unwrap());
+    let mut solver = template.solver();
     let mut count = 0;
     for line in lines(&text) {
         unique_checked(&mut solver, &Grid::from_cells(9, cells(line, 9)), (3, 3));
@@ -44,14 +44,14 @@ fn all_unique(file: &str) -> usize {
 fn tdoku_test_puzzles_have_their_full_counts_and_solutions() {
     let path = shared("puzzles/tdoku_test_puzzles_with_counts.txt");
     let text = read(&path);
-    let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = GridSolver::new(&template);
+    let template = Rules::from_variant(Variant::standard(9).unwrap());
+    let mut solver = template.solver();
     let mut with_solution = 0;
     for line in lines(&text) {
         let fields: Vec<&str> = line.split(':').collect();
         let puzzle = Grid::from_cells(9, cells(fields[0], 9));
         let listed: u64 = fields[1].parse().unwrap();
-        let count = solver.count(&puzzle, None);
+        let count = solver.count(&puzzle, None).unwrap();
         assert!(count.complete, "{line}");
         assert_eq!(count.count, listed, "{line}");
         if let Some(solution) = fields.get(2) {
@@ -72,13 +72,13 @@ fn all_49_158_seventeen_clue_puzzles_are_unique() {
     let puzzles: Vec<&str> = lines(&text).collect();
     assert_eq!(puzzles.len(), 49_158);
     // One template shared read-only; the solvers hold the mutable links, one per thread.
-    let template = Template::new(Variant::standard(9).unwrap());
+    let template = Rules::from_variant(Variant::standard(9).unwrap());
     let started = Instant::now();
     std::thread::scope(|scope| {
         for half in puzzles.chunks(puzzles.len().div_ceil(2)) {
             let template = &template;
             scope.spawn(move || {
-                let mut solver = GridSolver::new(template);
+                let mut solver = template.solver();
                 for line in half {
                     let puzzle = Grid::from_cells(9, cells(line, 9));
                     assert_eq!(puzzle.given_count(), 17, "{line}");
@@ -113,12 +113,14 @@ fn hard_lists_are_unique() {
 #[ignore = "needs ../shared/data"]
 fn forum_hardest_puzzles_are_unique() {
     let text = read(&shared("puzzles/tdoku_forum_hardest_1905_11plus.txt"));
-    let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = GridSolver::new(&template);
+    let template = Rules::from_variant(Variant::standard(9).unwrap());
+    let mut solver = template.solver();
     for line in lines(&text).take(5000) {
         let puzzle = Grid::from_cells(9, cells(line, 9));
         let unique = unique_checked(&mut solver, &puzzle, (3, 3));
-        let GridVerdict::Solved(first) = solver.solve(&puzzle).verdict else { panic!("{line}") };
+        let Verdict::Solved(first) = solver.solve(&puzzle).unwrap().verdict else {
+            panic!("{line}")
+        };
         assert_eq!(first.cells(), unique, "{line}");
     }
 }
@@ -128,14 +130,15 @@ fn forum_hardest_puzzles_are_unique() {
 fn serg_benchmark_puzzles_have_several_solutions() {
     let path = shared("puzzles/tdoku_serg_benchmark.txt");
     let text = read(&path);
-    let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = GridSolver::new(&template);
+    let template = Rules::from_variant(Variant::standard(9).unwrap());
+    let mut solver = template.solver();
     for line in lines(&text).take(1000) {
         let puzzle = Grid::from_cells(9, cells(line, 9));
-        let count = solver.count(&puzzle, Some(2));
+        let count = solver.count(&puzzle, Some(2)).unwrap();
         assert_eq!((count.count, count.complete), (2, false), "{line}");
         // The two first solutions are real and distinct.
-        let two: Vec<Grid> = solver.enumerate(&puzzle).unwrap().take(2).collect();
+        let two: Vec<Grid> =
+            solver.enumerate(&puzzle).unwrap().map(Result::unwrap).take(2).collect();
         assert_ne!(two[0], two[1], "{line}");
         for solution in &two {
             assert!(is_valid_solution(solution.cells(), 9, 3, 3), "{line} -> {solution}");
@@ -208,7 +211,7 @@ fn blocks_hold_all(solution: &[u8], blocks: &[Vec<usize>]) -> bool {
 
 /// Solves the presets of one Standard folder with uniqueness, checking each against the
 /// checker and `solutions.txt`; returns the total solving time.
-fn standard_folder(solver: &mut GridSolver<'_>, table: &Listed, folder: &str) -> Duration {
+fn standard_folder(solver: &mut PuzzleSolver<'_>, table: &Listed, folder: &str) -> Duration {
     let dir = shared(&format!("autopear/Presets/Standard/{folder}"));
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -233,8 +236,8 @@ fn standard_folder(solver: &mut GridSolver<'_>, table: &Listed, folder: &str) ->
 #[ignore = "needs ../shared/data"]
 fn autopear_standard_presets_match_their_solutions() {
     let table = autopear_solutions();
-    let template = Template::new(Variant::standard(9).unwrap());
-    let mut solver = GridSolver::new(&template);
+    let template = Rules::from_variant(Variant::standard(9).unwrap());
+    let mut solver = template.solver();
     for folder in ["Easy", "Hard"] {
         let spent = standard_folder(&mut solver, &table, folder);
         // Quoted against the autopear app's paper: 815 ms easy, 6 189 ms hard.
@@ -254,9 +257,9 @@ fn autopear_boxed_presets_are_unique() {
         ("NPC/NPC_16x16.sdk", 16, (4, 4)),
     ] {
         let puzzle = preset(name);
-        let template = Template::new(Variant::standard(n).unwrap());
-        assert_eq!(template.variant().box_shape(), Some(boxes), "{name}");
-        let solution = unique_checked(&mut GridSolver::new(&template), &puzzle, boxes);
+        let template = Rules::from_variant(Variant::standard(n).unwrap());
+        assert_eq!(template.variant().unwrap().box_shape(), Some(boxes), "{name}");
+        let solution = unique_checked(&mut template.solver(), &puzzle, boxes);
         assert_eq!(solution, listed(&table, name), "{name}");
     }
 }
@@ -269,9 +272,9 @@ fn autopear_jigsaw_and_hyper_presets_solve_on_their_boards() {
         [("Jigsaw/Jigsaw_9x9.sdk", "Jigsaw.board"), ("Hyper/Hyper_9x9.sdk", "Hyper.board")]
     {
         let (puzzle, (variant, blocks)) = (preset(name), board(board_file));
-        let template = Template::new(variant);
-        let report = GridSolver::new(&template).solve_unique(&puzzle);
-        let GridVerdict::Unique(solution) = report.verdict else { panic!("{name}: {report:?}") };
+        let template = Rules::from_variant(variant);
+        let report = template.solver().solve_unique(&puzzle).unwrap();
+        let Verdict::Unique(solution) = report.verdict else { panic!("{name}: {report:?}") };
         let solution = solution.cells().to_vec();
         // 1×9 "boxes" are the rows again: the checker then checks rows and columns only.
         assert!(is_valid_solution(&solution, 9, 1, 9), "{name}");
@@ -287,12 +290,12 @@ fn autopear_dodeka_has_67_594_solutions() {
     let table = autopear_solutions();
     let (puzzle, (variant, blocks)) = (preset("Dodeka/Dodeka_12x12.sdk"), board("Dodeka.board"));
     assert_eq!(table["Dodeka/Dodeka_12x12.sdk"].0, "67594");
-    let template = Template::new(variant);
-    let mut solver = GridSolver::new(&template);
-    let count = solver.count(&puzzle, None);
+    let template = Rules::from_variant(variant);
+    let mut solver = template.solver();
+    let count = solver.count(&puzzle, None).unwrap();
     assert_eq!((count.count, count.complete), (67_594, true));
     // The board's blocks are 3×4 boxes: spot-check the first solutions with the checker.
-    for solution in solver.enumerate(&puzzle).unwrap().take(100) {
+    for solution in solver.enumerate(&puzzle).unwrap().map(Result::unwrap).take(100) {
         assert!(is_valid_solution(solution.cells(), 12, 3, 4), "{solution}");
         assert!(
             keeps_givens(puzzle.cells(), solution.cells())
@@ -300,8 +303,8 @@ fn autopear_dodeka_has_67_594_solutions() {
         );
     }
     // The same rules built as boxes rather than read as blocks count the same.
-    let boxed = Template::new(Variant::with_boxes(12, 3, 4).unwrap());
-    assert_eq!(GridSolver::new(&boxed).count(&puzzle, None).count, 67_594);
+    let boxed = Rules::from_variant(Variant::with_boxes(12, 3, 4).unwrap());
+    assert_eq!(boxed.solver().count(&puzzle, None).unwrap().count, 67_594);
 }
 
 /// How long the Giant preset may take before the test gives up: plain MRV search wandered for
@@ -318,16 +321,16 @@ fn autopear_giant_solves() {
     let (send, receive) = mpsc::channel();
     let worker = puzzle.clone();
     std::thread::spawn(move || {
-        let template = Template::new(Variant::standard(25).unwrap());
+        let template = Rules::from_variant(Variant::standard(25).unwrap());
         let started = Instant::now();
-        let report = GridSolver::new(&template).solve_unique(&worker);
+        let report = template.solver().solve_unique(&worker).unwrap();
         send.send((report, started.elapsed())).ok();
     });
     let (report, spent) = receive
         .recv_timeout(GIANT_BUDGET)
         .unwrap_or_else(|_| panic!("Giant_25x25: no solution within {GIANT_BUDGET:?}"));
     eprintln!("Giant_25x25: {:?} in {spent:.2?}, {} nodes", report.verdict, report.stats.nodes());
-    let GridVerdict::Unique(solution) = report.verdict else { panic!("{:?}", report.verdict) };
+    let Verdict::Unique(solution) = report.verdict else { panic!("{:?}", report.verdict) };
     assert!(is_valid_solution(solution.cells(), 25, 5, 5));
     assert!(keeps_givens(puzzle.cells(), solution.cells()));
 }

@@ -8,7 +8,7 @@
 //! docs/PERFORMANCE.md, "Large grids"; the whole module took 1.85 s in release.
 
 use dancer_sudoku::generate::{rng_for, Options};
-use dancer_sudoku::{Generator, Grid, GridSolver, GridVerdict, Template, Variant};
+use dancer_sudoku::{Generator, Grid, Rules, Variant, Verdict};
 use rayon::prelude::*;
 
 use crate::checker::is_valid_solution;
@@ -17,9 +17,9 @@ use crate::checker::is_valid_solution;
 /// `rows`×`cols` boxes that keeps every given.
 fn solve_and_check(variant: Variant, rows: usize, cols: usize, puzzle: &Grid) {
     let n = variant.size();
-    let template = Template::new(variant);
-    let report = GridSolver::new(&template).solve(puzzle);
-    let GridVerdict::Solved(solution) = report.verdict else {
+    let template = Rules::from_variant(variant);
+    let report = template.solver().solve(puzzle).unwrap();
+    let Verdict::Solved(solution) = report.verdict else {
         panic!("{n}x{n} with {rows}x{cols} boxes: {:?}", report.verdict);
     };
     assert!(is_valid_solution(solution.cells(), n, rows, cols), "{n}x{n}, {rows}x{cols}");
@@ -73,11 +73,12 @@ fn nearly_blank_grids_with_scattered_givens_are_solved() {
 
 #[test]
 fn counts_and_enumerations_of_a_blank_64x64_stop_at_their_limit() {
-    let template = Template::new(Variant::standard(64).unwrap());
-    let mut solver = GridSolver::new(&template);
-    let count = solver.count(&Grid::empty(64), Some(3));
+    let template = Rules::from_variant(Variant::standard(64).unwrap());
+    let mut solver = template.solver();
+    let count = solver.count(&Grid::empty(64), Some(3)).unwrap();
     assert_eq!((count.count, count.complete), (3, false));
-    let grids: Vec<Grid> = solver.enumerate(&Grid::empty(64)).unwrap().take(3).collect();
+    let grids: Vec<Grid> =
+        solver.enumerate(&Grid::empty(64)).unwrap().map(Result::unwrap).take(3).collect();
     assert_eq!(grids.len(), 3);
     assert!(grids[0] != grids[1] && grids[1] != grids[2] && grids[0] != grids[2]);
     assert!(grids.iter().all(|grid| is_valid_solution(grid.cells(), 64, 8, 8)));
@@ -87,13 +88,14 @@ fn counts_and_enumerations_of_a_blank_64x64_stop_at_their_limit() {
 fn generated_puzzles_of_large_sizes_are_unique_and_solved() {
     [(5, 5), (6, 7), (8, 8)].into_par_iter().for_each(|(rows, cols)| {
         let n = rows * cols;
-        let template = Template::new(Variant::with_boxes(n, rows, cols).unwrap());
-        let made = Generator::new(&template).generate(&mut rng_for(3, 0), &Options::default());
+        let template = Rules::from_variant(Variant::with_boxes(n, rows, cols).unwrap());
+        let made = Generator::new(template.template().unwrap())
+            .generate(&mut rng_for(3, 0), &Options::default());
         let made = made.unwrap();
         assert!(is_valid_solution(made.solution.cells(), n, rows, cols), "{n}x{n}");
         assert!(made.clues < n * n * 3 / 5, "{n}x{n}: {} clues", made.clues);
-        let report = GridSolver::new(&template).solve_unique(&made.puzzle);
-        assert_eq!(report.verdict, GridVerdict::Unique(made.solution), "{n}x{n}");
+        let report = template.solver().solve_unique(&made.puzzle).unwrap();
+        assert_eq!(report.verdict, Verdict::Unique(made.solution), "{n}x{n}");
     });
 }
 
@@ -118,14 +120,14 @@ fn blank_x_sudoku_grids_are_filled_within_a_few_thousand_nodes() {
     // not a hang.
     [4usize, 5, 7, 8].into_par_iter().for_each(|k| {
         let n = k * k;
-        let template = Template::new(Variant::standard(n).unwrap().with_diagonals().unwrap());
-        let mut solver = GridSolver::new(&template);
+        let template = Rules::from_variant(Variant::standard(n).unwrap().with_diagonals().unwrap());
+        let mut solver = template.solver();
         let found = std::sync::Mutex::new(None);
         let mut search = solver.explore(&Grid::empty(n)).unwrap();
         let run = dancer::run::Run::new().solution_limit(1).node_limit(5_000);
         let outcome = run
-            .visit(&mut search, &|search: &dancer_sudoku::GridSearch<'_, '_>| {
-                *found.lock().unwrap() = Some(search.grid());
+            .visit(&mut search, &|search: &dancer_sudoku::PuzzleSearch<'_, '_, Grid>| {
+                *found.lock().unwrap() = Some(search.solution().unwrap());
                 std::ops::ControlFlow::Continue(())
             })
             .unwrap();
@@ -140,12 +142,13 @@ fn blank_x_sudoku_grids_are_filled_within_a_few_thousand_nodes() {
 fn generated_x_sudoku_of_large_sizes_are_unique_and_keep_the_diagonals() {
     [7usize, 8].into_par_iter().for_each(|k| {
         let n = k * k;
-        let template = Template::new(Variant::standard(n).unwrap().with_diagonals().unwrap());
-        let made = Generator::new(&template).generate(&mut rng_for(5, 0), &Options::default());
+        let template = Rules::from_variant(Variant::standard(n).unwrap().with_diagonals().unwrap());
+        let made = Generator::new(template.template().unwrap())
+            .generate(&mut rng_for(5, 0), &Options::default());
         let made = made.unwrap();
         assert!(is_valid_solution(made.solution.cells(), n, k, k), "{n}x{n} X");
         assert!(diagonals_hold_every_digit(&made.solution), "{n}x{n} X");
-        let report = GridSolver::new(&template).solve_unique(&made.puzzle);
-        assert_eq!(report.verdict, GridVerdict::Unique(made.solution), "{n}x{n} X");
+        let report = template.solver().solve_unique(&made.puzzle).unwrap();
+        assert_eq!(report.verdict, Verdict::Unique(made.solution), "{n}x{n} X");
     });
 }

@@ -4,7 +4,7 @@
 
 use dancer_sudoku::{
     andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, GridSolver, GridVerdict, JankoKind, Layout, ReadError, Record, Template,
+    krazydad_killer, JankoKind, Layout, ReadError, Record, Rules, Verdict,
 };
 
 use std::path::Path;
@@ -149,12 +149,11 @@ fn check_plain(file: &str, reader: fn(&str) -> Result<Record, ReadError>) -> usi
         let record = reader(line).unwrap_or_else(|e| panic!("{file}: puzzle {}: {e}", k + 1));
         let variant = record.model.variant().expect("a plain variant");
         let grid = record.model.givens_grid().expect("one grid");
-        let template = Template::new(variant);
-        let GridVerdict::Unique(found) = GridSolver::new(&template).solve_unique(&grid).verdict
-        else {
+        let template = Rules::from_variant(variant);
+        let Verdict::Unique(found) = template.solver().solve_unique(&grid).unwrap().verdict else {
             panic!("{file} {}: not unique", record.name);
         };
-        assert!(template.variant().is_solution(&found), "{}", record.name);
+        assert!(template.variant().unwrap().is_solution(&found), "{}", record.name);
         if let Some(published) = &record.solution {
             assert_eq!(found.cells(), &published[..], "{file} {}: not as published", record.name);
         }

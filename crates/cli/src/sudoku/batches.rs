@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::{
     record::{self, handle, Long, Solvers, Tally, Task},
-    rules::{Rules, Templates},
+    rules::{Compiled, Rules},
     stream::{self, Record},
     OutputFormat,
 };
@@ -70,7 +70,7 @@ impl Batches<'_> {
         source: &Source,
         mut next: impl FnMut() -> Option<Vec<Record>>,
         position: Option<&dyn Fn() -> (u64, Option<u64>)>,
-        templates: &mut Templates,
+        compiled: &mut Compiled,
         tally: &mut Tally,
         out: &mut (dyn Write + Send),
         err: &mut dyn Write,
@@ -88,7 +88,7 @@ impl Batches<'_> {
                 break;
             }
             for puzzle in batch.iter().filter_map(stream::Input::puzzle) {
-                templates.prepare(self.rules, puzzle.grid.size());
+                compiled.prepare(self.rules, puzzle.grid.size());
             }
             let pool =
                 if self.threads.here(task, &batch) { None } else { Some(self.threads.pool()?) };
@@ -97,7 +97,7 @@ impl Batches<'_> {
             if matches!(task, Task::Enumerate { .. }) {
                 // Solutions stream straight to the output, one puzzle after another; a puzzle's
                 // search runs on the pool, which its threads share.
-                let mut solvers = Solvers::new(templates);
+                let mut solvers = Solvers::new(compiled);
                 for record in &batch {
                     let mut sink = |text: &str| out.write_all(text.as_bytes());
                     let done = on(pool, || {
@@ -116,7 +116,7 @@ impl Batches<'_> {
                 let spare = std::sync::Mutex::new(Vec::new());
                 let run_chunk = |chunk: &[Record]| {
                     let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
-                    let mut solvers = taken.unwrap_or_else(|| Solvers::new(templates));
+                    let mut solvers = taken.unwrap_or_else(|| Solvers::new(compiled));
                     let done = chunk
                         .iter()
                         .map(|record| {

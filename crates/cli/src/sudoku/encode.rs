@@ -40,15 +40,11 @@ pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit
 
 /// The models of a JSON lines input, each line's errors with its number.
 fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
-    let lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with('#'));
-    lines
-        .map(|(k, line)| {
-            Record::from_json(line)
-                .map(|record| record.model)
-                .map_err(|e| anyhow::anyhow!("{source}:{}:{e}", k + 1))
+    let lines = text.lines().enumerate();
+    let records = lines.filter_map(|(k, line)| Some((k + 1, Record::from_json_line(line)?)));
+    records
+        .map(|(number, read)| {
+            read.map(|record| record.model).map_err(|e| anyhow::anyhow!("{source}:{number}:{e}"))
         })
         .collect()
 }

@@ -1,9 +1,9 @@
 //! What one input record becomes: its output text, an optional message for stderr, and the
 //! counts for the summary. Pure with respect to I/O, so that records can run in parallel.
 
-use std::{collections::HashMap, fmt::Write as _, io, ops::AddAssign, time::Instant};
+use std::{collections::HashMap, io, ops::AddAssign, time::Instant};
 
-use dancer_sudoku::{Grid, GridSolver, GridVerdict, Puzzle, Rater, Template, Variant};
+use dancer_sudoku::{PuzzleSolver, Rater};
 use serde_json::{json, Map, Value};
 
 mod advice;
@@ -12,10 +12,11 @@ mod inspect;
 mod memo;
 mod model;
 mod search;
+mod solving;
 
 pub(crate) use self::dispatch::handle;
 pub(crate) use self::search::Long;
-use super::{args::OutputFormat, rules::Templates};
+use super::{args::OutputFormat, rules::Compiled};
 use crate::input::Source;
 
 /// The subcommand being run, with its own options.
@@ -109,27 +110,28 @@ pub(crate) struct Place<'a> {
     name: Option<&'a str>,
 }
 
-/// One solver per puzzle size, made on first use, for one worker thread.
+/// One solver (and one rater) per puzzle size, made on first use, for one worker thread.
 pub(crate) struct Solvers<'t> {
-    templates: &'t Templates,
-    by_size: HashMap<usize, GridSolver<'t>>,
+    compiled: &'t Compiled,
+    by_size: HashMap<usize, PuzzleSolver<'t>>,
     raters: HashMap<usize, Rater<'t>>,
 }
 
 impl<'t> Solvers<'t> {
     /// No solvers yet.
-    pub(crate) fn new(templates: &'t Templates) -> Solvers<'t> {
-        Solvers { templates, by_size: HashMap::new(), raters: HashMap::new() }
+    pub(crate) fn new(compiled: &'t Compiled) -> Solvers<'t> {
+        Solvers { compiled, by_size: HashMap::new(), raters: HashMap::new() }
     }
 
     fn rater(&mut self, size: usize) -> Result<&mut Rater<'t>, String> {
-        let template: &'t Template = self.templates.get(size).map_err(str::to_owned)?;
+        let rules: &'t dancer_sudoku::Rules = self.compiled.get(size).map_err(str::to_owned)?;
+        let template = rules.template().expect("the rules of a size are a variant's");
         Ok(self.raters.entry(size).or_insert_with(|| Rater::new(template)))
     }
 
-    fn get(&mut self, size: usize) -> Result<&mut GridSolver<'t>, String> {
-        let template: &'t Template = self.templates.get(size).map_err(str::to_owned)?;
-        Ok(self.by_size.entry(size).or_insert_with(|| GridSolver::new(template)))
+    fn get(&mut self, size: usize) -> Result<&mut PuzzleSolver<'t>, String> {
+        let rules: &'t dancer_sudoku::Rules = self.compiled.get(size).map_err(str::to_owned)?;
+        Ok(self.by_size.entry(size).or_insert_with(|| rules.solver()))
     }
 }
 
@@ -201,39 +203,6 @@ impl RecordJob {
         }
     }
 
-    fn solve(
-        &mut self,
-        puzzle: &Puzzle,
-        solver: &mut GridSolver<'_>,
-        unique: bool,
-        long: Long<'_>,
-    ) -> String {
-        if search::limited(long.job) {
-            return self.solve_limited(puzzle, solver, unique, long);
-        }
-        let grid = &puzzle.grid;
-        let report = if unique { solver.solve_unique(grid) } else { solver.solve(grid) };
-        let (status, solution) = match &report.verdict {
-            GridVerdict::Solved(grid) => ("solved", Some(grid)),
-            GridVerdict::Unique(grid) => ("unique", Some(grid)),
-            // Under --unique several solutions is a failure: print the status, not a grid.
-            GridVerdict::Multiple(_) => ("multiple", None),
-            GridVerdict::None => ("none", None),
-            GridVerdict::Invalid(conflict) => {
-                self.set("error", || json!(conflict.to_string()));
-                ("invalid", None)
-            }
-        };
-        match status {
-            "solved" | "unique" => self.tally.solved += 1,
-            "multiple" => self.tally.multiple += 1,
-            "none" => self.tally.none += 1,
-            _ => self.tally.invalid += 1,
-        }
-        self.add_stats(status, solution, report.stats);
-        self.render(solver.template().variant(), solution, status)
-    }
-
     /// The record's JSON object on a line, its keys in [`KEY_ORDER`].
     fn json(&mut self) -> String {
         format!("{}\n", ordered(std::mem::take(&mut self.fields)))
@@ -261,35 +230,12 @@ impl RecordJob {
         }
     }
 
-    fn add_stats(&mut self, status: &str, solution: Option<&Grid>, stats: dancer::Stats) {
-        self.set("status", || json!(status));
-        if let Some(grid) = solution {
-            self.set("solution", || json!(grid.to_string()));
-        }
-        self.counters(stats);
-    }
-
     /// The search's counters and the record's time so far.
     fn counters(&mut self, stats: dancer::Stats) {
         self.set("nodes", || json!(stats.nodes()));
         self.set("updates", || json!(stats.updates()));
         let micros = self.started.elapsed().as_micros();
         self.set("micros", || json!(micros));
-    }
-
-    /// A solution, or the status word where there is none to show.
-    fn render(&mut self, variant: &Variant, grid: Option<&Grid>, status: &str) -> String {
-        let mut out = String::new();
-        let _ = match (self.format, grid) {
-            (OutputFormat::Json, _) => out.write_str(&self.json()),
-            (OutputFormat::Grid, Some(grid)) => {
-                writeln!(out, "{}", dancer_sudoku::pretty(grid, variant))
-            }
-            (OutputFormat::Grid, None) => writeln!(out, "{status}\n"),
-            (OutputFormat::Line, Some(grid)) => writeln!(out, "{grid}"),
-            (OutputFormat::Line, None) => writeln!(out, "{status}"),
-        };
-        out
     }
 }
 

@@ -4,7 +4,7 @@
 use std::{collections::HashMap, path::Path};
 
 use anyhow::{bail, Context};
-use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Template, Variant, MAX_SIZE};
+use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Variant, MAX_SIZE};
 
 use super::args::VariantArgs;
 use crate::input::{Source, MAX_RULES_FILE};
@@ -164,25 +164,27 @@ impl Rules {
     }
 }
 
-/// Templates built so far, one per size, or the reason a size cannot be solved.
+/// The library's compiled rules of each size met so far (a variant's template and the
+/// back-end that solves it), or the reason a size cannot be solved.
 #[derive(Default)]
-pub(crate) struct Templates {
-    built: HashMap<usize, Result<Template, String>>,
+pub(crate) struct Compiled {
+    built: HashMap<usize, Result<dancer_sudoku::Rules, String>>,
 }
 
-impl Templates {
-    /// Builds the template for `size` if not yet done.
+impl Compiled {
+    /// Compiles the rules for `size` if not yet done.
     pub(crate) fn prepare(&mut self, rules: &Rules, size: usize) {
-        self.built.entry(size).or_insert_with(|| rules.variant(size).map(Template::new));
+        let compile = || rules.variant(size).map(dancer_sudoku::Rules::from_variant);
+        self.built.entry(size).or_insert_with(compile);
     }
 
-    /// The template for a prepared size.
+    /// The compiled rules for a prepared size.
     ///
     /// # Errors
     /// Why the rules do not apply to this size.
-    pub(crate) fn get(&self, size: usize) -> Result<&Template, &str> {
+    pub(crate) fn get(&self, size: usize) -> Result<&dancer_sudoku::Rules, &str> {
         match self.built.get(&size) {
-            Some(Ok(template)) => Ok(template),
+            Some(Ok(compiled)) => Ok(compiled),
             Some(Err(message)) => Err(message),
             None => Err("internal: size not prepared"),
         }

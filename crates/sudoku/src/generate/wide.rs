@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::Generator;
 use crate::grid::{Cell, Digit, Grid};
-use crate::solve::sound_logic;
+use crate::solve::strategy::sound_logic;
 use crate::solve::wide::{WideClues, WideTables};
 use crate::transform::Transform;
 use crate::variant::Variant;

@@ -102,6 +102,35 @@ impl Record {
         format!("{{{}}}", body.join(","))
     }
 
+    /// Reads one line of a JSON lines input (docs/formats.md), the one check every reader of
+    /// such input makes: `None` for a line to skip (blank, or a comment: `#` after any
+    /// blanks), else the record of the line without its surrounding blanks (columns count
+    /// from its first character), or why it is none.
+    ///
+    /// ```
+    /// use dancer_sudoku::Record;
+    ///
+    /// assert!(Record::from_json_line("  # a comment").is_none());
+    /// let error = Record::from_json_line("4..1").unwrap().unwrap_err();
+    /// assert!(error.message.starts_with("not a JSON object"));
+    /// ```
+    ///
+    /// # Errors
+    /// A line that does not open a JSON object (the input is JSON lines, one puzzle object per
+    /// line), and whatever [`from_json`](Self::from_json) refuses.
+    pub fn from_json_line(line: &str) -> Option<Result<Record, JsonError>> {
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            return None;
+        }
+        if !text.starts_with('{') {
+            let message =
+                "not a JSON object: the input is JSON lines (one puzzle object per line)".into();
+            return Some(Err(JsonError { column: 1, field: String::new(), message }));
+        }
+        Some(Record::from_json(text))
+    }
+
     /// Reads a record from one line of its JSON form, and checks the model.
     ///
     /// # Errors

@@ -11,26 +11,15 @@ use super::GridSolver;
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::solve::bitmask::search::tree::MaskTree;
-use crate::solve::bitmask::Deductions;
+use crate::solve::bitmask::{search::MaskSearch, Deductions};
+use crate::solve::strategy::Plain;
 use crate::solve::wide::{self, WideTree};
 
-/// The search of one puzzle's solutions, from [`GridSolver::explore`]: below 16×16 the bitmask
-/// search, from 16×16 up the wide search (see [`GridSolver`]). Hand it to a [`dancer::run::Run`]; a visitor reads each solution
-/// with [`grid`](Self::grid).
-///
-/// ```
-/// use dancer::run::Run;
-/// use dancer_sudoku::{Grid, GridSolver, Template, Variant};
-///
-/// let template = Template::new(Variant::standard(4)?);
-/// let mut solver = GridSolver::new(&template);
-/// let mut search = solver.explore(&Grid::empty(4)).expect("no broken rule");
-/// let outcome = Run::new().threads(2).count(&mut search)?;
-/// assert_eq!(outcome.solutions(), 288);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// The search of one puzzle's solutions, from [`GridSolver::explore`]: the band and bitmask
+/// back-ends hand it the bitmask search's tree, the wide back-end its own (see
+/// [`GridSolver`]). The door's [`PuzzleSearch`](super::PuzzleSearch) wraps it.
 #[derive(Debug)]
-pub struct GridSearch<'s, 't> {
+pub(crate) struct GridSearch<'s, 't> {
     inner: Inner<'s, 't>,
 }
 
@@ -51,22 +40,25 @@ impl<'t> GridSolver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn explore(&mut self, puzzle: &Grid) -> Result<GridSearch<'_, 't>, Conflict> {
+    pub(crate) fn explore(&mut self, puzzle: &Grid) -> Result<GridSearch<'_, 't>, Conflict> {
         self.check_size(puzzle);
         let template = self.template;
         if let Some(loaded) = self.load_wide(puzzle, None) {
             if loaded.is_err() {
                 template.variant().check(puzzle)?;
             }
-            let (Some(search), Some(tables)) = (self.wide.as_mut(), template.wide()) else {
-                unreachable!("loaded above");
-            };
-            let fingerprint = wide::fingerprint(template.variant(), puzzle);
-            let tree = WideTree::new(search, tables, fingerprint);
-            return Ok(GridSearch { inner: Inner::Wide(tree) });
         }
-        let Some((search, tables)) = self.masks() else {
-            unreachable!("every size has the bitmask search or the wide search");
+        let (search, tables) = match &mut self.plain {
+            Plain::Wide(search, tables, _) => {
+                let fingerprint = wide::fingerprint(template.variant(), puzzle);
+                let tree = WideTree::new(search, tables, fingerprint);
+                return Ok(GridSearch { inner: Inner::Wide(tree) });
+            }
+            Plain::Band(_, masks) => {
+                let tables = template.tables().expect("the classic 9×9 has bitmask tables");
+                (masks.get_or_insert_with(|| MaskSearch::new(tables)), tables)
+            }
+            Plain::Bitmask(search, tables) => (search, *tables),
         };
         if search.deduce(tables, puzzle, None, Deductions::LockedCandidates).is_err() {
             // A contradiction from the givens: a broken rule, or no solution (a dead root).
@@ -82,7 +74,7 @@ impl<'t> GridSolver<'t> {
 
 impl GridSearch<'_, '_> {
     /// The solution the search stands on, after it paused at one ([`Pause::Solution`]).
-    pub fn grid(&self) -> Grid {
+    pub(crate) fn grid(&self) -> Grid {
         match &self.inner {
             Inner::Masks(tree) => tree.grid(),
             Inner::Wide(tree) => tree.grid(),

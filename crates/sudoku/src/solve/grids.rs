@@ -5,6 +5,7 @@ use std::iter::FusedIterator;
 
 use dancer::Stats;
 
+use super::strategy::Plain;
 use super::GridSolver;
 use crate::error::Conflict;
 use crate::grid::Grid;
@@ -17,14 +18,14 @@ impl<'t> GridSolver<'t> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn enumerate(&mut self, puzzle: &Grid) -> Result<Grids<'_, 't>, Conflict> {
+    pub(crate) fn enumerate(&mut self, puzzle: &Grid) -> Result<Grids<'_, 't>, Conflict> {
         self.load(puzzle)?;
         Ok(Grids { solver: self })
     }
 
     fn next_grid(&mut self) -> Option<Grid> {
         let template = self.template;
-        if let (Some(wide), Some(tables)) = (&mut self.wide, template.wide()) {
+        if let Plain::Wide(wide, tables, _) = &mut self.plain {
             let n = tables.size();
             return wide.next_solution(tables).map(|digits| Grid::from_cells(n, digits.to_vec()));
         }
@@ -34,13 +35,13 @@ impl<'t> GridSolver<'t> {
 
 /// The solutions of one puzzle as grids, from [`GridSolver::enumerate`].
 #[derive(Debug)]
-pub struct Grids<'s, 't> {
+pub(crate) struct Grids<'s, 't> {
     solver: &'s mut GridSolver<'t>,
 }
 
 impl Grids<'_, '_> {
     /// The engine's counters so far.
-    pub fn stats(&self) -> Stats {
+    pub(crate) fn stats(&self) -> Stats {
         self.solver.stats()
     }
 }

@@ -1,8 +1,6 @@
 //! [`GridSolver::count_memo`]: a puzzle's exact number of solutions, of any size up to
 //! 2^128 - 1, from the engine's memoised count ([`dancer::Memo`]) on the template's matrix.
 
-use std::sync::atomic::AtomicBool;
-
 use dancer::{run::MemoRun, ItemId, Memo, MemoError, Stats};
 
 use super::GridSolver;
@@ -13,13 +11,13 @@ use crate::grid::Grid;
 /// complete, and in 128 bits (a blank 9×9 has about 6.7·10²¹ solutions, more than `u64`
 /// holds).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MemoCount {
+pub(crate) struct MemoCount {
     /// Solutions.
-    pub count: u128,
+    pub(crate) count: u128,
     /// The conflict, when the givens break a rule (the count is then 0).
-    pub invalid: Option<Conflict>,
+    pub(crate) invalid: Option<Conflict>,
     /// The engine's nodes and updates for this puzzle (a lookup in the table is a node).
-    pub stats: Stats,
+    pub(crate) stats: Stats,
 }
 
 impl GridSolver<'_> {
@@ -41,17 +39,6 @@ impl GridSolver<'_> {
     ///
     /// With `interrupt`, the count looks at the flag every few thousand nodes.
     ///
-    /// ```
-    /// use dancer::Memo;
-    /// use dancer_sudoku::{Grid, GridSolver, Template, Variant};
-    ///
-    /// let template = Template::new(Variant::standard(4)?);
-    /// let mut solver = GridSolver::new(&template);
-    /// let mut memo = Memo::new(1 << 20);
-    /// assert_eq!(solver.count_memo(&Grid::empty(4), &mut memo, None)?.count, 288);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
     /// # Errors
     /// [`MemoError::Interrupted`] when `interrupt` was raised (the table keeps what it learnt);
     /// [`MemoError::Overflow`] past `u128::MAX`, which no grid up to 64×64 is known to reach
@@ -59,11 +46,12 @@ impl GridSolver<'_> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn count_memo(
+    #[cfg(test)]
+    pub(crate) fn count_memo(
         &mut self,
         puzzle: &Grid,
         memo: &mut Memo,
-        interrupt: Option<&AtomicBool>,
+        interrupt: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<MemoCount, MemoError> {
         let mut run = MemoRun::new();
         if let Some(flag) = interrupt {
@@ -80,7 +68,7 @@ impl GridSolver<'_> {
     ///
     /// # Panics
     /// If the puzzle's size is not the variant's.
-    pub fn count_memo_with(
+    pub(crate) fn count_memo_with(
         &mut self,
         puzzle: &Grid,
         memo: &mut Memo,
@@ -122,6 +110,8 @@ impl GridSolver<'_> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
     use crate::encode::Template;
     use crate::variant::Variant;
@@ -176,7 +166,7 @@ mod tests {
         assert_eq!(stopped, Err(MemoError::Interrupted));
         // The solver and the table are whole: a puzzle's count after it is the plain one.
         let solved = solver.solve(&blank);
-        let crate::GridVerdict::Solved(full) = solved.verdict else { panic!("a 6×6 grid") };
+        let crate::solve::GridVerdict::Solved(full) = solved.verdict else { panic!("a 6×6 grid") };
         let mut cells = full.cells().to_vec();
         cells[..14].fill(0);
         let puzzle = Grid::from_cells(6, cells);

@@ -1,19 +1,24 @@
-//! [`ModelSearch`] and [`ModelSolutions`]: the search of one puzzle's solutions, from
-//! [`ModelSolver`](super::ModelSolver), as a [`dancer::run::Explore`] for a [`dancer::run::Run`] or as an
-//! iterator, whichever back-end the rules call for; each solution is read as the digits of the
-//! model's rectangle and checked by the model's checker.
+//! [`PuzzleSearch`] and [`PuzzleSolutions`]: the search of one puzzle's solutions, from the door
+//! ([`PuzzleSolver`](super::PuzzleSolver)), as a [`dancer::run::Explore`] for a
+//! [`dancer::run::Run`] or as an iterator, whichever back-end the rules call for; each solution is
+//! read in the form the givens asked for ([`Givens::Solution`](super::Givens::Solution)), and
+//! checked by the model's checker unless it is a plain search's grid.
+
+use std::marker::PhantomData;
 
 use dancer::{
     run::Branch, run::Explore, run::Fingerprint, run::PathError, run::Pause, run::Subproblem, Stats,
 };
 
-use super::rules::{checked, digits_of, SolveError};
+use super::answer::SolveError;
+use super::givens::{digits_of, SolutionForm};
+use super::rules::checked;
 use super::{GridSearch, Grids};
-use crate::grid::Digit;
+use crate::grid::{Digit, Grid};
 use crate::model::{Encoded, Model};
 
 /// The search of one puzzle's solutions, from
-/// [`ModelSolver::explore`](super::ModelSolver::explore): hand it to a [`dancer::run::Run`]; a
+/// [`PuzzleSolver::explore`](super::PuzzleSolver::explore): hand it to a [`dancer::run::Run`]; a
 /// visitor reads each solution with [`solution`](Self::solution).
 ///
 /// ```
@@ -28,10 +33,12 @@ use crate::model::{Encoded, Model};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct ModelSearch<'s, 'r> {
+pub struct PuzzleSearch<'s, 'r, S> {
     inner: Inner<'s, 'r>,
     model: &'s Model,
-    givens: Vec<Option<Digit>>,
+    /// The givens each solution is checked against; `None` for a plain search's grids.
+    givens: Option<Vec<Option<Digit>>>,
+    solution: PhantomData<fn() -> S>,
 }
 
 // As in `GridSearch`: one is made per puzzle and never moved about, so boxing the larger
@@ -43,34 +50,50 @@ enum Inner<'s, 'r> {
     Engine(dancer::Solver<'s>, &'s Encoded),
 }
 
-impl<'s, 'r> ModelSearch<'s, 'r> {
+impl<'s, 'r, S: SolutionForm> PuzzleSearch<'s, 'r, S> {
     pub(super) fn plain(
         search: GridSearch<'s, 'r>,
         model: &'s Model,
-        givens: &[Option<Digit>],
+        givens: Option<Vec<Option<Digit>>>,
     ) -> Self {
-        ModelSearch { inner: Inner::Plain(search), model, givens: givens.to_vec() }
+        PuzzleSearch { inner: Inner::Plain(search), model, givens, solution: PhantomData }
     }
 
     pub(super) fn engine(model: &'s Model, encoded: &'s Encoded) -> Self {
         let solver = dancer::Solver::new(encoded.problem());
-        ModelSearch { inner: Inner::Engine(solver, encoded), model, givens: model.givens.clone() }
+        let givens = Some(model.givens.clone());
+        PuzzleSearch { inner: Inner::Engine(solver, encoded), model, givens, solution: PhantomData }
     }
 
     /// The solution the search stands on, after it paused at one ([`Pause::Solution`]).
     ///
     /// # Errors
     /// [`SolveError::Unsound`] (a bug) when it breaks a rule of the model.
-    pub fn solution(&self) -> Result<Vec<Option<Digit>>, SolveError> {
-        let digits = match &self.inner {
-            Inner::Plain(search) => digits_of(&search.grid()),
-            Inner::Engine(solver, encoded) => encoded.grid(solver.solution()),
-        };
-        checked(self.model, &self.givens, digits)
+    pub fn solution(&self) -> Result<S, SolveError> {
+        match &self.inner {
+            Inner::Plain(search) => solution(self.model, self.givens.as_deref(), search.grid()),
+            Inner::Engine(solver, encoded) => {
+                let digits = encoded.grid(solver.solution());
+                let givens = self.givens.as_deref().unwrap_or(&self.model.givens);
+                Ok(S::from_cells(self.model.symbols, checked(self.model, givens, digits)?))
+            }
+        }
     }
 }
 
-impl Explore for ModelSearch<'_, '_> {
+/// A plain search's `grid` in the form `S`, checked against `givens` when there are any.
+pub(super) fn solution<S: SolutionForm>(
+    model: &Model,
+    givens: Option<&[Option<Digit>]>,
+    grid: Grid,
+) -> Result<S, SolveError> {
+    match givens {
+        None => Ok(S::from_grid(grid)),
+        Some(givens) => Ok(S::from_cells(model.symbols, checked(model, givens, digits_of(&grid))?)),
+    }
+}
+
+impl<S> Explore for PuzzleSearch<'_, '_, S> {
     fn fingerprint(&self) -> Fingerprint {
         match &self.inner {
             Inner::Plain(search) => search.fingerprint(),
@@ -83,7 +106,12 @@ impl Explore for ModelSearch<'_, '_> {
             Inner::Plain(search) => Inner::Plain(search.fork()),
             Inner::Engine(solver, encoded) => Inner::Engine(solver.fork(), encoded),
         };
-        ModelSearch { inner, model: self.model, givens: self.givens.clone() }
+        PuzzleSearch {
+            inner,
+            model: self.model,
+            givens: self.givens.clone(),
+            solution: PhantomData,
+        }
     }
 
     fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
@@ -129,53 +157,64 @@ impl Explore for ModelSearch<'_, '_> {
     }
 }
 
-/// The solutions of one puzzle, from
-/// [`ModelSolver::enumerate`](super::ModelSolver::enumerate), one at a time (memory stays
-/// flat however many there are), each checked by the model's checker.
+/// The solutions of one puzzle, from [`PuzzleSolver::enumerate`](super::PuzzleSolver::enumerate),
+/// one at a time (memory stays flat however many there are), each checked by the model's checker
+/// unless it is a plain search's grid.
 #[derive(Debug)]
-pub struct ModelSolutions<'s, 'r> {
-    inner: Solutions<'s, 'r>,
+pub struct PuzzleSolutions<'s, 'r, S> {
+    inner: Enumeration<'s, 'r>,
     model: &'s Model,
-    givens: Vec<Option<Digit>>,
+    /// The givens each solution is checked against; `None` for a plain search's grids.
+    givens: Option<Vec<Option<Digit>>>,
+    solution: PhantomData<fn() -> S>,
 }
 
 // One per puzzle, never moved about: see `Inner`.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
-enum Solutions<'s, 'r> {
+enum Enumeration<'s, 'r> {
     Plain(Grids<'s, 'r>),
     Engine(dancer::Solver<'s>, &'s Encoded),
 }
 
-impl<'s, 'r> ModelSolutions<'s, 'r> {
-    pub(super) fn plain(grids: Grids<'s, 'r>, model: &'s Model, givens: &[Option<Digit>]) -> Self {
-        ModelSolutions { inner: Solutions::Plain(grids), model, givens: givens.to_vec() }
+impl<'s, 'r, S> PuzzleSolutions<'s, 'r, S> {
+    pub(super) fn plain(
+        grids: Grids<'s, 'r>,
+        model: &'s Model,
+        givens: Option<Vec<Option<Digit>>>,
+    ) -> Self {
+        PuzzleSolutions { inner: Enumeration::Plain(grids), model, givens, solution: PhantomData }
     }
 
     pub(super) fn engine(model: &'s Model, encoded: &'s Encoded) -> Self {
         let solver = dancer::Solver::new(encoded.problem());
-        let givens = model.givens.clone();
-        ModelSolutions { inner: Solutions::Engine(solver, encoded), model, givens }
+        let (inner, givens) = (Enumeration::Engine(solver, encoded), Some(model.givens.clone()));
+        PuzzleSolutions { inner, model, givens, solution: PhantomData }
     }
 
     /// The search's counters so far.
     pub fn stats(&self) -> Stats {
         match &self.inner {
-            Solutions::Plain(grids) => grids.stats(),
-            Solutions::Engine(solver, _) => solver.stats(),
+            Enumeration::Plain(grids) => grids.stats(),
+            Enumeration::Engine(solver, _) => solver.stats(),
         }
     }
 }
 
-impl Iterator for ModelSolutions<'_, '_> {
+impl<S: SolutionForm> Iterator for PuzzleSolutions<'_, '_, S> {
     /// A solution, or (a bug) [`SolveError::Unsound`].
-    type Item = Result<Vec<Option<Digit>>, SolveError>;
+    type Item = Result<S, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let digits = match &mut self.inner {
-            Solutions::Plain(grids) => digits_of(&grids.next()?),
-            Solutions::Engine(solver, encoded) => encoded.grid(solver.next_solution()?),
-        };
-        Some(checked(self.model, &self.givens, digits))
+        let givens = self.givens.as_deref();
+        match &mut self.inner {
+            Enumeration::Plain(grids) => Some(solution(self.model, givens, grids.next()?)),
+            Enumeration::Engine(solver, encoded) => {
+                let digits = encoded.grid(solver.next_solution()?);
+                let givens = givens.unwrap_or(&self.model.givens);
+                let checked = checked(self.model, givens, digits);
+                Some(checked.map(|digits| S::from_cells(self.model.symbols, digits)))
+            }
+        }
     }
 }

@@ -15,10 +15,17 @@
 //!   unused cells): the model's exact cover ([`Model::encode`], with the root reduction of a
 //!   model of regions alone) searched by the `dancer` engine.
 //!
-//! A [`Template`](crate::Template) builds the tables of the back-end chosen for its size, and
-//! every search of a plain puzzle follows the template; [`Rules`](crate::Rules) choose between
-//! a template and the engine.
+//! A [`Template`](crate::Template) builds the tables of the back-end chosen for its size;
+//! [`Rules`](crate::Rules) choose between a template and the engine; and [`choose`], the one
+//! `match` on [`Backend`] (an arm per back-end, no wildcard), builds the searches that the door
+//! ([`PuzzleSolver`](crate::PuzzleSolver)) keeps from puzzle to puzzle, so that no other place
+//! works the choice out again.
 
+use super::band::BandSearch;
+use super::bitmask::{search::MaskSearch, Tables};
+use super::wide::{WideSearch, WideTables};
+use crate::encode::Template;
+use crate::logic::{LogicSolver, TechniqueKind};
 use crate::model::Model;
 use crate::variant::Variant;
 
@@ -75,10 +82,67 @@ pub(crate) fn plain_view(model: &Model) -> Option<Variant> {
     model.variant()
 }
 
+/// The searches a solver of a plain variant keeps between puzzles, one variant per
+/// [`Backend`] of a template (the tables are the template's).
+// Made once per solver and kept in place (see `Back` in door.rs): no boxing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub(crate) enum Plain<'t> {
+    /// The band search, and the bitmask search for enumerations and parallel runs, made on
+    /// first use (with the template's bitmask tables, which the band search does not need).
+    Band(BandSearch, Option<MaskSearch>),
+    /// The bitmask search on the template's tables.
+    Bitmask(MaskSearch, &'t Tables),
+    /// The wide search on the template's tables, with the logical deductions made before it
+    /// (see [`WIDE_FROM`]).
+    Wide(WideSearch, &'t WideTables, LogicSolver),
+}
+
+/// The searches of a solver: a plain variant's, or the engine on a model's encoding.
+// Unpacked at once into the solver that keeps it.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub(crate) enum Chosen<'t> {
+    /// A plain variant's searches.
+    Plain(Plain<'t>),
+    /// The engine, on each puzzle's encoding.
+    Engine,
+}
+
+/// The searches for the puzzles of `template` (`None`: a model that is not plain): the one
+/// place that matches on [`Backend`], so that a new back-end is one new arm here.
+pub(crate) fn choose(template: Option<&Template>) -> Chosen<'_> {
+    let backend = template.map_or(Backend::Engine, Template::backend);
+    let tables = || template.and_then(Template::tables).expect("a bitmask back-end's tables");
+    match backend {
+        Backend::Band => Chosen::Plain(Plain::Band(BandSearch::new(), None)),
+        Backend::Bitmask => {
+            let tables = tables();
+            Chosen::Plain(Plain::Bitmask(MaskSearch::new(tables), tables))
+        }
+        Backend::Wide => {
+            let template = template.expect("a plain back-end has a template");
+            let tables = template.wide().expect("the wide back-end's tables");
+            let logic = sound_logic(template.variant());
+            Chosen::Plain(Plain::Wide(WideSearch::new(tables), tables, logic))
+        }
+        Backend::Engine => Chosen::Engine,
+    }
+}
+
+/// The logical solver with the techniques whose deductions hold in every solution: all but
+/// those that assume the puzzle is unique (unique rectangle, BUG+1).
+pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
+    let sound: Vec<TechniqueKind> = TechniqueKind::ALL
+        .into_iter()
+        .filter(|kind| !matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne))
+        .collect();
+    LogicSolver::with_techniques(variant, &sound)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encode::Template;
     use crate::model::Cage;
 
     #[test]

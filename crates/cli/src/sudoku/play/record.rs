@@ -64,15 +64,12 @@ pub(crate) fn take_from(
                 }
                 Err(fault) => bail!("{place}: {}", fault.message(MAX_JSON_LINE, "a line of JSON")),
             };
-            let text = text.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
+            let Some(read) = Record::from_json_line(&text) else { continue };
             seen += 1;
             if seen < wanted {
                 continue;
             }
-            let record = Record::from_json(text).with_context(|| place.clone())?;
+            let record = read.with_context(|| place.clone())?;
             let solution = record
                 .solution
                 .as_ref()

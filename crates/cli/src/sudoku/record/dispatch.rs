@@ -4,9 +4,10 @@
 
 use std::io;
 
-use dancer_sudoku::{GridSolver, Puzzle, Rater, Record, Rules, Variant};
+use dancer_sudoku::{Puzzle, PuzzleSolver, Rater, Record, Rules, Variant};
 use serde_json::json;
 
+use super::solving::{Shape, Unfinished};
 use super::{
     failure, model, Done, Long, OutputFormat, Place, RecordJob, Sink, Solvers, Tally, Task,
 };
@@ -49,7 +50,7 @@ pub(crate) fn handle(
     let engine = if task.rates() {
         solvers.rater(size).map(Engine::Rater)
     } else {
-        solvers.get(size).map(Engine::GridSolver)
+        solvers.get(size).map(Engine::Solver)
     };
     match engine {
         Ok(engine) => {
@@ -76,6 +77,7 @@ fn handle_record(
     // `show --format json` writes the record itself, whatever the puzzle, so that it reads back.
     let shows_record = matches!(task, Task::Show) && format == OutputFormat::Json;
     let rules = Rules::new(&record.model);
+    // A puzzle of a plain view reads, prints and rates as a grid of its variant.
     let plain = rules.template().filter(|_| !shows_record);
     let Some((template, grid)) = plain.zip(record.model.givens_grid()) else {
         return model::handle(task, format, at, (record, &rules), long, sink);
@@ -85,7 +87,7 @@ fn handle_record(
         let engine = Engine::Rater(&mut Rater::new(template));
         run_puzzle(task, format, at, &puzzle, engine, long, sink)
     } else {
-        let engine = Engine::GridSolver(&mut GridSolver::new(template));
+        let engine = Engine::Solver(&mut rules.solver());
         run_puzzle(task, format, at, &puzzle, engine, long, sink)
     }
 }
@@ -93,16 +95,21 @@ fn handle_record(
 /// What a task on a puzzle of a variant runs with: `rate`, `hint` and `explain` a rater,
 /// the others a solver.
 enum Engine<'s, 't> {
-    GridSolver(&'s mut GridSolver<'t>),
+    Solver(&'s mut PuzzleSolver<'t>),
     Rater(&'s mut Rater<'t>),
 }
 
 impl Engine<'_, '_> {
     fn variant(&self) -> &Variant {
         match self {
-            Engine::GridSolver(solver) => solver.template().variant(),
+            Engine::Solver(solver) => Engine::plain(solver),
             Engine::Rater(rater) => rater.logic().variant(),
         }
+    }
+
+    /// The variant of a solver of a variant's puzzles.
+    fn plain<'r>(solver: &PuzzleSolver<'r>) -> &'r Variant {
+        solver.rules().variant().expect("a puzzle of a variant has a variant's rules")
     }
 }
 
@@ -145,30 +152,46 @@ fn run_puzzle(
         job.set("name", || json!(name));
     }
     job.tally.puzzles = 1;
-    let out = match task {
-        Task::Check => job.check(puzzle, engine.variant()),
-        Task::Show => job.show(puzzle, engine.variant()),
-        Task::Canon => job.canon(puzzle, engine.variant()),
-        Task::Transform { seed } => job.transform(puzzle, engine.variant(), seed),
-        _ => match (task, engine) {
-            (Task::Solve { unique }, Engine::GridSolver(solver)) => {
-                job.solve(puzzle, solver, unique, long)
-            }
-            (Task::Count { limit }, Engine::GridSolver(solver)) => match long.memo {
-                Some(memo) => job.count_memo(puzzle, solver, memo, long),
-                None => job.count(puzzle, solver, limit, long),
-            },
-            (Task::Enumerate { limit }, Engine::GridSolver(solver)) => {
-                job.enumerate(puzzle, solver, limit, long, sink)?
-            }
-            (Task::Rate, Engine::Rater(rater)) => job.rate(puzzle, rater),
-            (Task::Hint, Engine::Rater(rater)) => job.hint(puzzle, rater),
-            (Task::Explain, Engine::Rater(rater)) => job.explain(puzzle, rater),
-            _ => {
-                job.fail("internal: the task was given the wrong engine".to_owned());
-                job.text("error")
-            }
-        },
+    let name = || puzzle.grid.to_string();
+    let name = &name as &dyn Fn() -> String;
+    let searched = match (task, engine) {
+        (Task::Check, engine) => Ok(job.check(puzzle, engine.variant())),
+        (Task::Show, engine) => Ok(job.show(puzzle, engine.variant())),
+        (Task::Canon, engine) => Ok(job.canon(puzzle, engine.variant())),
+        (Task::Transform { seed }, engine) => Ok(job.transform(puzzle, engine.variant(), seed)),
+        (Task::Solve { unique }, Engine::Solver(solver)) => job.solve(
+            solver,
+            (&puzzle.grid, Shape::Grid(Engine::plain(solver)), name),
+            unique,
+            long,
+        ),
+        (Task::Count { limit }, Engine::Solver(solver)) => {
+            job.count(solver, (&puzzle.grid, Shape::Grid(Engine::plain(solver)), name), limit, long)
+        }
+        (Task::Enumerate { limit }, Engine::Solver(solver)) => job.enumerate(
+            solver,
+            (&puzzle.grid, Shape::Grid(Engine::plain(solver)), name),
+            limit,
+            long,
+            sink,
+        ),
+        (Task::Rate, Engine::Rater(rater)) => Ok(job.rate(puzzle, rater)),
+        (Task::Hint, Engine::Rater(rater)) => Ok(job.hint(puzzle, rater)),
+        (Task::Explain, Engine::Rater(rater)) => Ok(job.explain(puzzle, rater)),
+        _ => {
+            job.fail("internal: the task was given the wrong engine".to_owned());
+            Ok(job.text("error"))
+        }
+    };
+    let out = match searched {
+        Ok(out) => out,
+        Err(Unfinished::Written(error)) => return Err(error),
+        // A grid of its variant's size always encodes; should the library refuse it all the
+        // same, the record says why.
+        Err(Unfinished::Unreadable(error)) => {
+            job.fail(error.to_string());
+            job.text("error")
+        }
     };
     job.finish(&format!("{}:{}:1", at.source, at.line), &out, enumerating, sink)
 }

@@ -1,12 +1,13 @@
-//! `count --memo` of one record: the exact count from [`GridSolver::count_memo`] with the table
+//! `count --memo` of one record: the exact count from [`PuzzleSolver::count_memo`] with the table
 //! shared by the whole input, printed as a whole number of up to 39 digits.
 
 use std::sync::{Mutex, PoisonError};
 
 use dancer::{run::MemoProgress, run::MemoRun, Memo, MemoError};
-use dancer_sudoku::{GridSolver, MemoCount, Puzzle};
+use dancer_sudoku::{Givens, PuzzleCount, PuzzleSolver, SolveError};
 use serde::Serialize;
 
+use super::solving::Searched as Text;
 use super::{search::Long, RecordJob};
 use crate::job::Display;
 use crate::sudoku::args::OutputFormat;
@@ -32,30 +33,27 @@ pub(super) fn watched<T>(long: Long<'_>, count: impl FnOnce(&MemoRun<'_>) -> T) 
 impl RecordJob {
     /// `count --memo`: the number of solutions, always complete; on an interrupt nothing (the
     /// output ends before this record), on an overflow `error`.
-    pub(super) fn count_memo(
+    pub(super) fn count_memo<G: Givens + ?Sized>(
         &mut self,
-        puzzle: &Puzzle,
-        solver: &mut GridSolver<'_>,
+        solver: &mut PuzzleSolver<'_>,
+        (givens, name): (&G, Option<&str>),
         memo: &Mutex<Memo>,
         long: Long<'_>,
-    ) -> String {
+    ) -> Text {
         // One thread counts, so the lock is never contended; it only lets the table be lent to
-        // the pool's worker.
+        // the pool's worker. The library clears it for each model that is not plain, a
+        // problem of its own.
         let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
-        let grid = &puzzle.grid;
-        let counted = watched(long, |run| solver.count_memo_with(grid, &mut memo, run));
+        let counted = watched(long, |run| solver.count_memo(givens, &mut memo, run));
         let counted = match counted {
             Ok(counted) => counted,
-            Err(MemoError::Interrupted) => {
+            Err(SolveError::Memo(MemoError::Interrupted)) => {
                 self.tally.interrupted += 1;
                 self.skip = true;
                 self.note("the memoised count was interrupted (it cannot be resumed)".to_owned());
-                return String::new();
+                return Ok(String::new());
             }
-            Err(error) => {
-                self.fail(error.to_string());
-                return self.text("error");
-            }
+            Err(error) => return self.refused(error, true),
         };
         let status = match (&counted.invalid, counted.count) {
             (Some(_), _) => "invalid",
@@ -69,20 +67,31 @@ impl RecordJob {
             _ => self.tally.solved += 1,
         }
         if self.format == OutputFormat::Json {
-            return self.memo_json(status, &counted);
+            return Ok(self.memo_json(status, name, &counted));
         }
-        self.text(&if status == "invalid" { status.to_owned() } else { counted.count.to_string() })
+        Ok(self.text(&if status == "invalid" {
+            status.to_owned()
+        } else {
+            counted.count.to_string()
+        }))
     }
 
     /// The record's JSON line: the keys of a plain count's, in the same order, with the count
     /// as written (a `serde_json::Value` holds at most 64 bits, a blank 9×9's count needs 73).
-    fn memo_json(&self, status: &'static str, counted: &MemoCount) -> String {
-        let record = if let Some(conflict) = &counted.invalid {
+    fn memo_json(
+        &self,
+        status: &'static str,
+        name: Option<&str>,
+        counted: &PuzzleCount<u128>,
+    ) -> String {
+        let (grid, name) = (name.is_none(), name.map(str::to_owned));
+        let record = if let Some(broken) = &counted.invalid {
             // As the plain count's invalid records: no counters, since nothing was searched.
             MemoRecord {
                 line: self.line,
+                name,
                 status,
-                error: Some(conflict.to_string()),
+                error: Some(broken.to_string()),
                 count: 0,
                 complete: true,
                 searched: None,
@@ -91,12 +100,15 @@ impl RecordJob {
             let stats = &counted.stats;
             MemoRecord {
                 line: self.line,
+                name,
                 status,
                 error: None,
                 count: counted.count,
                 complete: true,
                 searched: Some(Searched {
-                    stopped: None,
+                    // A grid's record has the keys of a plain count's; a model's has always
+                    // gone without it.
+                    stopped: grid.then_some(()),
                     nodes: stats.nodes(),
                     updates: stats.updates(),
                     micros: self.started.elapsed().as_micros(),
@@ -112,6 +124,9 @@ impl RecordJob {
 #[derive(Serialize)]
 struct MemoRecord {
     line: usize,
+    /// A JSON line's name, for a model that is not plain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -124,8 +139,10 @@ struct MemoRecord {
 /// What a search adds to the record (an invalid puzzle is not searched).
 #[derive(Serialize)]
 struct Searched {
-    /// Always null: a memoised count is never stopped part way with a number to print.
-    stopped: Option<&'static str>,
+    /// Always null when present: a memoised count is never stopped part way with a number to
+    /// print.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<()>,
     nodes: u64,
     updates: u64,
     micros: u128,
@@ -139,9 +156,10 @@ mod tests {
     fn counts_beyond_64_bits_are_written_whole_in_key_order() {
         // A blank 9×9's number of grids, 6 670 903 752 021 072 936 960 > u64::MAX.
         let count = 6_670_903_752_021_072_936_960_u128;
-        let searched = Searched { stopped: None, nodes: 7, updates: 9, micros: 11 };
+        let searched = Searched { stopped: Some(()), nodes: 7, updates: 9, micros: 11 };
         let record = MemoRecord {
             line: 3,
+            name: None,
             status: "multiple",
             error: None,
             count,
@@ -159,6 +177,7 @@ mod tests {
     fn an_invalid_record_has_the_plain_counts_keys() {
         let record = MemoRecord {
             line: 1,
+            name: None,
             status: "invalid",
             error: Some("r1c1 and r1c2 both hold 3".to_owned()),
             count: 0,

@@ -1,6 +1,7 @@
-//! `count` and `enumerate` of one record as a [`dancer::run::Run`]: every core on a puzzle with many
-//! solutions, limits, Ctrl-C, and for an input of one puzzle progress, checkpoints and resume;
-//! and `solve` under a limit, as a run on one thread that stops at the first solution.
+//! How `count` and `enumerate` of one record run the door's search as a [`dancer::run::Run`]:
+//! every core on a puzzle with many solutions, limits, Ctrl-C, and for an input of one puzzle
+//! progress, checkpoints and resume (`solve` under a limit too, as a run on one thread that
+//! stops at the first solution); and what the outcome makes of the record.
 
 use std::{
     io::{self, Write},
@@ -12,7 +13,6 @@ use dancer::{
     run::Checkpoint, run::Explore, run::Outcome, run::Progress, run::Run, run::RunError, run::Stop,
     Memo,
 };
-use dancer_sudoku::{GridSearch, GridSolver, Puzzle};
 use serde_json::json;
 
 use super::{RecordJob, Sink};
@@ -82,50 +82,6 @@ pub(super) fn limited(job: &JobArgs) -> bool {
 }
 
 impl RecordJob {
-    /// `solve` under a limit: the puzzle's search as a run on one thread (so that the solution
-    /// shown is the one `solve` without a limit finds), stopped at the first solution, at the
-    /// second under `--unique`, or at the limit, when the record prints `timeout`.
-    pub(super) fn solve_limited(
-        &mut self,
-        puzzle: &Puzzle,
-        solver: &mut GridSolver<'_>,
-        unique: bool,
-        long: Long<'_>,
-    ) -> String {
-        let variant = solver.template().variant();
-        let mut search = match solver.explore(&puzzle.grid) {
-            Ok(search) => search,
-            Err(conflict) => {
-                self.tally.invalid += 1;
-                self.set("error", || json!(conflict.to_string()));
-                self.set("status", || json!("invalid"));
-                return self.render(variant, None, "invalid");
-            }
-        };
-        let first = Mutex::new(None);
-        let visit = |search: &GridSearch<'_, '_>| {
-            first
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .get_or_insert_with(|| search.grid());
-            ControlFlow::Continue(())
-        };
-        let long = Long { jobs: 1, ..long };
-        let limit = if unique { 2 } else { 1 };
-        let name = puzzle.grid.to_string();
-        let Some(outcome) = self.run(&mut search, &name, Some(limit), long, Some(&visit)) else {
-            return self.text("error");
-        };
-        let first = first.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let status = self.solved(&outcome, unique);
-        let shown = first.filter(|_| matches!(status, "solved" | "unique"));
-        self.add_stats(status, shown.as_ref(), outcome.stats());
-        if let Some(stop) = outcome.stopped().filter(|_| job::partial(&outcome)) {
-            self.set("stopped", || json!(stop.as_str()));
-        }
-        self.render(variant, shown.as_ref(), status)
-    }
-
     /// The status of a `solve` run with a solution limit (1, or 2 under `unique`), counted in
     /// the tally: `timeout` when a limit came first (`stopped` for a signal), with a note.
     pub(super) fn solved(&mut self, outcome: &Outcome, unique: bool) -> &'static str {
@@ -149,72 +105,6 @@ impl RecordJob {
             _ => self.tally.solved += 1,
         }
         status
-    }
-
-    /// `count`: the number of solutions, `N+` when a limit stopped it.
-    pub(super) fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        solver: &mut GridSolver<'_>,
-        limit: Option<u64>,
-        long: Long<'_>,
-    ) -> String {
-        let mut search = match solver.explore(&puzzle.grid) {
-            Ok(search) => search,
-            Err(conflict) => {
-                self.tally.invalid += 1;
-                self.set("error", || json!(conflict.to_string()));
-                self.set("count", || json!(0));
-                self.set("complete", || json!(true));
-                self.set("status", || json!("invalid"));
-                return self.text("invalid");
-            }
-        };
-        let Some(outcome) = self.run(&mut search, &puzzle.grid.to_string(), limit, long, None)
-        else {
-            return self.text("error");
-        };
-        self.settle(&outcome, limit);
-        let count = outcome.solutions().min(limit.unwrap_or(u64::MAX));
-        self.text(&if outcome.is_complete() { count.to_string() } else { format!("{count}+") })
-    }
-
-    /// `enumerate`: each solution to `sink` as it is found, from whichever thread found it;
-    /// returns what is left to print: the record's summary line (JSON), or its status when it
-    /// has no solution to show (`none`, `stopped`, `invalid`, `error`), or nothing.
-    pub(super) fn enumerate(
-        &mut self,
-        puzzle: &Puzzle,
-        solver: &mut GridSolver<'_>,
-        limit: Option<u64>,
-        long: Long<'_>,
-        sink: &mut Sink<'_>,
-    ) -> io::Result<String> {
-        let variant = solver.template().variant();
-        let mut search = match solver.explore(&puzzle.grid) {
-            Ok(search) => search,
-            Err(conflict) => {
-                self.tally.invalid += 1;
-                self.set("error", || json!(conflict.to_string()));
-                self.set("status", || json!("invalid"));
-                return Ok(self.render(variant, None, "invalid"));
-            }
-        };
-        let (line, format) = (self.line, self.format);
-        let shared = SolutionSink::new(sink);
-        let visit = |search: &GridSearch<'_, '_>| {
-            let grid = search.grid();
-            let mut one = RecordJob::new(line, format);
-            one.set("status", || json!("solved"));
-            one.set("solution", || json!(grid.to_string()));
-            shared.write(&one.render(variant, Some(&grid), "solved"))
-        };
-        let name = puzzle.grid.to_string();
-        let outcome = self.run(&mut search, &name, limit, long, Some(&visit));
-        if let Some(error) = shared.error() {
-            return Err(error);
-        }
-        Ok(self.enumerated(outcome, limit))
     }
 
     /// What is left to print after an enumeration: the record's own line (JSON), or its
@@ -252,7 +142,8 @@ impl RecordJob {
         self.set("count", || json!(count));
         self.set("complete", || json!(complete));
         self.set("stopped", || json!(outcome.stopped().map(Stop::as_str)));
-        self.add_stats(status, None, outcome.stats());
+        self.set("status", || json!(status));
+        self.counters(outcome.stats());
         status
     }
 

@@ -126,23 +126,16 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
     }
 }
 
-/// The record of a line: `None` for a blank line or a comment.
+/// The record of a line, as the library reads one ([`Record::from_json_line`]): `None` for a
+/// blank line or a comment.
 fn model(line: Result<String, LineFault>) -> Option<Result<Box<Record>, JsonError>> {
-    let fail = |message: String| Some(Err(JsonError { column: 1, field: String::new(), message }));
-    let text = match line {
-        Ok(text) => text,
-        Err(fault) => return fail(fault.message(MAX_JSON_LINE, "a line of JSON")),
-    };
-    let text = text.trim();
-    if text.is_empty() || text.starts_with('#') {
-        return None;
+    match line {
+        Ok(text) => Record::from_json_line(&text).map(|read| read.map(Box::new)),
+        Err(fault) => {
+            let message = fault.message(MAX_JSON_LINE, "a line of JSON");
+            Some(Err(JsonError { column: 1, field: String::new(), message }))
+        }
     }
-    if !text.starts_with('{') {
-        return fail(
-            "not a JSON object: the input is JSON lines (one puzzle object per line)".into(),
-        );
-    }
-    Some(Record::from_json(text).map(Box::new))
 }
 
 #[cfg(test)]

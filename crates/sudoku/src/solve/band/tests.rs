@@ -151,12 +151,17 @@ fn a_count_stops_at_its_limit_and_says_so() {
 fn the_blank_grid_and_a_broken_rule() {
     let template = Template::new(Variant::standard(9).unwrap());
     let mut solver = GridSolver::new(&template);
-    let crate::GridVerdict::Multiple(first) = solver.solve_unique(&Grid::empty(9)).verdict else {
+    let crate::solve::GridVerdict::Multiple(first) = solver.solve_unique(&Grid::empty(9)).verdict
+    else {
         panic!("the blank grid has many solutions");
     };
     assert_solves(&Grid::empty(9), first.cells());
     let mut cells = vec![0; 81];
     (cells[0], cells[8]) = (5, 5);
     let report = solver.solve(&Grid::from_cells(9, cells));
-    assert!(matches!(report.verdict, crate::GridVerdict::Invalid(_)), "{:?}", report.verdict);
+    assert!(
+        matches!(report.verdict, crate::solve::GridVerdict::Invalid(_)),
+        "{:?}",
+        report.verdict
+    );
 }

@@ -16,7 +16,7 @@ fn agrees_with_the_engine(template: &Template, puzzle: &Grid) -> bool {
     let count = solver.count(puzzle, Some(2));
     assert_eq!(count.count, 1, "the fixtures are unique: {puzzle}");
     let solution = solver.solve(puzzle);
-    let crate::GridVerdict::Solved(solution) = solution.verdict else { panic!("{puzzle}") };
+    let crate::solve::GridVerdict::Solved(solution) = solution.verdict else { panic!("{puzzle}") };
     let placed = state.first(&tables);
     assert!(placed.iter().zip(solution.cells()).all(|(&p, &s)| p == 0 || p == s), "{puzzle}");
     for (cell, &digit) in solution.cells().iter().enumerate() {
@@ -125,7 +125,9 @@ fn a_solution_without_a_digit_is_found_exactly_when_it_exists() {
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
     ] {
         let puzzle = line(text);
-        let crate::GridVerdict::Solved(solution) = solver.solve(&puzzle).verdict else { panic!() };
+        let crate::solve::GridVerdict::Solved(solution) = solver.solve(&puzzle).verdict else {
+            panic!()
+        };
         for cell in (0..81).step_by(7).filter(|&c| puzzle.get(c).is_none()) {
             let digit = solution.get(cell).unwrap();
             assert!(!solver.has_solution_without(&puzzle, cell, digit), "{text} cell {cell}");
@@ -158,13 +160,13 @@ fn more_than_64_regions_take_the_slower_paths_with_the_same_results() {
     let report = GridSolver::new(&template).solve_unique(&easter_monster);
     let plain = Template::new(Variant::standard(9).unwrap());
     assert_eq!(report.verdict, GridSolver::new(&plain).solve_unique(&easter_monster).verdict);
-    assert!(matches!(report.verdict, crate::GridVerdict::Unique(_)));
+    assert!(matches!(report.verdict, crate::solve::GridVerdict::Unique(_)));
     let mut clash = Grid::empty(9);
     clash.set(0, Some(5));
     clash.set(4, Some(5));
     assert!(matches!(
         GridSolver::new(&template).solve(&clash).verdict,
-        crate::GridVerdict::Invalid(_)
+        crate::solve::GridVerdict::Invalid(_)
     ));
 }
 
@@ -227,7 +229,7 @@ fn removal_tests_from_clues_agree_with_counting() {
         for puzzle in generated(&template, 4) {
             // A minimal unique puzzle with a few of its solution's digits given back, so that
             // some removals keep it unique and the others do not.
-            let crate::GridVerdict::Solved(solution) = solver.solve(&puzzle).verdict else {
+            let crate::solve::GridVerdict::Solved(solution) = solver.solve(&puzzle).verdict else {
                 panic!()
             };
             let mut richer = puzzle.clone();

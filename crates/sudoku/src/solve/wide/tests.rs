@@ -89,7 +89,7 @@ fn a_variant_the_patterns_break_has_no_reference_and_is_still_solved() {
     assert!(tables.reference_grid().is_none());
     let template = Template::new(variant);
     let report = GridSolver::new(&template).solve(&Grid::empty(16));
-    let crate::GridVerdict::Solved(grid) = report.verdict else { panic!("{report:?}") };
+    let crate::solve::GridVerdict::Solved(grid) = report.verdict else { panic!("{report:?}") };
     assert!(template.variant().is_solution(&grid));
 }
 
