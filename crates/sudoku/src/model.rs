@@ -59,6 +59,10 @@ pub enum RelationKind {
     NotSum(u8),
     /// Neither digit is k times the other (where every black dot is given).
     NotRatio(u8),
+    /// `a = b` (a palindrome's mirrored cells, a clone's).
+    Equal,
+    /// `|a − b| ≥ k` (neighbours on a whispers line: German whispers k = 5, Dutch k = 4).
+    Apart(u8),
 }
 
 impl RelationKind {
@@ -76,6 +80,8 @@ impl RelationKind {
             RelationKind::NotDifference(difference) => apart != difference,
             RelationKind::NotSum(total) => u32::from(first) + u32::from(second) != u32::from(total),
             RelationKind::NotRatio(factor) => !ratio(first, second, factor),
+            RelationKind::Equal => first == second,
+            RelationKind::Apart(at_least) => apart >= at_least,
         }
     }
 }

@@ -79,6 +79,8 @@ pub(crate) fn keeps(model: &Model, grid: &[u8; 16]) -> bool {
             RelationKind::NotDifference(k) => (a - b).abs() != i32::from(k),
             RelationKind::NotSum(k) => a + b != i32::from(k),
             RelationKind::NotRatio(k) => a != i32::from(k) * b && b != i32::from(k) * a,
+            RelationKind::Equal => a == b,
+            RelationKind::Apart(k) => (a - b).abs() >= i32::from(k),
             _ => unreachable!("the test makes no other kinds"),
         }
     });
@@ -128,6 +130,8 @@ fn relation_kind() -> impl Strategy<Value = RelationKind> {
         (1u8..4).prop_map(RelationKind::NotDifference),
         (3u8..8).prop_map(RelationKind::NotSum),
         (2u8..4).prop_map(RelationKind::NotRatio),
+        Just(RelationKind::Equal),
+        (2u8..4).prop_map(RelationKind::Apart),
     ]
 }
 

@@ -75,6 +75,8 @@ pub(crate) fn broken(model: &Model, solution: &[u8]) -> Option<String> {
             RelationKind::NotDifference(d) => a - b != i32::from(d) && b - a != i32::from(d),
             RelationKind::NotSum(s) => a + b != i32::from(s),
             RelationKind::NotRatio(k) => a != i32::from(k) * b && b != i32::from(k) * a,
+            RelationKind::Equal => a == b,
+            RelationKind::Apart(k) => a - b >= i32::from(k) || b - a >= i32::from(k),
             other => panic!("a relation kind this checker does not know: {other:?}"),
         };
         if !holds {

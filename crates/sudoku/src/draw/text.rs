@@ -207,7 +207,11 @@ fn mark(
         | RelationKind::Different
         | RelationKind::NotDifference(_)
         | RelationKind::NotSum(_)
-        | RelationKind::NotRatio(_) => return,
+        | RelationKind::NotRatio(_)
+        // Lines (a palindrome, a clone, whispers) are not drawn yet: their cells are named
+        // in the checker's sentences.
+        | RelationKind::Equal
+        | RelationKind::Apart(_) => return,
         RelationKind::Difference(1) => 'o',
         // A black dot, whatever its factor (the SVG writes a factor other than 2 in it).
         RelationKind::Ratio(_) => '●',

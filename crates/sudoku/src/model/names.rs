@@ -124,6 +124,8 @@ impl Model {
             RelationKind::NotSum(k) => format!("{a} not adding to {k} with {b}"),
             RelationKind::NotRatio(2) => format!("{a} neither half nor double {b}"),
             RelationKind::NotRatio(k) => format!("{a} not in the ratio 1:{k} with {b}"),
+            RelationKind::Equal => format!("{a} equal to {b}"),
+            RelationKind::Apart(k) => format!("{a} at least {k} apart from {b}"),
         }
     }
 }

@@ -264,6 +264,8 @@ fn kind_name(kind: RelationKind) -> (&'static str, Option<u8>) {
         RelationKind::NotSum(k) => ("not-sum", Some(k)),
         RelationKind::NotRatio(2) => ("not-ratio", None),
         RelationKind::NotRatio(k) => ("not-ratio", Some(k)),
+        RelationKind::Equal => ("equal", None),
+        RelationKind::Apart(k) => ("apart", Some(k)),
     }
 }
 

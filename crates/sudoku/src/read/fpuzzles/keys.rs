@@ -1,9 +1,10 @@
 //! The constraint keys of an f-puzzles puzzle, onto a [`Model`] whose regions and cells are read.
 //!
-//! Negative rules follow f-puzzles and `SudokuSolver`: `nonconsecutive` forbids consecutive
-//! digits across every edge without a Kropki dot; `negative: ["ratio"]` forbids, across every
-//! edge without a dot, each kind of dot the grid has (a black 1:2 dot where it has none); and
-//! `negative: ["xv"]` forbids sums of 5 and 10 across every edge without an X or a V.
+//! Negative rules, as f-puzzles' rules read ("all dots are given") and `SudokuSolver` solves
+//! them: `nonconsecutive` forbids consecutive digits across every edge without a Kropki dot;
+//! `negative: ["ratio"]` forbids a digit and its double (and each other ratio a black dot of
+//! the grid shows) across every edge without a dot; `negative: ["xv"]` forbids sums of 5 and
+//! 10 across every edge without an X or a V.
 
 use serde_json::{Map, Value};
 
@@ -29,14 +30,10 @@ const META: [&str; 10] = [
 const COSMETIC: [&str; 5] = ["line", "rectangle", "circle", "text", "cage"];
 
 /// The constraint kinds of f-puzzles that change the answer and are not read yet.
-const NOT_YET: [&str; 27] = [
+const NOT_YET: [&str; 21] = [
     "arrow",
-    "thermometer",
     "slowthermometer",
-    "palindrome",
-    "clone",
     "renban",
-    "whispers",
     "betweenline",
     "lockoutline",
     "regionsumline",
@@ -50,8 +47,6 @@ const NOT_YET: [&str; 27] = [
     "sandwichsum",
     "xsum",
     "skyscraper",
-    "minimum",
-    "maximum",
     "rowindexer",
     "columnindexer",
     "boxindexer",
@@ -99,6 +94,53 @@ pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec
                 }
             }
             "difference" | "ratio" | "xv" | "negative" => {}
+            "thermometer" | "palindrome" | "whispers" => {
+                for (k, entry) in entries(value, key)?.iter().enumerate() {
+                    for line in lines(entry, size, &format!("{key}[{k}]"))? {
+                        model.relations.extend(along(key, entry, &line)?);
+                    }
+                }
+            }
+            "clone" => {
+                for (k, entry) in entries(value, key)?.iter().enumerate() {
+                    let at = format!("{key}[{k}]");
+                    let (first, second) =
+                        (cells(entry, size, &at)?, clone_cells(entry, size, &at)?);
+                    if first.len() != second.len() {
+                        return Err(format!(
+                            "`{at}`: {} cells and {} clone cells",
+                            first.len(),
+                            second.len()
+                        ));
+                    }
+                    let equal = first.iter().zip(second).filter(|(a, b)| *a != b);
+                    model.relations.extend(equal.map(|(&a, b)| Relation {
+                        a,
+                        b,
+                        kind: RelationKind::Equal,
+                    }));
+                }
+            }
+            "minimum" | "maximum" => {
+                let mut marked = Vec::new();
+                for (k, entry) in entries(value, key)?.iter().enumerate() {
+                    let at = format!("{key}[{k}].cell");
+                    let name = entry.get("cell").and_then(Value::as_str);
+                    let name = name.ok_or_else(|| format!("`{at}` is not a cell name"))?;
+                    marked.push(cell(name, size, &at)?);
+                }
+                // Smaller (larger) than each orthogonal neighbour not marked alike, as in a
+                // fortress, whose grey cells may touch.
+                for (a, b) in edges(size) {
+                    let (here, other) = match (marked.contains(&a), marked.contains(&b)) {
+                        (true, false) => (a, b),
+                        (false, true) => (b, a),
+                        _ => continue,
+                    };
+                    let (a, b) = if key == "minimum" { (here, other) } else { (other, here) };
+                    model.relations.push(Relation { a, b, kind: RelationKind::Less });
+                }
+            }
             _ if NOT_YET.contains(&key) => {
                 return Err(format!(
                     "the f-puzzles constraint `{key}` changes the answer and is not read yet"
@@ -206,18 +248,12 @@ fn marks(model: &mut Model, puzzle: &Map<String, Value>) -> Result<(), String> {
         not_kropki.push(RelationKind::NotConsecutive);
     }
     if negative("ratio") {
-        if kropki.is_empty() {
-            not_kropki.push(RelationKind::NotRatio(2));
-        }
+        not_kropki.push(RelationKind::NotRatio(2));
         for dot in &kropki {
-            let not = match dot.kind {
-                RelationKind::Difference(1) => RelationKind::NotConsecutive,
-                RelationKind::Difference(k) => RelationKind::NotDifference(k),
-                RelationKind::Ratio(k) => RelationKind::NotRatio(k),
-                _ => continue,
-            };
-            if !not_kropki.contains(&not) {
-                not_kropki.push(not);
+            if let RelationKind::Ratio(k) = dot.kind {
+                if !not_kropki.contains(&RelationKind::NotRatio(k)) {
+                    not_kropki.push(RelationKind::NotRatio(k));
+                }
             }
         }
     }
@@ -239,6 +275,61 @@ fn marks(model: &mut Model, puzzle: &Map<String, Value>) -> Result<(), String> {
     model.relations.extend(kropki);
     model.relations.extend(xv);
     Ok(())
+}
+
+/// The relations a line means: a thermometer rises from its bulb, one cell to the next; a
+/// palindrome reads the same from both ends; on whispers, neighbours are at least `value` (5)
+/// apart.
+fn along(key: &str, entry: &Value, line: &[Cell]) -> Result<Vec<Relation>, String> {
+    let steps = line.windows(2).map(|pair| (pair[0], pair[1]));
+    Ok(match key {
+        "thermometer" => steps.map(|(a, b)| Relation { a, b, kind: RelationKind::Less }).collect(),
+        "whispers" => {
+            let apart =
+                entry.get("value").map(|v| number(v, &format!("{key}.value"))).transpose()?;
+            let apart = u8::try_from(apart.unwrap_or(5))
+                .map_err(|_| format!("`{key}.value` is too large"))?;
+            steps.map(|(a, b)| Relation { a, b, kind: RelationKind::Apart(apart) }).collect()
+        }
+        _ => {
+            let mirrored = line.iter().zip(line.iter().rev()).take(line.len() / 2);
+            mirrored.map(|(&a, &b)| Relation { a, b, kind: RelationKind::Equal }).collect()
+        }
+    })
+}
+
+/// The `lines` of an entry (a thermometer may branch: one line from the bulb each).
+fn lines(entry: &Value, size: usize, at: &str) -> Result<Vec<Vec<Cell>>, String> {
+    let list = entry.get("lines").and_then(Value::as_array);
+    let list = list.ok_or_else(|| format!("`{at}.lines` is not a list of lines"))?;
+    let mut lines = Vec::with_capacity(list.len());
+    for (j, line) in list.iter().enumerate() {
+        let names =
+            line.as_array().ok_or_else(|| format!("`{at}.lines[{j}]` is not a list of cells"))?;
+        let line: Result<Vec<Cell>, String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let at = format!("{at}.lines[{j}][{i}]");
+                cell(name.as_str().ok_or_else(|| format!("`{at}` is not a cell name"))?, size, &at)
+            })
+            .collect();
+        lines.push(line?);
+    }
+    Ok(lines)
+}
+
+/// The `cloneCells` of a clone, in the order of its `cells`.
+fn clone_cells(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
+    let list = entry.get("cloneCells").and_then(Value::as_array);
+    let list = list.ok_or_else(|| format!("`{at}.cloneCells` is not a list of cells"))?;
+    list.iter()
+        .enumerate()
+        .map(|(j, name)| {
+            let at = format!("{at}.cloneCells[{j}]");
+            cell(name.as_str().ok_or_else(|| format!("`{at}` is not a cell name"))?, size, &at)
+        })
+        .collect()
 }
 
 /// Every pair of orthogonal neighbours, the left or upper cell first.

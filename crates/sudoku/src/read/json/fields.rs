@@ -165,6 +165,8 @@ impl Fields<'_> {
             "not-difference" => Some(K::NotDifference(0)),
             "not-sum" => Some(K::NotSum(0)),
             "not-ratio" => Some(K::NotRatio(2)),
+            "equal" => Some(K::Equal),
+            "apart" => Some(K::Apart(0)),
             _ => None,
         };
         let factor = |k: &Node<'_>| match number(k)? {
@@ -175,14 +177,23 @@ impl Fields<'_> {
             factor => Ok(factor),
         };
         let kind = match (named, fields.get("k")) {
-            (Some(kind @ (K::Less | K::Consecutive | K::NotConsecutive | K::Different)), None) => {
-                kind
-            }
+            (
+                Some(
+                    kind @ (K::Less | K::Consecutive | K::NotConsecutive | K::Different | K::Equal),
+                ),
+                None,
+            ) => kind,
+            (Some(K::Apart(_)), Some(k)) => K::Apart(number(k)?),
             (Some(K::Difference(_)), Some(k)) => K::Difference(number(k)?),
             (Some(K::Sum(_)), Some(k)) => K::Sum(number(k)?),
             (Some(K::NotDifference(_)), Some(k)) => K::NotDifference(number(k)?),
             (Some(K::NotSum(_)), Some(k)) => K::NotSum(number(k)?),
-            (Some(K::Difference(_) | K::Sum(_) | K::NotDifference(_) | K::NotSum(_)), None) => {
+            (
+                Some(
+                    K::Difference(_) | K::Sum(_) | K::NotDifference(_) | K::NotSum(_) | K::Apart(_),
+                ),
+                None,
+            ) => {
                 let message = format!("missing: `{kind_name}` needs its `k`");
                 return Err(line.error(kind_node, path.key("k"), &message));
             }
@@ -190,13 +201,17 @@ impl Fields<'_> {
             (Some(K::Ratio(_)), Some(k)) => K::Ratio(factor(k)?),
             (Some(K::NotRatio(_)), None) => K::NotRatio(2),
             (Some(K::NotRatio(_)), Some(k)) => K::NotRatio(factor(k)?),
-            (Some(K::Less | K::Consecutive | K::NotConsecutive | K::Different) | None, Some(k)) => {
-                let message = "`k` goes only with the kinds difference, sum, ratio and their nots";
+            (
+                Some(K::Less | K::Consecutive | K::NotConsecutive | K::Different | K::Equal) | None,
+                Some(k),
+            ) => {
+                let message =
+                    "`k` goes only with the kinds difference, sum, ratio, their nots and apart";
                 return Err(line.error(k, path.key("k"), message));
             }
             (None, None) => {
                 let kinds = "less, consecutive, not-consecutive, difference, sum, ratio, \
-                             different, not-difference, not-sum or not-ratio";
+                             different, not-difference, not-sum, not-ratio, equal or apart";
                 return Err(line.error(kind_node, kind_path, &format!("expected one of {kinds}")));
             }
         };
