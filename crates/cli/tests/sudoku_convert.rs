@@ -177,11 +177,11 @@ fn encode_takes_one_puzzle_and_names_bad_json_lines() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("<stdin>:1:1: field `height`: missing"), "{}", bad.stderr);
     // A line that is no JSON object is named as the batch subcommands name it: one reading of
-    // JSON lines, the library's (`Record::from_json_line`).
+    // JSON lines, the library's (`Record::from_line`).
     let record = r#"{"name":"a","width":4,"height":4,"symbols":4,"regions":[]}"#;
     let not_object = sudoku(&["encode"], &format!("{record}\n  4..1\n"));
     assert_eq!(not_object.code, 2);
-    let message = "<stdin>:2:1: not a JSON object: the input is JSON lines";
+    let message = "<stdin>:2:1: not a JSON object or an f-puzzles link: the input is JSON lines";
     assert!(not_object.stderr.contains(message), "{}", not_object.stderr);
 }
 

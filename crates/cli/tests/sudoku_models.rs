@@ -195,3 +195,31 @@ fn plain_sudokus_in_json_go_the_usual_way_and_bad_lines_stay_in_place() {
     assert!(refused.stderr.contains("rate needs a puzzle of regions only"), "{}", refused.stderr);
     assert!(refused.stderr.contains("has cages"), "{}", refused.stderr);
 }
+
+#[test]
+fn f_puzzles_links_are_records_in_every_subcommand_and_bad_ones_answer_in_place() {
+    let links = std::fs::read_to_string(crate::util::data("variants/fpuzzles.txt")).unwrap();
+    let solved = sudoku(&["solve", "--unique", "-q"], &links);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let solution = "364512125634413256256143532461641325";
+    assert_eq!(solved.stdout, format!("{solution}\n{solution}\n"));
+    // The link and the SudokuPad form are one puzzle: one line of JSON each, equal.
+    let converted = sudoku(&["convert", "--from", "fpuzzles", "-q"], &links);
+    let records: Vec<&str> = converted.stdout.lines().collect();
+    assert_eq!(records.len(), 2, "{}", converted.stderr);
+    assert_eq!(records[0], records[1]);
+    assert!(records[0].contains(r#""kind":"not-ratio""#), "{}", records[0]);
+    let checked = sudoku(&["check", "-q"], &links);
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    // A broken payload between two good links: an error in its place, the others solved.
+    let link = links.lines().find(|l| l.starts_with("https://www")).unwrap();
+    let input = format!("{link}\nhttps://www.f-puzzles.com/?load=N4IgAAAA\n{link}\n");
+    let mixed = sudoku(&["solve", "-q"], &input);
+    assert_eq!(mixed.stdout, format!("{solution}\nerror\n{solution}\n"));
+    assert!(
+        mixed.stderr.contains("<stdin>:2:33: the payload is not an lz-string stream"),
+        "{}",
+        mixed.stderr
+    );
+    assert_eq!(mixed.code, 2);
+}

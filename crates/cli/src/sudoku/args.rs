@@ -251,6 +251,9 @@ pub enum ConvertFrom {
     /// Pencilmark puzzles (Sukaku) as tdoku writes them: N³ characters per line (729 for a
     /// 9×9), N per cell, the k-th `k` when k is a candidate and `.` when not.
     Sukaku,
+    /// f-puzzles links (`https://www.f-puzzles.com/?load=...`), `SudokuPad`'s
+    /// (`https://sudokupad.app/fpuzzles...`) or their bare payloads, one a line.
+    Fpuzzles,
     /// Puzzles in any of the usual formats, under the variant options (`--x`, `--boxes`, ...).
     Puzzles,
 }

@@ -12,7 +12,7 @@ use std::{
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{
-    andoku, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
+    andoku, fpuzzles, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
     krazydad_killer, read_puzzles, sukaku, JankoError, ReadError, Record,
 };
 use serde_json::json;
@@ -39,6 +39,7 @@ pub(super) fn run(
         ConvertFrom::KrazydadKiller => krazydad_killer,
         ConvertFrom::Andoku => andoku,
         ConvertFrom::Sukaku => sukaku,
+        ConvertFrom::Fpuzzles => |line| fpuzzles(line).map(|puzzle| puzzle.record),
         ConvertFrom::JankoJigsaw => janko_jigsaw,
         ConvertFrom::JankoSudoku => janko_sudoku,
         ConvertFrom::Krazydad16x16 => krazydad_16x16,

@@ -20,7 +20,8 @@ pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     let source = Source::from_arg(args.file.as_deref());
     let text = source.read_to_string(MAX_DOCUMENT, "the input of encode (one puzzle)")?;
     let json = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
-    let models = if json.is_some_and(|line| line.starts_with('{')) {
+    let record = |line: &str| line.starts_with('{') || dancer_sudoku::is_fpuzzles(line);
+    let models = if json.is_some_and(record) {
         from_json(&source, &text)?
     } else {
         from_puzzles(&source, &text, &Rules::from_args(&args.variant)?)?
@@ -41,7 +42,7 @@ pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit
 /// The models of a JSON lines input, each line's errors with its number.
 fn from_json(source: &Source, text: &str) -> anyhow::Result<Vec<Model>> {
     let lines = text.lines().enumerate();
-    let records = lines.filter_map(|(k, line)| Some((k + 1, Record::from_json_line(line)?)));
+    let records = lines.filter_map(|(k, line)| Some((k + 1, Record::from_line(line)?)));
     records
         .map(|(number, read)| {
             read.map(|record| record.model).map_err(|e| anyhow::anyhow!("{source}:{number}:{e}"))

@@ -116,6 +116,7 @@ pub(crate) fn run(
 
 /// What a run made, for the summary line of `--stats`: `marks` (clues or givens, the `noun`) in
 /// all, and how many puzzles missed a clue target where there is one.
+#[derive(Clone, Copy)]
 struct Tally {
     puzzles: u64,
     marks: u64,

@@ -10,7 +10,8 @@ use serde_json::{json, Map, Value};
 
 use self::fields::Fields;
 use self::strict::{Line, Path};
-use super::published::Record;
+use super::fpuzzles::{fpuzzles, is_fpuzzles};
+use super::published::{ReadError, Record};
 use crate::grid::{Cell, Digit};
 use crate::model::{Constraints, Model, Parity, Relation, RelationKind};
 
@@ -102,30 +103,42 @@ impl Record {
         format!("{{{}}}", body.join(","))
     }
 
-    /// Reads one line of a JSON lines input (docs/formats.md), the one check every reader of
-    /// such input makes: `None` for a line to skip (blank, or a comment: `#` after any
-    /// blanks), else the record of the line without its surrounding blanks (columns count
-    /// from its first character), or why it is none.
+    /// Reads one line of a record input (docs/formats.md), the one check every reader of such
+    /// input makes: `None` for a line to skip (blank, or a comment: `#` after any blanks), else
+    /// the record of the line without its surrounding blanks (columns count from its first
+    /// character), or why it is none. A record is a JSON object, or an f-puzzles or
+    /// `SudokuPad` link or payload ([`fpuzzles`](crate::fpuzzles); the keys it skips as
+    /// cosmetic are not reported here).
     ///
     /// ```
     /// use dancer_sudoku::Record;
     ///
-    /// assert!(Record::from_json_line("  # a comment").is_none());
-    /// let error = Record::from_json_line("4..1").unwrap().unwrap_err();
+    /// assert!(Record::from_line("  # a comment").is_none());
+    /// let error = Record::from_line("4..1").unwrap().unwrap_err();
     /// assert!(error.message.starts_with("not a JSON object"));
     /// ```
     ///
     /// # Errors
-    /// A line that does not open a JSON object (the input is JSON lines, one puzzle object per
-    /// line), and whatever [`from_json`](Self::from_json) refuses.
-    pub fn from_json_line(line: &str) -> Option<Result<Record, JsonError>> {
+    /// A line that is neither a JSON object nor an f-puzzles link, whatever
+    /// [`from_json`](Self::from_json) refuses, and whatever [`fpuzzles`](crate::fpuzzles) does.
+    pub fn from_line(line: &str) -> Option<Result<Record, JsonError>> {
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             return None;
         }
+        if is_fpuzzles(text) {
+            let read = fpuzzles(text).map(|puzzle| puzzle.record);
+            let error = |e: ReadError| JsonError {
+                column: e.column,
+                field: String::new(),
+                message: e.message,
+            };
+            return Some(read.map_err(error));
+        }
         if !text.starts_with('{') {
-            let message =
-                "not a JSON object: the input is JSON lines (one puzzle object per line)".into();
+            let message = "not a JSON object or an f-puzzles link: the input is JSON lines (one \
+                           puzzle object per line)"
+                .into();
             return Some(Err(JsonError { column: 1, field: String::new(), message }));
         }
         Some(Record::from_json(text))

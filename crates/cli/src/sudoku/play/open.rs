@@ -105,11 +105,13 @@ fn resume(path: &Path) -> anyhow::Result<Game> {
     Game::from_json(&text).with_context(|| format!("cannot resume {}", path.display()))
 }
 
-/// A puzzle given on the command line: a JSON lines record or a puzzle line.
+/// A puzzle given on the command line: a JSON lines record, an f-puzzles link or a puzzle
+/// line.
 fn from_line(line: &str, rules: &Rules) -> anyhow::Result<Taken> {
     let place = "the puzzle argument".to_owned();
-    if line.trim_start().starts_with('{') {
-        let record = Record::from_json(line).context("the puzzle argument")?;
+    if line.trim_start().starts_with('{') || dancer_sudoku::is_fpuzzles(line) {
+        let read = Record::from_line(line).context("the puzzle argument is empty")?;
+        let record = read.context("the puzzle argument")?;
         let solution =
             record.solution.map(|digits| digits.iter().map(|&d| (d != 0).then_some(d)).collect());
         return Ok(Taken { name: record.name, place, model: record.model, solution });

@@ -64,7 +64,7 @@ pub(crate) fn take_from(
                 }
                 Err(fault) => bail!("{place}: {}", fault.message(MAX_JSON_LINE, "a line of JSON")),
             };
-            let Some(read) = Record::from_json_line(&text) else { continue };
+            let Some(read) = Record::from_line(&text) else { continue };
             seen += 1;
             if seen < wanted {
                 continue;

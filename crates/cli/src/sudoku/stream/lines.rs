@@ -44,7 +44,8 @@ pub(crate) fn unreadable(line: usize, error: &io::Error) -> Input {
 }
 
 /// Reads the input up to the first byte of its first line that is neither blank nor a
-/// comment: the bytes read (to be read again) and whether that byte opens a JSON object. At
+/// comment: the bytes read (to be read again) and whether that byte opens a record (a JSON
+/// object or an f-puzzles link, [`Record::from_line`]). At
 /// most [`SNIFF_LIMIT`] bytes and a buffer are read, however long the lines (`/dev/zero` is
 /// told at its first byte).
 ///
@@ -76,7 +77,10 @@ pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
             } else if byte == b'#' {
                 comment = true;
             } else if !byte.is_ascii_whitespace() {
-                decided = Some((at, byte == b'{'));
+                // A record: a JSON object, or an f-puzzles link (as far as the buffer shows it).
+                let line = available[at..].split(|&b| b == b'\n').next().unwrap_or_default();
+                let link = dancer_sudoku::is_fpuzzles(&String::from_utf8_lossy(line));
+                decided = Some((at, byte == b'{' || link));
                 break;
             }
         }
@@ -126,11 +130,11 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
     }
 }
 
-/// The record of a line, as the library reads one ([`Record::from_json_line`]): `None` for a
+/// The record of a line, as the library reads one ([`Record::from_line`]): `None` for a
 /// blank line or a comment.
 fn model(line: Result<String, LineFault>) -> Option<Result<Box<Record>, JsonError>> {
     match line {
-        Ok(text) => Record::from_json_line(&text).map(|read| read.map(Box::new)),
+        Ok(text) => Record::from_line(&text).map(|read| read.map(Box::new)),
         Err(fault) => {
             let message = fault.message(MAX_JSON_LINE, "a line of JSON");
             Some(Err(JsonError { column: 1, field: String::new(), message }))
