@@ -146,7 +146,7 @@ fn bad_dots_are_refused_at_their_field() {
     let two = line(dotted(&[(0, 1, 2)]));
     let nameless = Record::from_json(&two.replace("ratio", "double")).unwrap_err();
     assert_eq!(nameless.field, "relations[0].kind");
-    assert!(nameless.message.contains("sum or ratio"), "{nameless}");
+    assert!(nameless.message.contains("sum, ratio, different"), "{nameless}");
 }
 
 /// A broken dot is named as the grid shows it: the black dot between its cells.
