@@ -4,7 +4,9 @@
 //!
 //! - [`Backend::Band`]: the classic 9×9 ([`Variant::standard`]`(9)`: rows, columns, 3×3 boxes
 //!   and nothing else): a word per digit and band of three rows, locked candidates at every
-//!   node, bivalue cells first. Its enumeration and parallel runs are the bitmask search's.
+//!   node, bivalue cells first for a first solution, triads and a digit's permutations in a
+//!   band or stack for uniqueness and counts. Its enumeration and parallel runs are the
+//!   bitmask search's.
 //! - [`Backend::Bitmask`]: any other plain puzzle (regions of a sudoku alone,
 //!   [`Model::variant`]) below [`WIDE_FROM`], the 9×9s with diagonals, windows or jigsaw pieces
 //!   among them: a depth-first search on `u32` candidate masks that copies its board at each

@@ -15,19 +15,21 @@
 //! at least one, two and three candidates.
 
 use super::tables::{
-    AFTER_PLACING, BAND, CELLS_OF, CLAIMED, COLUMNS, MINIROWS, ON_PERMUTATION, ROW,
+    Fact, AFTER_PLACING, BAND, CELLS_OF, CLAIMED, COLUMNS, MINIROWS, ON_PERMUTATION,
+    ON_PERMUTATION_FACTS, ROW,
 };
 use crate::solve::kit::Contradiction;
 
 /// Words of a board: nine digits by three bands.
 const WORDS: usize = 27;
 
-/// A board's candidates and open cells, 30 words: what a branch point saves of a settled board
+/// A board's candidates, open cells and facts: what a branch point saves of a settled board
 /// (there every word is as the deductions last saw it, so that need not be saved).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Saved {
     candidates: [u32; WORDS],
     open: [u32; 3],
+    facts: [u64; WORDS],
 }
 
 /// The board of the node being searched.
@@ -40,8 +42,11 @@ pub(super) struct BandBoard {
     /// Per band, the cells not yet placed.
     open: [u32; 3],
     /// Per band, the open cells with exactly two candidates, as the last naked-single pass
-    /// found them: where the search branches first.
+    /// found them: where the search by cells branches first.
     pairs: [u32; 3],
+    /// Each word's facts (the fields of [`Fact`]) as its deductions last found them: what the
+    /// triads and the branching by permutations count (kept by that search only).
+    facts: [u64; WORDS],
     /// See [`updates`](Self::updates).
     updates: u32,
 }
@@ -60,6 +65,7 @@ impl BandBoard {
             seen: [0; WORDS],
             open: [BAND; 3],
             pairs: [0; 3],
+            facts: [0; WORDS],
             updates: 0,
         }
     }
@@ -99,22 +105,25 @@ impl BandBoard {
         Ok(board)
     }
 
-    /// Every deduction to a fixed point: `Ok(true)` when that fills the grid.
-    pub(super) fn settle(&mut self) -> Result<bool, Contradiction> {
+    /// Every deduction to a fixed point, with the triads and the words' facts if `TRIADS`
+    /// (the search by permutations): `Ok(true)` when that fills the grid.
+    pub(super) fn settle<const TRIADS: bool>(&mut self) -> Result<bool, Contradiction> {
         self.updates = 0;
         loop {
-            self.update()?;
+            self.update::<TRIADS>()?;
             if self.open == [0; 3] {
                 return Ok(true);
             }
-            if !self.naked_singles()? {
+            // Singles first; the triads when they place nothing.
+            let progress = self.naked_singles()? || TRIADS && self.triads()?;
+            if !progress {
                 return Ok(false);
             }
         }
     }
 
     /// Passes on the news of every changed word until none is left.
-    fn update(&mut self) -> Result<(), Contradiction> {
+    fn update<const TRIADS: bool>(&mut self) -> Result<(), Contradiction> {
         // Each word's deductions are compiled for that word: its band, its digit's other
         // words and its band's other digits become constants (measured: the loop over a
         // variable word ran twice the instructions of the whole search).
@@ -127,7 +136,7 @@ impl BandBoard {
                         if self.candidates[$word] != self.seen[$word] {
                             changed = true;
                             updates += 1;
-                            if let Err(contradiction) = self.update_word::<$word>() {
+                            if let Err(contradiction) = self.update_word::<$word, TRIADS>() {
                                 break Err(contradiction);
                             }
                         }
@@ -148,7 +157,7 @@ impl BandBoard {
     // a call (arguments, saved registers, the `Result` through memory) would add to.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn update_word<const WORD: usize>(&mut self) -> Result<(), Contradiction> {
+    fn update_word<const WORD: usize, const TRIADS: bool>(&mut self) -> Result<(), Contradiction> {
         let cells = self.candidates[WORD];
         let present = u32::from(MINIROWS[(cells & ROW) as usize])
             | u32::from(MINIROWS[(cells >> 9 & ROW) as usize]) << 3
@@ -186,6 +195,11 @@ impl BandBoard {
         }
         self.candidates[WORD] = cells;
         self.seen[WORD] = cells;
+        if TRIADS {
+            self.facts[WORD] = pruned >> ON_PERMUTATION_FACTS
+                | columns >> ON_PERMUTATION_FACTS & Fact::CertainColumns.mask()
+                | u64::from(here) << Fact::PossibleColumns as u32;
+        }
         Ok(())
     }
 
@@ -230,70 +244,25 @@ impl BandBoard {
         self.candidates[word] &= AFTER_PLACING[bit.trailing_zeros() as usize % 27];
     }
 
-    /// The board as a branch point saves it: settled, with nothing left to pass on.
-    pub(super) fn save(&self) -> Saved {
+    /// Saves the board into `saved` as a branch point keeps it: settled, with nothing left to
+    /// pass on; the facts only if `TRIADS` (the search by cells neither keeps nor copies them).
+    pub(super) fn save<const TRIADS: bool>(&self, saved: &mut Saved) {
         debug_assert_eq!(self.candidates, self.seen, "saved before it settled");
-        Saved { candidates: self.candidates, open: self.open }
+        (saved.candidates, saved.open) = (self.candidates, self.open);
+        if TRIADS {
+            saved.facts = self.facts;
+        }
     }
 
-    /// Back to a board `save` saved: a digit then placed in a cell of it passes on its news,
-    /// which takes the cell from the digits tried there before.
-    pub(super) fn restore(&mut self, saved: &Saved) {
+    /// Back to a board `save` saved: a choice then taken passes on its news, which takes it
+    /// from the choices tried there before.
+    pub(super) fn restore<const TRIADS: bool>(&mut self, saved: &Saved) {
         self.candidates = saved.candidates;
         self.seen = saved.candidates;
         self.open = saved.open;
-    }
-
-    /// Where to branch, as (band, bit), with the cell's candidates (bit `d` for digit `d + 1`):
-    /// a cell of two candidates where they are densest (the band with the most of them, ties to
-    /// the last; its row with the most, then that row's box with the most, ties to the first),
-    /// else a cell of three, else an open cell (see [`fewest`](Self::fewest)).
-    ///
-    /// Measured against the first cell of two candidates (first 1 000 forum-hardest puzzles,
-    /// first solution): 164 nodes a puzzle down to 126. Where the bivalue cells crowd, a
-    /// placement's news reaches more of them, and a wrong branch fails sooner.
-    pub(super) fn branch_cell(&self) -> (usize, u32, u32) {
-        let (mut band, mut most) = (0, 0);
-        for (each, pairs) in self.pairs.iter().enumerate() {
-            let count = pairs.count_ones();
-            if count != 0 && count >= most {
-                (band, most) = (each, count);
-            }
+        if TRIADS {
+            self.facts = saved.facts;
         }
-        let cells = if most == 0 {
-            let fewest;
-            (band, fewest) = self.fewest();
-            fewest
-        } else {
-            self.pairs[band]
-        };
-        let bit = densest(cells);
-        let digits = (0..9)
-            .filter(|&digit| self.candidates[3 * digit + band] & bit != 0)
-            .fold(0, |digits, digit| digits | 1 << digit);
-        (band, bit, digits)
-    }
-
-    /// With no cell of two candidates: the first band's open cells of three candidates, else
-    /// the open cells of the first band that has any.
-    #[cold]
-    fn fewest(&self) -> (usize, u32) {
-        for band in 0..3 {
-            let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
-            for word in (band..WORDS).step_by(3) {
-                let cells = self.candidates[word];
-                four |= three & cells;
-                three |= two & cells;
-                two |= one & cells;
-                one |= cells;
-            }
-            let threes = three & !four & self.open[band];
-            if threes != 0 {
-                return (band, threes);
-            }
-        }
-        let band = (0..3).find(|&band| self.open[band] != 0).unwrap_or(0);
-        (band, self.open[band])
     }
 
     /// The word updates run since the board was loaded or copied: the search's count of
@@ -317,28 +286,6 @@ impl BandBoard {
     }
 }
 
-/// The cell of `cells` (a band's, not empty) in the row with the most of them, and in that row
-/// in the box with the most of them, the first on ties.
-fn densest(cells: u32) -> u32 {
-    let (mut row, mut most) = (0, 0);
-    for each in 0..3 {
-        let count = (cells & ROW << (9 * each)).count_ones();
-        if count > most {
-            (row, most) = (each, count);
-        }
-    }
-    let in_row = cells & ROW << (9 * row);
-    let (mut chosen, mut most) = (in_row, 0);
-    for each in 0..3 {
-        let boxed = 0o007_007_007 << (3 * each);
-        let count = (cells & boxed).count_ones();
-        if in_row & boxed != 0 && count > most {
-            (chosen, most) = (in_row & boxed, count);
-        }
-    }
-    chosen & chosen.wrapping_neg()
-}
-
 /// The columns (9 bits) where a band word has a cell.
 #[inline]
 const fn project(cells: u32) -> u32 {
@@ -350,5 +297,9 @@ fn word(cell: usize, digit: u8) -> usize {
     (3 * (usize::from(digit) - 1) + cell / 27) & 31
 }
 
+mod branch;
+mod cells;
+pub(super) use self::branch::Branch;
 #[cfg(test)]
 mod tests;
+mod triads;

@@ -1,28 +1,28 @@
 //! [`BandSearch`]: depth-first search on a [`BandBoard`], with its deductions at every node,
-//! branching on a cell of two candidates when there is one, lowest digit first.
+//! branching on how a digit fills a band or a stack ([`BandBoard::branch`]), first
+//! permutation first.
 //!
-//! A branch point saves its settled board's candidates and open cells (30 words) on a fixed
-//! stack of 81 frames (each branch places a digit in an open cell, so no path is deeper); each
-//! later digit is placed on that board again, and the last one frees the frame. No
-//! allocation, no recursion.
+//! A branch point saves its settled board (candidates, open cells and the words' facts) on a
+//! fixed stack of [`DEPTH`] frames; each later choice is taken on that board again, and the
+//! last one frees the frame. No allocation, no recursion.
 
 use dancer::Stats;
 
-use super::board::{BandBoard, Saved};
+use super::board::{BandBoard, Branch, Saved};
 use crate::grid::Grid;
 use crate::solve::kit::Contradiction;
 
-/// The most branch points open at once: one per open cell at most.
-const DEPTH: usize = 81;
+/// The most branch points open at once. A branch on a digit's permutations in a band or stack
+/// leaves it one, so the path below never branches on that digit there again: at most 54 such
+/// branches (9 digits, 3 bands, 3 stacks), and 81 on cells (which a settled board that is not
+/// solved never needs: see [`BandBoard::branch`]).
+const DEPTH: usize = 54 + 81;
 
-/// A branch point: the board before it, the cell (band and bit) and the digits not yet tried
-/// (bit `d` for digit `d + 1`).
-#[derive(Clone, Copy, Debug)]
+/// A branch point: the board before it and the choices not yet tried.
+#[derive(Clone, Copy, Debug, Default)]
 struct Frame {
     board: Saved,
-    band: usize,
-    bit: u32,
-    untried: u32,
+    untried: Branch,
 }
 
 /// The band search's buffers and the counters of its last search, reused from puzzle to
@@ -30,8 +30,10 @@ struct Frame {
 #[derive(Clone, Debug)]
 pub(crate) struct BandSearch {
     board: BandBoard,
-    /// [`DEPTH`] frames, made once.
-    stack: Box<[Frame]>,
+    /// The branch points, deepest last, in room for [`DEPTH`] made once (so that a search
+    /// never allocates, and a solver made for one puzzle does not fill frames it never uses);
+    /// frames are reused from search to search.
+    stack: Vec<Frame>,
     /// The first solution of the last search.
     first: [u8; 81],
     /// Nodes entered by the last search: the root and one per branch tried.
@@ -45,10 +47,9 @@ pub(crate) struct BandSearch {
 impl BandSearch {
     /// A search with its stack made.
     pub(crate) fn new() -> BandSearch {
-        let frame = Frame { board: Saved::default(), band: 0, bit: 0, untried: 0 };
         BandSearch {
             board: BandBoard::blank(),
-            stack: vec![frame; DEPTH].into_boxed_slice(),
+            stack: Vec::with_capacity(DEPTH),
             first: [0; 81],
             nodes: 0,
             updates: 0,
@@ -60,7 +61,25 @@ impl BandSearch {
     /// (cell, digit), up to `limit` (at least 1), and keeps the first ([`first`](Self::first)).
     /// `Err` when the givens and the deductions from them alone contradict each other (the
     /// caller tells a broken rule from no solution).
+    ///
+    /// A first solution (a limit of one) is searched by cells, the rest by permutations with
+    /// the triads (see [`board::cells`](super::board)): the same first solution as ever where
+    /// it is printed, fewer nodes where the search must go on past it.
     pub(crate) fn count(
+        &mut self,
+        puzzle: &Grid,
+        forbidden: Option<(usize, u8)>,
+        limit: u64,
+    ) -> Result<u64, Contradiction> {
+        if limit == 1 {
+            self.search::<false>(puzzle, forbidden, limit)
+        } else {
+            self.search::<true>(puzzle, forbidden, limit)
+        }
+    }
+
+    /// [`count`](Self::count), by permutations with the triads if `TRIADS`, else by cells.
+    fn search<const TRIADS: bool>(
         &mut self,
         puzzle: &Grid,
         forbidden: Option<(usize, u8)>,
@@ -69,9 +88,10 @@ impl BandSearch {
         (self.nodes, self.updates, self.max_depth) = (1, 0, 0);
         self.first = [0; 81];
         self.board = BandBoard::load(puzzle.cells(), forbidden)?;
-        let mut settled = self.board.settle();
+        let mut settled = self.board.settle::<TRIADS>();
         self.updates += self.board.updates();
         settled?;
+        // Frames below `depth` are open branch points; those above are kept for reuse.
         let (mut found, mut depth) = (0, 0);
         loop {
             match settled {
@@ -85,41 +105,40 @@ impl BandSearch {
                     }
                 }
                 Ok(false) => {
-                    // A branch point: try its lowest digit now, the others from the frame.
-                    let (band, bit, digits) = self.board.branch_cell();
-                    let digit = digits.trailing_zeros() as usize;
+                    // A branch point: take its first choice now, the others from the frame.
+                    let branch =
+                        if TRIADS { self.board.branch() } else { self.board.branch_cell() };
+                    if depth == self.stack.len() {
+                        debug_assert!(depth < DEPTH, "deeper than a search can go");
+                        self.stack.push(Frame::default());
+                    }
                     let frame = &mut self.stack[depth];
-                    *frame = Frame {
-                        board: self.board.save(),
-                        band,
-                        bit,
-                        untried: digits & (digits - 1),
-                    };
+                    self.board.save::<TRIADS>(&mut frame.board);
+                    frame.untried = branch.rest();
                     depth += 1;
                     self.max_depth = self.max_depth.max(depth);
-                    self.board.place_in(3 * digit + band, bit);
+                    self.board.take(branch);
                     self.nodes += 1;
-                    settled = self.board.settle();
+                    settled = self.board.settle::<TRIADS>();
                     self.updates += self.board.updates();
                     continue;
                 }
                 Err(Contradiction) => {}
             }
-            // Back to the deepest branch point, which always has a digit left.
+            // Back to the deepest branch point, which always has a choice left.
             if depth == 0 {
                 return Ok(found);
             }
             let frame = &mut self.stack[depth - 1];
-            let digit = frame.untried.trailing_zeros() as usize;
-            frame.untried &= frame.untried - 1;
-            let (band, bit) = (frame.band, frame.bit);
-            self.board.restore(&frame.board);
-            if frame.untried == 0 {
+            let branch = frame.untried;
+            frame.untried = branch.rest();
+            self.board.restore::<TRIADS>(&frame.board);
+            if frame.untried.choices == 0 {
                 depth -= 1;
             }
-            self.board.place_in(3 * digit + band, bit);
+            self.board.take(branch);
             self.nodes += 1;
-            settled = self.board.settle();
+            settled = self.board.settle::<TRIADS>();
             self.updates += self.board.updates();
         }
     }

@@ -165,3 +165,68 @@ fn the_blank_grid_and_a_broken_rule() {
         report.verdict
     );
 }
+
+/// The band search's count of `puzzle` without `forbidden` up to `limit` against the bitmask
+/// search's: the same outcome and count, the same solution when it is the only one, and a
+/// valid first solution otherwise.
+fn assert_agrees(band: &mut BandSearch, puzzle: &Grid, forbidden: Option<(usize, u8)>, limit: u64) {
+    let tables = Tables::new(&Variant::standard(9).unwrap());
+    let mut mask = MaskSearch::new(&tables);
+    let theirs = mask.count(&tables, puzzle, forbidden, limit, Deductions::HiddenSingles);
+    let ours = band.count(puzzle, forbidden, limit);
+    let what = format!("{puzzle} without {forbidden:?}, limit {limit}");
+    assert_eq!(ours.unwrap_or(0), theirs.unwrap_or(0), "{what}");
+    let count = ours.unwrap_or(0);
+    if count > 0 {
+        assert_solves(puzzle, &band.first());
+        if let Some((cell, digit)) = forbidden {
+            assert_ne!(band.first()[cell], digit, "{what}");
+        }
+    }
+    if count == 1 && count < limit {
+        assert_eq!(band.first(), mask.first(&tables), "{what}");
+    }
+}
+
+/// The hardest puzzles for a search in `data/puzzles/classic.txt` (Easter Monster, golden
+/// nugget and others, where the band search branches most and its triads and permutations
+/// work hardest) and puzzles derived from them: each without one of its givens (most of those
+/// have several solutions), with a wrong digit in an open cell (none), and with an open
+/// cell's digit ruled out (none): the band search agrees with the bitmask search, at the
+/// limits of one, two and three solutions.
+#[test]
+fn hard_puzzles_and_their_neighbours_agree_with_the_bitmask_search() {
+    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles/classic.txt"));
+    let mut band = BandSearch::new();
+    let (mut several, mut none) = (0, 0);
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        let mut fields = line.split(':');
+        let (given, _, solution) = (fields.next().unwrap(), fields.next(), fields.next().unwrap());
+        let digits = |text: &str| -> Vec<u8> {
+            text.bytes().map(|byte| if byte.is_ascii_digit() { byte - b'0' } else { 0 }).collect()
+        };
+        let (cells, solution) = (digits(given), digits(solution));
+        let puzzle = Grid::from_cells(9, cells.clone());
+        for limit in 1..=3 {
+            assert_agrees(&mut band, &puzzle, None, limit);
+        }
+        for cell in (0..81).filter(|&cell| cells[cell] != 0) {
+            let mut fewer = cells.clone();
+            fewer[cell] = 0;
+            let fewer = Grid::from_cells(9, fewer);
+            for limit in 1..=3 {
+                assert_agrees(&mut band, &fewer, None, limit);
+            }
+            several += u32::from(band.count(&fewer, None, 2) == Ok(2));
+        }
+        for cell in (0..81).filter(|&cell| cells[cell] == 0).step_by(5) {
+            let mut wrong = cells.clone();
+            wrong[cell] = solution[cell] % 9 + 1;
+            assert_agrees(&mut band, &Grid::from_cells(9, wrong), None, 2);
+            assert_agrees(&mut band, &puzzle, Some((cell, solution[cell])), 2);
+            none += u32::from(band.count(&puzzle, Some((cell, solution[cell])), 2) != Ok(1));
+        }
+    }
+    // The neighbours exercise several solutions and none, not only unique ones.
+    assert!(several > 20 && none > 20, "{several} with several solutions, {none} with none");
+}
