@@ -331,14 +331,12 @@ fn relation_mark(
         shape.set("fill", "white").set("stroke", "black").set("stroke-width", 1.2)
     };
     Some(match kind {
-        // The rules of a whole grid (every dot given, a chess move apart): no mark of their own.
+        // No mark: rules of the whole grid (all dots given, chess moves), lines not drawn yet.
         RelationKind::NotConsecutive
         | RelationKind::Different
         | RelationKind::NotDifference(_)
         | RelationKind::NotSum(_)
         | RelationKind::NotRatio(_)
-        // Lines (a palindrome, a clone, whispers) are not drawn yet: their cells are named
-        // in the checker's sentences.
         | RelationKind::Equal
         | RelationKind::Apart(_) => return None,
         RelationKind::Less => {
@@ -395,9 +393,8 @@ fn relation_mark(
                 _ => k.to_string(),
             };
             let mark = text("mark", mx, my + 5.0, 14.0, label).set("font-weight", "bold");
-            group.add(
-                mark.set("stroke", "white").set("stroke-width", 3).set("paint-order", "stroke"),
-            )
+            let mark = mark.set("stroke", "white").set("stroke-width", 3);
+            group.add(mark.set("paint-order", "stroke"))
         }
     })
 }

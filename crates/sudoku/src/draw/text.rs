@@ -202,14 +202,12 @@ fn mark(
                 '-'
             }
         }
-        // The rules of a whole grid (every dot given, a chess move apart): no mark of their own.
+        // No mark: rules of the whole grid (all dots given, chess moves), lines not drawn yet.
         RelationKind::NotConsecutive
         | RelationKind::Different
         | RelationKind::NotDifference(_)
         | RelationKind::NotSum(_)
         | RelationKind::NotRatio(_)
-        // Lines (a palindrome, a clone, whispers) are not drawn yet: their cells are named
-        // in the checker's sentences.
         | RelationKind::Equal
         | RelationKind::Apart(_) => return,
         RelationKind::Difference(1) => 'o',
