@@ -186,3 +186,63 @@ fn ctrl_c_starts_no_further_puzzle() {
     assert!(grids.clone().count() == stdout.lines().count() - 1, "{stdout}");
     assert!(grids.clone().all(|grid| grid.len() == 81), "a grid of the second puzzle");
 }
+
+/// A puzzle on the engine that takes it hours (ten cells rising along a row and down: no
+/// digits fit, which the search learns only by trying): a batch scheduler's SIGTERM, or
+/// Ctrl-C, stops its `solve --unique` at once, with `stopped` in its place and exit 130.
+/// Before the fix the solve never looked at the signal and ran on.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_a_long_solve_on_the_engine() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+
+    let n = 9;
+    let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect::<Vec<_>>());
+    let cols = (0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>());
+    let boxes =
+        (0..n).map(|b| (0..n).map(|k| (b / 3 * 3 + k / 3) * n + b % 3 * 3 + k % 3).collect());
+    let regions: Vec<Vec<usize>> = rows.chain(cols).chain(boxes).collect();
+    let path = [0, 1, 2, 3, 4, 5, 6, 7, 8, 17];
+    let relations: Vec<Value> = path
+        .windows(2)
+        .map(|pair| serde_json::json!({"a": pair[0], "b": pair[1], "kind": "less"}))
+        .collect();
+    let record = serde_json::json!({"name": "ten rising", "width": n, "height": n, "symbols": n,
+        "regions": regions, "relations": relations});
+    for signal in [Signal::SIGTERM, Signal::SIGINT] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", "--unique"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{record}").unwrap();
+        drop(stdin);
+        // The handler is installed once the input is read, within a second on any machine
+        // this runs on; the search then runs for hours.
+        std::thread::sleep(Duration::from_millis(1500));
+        let mut stderr = child.stderr.take().unwrap();
+        let sent = Instant::now();
+        kill(Pid::from_raw(i32::try_from(child.id()).unwrap()), signal).unwrap();
+        while child.try_wait().unwrap().is_none() {
+            if sent.elapsed() > Duration::from_secs(5) {
+                child.kill().unwrap();
+                panic!("{signal}: still searching 5 s after the signal");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{signal}: {rest}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "stopped\n");
+        assert!(rest.contains("stopped by an interrupt"), "{rest}");
+    }
+}

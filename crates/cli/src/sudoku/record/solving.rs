@@ -10,7 +10,8 @@ use std::{
 };
 
 use dancer_sudoku::{
-    Broken, Digit, Givens, Grid, Model, PuzzleSearch, PuzzleSolver, SolveError, Variant, Verdict,
+    Backend, Broken, Digit, Givens, Grid, Model, PuzzleSearch, PuzzleSolver, SolveError, Variant,
+    Verdict,
 };
 use serde_json::json;
 
@@ -167,7 +168,9 @@ impl RecordJob {
     where
         G::Solution: Shown + Send,
     {
-        if search::limited(long.job) {
+        // The engine's puzzles may take minutes: they search as a run, which a signal stops
+        // (the plain searches take micro- to milliseconds, and stop between puzzles).
+        if search::limited(long.job) || solver.rules().backend() == Backend::Engine {
             return self.solve_limited(solver, (givens, shape, name), unique, long);
         }
         let found = if unique { solver.solve_unique(givens) } else { solver.solve(givens) };
