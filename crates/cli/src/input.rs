@@ -58,9 +58,9 @@ impl Source {
     pub fn open(&self) -> anyhow::Result<Box<dyn BufRead>> {
         Ok(match self {
             Source::Stdin => Box::new(stdin()?.lock()),
-            Source::File(path) => Box::new(BufReader::new(
-                File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-            )),
+            Source::File(path) => {
+                Box::new(BufReader::new(File::open(path).with_context(|| cannot_read(path))?))
+            }
         })
     }
 
@@ -73,9 +73,7 @@ impl Source {
     pub fn read_to_string(&self, limit: usize, what: &str) -> anyhow::Result<String> {
         let reader: Box<dyn Read> = match self {
             Source::Stdin => Box::new(stdin()?.lock()),
-            Source::File(path) => Box::new(
-                File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-            ),
+            Source::File(path) => Box::new(File::open(path).with_context(|| cannot_read(path))?),
         };
         let mut bytes = Vec::new();
         reader
@@ -160,6 +158,20 @@ impl fmt::Display for Source {
             Source::Stdin => f.write_str("<stdin>"),
             Source::File(path) => write!(f, "{}", path.display()),
         }
+    }
+}
+
+/// The error of a file that does not open, with [`link_hint`].
+fn cannot_read(path: &Path) -> String {
+    format!("cannot read {}{}", path.display(), link_hint(&path.to_string_lossy()))
+}
+
+/// For a puzzle link given where a file is asked for, how to give it; else nothing.
+pub(crate) fn link_hint(name: &str) -> &'static str {
+    if dancer_sudoku::is_fpuzzles(name) {
+        " (a puzzle link is read from a file or standard input: echo 'LINK' | sudoku solve)"
+    } else {
+        ""
     }
 }
 

@@ -210,7 +210,8 @@ fn each_source(
         let preset = match Rules::of_preset(variant, source) {
             Ok(preset) => preset,
             Err(error) => {
-                writeln!(err, "sudoku: cannot read {source}: {error:#}")?;
+                let hint = crate::input::link_hint(&source.to_string());
+                writeln!(err, "sudoku: cannot read {source}: {error:#}{hint}")?;
                 tally.errors += 1;
                 continue;
             }
@@ -225,7 +226,8 @@ fn each_source(
             Ok(stream) => stream,
             Err(error) => {
                 // Nothing of it can be aligned with output; say why and go on with the rest.
-                writeln!(err, "sudoku: cannot read {source}: {error}")?;
+                let hint = crate::input::link_hint(&source.to_string());
+                writeln!(err, "sudoku: cannot read {source}: {error}{hint}")?;
                 tally.errors += 1;
                 continue;
             }

@@ -222,4 +222,11 @@ fn f_puzzles_links_are_records_in_every_subcommand_and_bad_ones_answer_in_place(
         mixed.stderr
     );
     assert_eq!(mixed.code, 2);
+    // A link where a file is asked for: told how to give it.
+    let argument = sudoku(&["solve", link], "");
+    assert!(
+        argument.stderr.contains("a puzzle link is read from a file or standard input"),
+        "{}",
+        argument.stderr
+    );
 }
