@@ -6,7 +6,10 @@ use std::{path::Path, process::Command as Process};
 use clap::CommandFactory;
 use dancer_cli::{dlx::DlxArgs, shell::sections, sudoku::SudokuArgs};
 
-use crate::{sudoku::Scratch, util::workspace};
+use crate::{
+    sudoku::{sudoku, Scratch},
+    util::workspace,
+};
 
 /// Every command and subcommand of `top`, with the words that name it (`["sudoku", "solve"]`).
 fn commands(top: clap::Command) -> Vec<(Vec<String>, clap::Command)> {
@@ -172,5 +175,30 @@ fn sudoku_help_says_what_limit_does_to_the_exit_status() {
         let help = crate::util::run(env!("CARGO_BIN_EXE_sudoku"), args, "").stdout;
         assert!(help.contains("--limit N is no stop"), "{args:?}: {help}");
         assert!(!help.contains("3 count or enumerate stopped at a limit"), "{args:?}");
+    }
+}
+
+#[test]
+fn sudoku_help_shows_examples_and_exit_statuses() {
+    let out = sudoku(&["--help"], "");
+    assert_eq!(out.code, 0);
+    for needle in
+        ["Examples:", "sudoku solve", "Exit status:", "0    every puzzle", "2    some input"]
+    {
+        assert!(out.stdout.contains(needle), "no {needle:?} in\n{}", out.stdout);
+    }
+    for command in ["solve", "count", "enumerate", "check", "show"] {
+        let out = sudoku(&[command, "--help"], "");
+        assert_eq!(out.code, 0);
+        assert!(out.stdout.contains("--format") && out.stdout.contains("--jobs"), "{command}");
+    }
+}
+
+#[test]
+fn sudoku_bad_usage_exits_2() {
+    for args in [&["solve", "--no-such-flag"][..], &["count", "--limit", "many"], &["frobnicate"]] {
+        let out = sudoku(args, "");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(out.stderr.contains("error:"), "{args:?}: {}", out.stderr);
     }
 }

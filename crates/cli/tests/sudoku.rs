@@ -344,31 +344,6 @@ fn stats_summarise_the_run_on_stderr() {
     assert_eq!((out.stderr.lines().count(), stats(&out.stderr).len()), (1, 6), "{}", out.stderr);
 }
 
-#[test]
-fn help_shows_examples_and_exit_statuses() {
-    let out = sudoku(&["--help"], "");
-    assert_eq!(out.code, 0);
-    for needle in
-        ["Examples:", "sudoku solve", "Exit status:", "0    every puzzle", "2    some input"]
-    {
-        assert!(out.stdout.contains(needle), "no {needle:?} in\n{}", out.stdout);
-    }
-    for command in ["solve", "count", "enumerate", "check", "show"] {
-        let out = sudoku(&[command, "--help"], "");
-        assert_eq!(out.code, 0);
-        assert!(out.stdout.contains("--format") && out.stdout.contains("--jobs"), "{command}");
-    }
-}
-
-#[test]
-fn bad_usage_exits_2() {
-    for args in [&["solve", "--no-such-flag"][..], &["count", "--limit", "many"], &["frobnicate"]] {
-        let out = sudoku(args, "");
-        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
-        assert!(out.stderr.contains("error:"), "{args:?}: {}", out.stderr);
-    }
-}
-
 /// See: issue 12. A puzzle piped in is answered before the next is written: the command
 /// reads its input as it arrives rather than to the end.
 #[test]

@@ -1,8 +1,10 @@
 //! `dlx [FILE]`: count or print the solutions (all, or every M-th), in the input's order of
 //! options or a seeded random one, on every core, with limits, progress, checkpoints,
-//! resumption, and one part of a split. `print.rs` writes the solutions.
+//! resumption, and one part of a split. `print.rs` writes the solutions, `report.rs` the
+//! count and the summary.
 
 mod print;
+mod report;
 
 use std::{
     io::{self, Write},
@@ -14,21 +16,21 @@ use anyhow::{bail, Context};
 use dancer::{
     run::{
         Checkpoint, CountError, Counted, Counting, Explore, MemoProgress, MemoUse, Outcome, Part,
-        Progress, Run, Stop,
+        Progress, Run,
     },
     ParsedProblem, Solver,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::{json, Map, Value};
 
 pub(super) use self::print::write_solution;
 use self::print::{lock, Printer};
+use self::report::report_outcome;
 use super::memo;
 use super::{heuristic, parts::read_part, start_error, DlxArgs};
 use crate::input::Source;
 use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
-use crate::{json, Exit, Stderr};
+use crate::{Exit, Stderr};
 
 /// What is searched: the whole tree, a checkpoint's rest, or a part of a split.
 struct Start {
@@ -299,121 +301,4 @@ fn verbosity(args: &DlxArgs) -> u8 {
     } else {
         args.verbose
     }
-}
-
-/// Prints the count or the JSON summary on `out`, the summary on `err`; the exit status.
-fn report_outcome(
-    args: &DlxArgs,
-    outcome: &Outcome,
-    place: &Place<'_>,
-    fingerprint: &str,
-    out: &mut (dyn Write + Send),
-    err: &mut dyn Write,
-) -> anyhow::Result<Exit> {
-    let limit = args.limit.unwrap_or(u64::MAX);
-    // Several threads may pass a solution limit by a few when counting: it was the limit.
-    let found = outcome.solutions().min(limit);
-    // Stopped with some of the tree left: there may be more than were found.
-    let partial = !outcome.is_complete();
-    if args.json {
-        writeln!(out, "{}", json_summary(args, outcome, found, place.part, fingerprint))?;
-    } else if args.count {
-        writeln!(out, "{found}{}", if partial { "+" } else { "" })?;
-    }
-    out.flush().context("cannot write the output")?;
-    if args.summary() && !args.json {
-        summary_line(args, outcome, found, place, err)?;
-    }
-    // A part with no solution is a part done like any other (the problem may well have
-    // solutions in the other parts): 0, so that `xargs` and job arrays see success.
-    let none = found == 0 && outcome.is_complete() && place.part.is_none();
-    Ok(job::early_exit(outcome).unwrap_or(if none { Exit::NoSolution } else { Exit::Solved }))
-}
-
-/// The JSON summary, its keys always in this order: mems beside the other counters, the
-/// profile beside the deepest level, the part last, with its split's identity and its digest,
-/// then the digest of the whole summary (which `dlx merge` checks).
-fn json_summary(
-    args: &DlxArgs,
-    outcome: &Outcome,
-    found: u64,
-    part: Option<&Part>,
-    fingerprint: &str,
-) -> Value {
-    let stats = outcome.stats();
-    let mut fields = vec![
-        ("solutions", json!(found)),
-        ("complete", json!(outcome.is_complete())),
-        ("stopped", json!(outcome.stopped().map(Stop::as_str))),
-        ("nodes", json!(stats.nodes())),
-        ("updates", json!(stats.updates())),
-    ];
-    if verbosity(args) > 0 {
-        fields.push(("mems", json!(stats.mems())));
-    }
-    fields.push(("max_depth", json!(stats.max_depth())));
-    if verbosity(args) > 1 {
-        fields.push(("profile", json!(outcome.profile())));
-    }
-    fields.push(("seconds", json!(outcome.seconds())));
-    fields.push(("fingerprint", json!(fingerprint)));
-    if let Some(seed) = args.seed {
-        fields.push(("seed", json!(seed)));
-    }
-    if let Some(part) = part {
-        fields.extend([
-            ("part", json!(part.part)),
-            ("parts", json!(part.parts)),
-            ("split", json!(part.split)),
-            ("part_digest", json!(part.digest)),
-        ]);
-    }
-    let mut object: Map<String, Value> =
-        fields.into_iter().map(|(key, value)| (key.to_owned(), value)).collect();
-    if part.is_some() {
-        let digest = json::object_digest(&object);
-        object.insert("digest".to_owned(), json!(digest));
-    }
-    Value::Object(object)
-}
-
-/// `92 solutions, 1049 nodes, 16680 updates, 0.002 s`, and why it stopped; with -v the mems
-/// after the updates, and with -vv first the profile, as DLX1 prints it, and the deepest level.
-fn summary_line(
-    args: &DlxArgs,
-    outcome: &Outcome,
-    found: u64,
-    place: &Place<'_>,
-    err: &mut dyn Write,
-) -> io::Result<()> {
-    let stats = outcome.stats();
-    let noun = if found == 1 { "solution" } else { "solutions" };
-    let more = match outcome.stopped() {
-        None => String::new(),
-        Some(Stop::SolutionLimit) => " (stopped at the limit)".to_owned(),
-        Some(stop) => {
-            let done = job::percent(outcome.checkpoint().fraction());
-            let resume = place.resume;
-            format!(" so far (stopped by {} at {done} of the tree; {resume})", job::reason(stop))
-        }
-    };
-    let source = place.source;
-    let part = place.part.map_or_else(String::new, |part| {
-        format!("{source}: part {} of {}: ", part.part, part.parts)
-    });
-    if verbosity(args) > 1 {
-        writeln!(err, "{part}Profile:")?;
-        for (level, nodes) in outcome.profile().iter().enumerate() {
-            writeln!(err, "{part}{level:>3}: {nodes}")?;
-        }
-        writeln!(err, "{part}Maximum depth: {}", stats.max_depth())?;
-    }
-    let mems = if verbosity(args) > 0 { format!(", {} mems", stats.mems()) } else { String::new() };
-    writeln!(
-        err,
-        "{part}{found} {noun}{more}, {} nodes, {} updates{mems}, {:.3} s",
-        stats.nodes(),
-        stats.updates(),
-        outcome.seconds()
-    )
 }

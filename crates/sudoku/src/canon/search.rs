@@ -43,10 +43,9 @@ impl CanonSearch {
     pub(super) fn new(grid: &Grid, shape: (usize, usize), lazy: bool) -> CanonSearch {
         let n = grid.size();
         let transposed = (0..n * n).map(|k| grid.cells()[k % n * n + k / n]).collect();
+        // Square boxes: the transposed grid is an orientation too.
         let mut cells = vec![grid.cells().to_vec()];
-        if shape.0 == shape.1 {
-            cells.push(transposed);
-        }
+        cells.extend((shape.0 == shape.1).then_some(transposed));
         let nonzero = cells
             .iter()
             .map(|c| c.chunks(n).map(|row| bits(row.iter().map(|&d| d != 0))).collect())
