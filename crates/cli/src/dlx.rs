@@ -3,6 +3,7 @@
 //! random, split it into parts, or add up the parts' counts.
 
 mod args;
+mod config;
 mod estimate;
 mod help;
 mod memo;
@@ -19,7 +20,7 @@ use std::{
     sync::atomic::AtomicBool,
 };
 
-use dancer::{run::RunError, Heuristic, ParsedProblem};
+use dancer::{run::RunError, ParsedProblem};
 
 pub use self::args::{
     DlxArgs, DlxCommand, EstimateArgs, Format, Forward, MergeArgs, SampleArgs, SplitArgs,
@@ -52,12 +53,15 @@ pub fn run(
         Some(DlxCommand::Count(_) | DlxCommand::Enumerate(_)) => {
             anyhow::bail!("internal: `dlx count` and `enumerate` are read by DlxArgs::settled")
         }
-        None if args.memo => memo::run(args, out, err, interrupt),
         None => {
-            let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+            let search = config::Search::new(args);
+            if search.memo == dancer::run::MemoUse::Always {
+                return memo::run(&search, out, err, interrupt);
+            }
+            let (source, parsed) = load(search.file, search.quiet, err)?;
             // Read from a terminal, the problem is in: a signal now stops the search cleanly.
             crate::interrupt::stop_cleanly();
-            solve::run(args, &source, &parsed, out, err, interrupt)
+            solve::run(&search, &source, &parsed, out, err, interrupt)
         }
     }
 }
@@ -111,14 +115,6 @@ fn refuse_multiplicities(
         );
     }
     Ok(())
-}
-
-fn heuristic(no_mrv: bool) -> Heuristic {
-    if no_mrv {
-        Heuristic::First
-    } else {
-        Heuristic::Mrv
-    }
 }
 
 /// A run that could not start, with where its subproblems came from.

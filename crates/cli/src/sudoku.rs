@@ -3,6 +3,7 @@
 
 mod args;
 mod batches;
+mod config;
 mod convert;
 mod encode;
 mod generate;
@@ -33,7 +34,7 @@ use self::{
     rules::{Compiled, Rules},
     stream::{Record, Stream},
 };
-use crate::job::{JobArgs, Saved};
+use crate::job::Saved;
 use crate::{input::Source, Exit};
 
 /// The subcommands that read no puzzles in batches: generate, convert, encode, completions,
@@ -93,71 +94,29 @@ pub fn run(
     err: &mut dyn Write,
     interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
-    // count and enumerate have job options of their own; solve has its limits.
-    let limits = match &args.command {
-        Command::Solve { limits, .. } => limits_only(limits),
-        _ => JobArgs::default(),
+    let Some(batch) = config::Batch::new(&args.command, args.quiet, err)? else {
+        return standalone(&args.command, args.quiet, out, err, interrupt);
     };
-    let (mut job, mut tool) = (&limits, "");
-    let mut memo_bytes = None;
-    let quiet = args.quiet;
-    // `show`'s options as every subcommand's, for its text formats.
-    let shown =
-        if let Command::Show(show) = &args.command { show.common() } else { Common::default() };
-    let (common, task) = match &args.command {
-        // Pictures are drawn whole, not record by record.
-        Command::Show(show) if !show.format.is_some_and(ShowFormat::is_picture) => {
-            (&shown, Task::Show)
-        }
-        Command::Generate(_)
-        | Command::Shell(_)
-        | Command::Convert(_)
-        | Command::Encode(_)
-        | Command::Play(_)
-        | Command::Show(_) => return standalone(&args.command, quiet, out, err, interrupt),
-        Command::Solve { unique, common, .. } => (common, Task::Solve { unique: *unique }),
-        Command::Count { limit, memo, memo_size, job: given, common } => {
-            (job, tool) = (given, "sudoku count");
-            memo_bytes = memo.then_some(*memo_size);
-            (common, Task::Count { limit: *limit })
-        }
-        Command::Enumerate { limit, job: given, common } => {
-            (job, tool) = (given, "sudoku enumerate");
-            (common, Task::Enumerate { limit: *limit })
-        }
-        Command::Check { common } => (common, Task::Check),
-        Command::Rate { common } => (common, Task::Rate),
-        Command::Hint { common } => (common, Task::Hint),
-        Command::Explain { common } => (common, Task::Explain),
-        Command::Canon { common } => (common, Task::Canon),
-        Command::Transform { seed, common } => {
-            (common, Task::Transform { seed: transform_seed(*seed, quiet, err)? })
-        }
-    };
-    let default_format =
-        if matches!(task, Task::Show) { OutputFormat::Grid } else { OutputFormat::Line };
-    let format = common.format.unwrap_or(default_format);
-    let rules = Rules::from_args(&common.variant)?;
+    let config::Batch { task, format, quiet, .. } = batch;
+    let job = batch.job.as_ref();
+    let rules = Rules::from_args(&batch.variant)?;
     for note in rules.notes().iter().filter(|_| !quiet) {
         writeln!(err, "sudoku: note: {note}")?;
     }
-    // A memoised count runs on one thread with one table for the whole input: a table per
-    // thread would multiply the memory, and a shared one would serialise the threads.
     // Held to what the machine can give, as in `dlx` (--memo-size 99999TiB was taken as given).
-    let memo = match memo_bytes {
+    let memo = match batch.memo_bytes {
         Some(bytes) => Some(Mutex::new(crate::job::memo(bytes, "sudoku", quiet, err)?)),
         None => None,
     };
-    let jobs = if memo.is_some() { 1 } else { common.jobs.map_or(0, usize::from) };
-    let threads = Threads::new(jobs);
+    let threads = Threads::new(batch.jobs);
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut compiled = Compiled::default();
-    let sources = sources_of(&common.files);
+    let sources = &batch.sources;
     if !quiet {
-        crate::input::announce_terminal(&sources, "sudoku", "puzzles");
+        crate::input::announce_terminal(sources, "sudoku", "puzzles");
     }
-    let resume = job.resume.as_deref().map(|path| Saved::read(path, tool)).transpose()?;
+    let resume = job.resume.as_deref().map(|path| Saved::read(path, batch.tool)).transpose()?;
     // Before the search, so that a path that cannot take a checkpoint is found now and not
     // when the run stops, hours later.
     let checkpoint = job.checkpoint_file()?;
@@ -166,7 +125,7 @@ pub fn run(
         jobs: 1,
         job,
         interrupt,
-        tool,
+        tool: batch.tool,
         resume: resume.as_ref(),
         checkpoint: checkpoint.as_ref(),
         single: false,
@@ -175,19 +134,19 @@ pub fn run(
     let batches = Batches { task, format, rules: &rules, threads: &threads, long, quiet };
     // Whether a signal stopped the batches before the end of the input.
     let halted = if job.checkpoint.is_some() || job.resume.is_some() {
-        let (source, record) = one_puzzle(&sources, &rules, &common.variant)?;
-        let preset = Rules::of_preset(&common.variant, source)?;
+        let (source, record) = one_puzzle(sources, &rules, &batch.variant)?;
+        let preset = Rules::of_preset(&batch.variant, source)?;
         let batches = Batches { rules: preset.as_ref().unwrap_or(&rules), ..batches };
         let mut once = Some(vec![record]);
         let next = || Some(once.take().unwrap_or_default());
         !batches.run(source, next, None, &mut compiled, &mut tally, out, err)?
     } else {
-        !each_source(&sources, &batches, &common.variant, &mut compiled, &mut tally, out, err)?
+        !each_source(sources, &batches, &batch.variant, &mut compiled, &mut tally, out, err)?
     };
     if halted {
         say_halted(&tally, err)?;
     }
-    if common.stats {
+    if batch.stats {
         summary(task, &tally, started.elapsed().as_secs_f64(), memo.as_ref(), err)?;
     }
     Ok(exit_status(&tally, interrupt.load(std::sync::atomic::Ordering::Relaxed)))
@@ -262,17 +221,6 @@ fn exit_status(tally: &Tally, interrupted: bool) -> Exit {
     }
 }
 
-/// `solve`'s limits as the options of count's run, and nothing else of them: no progress, no
-/// checkpoints.
-fn limits_only(limits: &SolveLimits) -> JobArgs {
-    JobArgs {
-        time_limit: limits.time_limit,
-        node_limit: limits.node_limit,
-        progress: Some(crate::job::ProgressMode::Off),
-        ..JobArgs::default()
-    }
-}
-
 /// The one puzzle of the inputs, which a checkpoint is of: reading stops at a second.
 fn one_puzzle<'s>(
     sources: &'s [Source],
@@ -311,7 +259,10 @@ fn summary(
     let rate = crate::job::per_second(tally.puzzles, seconds);
     // What a puzzle that went well is for this task: `show` solves nothing.
     let done = match task {
-        Task::Solve { .. } | Task::Count { .. } | Task::Enumerate { .. } => "solved",
+        Task::Solve { .. }
+        | Task::Count { .. }
+        | Task::Enumerate { .. }
+        | Task::Candidates { .. } => "solved",
         Task::Check => "checked",
         Task::Show => "shown",
         Task::Rate => "rated",

@@ -57,6 +57,8 @@ mod sudoku;
 
 // `sudoku count`, `enumerate`, `check` and `show` on classic puzzles.
 mod sudoku_tasks;
+// sudoku true-candidates against enumerate.
+mod sudoku_candidates;
 
 // `sudoku count` and `enumerate` as long jobs: limits, checkpoints, progress, Ctrl-C.
 mod sudoku_jobs;

@@ -130,7 +130,7 @@ pub use crate::{
     solve::strategy::{Backend, WIDE_FROM},
     solve::{
         Givens, PuzzleCount, PuzzleReport, PuzzleSearch, PuzzleSolutions, PuzzleSolver, Rules,
-        SolutionForm, SolveError, Verdict,
+        SolutionForm, SolveError, TrueCandidates, Verdict,
     },
     variant::{Region, RegionKind, Variant},
 };

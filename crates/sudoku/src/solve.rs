@@ -5,6 +5,7 @@
 //!   `givens.rs`: what it takes ([`Givens`]) and gives back
 //!   ([`SolutionForm`]); `rules.rs`: [`Rules`], the compiled rules it is made from; `search.rs`:
 //!   its [`PuzzleSearch`] (a [`dancer::run::Explore`]) and [`PuzzleSolutions`] (an iterator);
+//!   `candidates.rs`: the true candidates of a puzzle ([`TrueCandidates`]);
 //! - `strategy.rs`: the one place that chooses a search ([`Backend`](strategy::Backend)) and
 //!   makes it ([`strategy::choose`]);
 //! - `band/` (the classic 9×9), `bitmask/` (the rest below 16×16) and `wide/` (from 16×16
@@ -18,6 +19,7 @@
 mod answer;
 mod band;
 pub(crate) mod bitmask;
+mod candidates;
 mod door;
 mod explore;
 mod givens;
@@ -33,6 +35,7 @@ use dancer::Stats;
 
 pub use self::{
     answer::{PuzzleCount, PuzzleReport, SolveError, Verdict},
+    candidates::TrueCandidates,
     door::PuzzleSolver,
     givens::{Givens, SolutionForm},
     rules::Rules,

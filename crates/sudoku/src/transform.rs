@@ -131,70 +131,45 @@ impl Transform {
         t
     }
 
-    /// Swaps bands `a` and `b` (numbered from 0, top to bottom).
+    /// This, then bands `a` and `b` swapped (numbered from 0, top to bottom):
+    /// `Transform::identity(9, 3, 3).swap_bands(0, 2)`.
     ///
     /// # Panics
     /// If a band is out of range.
-    pub fn swap_bands(
-        size: usize,
-        box_rows: usize,
-        box_cols: usize,
-        a: usize,
-        b: usize,
-    ) -> Transform {
-        let mut t = Transform::identity(size, box_rows, box_cols);
-        swap_groups(&mut t.rows, box_rows, a, b);
-        t
+    #[must_use]
+    pub fn swap_bands(mut self, a: usize, b: usize) -> Transform {
+        swap_groups(&mut self.rows, self.box_rows, a, b);
+        self
     }
 
-    /// Swaps rows `i` and `j` (from 0) of band `band`.
+    /// This, then rows `i` and `j` (from 0) of band `band` swapped.
     ///
     /// # Panics
     /// If an index is out of range.
-    pub fn swap_rows_in_band(
-        size: usize,
-        box_rows: usize,
-        box_cols: usize,
-        band: usize,
-        i: usize,
-        j: usize,
-    ) -> Transform {
-        let mut t = Transform::identity(size, box_rows, box_cols);
-        swap_within(&mut t.rows, box_rows, band, i, j);
-        t
+    #[must_use]
+    pub fn swap_rows_in_band(mut self, band: usize, i: usize, j: usize) -> Transform {
+        swap_within(&mut self.rows, self.box_rows, band, i, j);
+        self
     }
 
-    /// Swaps stacks `a` and `b` (numbered from 0, left to right).
+    /// This, then stacks `a` and `b` swapped (numbered from 0, left to right).
     ///
     /// # Panics
     /// If a stack is out of range.
-    pub fn swap_stacks(
-        size: usize,
-        box_rows: usize,
-        box_cols: usize,
-        a: usize,
-        b: usize,
-    ) -> Transform {
-        let mut t = Transform::identity(size, box_rows, box_cols);
-        swap_groups(&mut t.cols, box_cols, a, b);
-        t
+    #[must_use]
+    pub fn swap_stacks(mut self, a: usize, b: usize) -> Transform {
+        swap_groups(&mut self.cols, self.box_cols, a, b);
+        self
     }
 
-    /// Swaps columns `i` and `j` (from 0) of stack `stack`.
+    /// This, then columns `i` and `j` (from 0) of stack `stack` swapped.
     ///
     /// # Panics
     /// If an index is out of range.
-    pub fn swap_columns_in_stack(
-        size: usize,
-        box_rows: usize,
-        box_cols: usize,
-        stack: usize,
-        i: usize,
-        j: usize,
-    ) -> Transform {
-        let mut t = Transform::identity(size, box_rows, box_cols);
-        swap_within(&mut t.cols, box_cols, stack, i, j);
-        t
+    #[must_use]
+    pub fn swap_columns_in_stack(mut self, stack: usize, i: usize, j: usize) -> Transform {
+        swap_within(&mut self.cols, self.box_cols, stack, i, j);
+        self
     }
 
     /// Relabels the digits: digit `d` becomes `perm[d - 1]`.

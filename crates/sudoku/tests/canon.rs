@@ -221,10 +221,10 @@ fn named_transforms_behave() {
         Transform::rotate180(n, r, c),
         Transform::transpose(n, r, c),
         Transform::antitranspose(n, r, c),
-        Transform::swap_bands(n, r, c, 0, 2),
-        Transform::swap_rows_in_band(n, r, c, 1, 0, 2),
-        Transform::swap_stacks(n, r, c, 1, 2),
-        Transform::swap_columns_in_stack(n, r, c, 2, 0, 1),
+        Transform::identity(n, r, c).swap_bands(0, 2),
+        Transform::identity(n, r, c).swap_rows_in_band(1, 0, 2),
+        Transform::identity(n, r, c).swap_stacks(1, 2),
+        Transform::identity(n, r, c).swap_columns_in_stack(2, 0, 1),
         Transform::relabel(n, r, c, &[9, 8, 7, 6, 5, 4, 3, 2, 1]),
     ];
     for t in &named {
@@ -234,11 +234,12 @@ fn named_transforms_behave() {
     // The quarter turn moves the bottom-left cell to the top left, the top left to top right.
     let turned = named[0].apply(&full);
     assert_eq!((turned.cells()[0], turned.cells()[8]), (full.cells()[72], full.cells()[0]));
-    let swapped = Transform::swap_bands(n, r, c, 0, 2).apply(&full);
+    let swapped = Transform::identity(n, r, c).swap_bands(0, 2).apply(&full);
     assert_eq!(swapped.cells()[..9], full.cells()[54..63]);
     let reversed = Transform::relabel(n, r, c, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).apply(&full);
     assert!(reversed.cells().iter().zip(full.cells()).all(|(&a, &b)| a + b == 10));
-    let oblong = Transform::mirror_horizontal(6, 2, 3).then(&Transform::swap_bands(6, 2, 3, 0, 1));
+    let oblong =
+        Transform::mirror_horizontal(6, 2, 3).then(&Transform::identity(6, 2, 3).swap_bands(0, 1));
     assert_eq!(oblong.then(&oblong.inverse()), Transform::identity(6, 2, 3));
 }
 

@@ -38,6 +38,8 @@ mod fpuzzles;
 mod memo;
 // One solver API for every puzzle (Rules, PuzzleSolver): every call agrees, plain or not.
 mod rules;
+// True candidates against enumeration.
+mod candidates;
 // A puzzle's search on several threads, stopped and resumed: the bitmask search and the engine.
 mod explore;
 // Property tests: random valid grids solve, counts survive symmetries, checks agree, reuse.

@@ -13,7 +13,7 @@ use dancer::{
 };
 use serde_json::json;
 
-use super::{heuristic, load, EstimateArgs};
+use super::{config::heuristic, load, EstimateArgs};
 use crate::job::{self, clock, short};
 use crate::Exit;
 

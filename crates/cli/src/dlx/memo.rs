@@ -1,7 +1,7 @@
 //! `dlx --count --memo`: the count with a table of sub-problem counts
 //! ([`dancer::run::Counting`] with [`MemoUse::Always`]), on one thread, printed as a whole
-//! number of up to 39 digits; the report of a memoised count (also a plain `dlx --count`'s,
-//! when the library chose the table); and when a plain count lets the library choose.
+//! number of up to 39 digits; and the report of a memoised count (also a plain `dlx
+//! --count`'s, when the library chose the table).
 
 use std::{io::Write, sync::atomic::AtomicBool};
 
@@ -12,48 +12,27 @@ use dancer::{
 };
 use serde::Serialize;
 
-use super::{heuristic, load, DlxArgs};
+use super::{config::Search, load};
 use crate::input::Source;
-use crate::job::{Display, ProgressMode};
+use crate::job::Display;
 use crate::Exit;
-
-/// Whether a `--count` without `--memo` lets the library try the table ([`MemoUse::Auto`]): unless `--no-memo` says not
-/// to, or an option asks for what only enumeration gives (a solution limit, `--every`, parts,
-/// time, node and mems limits, checkpoints, `-v`). `--jobs` and `--progress` do not matter:
-/// the probe runs on one thread, and an enumeration after it on `--jobs` threads.
-pub(super) fn probes(args: &DlxArgs) -> bool {
-    let job = &args.job;
-    args.count
-        && !args.memo
-        && !args.no_memo
-        && args.limit.is_none()
-        && args.every.is_none()
-        && args.parts.is_none()
-        && args.verbose == 0
-        && !args.profile
-        && job.time_limit.is_none()
-        && job.node_limit.is_none()
-        && job.mems_limit.is_none()
-        && job.checkpoint.is_none()
-        && job.resume.is_none()
-}
 
 /// `--count --memo`: the memoised count, whatever it costs ([`Counting`] with
 /// [`MemoUse::Always`]).
 pub(super) fn run(
-    args: &DlxArgs,
+    search: &Search<'_>,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
-    let (source, parsed) = load(args.file.as_deref(), args.quiet, err)?;
+    let (source, parsed) = load(search.file, search.quiet, err)?;
     // Read from a terminal, the problem is in: a signal now stops the work cleanly.
     crate::interrupt::stop_cleanly();
     let mut solver = parsed.problem.solver();
     // The count does not depend on the order of options: --seed changes nothing here.
-    solver.heuristic(heuristic(args.no_mrv));
-    let bytes = crate::job::memo_bytes(args.memo_size, "dlx", args.quiet, err)?;
-    let display = display(args);
+    solver.heuristic(search.heuristic);
+    let bytes = crate::job::memo_bytes(search.memo_size, "dlx", search.quiet, err)?;
+    let display = Display::new(search.progress, "dlx", search.job.progress_every, false);
     let report = |progress: &MemoProgress| display.show_memo(progress);
     let counting =
         Counting::new(Run::new().interrupt(interrupt)).memo(MemoUse::Always).memo_bytes(bytes);
@@ -65,10 +44,10 @@ pub(super) fn run(
     display.finish();
     match counted {
         Ok(Counted::Memoised { solutions, memo, seconds, .. }) => {
-            report_count(args, &source, &solver, Some(&memo), Ok(solutions), seconds, out, err)
+            report_count(search, &source, &solver, Some(&memo), Ok(solutions), seconds, out, err)
         }
         Err(CountError::Memo(error)) => {
-            report_count(args, &source, &solver, None, Err(error), 0.0, out, err)
+            report_count(search, &source, &solver, None, Err(error), 0.0, out, err)
         }
         Ok(Counted::Enumerated(_)) | Err(_) => {
             bail!("internal: a count with the table always uses it")
@@ -76,18 +55,12 @@ pub(super) fn run(
     }
 }
 
-/// The display of `--progress` for a count that prints no solutions.
-fn display(args: &DlxArgs) -> Display {
-    let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
-    Display::new(mode, "dlx", args.job.progress_every, false)
-}
-
 /// Prints a memoised count: the number (or the JSON summary) on `out`, the summary line with
 /// the table's figures on `err`; the exit status.
 /// (`memo` is there when the count is.)
 #[allow(clippy::too_many_arguments)]
 pub(super) fn report_count(
-    args: &DlxArgs,
+    search: &Search<'_>,
     source: &Source,
     solver: &Solver<'_>,
     memo: Option<&Memo>,
@@ -99,7 +72,7 @@ pub(super) fn report_count(
     let count = match counted {
         Ok(count) => count,
         Err(MemoError::Interrupted) => {
-            if !args.quiet {
+            if !search.quiet {
                 writeln!(
                     err,
                     "dlx: {source}: the memoised count was interrupted (it cannot be resumed)"
@@ -111,7 +84,7 @@ pub(super) fn report_count(
     };
     let Some(memo) = memo else { bail!("internal: a memoised count without its table") };
     let stats = solver.stats();
-    if args.json {
+    if search.json {
         let summary = Summary {
             solutions: count,
             complete: true,
@@ -133,7 +106,7 @@ pub(super) fn report_count(
         writeln!(out, "{count}")?;
     }
     out.flush().context("cannot write the output")?;
-    if args.summary() && !args.json {
+    if search.summary && !search.json {
         let noun = if count == 1 { "solution" } else { "solutions" };
         writeln!(
             err,

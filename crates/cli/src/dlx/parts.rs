@@ -13,7 +13,7 @@ use dancer::{
     Solver,
 };
 
-use super::{heuristic, load, SplitArgs};
+use super::{config::heuristic, load, SplitArgs};
 use crate::input::{Lines, MAX_JSON_LINE};
 use crate::{job::short, json, Exit};
 

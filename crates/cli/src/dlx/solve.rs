@@ -27,9 +27,9 @@ pub(super) use self::print::write_solution;
 use self::print::{lock, Printer};
 use self::report::report_outcome;
 use super::memo;
-use super::{heuristic, parts::read_part, start_error, DlxArgs};
+use super::{config::Search, parts::read_part, start_error};
 use crate::input::Source;
-use crate::job::{self, CheckpointFile, Display, ProgressMode, Saved};
+use crate::job::{self, CheckpointFile, Display, Saved};
 use crate::{Exit, Stderr};
 
 /// What is searched: the whole tree, a checkpoint's rest, or a part of a split.
@@ -42,38 +42,37 @@ struct Start {
 
 /// Searches the problem read from `source`.
 pub(super) fn run(
-    args: &DlxArgs,
+    search: &Search<'_>,
     source: &Source,
     parsed: &ParsedProblem,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Exit> {
-    if args.job.checkpoint_path().is_some() {
+    if search.job.checkpoint_path().is_some() {
         super::refuse_multiplicities(source, parsed, "checkpointed")?;
     }
     let mut solver = parsed.problem.solver();
-    solver.heuristic(heuristic(args.no_mrv));
+    solver.heuristic(search.heuristic);
     // Before anything reads the fingerprint: it names the order, so that a checkpoint of
     // another seed is refused.
-    if let Some(seed) = args.seed {
+    if let Some(seed) = search.seed {
         let mut random = ChaCha8Rng::seed_from_u64(seed);
         solver.shuffle(&mut |k| random.random_range(0..k));
     }
-    let counting = args.count;
-    let start = start(args, &solver)?;
+    let counting = search.counting;
+    let start = start(search, &solver)?;
     // Before the search, so that a path that cannot take a checkpoint is found now and not
     // when the run stops, hours later.
-    let checkpoint_file = args.job.checkpoint_file()?;
-    solver.profiling(profiling(args, &start, err)?);
+    let checkpoint_file = search.job.checkpoint_file()?;
+    solver.profiling(profiling(search, &start, err)?);
     // The part run: from the parts file, or as the checkpoint resumed names it.
     let part = start.part.clone().or_else(|| start.saved.as_ref().and_then(|s| s.part.clone()));
-    let jobs = job::jobs_held(args.jobs.map(usize::from), "dlx", args.quiet, err)?;
-    let mode = if args.quiet { Some(ProgressMode::Off) } else { args.job.progress };
-    let display = Display::new(mode, "dlx", args.job.progress_every, !counting);
+    let jobs = job::jobs_held(search.jobs, "dlx", search.quiet, err)?;
+    let display = Display::new(search.progress, "dlx", search.job.progress_every, !counting);
     let report = |progress: &Progress| display.show(progress);
     let saved = |checkpoint: &Checkpoint| {
-        let mut saved = args.job.saved("dlx", counting, checkpoint);
+        let mut saved = search.job.saved("dlx", counting, checkpoint);
         saved.part.clone_from(&part);
         saved
     };
@@ -82,21 +81,21 @@ pub(super) fn run(
             // A failed save is not yet a loss: the next one, or the last, may succeed (and the
             // last one's failure is an error).
             match file.write(&saved(checkpoint)) {
-                Err(error) if !args.quiet => {
+                Err(error) if !search.quiet => {
                     let _ = writeln!(Stderr, "dlx: warning: {error:#}; {}", file.last_good());
                 }
                 _ => {}
             }
         }
     };
-    let mut run = args.job.limits(Run::new().threads(jobs), interrupt);
-    if let Some(limit) = args.limit {
+    let mut run = search.job.limits(Run::new().threads(jobs), interrupt);
+    if let Some(limit) = search.limit {
         run = run.solution_limit(limit);
     }
     if let Some(every) = display.interval() {
         run = run.progress(every, &report);
     }
-    if let (Some(every), Some(_)) = (args.job.checkpoint_every, &checkpoint_file) {
+    if let (Some(every), Some(_)) = (search.job.checkpoint_every, &checkpoint_file) {
         run = run.checkpoint_every(every, &save);
     }
     if let Some(saved) = &start.saved {
@@ -106,15 +105,15 @@ pub(super) fn run(
     }
     let pool = job::pool(jobs).with_context(|| format!("cannot start {jobs} threads"))?;
     // The table the probe may use, held up front to what the machine can give (with a warning).
-    let memo_bytes = if memo::probes(args) {
-        job::memo_bytes(args.memo_size, "dlx", args.quiet, err)?
+    let memo_bytes = if search.memo == MemoUse::Auto {
+        job::memo_bytes(search.memo_size, "dlx", search.quiet, err)?
     } else {
-        args.memo_size
+        search.memo_size
     };
     let printer = Mutex::new(Printer {
         out: &mut *out,
-        json: args.json,
-        every: args.every.unwrap_or(1),
+        json: search.json,
+        every: search.every,
         // A resumed run numbers on from the solutions found before, so that it prints the
         // solutions the whole run would have.
         seen: start.saved.as_ref().map_or(0, |saved| saved.checkpoint.stats().solutions()),
@@ -123,10 +122,11 @@ pub(super) fn run(
         sorted: Vec::new(),
     });
     let visit = |solver: &Solver<'_>| lock(&printer).print(parsed, solver.solution());
-    let counted = search(args, run, memo_bytes, &display, pool.as_ref(), &mut solver, &visit);
+    let counted =
+        count_or_visit(search, run, memo_bytes, &display, pool.as_ref(), &mut solver, &visit);
     display.finish();
     let Printer { error, .. } = printer.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let outcome = match enumerated(args, source, &solver, counted, &start.origin, out, err)? {
+    let outcome = match enumerated(search, source, &solver, counted, &start.origin, out, err)? {
         Ok(outcome) => outcome,
         Err(exit) => return Ok(exit),
     };
@@ -134,11 +134,12 @@ pub(super) fn run(
         return Err(error).context("cannot write the solutions");
     }
     let file = checkpoint_file.as_ref();
-    let failed = write_last(file, &outcome, args.job.continue_run, || saved(outcome.checkpoint()));
+    let failed =
+        write_last(file, &outcome, search.job.continue_run, || saved(outcome.checkpoint()));
     let resume = resume_hint(file, failed.is_some(), source);
     let fingerprint = solver.fingerprint().to_string();
     let place = Place { part: part.as_ref(), source: &source.to_string(), resume: &resume };
-    let exit = report_outcome(args, &outcome, &place, &fingerprint, out, err)?;
+    let exit = report_outcome(search, &outcome, &place, &fingerprint, out, err)?;
     match (failed, file) {
         // The count (partial, with its `+`) is out; the work after the last good checkpoint
         // is what is lost, and the user must know where that checkpoint is.
@@ -146,7 +147,7 @@ pub(super) fn run(
             Err(anyhow::anyhow!("{error:#}; {}", file.last_good()))
         }
         (Some(error), _) => {
-            if !args.quiet {
+            if !search.quiet {
                 writeln!(err, "dlx: warning: {error:#} (the count is complete all the same)")?;
             }
             Ok(exit)
@@ -158,8 +159,8 @@ pub(super) fn run(
 /// Counts or visits the solutions under `run`, on `pool`. A plain count is the library's
 /// (`Counting`): a small tree outright, else memoised where the table pays (the caller
 /// reports it with the table's figures), else an enumeration on every job.
-fn search(
-    args: &DlxArgs,
+fn count_or_visit(
+    search: &Search<'_>,
     run: Run<'_>,
     memo_bytes: usize,
     display: &Display,
@@ -167,15 +168,14 @@ fn search(
     solver: &mut Solver<'_>,
     visit: &(dyn Fn(&Solver<'_>) -> ControlFlow<()> + Sync),
 ) -> Result<Counted, CountError> {
-    let memo_use = if memo::probes(args) { MemoUse::Auto } else { MemoUse::Never };
     let report_memo = |progress: &MemoProgress| display.show_memo(progress);
-    let counting = Counting::new(run).memo(memo_use).memo_bytes(memo_bytes);
+    let counting = Counting::new(run).memo(search.memo).memo_bytes(memo_bytes);
     let counting = match display.interval() {
         Some(every) => counting.memo_progress(every, &report_memo),
         None => counting,
     };
     let mut go = || {
-        if args.count {
+        if search.counting {
             counting.count(solver)
         } else {
             run.visit(solver, visit).map(Counted::Enumerated).map_err(CountError::from)
@@ -190,7 +190,7 @@ fn search(
 /// The enumeration's outcome; or the exit status of a count the table made (or failed),
 /// reported here with the table's figures.
 fn enumerated(
-    args: &DlxArgs,
+    search: &Search<'_>,
     source: &Source,
     solver: &Solver<'_>,
     counted: Result<Counted, CountError>,
@@ -207,7 +207,7 @@ fn enumerated(
         Err(CountError::Run(error)) => return Err(start_error(&error, origin)),
         Err(error) => return Err(error.into()),
     };
-    memo::report_count(args, source, solver, memo.as_ref(), counted, seconds, out, err).map(Err)
+    memo::report_count(search, source, solver, memo.as_ref(), counted, seconds, out, err).map(Err)
 }
 
 /// Writes the last state, if there is a checkpoint file: resumable when stopped early; when
@@ -246,15 +246,15 @@ struct Place<'a> {
 }
 
 /// The checkpoint to resume or the part to run, checked against the problem.
-fn start(args: &DlxArgs, solver: &Solver<'_>) -> anyhow::Result<Start> {
-    let part = match (&args.parts, args.part) {
-        (Some(path), Some(k)) => Some((path, read_part(path, k, solver)?)),
-        _ => None,
+fn start(search: &Search<'_>, solver: &Solver<'_>) -> anyhow::Result<Start> {
+    let part = match search.part {
+        Some((path, k)) => Some((path, read_part(path, k, solver)?)),
+        None => None,
     };
-    if let Some(path) = &args.job.resume {
+    if let Some(path) = &search.job.resume {
         let saved = Saved::read(path, "dlx")?;
         let shown = path.display();
-        if saved.counting && !args.count {
+        if saved.counting && !search.counting {
             bail!("{shown}: that run counted, so its solutions were never printed: resume it with --count");
         }
         // A batch script may always name its part and resume when a checkpoint exists: the
@@ -278,12 +278,12 @@ fn start(args: &DlxArgs, solver: &Solver<'_>) -> anyhow::Result<Start> {
 /// Whether to profile the search: when asked (-v), or to go on with the mems and profile of a
 /// checkpoint that has them, so that its totals stay whole. Warns when mems are asked of a run
 /// whose first part counted none.
-fn profiling(args: &DlxArgs, start: &Start, err: &mut dyn Write) -> io::Result<bool> {
-    let asked = verbosity(args) > 0;
+fn profiling(search: &Search<'_>, start: &Start, err: &mut dyn Write) -> io::Result<bool> {
+    let asked = search.verbosity > 0;
     let Some(saved) = &start.saved else { return Ok(asked) };
     let checkpoint = &saved.checkpoint;
     let profiled = !checkpoint.profile().is_empty();
-    if asked && !profiled && checkpoint.stats().nodes() > 0 && !args.quiet {
+    if asked && !profiled && checkpoint.stats().nodes() > 0 && !search.quiet {
         writeln!(
             err,
             "dlx: warning: {}: the run so far counted no mems (it ran without -v): the mems \
@@ -292,13 +292,4 @@ fn profiling(args: &DlxArgs, start: &Start, err: &mut dyn Write) -> io::Result<b
         )?;
     }
     Ok(asked || profiled)
-}
-
-/// -v (1: mems), -vv or --profile (2: the profile too).
-fn verbosity(args: &DlxArgs) -> u8 {
-    if args.profile {
-        args.verbose.max(2)
-    } else {
-        args.verbose
-    }
 }

@@ -146,6 +146,21 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// The true candidates of each puzzle: the digits of each cell that some solution puts
+    /// there, as one pencilmark line (N*N*N characters: each cell's digits, `.` for those no
+    /// solution has; the form `--from sukaku` and `solve` read). A puzzle with no solution
+    /// prints `none`. With --json, `counts` gives each candidate's solutions (up to --cap).
+    #[command(name = "true-candidates", after_help = super::help::TRUE_CANDIDATES)]
+    TrueCandidates {
+        /// Count each candidate's solutions up to K (1: only whether it has one; more is one
+        /// search a candidate, where 1 needs about one search a solution found).
+        #[arg(long, value_name = "K", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        cap: u64,
+        /// Inputs, variant and output options.
+        #[command(flatten)]
+        common: Common,
+    },
     /// Apply a random validity-preserving transformation to each puzzle.
     #[command(after_help = super::help::TRANSFORM)]
     Transform {
@@ -260,7 +275,7 @@ pub enum ConvertFrom {
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.
 #[doc = concat!("Inputs, variant and output options shared by the subcommands.")]
-#[derive(Debug, Default, Args)]
+#[derive(Clone, Debug, Default, Args)]
 pub struct Common {
     /// Puzzle files; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
@@ -365,6 +380,7 @@ impl SudokuArgs {
             | Command::Hint { common }
             | Command::Explain { common }
             | Command::Canon { common }
+            | Command::TrueCandidates { common, .. }
             | Command::Transform { common, .. } => {
                 settle(&mut common.format, common.json, &mut common.stats);
             }

@@ -20,8 +20,7 @@ pub(super) fn run(args: &EncodeArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     let source = Source::from_arg(args.file.as_deref());
     let text = source.read_to_string(MAX_DOCUMENT, "the input of encode (one puzzle)")?;
     let json = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
-    let record = |line: &str| line.starts_with('{') || dancer_sudoku::is_fpuzzles(line);
-    let models = if json.is_some_and(record) {
+    let models = if json.is_some_and(dancer_sudoku::Record::is_record_line) {
         from_json(&source, &text)?
     } else {
         from_puzzles(&source, &text, &Rules::from_args(&args.variant)?)?

@@ -34,7 +34,7 @@ pub(crate) fn run(
         bail!("--symbols is for reading puzzles; generate writes 1-9 then A-Z");
     }
     if args.killer || args.marks.is_some() || args.layout.is_some() {
-        return models::run(args, quiet, out, err, interrupt);
+        return models::run(args, quiet, Streams { out, err }, interrupt);
     }
     let symmetry: Symmetry = args.symmetry.parse()?;
     let difficulty: Option<Level> = args.difficulty.as_deref().map(str::parse).transpose()?;
@@ -50,10 +50,7 @@ pub(crate) fn run(
     };
     let variant = rules.variant(size).map_err(anyhow::Error::msg).context("cannot generate")?;
     let template = Template::new(variant);
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() && !quiet {
-        writeln!(err, "sudoku: generating with --seed {seed}")?;
-    }
+    let seed = seed(args.seed, quiet, err)?;
     let options = Options { symmetry, clues: args.clues, minimal: args.minimal };
     let format = format_for(args.format, &template, quiet, err)?;
     // Only JSON prints the rating: line and grid output rate only to pick a difficulty.
@@ -76,40 +73,33 @@ pub(crate) fn run(
             }
         }
     };
-    let watch = Watch { interrupt, deadline: args.time_limit.map(|limit| started + limit), quiet };
+    let watch = Watch::new(args, interrupt, started, quiet);
     let mut streams = Streams { out, err };
-    let ending = ordered::in_order(
-        args.count,
-        jobs(args.jobs),
-        worker,
-        &watch,
-        &mut streams,
-        |index, slot, streams| {
-            let (generated, rating) = match slot {
-                Made::Puzzle(generated, rating) => (generated, rating),
-                Made::NoSolution => {
-                    bail!("the variant has no solution at all, so it has no puzzles")
-                }
-                Made::GaveUp => {
-                    let level = difficulty.map_or("", Level::name);
-                    bail!(
-                        "puzzle {}: no {level} puzzle in {attempts} attempts (raise --attempts)",
-                        index + 1
-                    )
-                }
-            };
-            made += 1;
-            clues += generated.clues as u64;
-            if generated.target_reached == Some(false) {
-                missed += 1;
-                let target = args.clues.unwrap_or_default();
-                writeln!(streams.err, "sudoku: puzzle {}: no unique puzzle with {target} clues found on this path; printed with {}", index + 1, generated.clues)?;
+    let ending = ordered::in_order(worker, &watch, &mut streams, |index, slot, streams| {
+        let (generated, rating) = match slot {
+            Made::Puzzle(generated, rating) => (generated, rating),
+            Made::NoSolution => {
+                bail!("the variant has no solution at all, so it has no puzzles")
             }
-            let origin = Origin { seed, index, symmetry, with_solution: args.with_solution };
-            write_puzzle(streams.out, format, &template, &generated, rating.as_ref(), &origin)?;
-            Ok(())
-        },
-    )?;
+            Made::GaveUp => {
+                let level = difficulty.map_or("", Level::name);
+                bail!(
+                    "puzzle {}: no {level} puzzle in {attempts} attempts (raise --attempts)",
+                    index + 1
+                )
+            }
+        };
+        made += 1;
+        clues += generated.clues as u64;
+        if generated.target_reached == Some(false) {
+            missed += 1;
+            let target = args.clues.unwrap_or_default();
+            writeln!(streams.err, "sudoku: puzzle {}: no unique puzzle with {target} clues found on this path; printed with {}", index + 1, generated.clues)?;
+        }
+        let origin = Origin { seed, index, symmetry, with_solution: args.with_solution };
+        write_puzzle(streams.out, format, &template, &generated, rating.as_ref(), &origin)?;
+        Ok(())
+    })?;
     let tally = Tally { puzzles: made, marks: clues, noun: "clues", missed: Some(missed) };
     finish(ending, seed, args.stats.then_some((tally, started)), streams.err)
 }
@@ -299,6 +289,16 @@ fn kind(template: &Template) -> String {
     } else {
         words.join("-")
     }
+}
+
+/// The seed asked for, or one drawn from the clock and said on `err` (unless `quiet`), so
+/// that the run can be repeated.
+fn seed(asked: Option<u64>, quiet: bool, err: &mut dyn Write) -> std::io::Result<u64> {
+    let seed = asked.unwrap_or_else(clock_seed);
+    if asked.is_none() && !quiet {
+        writeln!(err, "sudoku: generating with --seed {seed}")?;
+    }
+    Ok(seed)
 }
 
 /// A seed from the clock, for runs that did not ask for one.

@@ -208,6 +208,17 @@ Examples:
   sudoku canon puzzles.txt | sort | uniq -d      puzzles that are the same in disguise"
 );
 
+/// `sudoku true-candidates --help`.
+pub(super) const TRUE_CANDIDATES: &str = concat!(
+    exit_status!(""),
+    "
+Examples:
+  sudoku true-candidates data/puzzles/classic.txt
+      one pencilmark line of 729 characters per puzzle
+  sudoku true-candidates --json --cap 10 puzzle.txt
+      with each candidate's solutions, counted up to 10"
+);
+
 /// `sudoku transform --help`.
 pub(super) const TRANSFORM: &str = concat!(
     exit_status!(""),

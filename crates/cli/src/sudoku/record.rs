@@ -7,6 +7,7 @@ use dancer_sudoku::{PuzzleSolver, Rater};
 use serde_json::{json, Map, Value};
 
 mod advice;
+mod candidates;
 mod dispatch;
 mod inspect;
 mod memo;
@@ -49,6 +50,11 @@ pub(crate) enum Task {
     Explain,
     /// `canon`.
     Canon,
+    /// `true-candidates`, each candidate's solutions counted up to `cap`.
+    Candidates {
+        /// `--cap`.
+        cap: u64,
+    },
     /// `transform`, with its seed.
     Transform {
         /// `--seed`.
@@ -251,12 +257,14 @@ fn record_end(format: OutputFormat) -> &'static str {
 
 /// The order of the keys of every JSON line, whatever its status, so that lines of different
 /// statuses line up (and diff) alike; a key not listed would come last.
-const KEY_ORDER: [&str; 22] = [
+const KEY_ORDER: [&str; 24] = [
     "line",
     "name",
     "status",
     "error",
     "solution",
+    "candidates",
+    "counts",
     "count",
     "complete",
     "stopped",

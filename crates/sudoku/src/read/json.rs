@@ -103,6 +103,21 @@ impl Record {
         format!("{{{}}}", body.join(","))
     }
 
+    /// Whether `line` (blanks around it aside) is a record, a JSON object or an f-puzzles or
+    /// `SudokuPad` link or payload, rather than a puzzle line: the one test that tells a record
+    /// input from a puzzle file (docs/formats.md).
+    ///
+    /// ```
+    /// use dancer_sudoku::Record;
+    ///
+    /// assert!(Record::is_record_line(r#"  {"name": "x"}"#));
+    /// assert!(!Record::is_record_line("4..1"));
+    /// ```
+    pub fn is_record_line(line: &str) -> bool {
+        let text = line.trim();
+        text.starts_with('{') || is_fpuzzles(text)
+    }
+
     /// Reads one line of a record input (docs/formats.md), the one check every reader of such
     /// input makes: `None` for a line to skip (blank, or a comment: `#` after any blanks), else
     /// the record of the line without its surrounding blanks (columns count from its first

@@ -21,7 +21,7 @@ use dancer::{run::MemoRun, run::Run, Memo, Stats};
 use super::answer::{PuzzleCount, PuzzleReport, SolveError, Verdict};
 use super::givens::{Givens, SolutionForm, View};
 use super::rules::{checked, load, Rules};
-use super::search::{solution, PuzzleSearch, PuzzleSolutions};
+use super::search::{solution, Checks, Opened, PuzzleSearch, PuzzleSolutions};
 use super::strategy::{self, Chosen};
 use super::{GridSolver, GridVerdict};
 use crate::grid::{Digit, Grid};
@@ -175,19 +175,10 @@ impl<'r> PuzzleSolver<'r> {
         let rules = self.rules;
         let givens = givens.view();
         let Back::Plain(solver) = &mut self.back else {
-            let givens = givens.cells(rules.model())?;
-            let (puzzle, encoded) = rules.encode(&givens)?;
-            if let Err(broken) = puzzle.broken(&givens, false) {
-                return Ok(invalid(broken));
-            }
-            let mut solver = dancer::Solver::new(encoded.problem());
             let limit = limit.unwrap_or(u64::MAX);
-            let count = solver.count_up_to(limit);
-            return Ok(PuzzleCount {
-                count,
-                complete: count < limit,
-                invalid: None,
-                stats: solver.stats(),
+            return engine_count(rules, givens, |solver| {
+                let count = solver.count_up_to(limit);
+                Ok((count, count < limit))
             });
         };
         let grid = match rules.plain_grid(givens) {
@@ -232,15 +223,9 @@ impl<'r> PuzzleSolver<'r> {
         let rules = self.rules;
         let givens = givens.view();
         let Back::Plain(solver) = &mut self.back else {
-            let givens = givens.cells(rules.model())?;
-            let (puzzle, encoded) = rules.encode(&givens)?;
-            if let Err(broken) = puzzle.broken(&givens, false) {
-                return Ok(invalid(broken));
-            }
-            let mut solver = dancer::Solver::new(encoded.problem());
+            // A matrix of its own: what the table learnt of another is no use.
             memo.clear();
-            let count = run.count(&mut solver, memo)?;
-            return Ok(PuzzleCount { count, complete: true, invalid: None, stats: solver.stats() });
+            return engine_count(rules, givens, |solver| Ok((run.count(solver, memo)?, true)));
         };
         let grid = match rules.plain_grid(givens) {
             Ok(grid) => grid,
@@ -260,15 +245,7 @@ impl<'r> PuzzleSolver<'r> {
         &mut self,
         givens: &G,
     ) -> Result<PuzzleSolutions<'_, 'r, G::Solution>, SolveError> {
-        let model = self.rules.model();
-        Ok(match self.load(givens.view())? {
-            Loaded::Plain(solver, grid, givens) => {
-                let grids =
-                    solver.enumerate(&grid).map_err(|conflict| SolveError::conflict(&conflict))?;
-                PuzzleSolutions::plain(grids, model, givens)
-            }
-            Loaded::Engine(puzzle, encoded) => PuzzleSolutions::engine(puzzle, encoded),
-        })
+        self.open(givens.view())
     }
 
     /// The search of a puzzle's solutions, for a [`Run`]: every core, limits, progress and
@@ -280,14 +257,20 @@ impl<'r> PuzzleSolver<'r> {
         &mut self,
         givens: &G,
     ) -> Result<PuzzleSearch<'_, 'r, G::Solution>, SolveError> {
+        self.open(givens.view())
+    }
+
+    /// The search or the enumeration of the puzzle of `view`, on the back-end the rules chose.
+    fn open<'s, T: Opened<'s, 'r>>(&'s mut self, view: View<'_>) -> Result<T, SolveError> {
         let model = self.rules.model();
-        Ok(match self.load(givens.view())? {
+        Ok(match self.load(view)? {
             Loaded::Plain(solver, grid, givens) => {
-                let search =
-                    solver.explore(&grid).map_err(|conflict| SolveError::conflict(&conflict))?;
-                PuzzleSearch::plain(search, model, givens)
+                T::plain(solver, &grid, Checks { model, givens })
+                    .map_err(|conflict| SolveError::conflict(&conflict))?
             }
-            Loaded::Engine(puzzle, encoded) => PuzzleSearch::engine(puzzle, encoded),
+            Loaded::Engine(puzzle, encoded) => {
+                T::engine(encoded, Checks { model: puzzle, givens: None })
+            }
         })
     }
 
@@ -363,6 +346,23 @@ fn checked_givens(view: View<'_>) -> Option<Vec<Option<Digit>>> {
 }
 
 /// The count of givens that break a rule.
+/// A count on the engine: the puzzle of `view` encoded and checked, then counted on its
+/// matrix by `count` (the number, and whether it is the whole of them).
+fn engine_count<N: Default>(
+    rules: &Rules,
+    view: View<'_>,
+    count: impl FnOnce(&mut dancer::Solver<'_>) -> Result<(N, bool), SolveError>,
+) -> Result<PuzzleCount<N>, SolveError> {
+    let givens = view.cells(rules.model())?;
+    let (puzzle, encoded) = rules.encode(&givens)?;
+    if let Err(broken) = puzzle.broken(&givens, false) {
+        return Ok(invalid(broken));
+    }
+    let mut solver = dancer::Solver::new(encoded.problem());
+    let (count, complete) = count(&mut solver)?;
+    Ok(PuzzleCount { count, complete, invalid: None, stats: solver.stats() })
+}
+
 fn invalid<N: Default>(broken: Broken) -> PuzzleCount<N> {
     PuzzleCount {
         count: N::default(),

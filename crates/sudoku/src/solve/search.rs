@@ -13,7 +13,8 @@ use dancer::{
 use super::answer::SolveError;
 use super::givens::{digits_of, SolutionForm};
 use super::rules::checked;
-use super::{GridSearch, Grids};
+use super::{GridSearch, GridSolver, Grids};
+use crate::error::Conflict;
 use crate::grid::{Digit, Grid};
 use crate::model::{Encoded, Model};
 
@@ -35,9 +36,7 @@ use crate::model::{Encoded, Model};
 #[derive(Debug)]
 pub struct PuzzleSearch<'s, 'r, S> {
     inner: Inner<'s, 'r>,
-    model: &'s Model,
-    /// The givens each solution is checked against; `None` for a plain search's grids.
-    givens: Option<Vec<Option<Digit>>>,
+    checks: Checks<'s>,
     solution: PhantomData<fn() -> S>,
 }
 
@@ -50,33 +49,70 @@ enum Inner<'s, 'r> {
     Engine(dancer::Solver<'s>, &'s Encoded),
 }
 
-impl<'s, 'r, S: SolutionForm> PuzzleSearch<'s, 'r, S> {
-    pub(super) fn plain(
-        search: GridSearch<'s, 'r>,
-        model: &'s Model,
-        givens: Option<Vec<Option<Digit>>>,
-    ) -> Self {
-        PuzzleSearch { inner: Inner::Plain(search), model, givens, solution: PhantomData }
+/// What a solution is read and checked against: the model, and the givens of a plain
+/// search's puzzle (`None`: its grids need no check); the engine's solutions are checked
+/// against the model's own givens.
+#[derive(Clone, Debug)]
+pub(super) struct Checks<'s> {
+    pub(super) model: &'s Model,
+    pub(super) givens: Option<Vec<Option<Digit>>>,
+}
+
+impl Checks<'_> {
+    /// A plain search's solution.
+    fn grid<S: SolutionForm>(&self, grid: Grid) -> Result<S, SolveError> {
+        solution(self.model, self.givens.as_deref(), grid)
     }
 
-    pub(super) fn engine(model: &'s Model, encoded: &'s Encoded) -> Self {
-        let solver = dancer::Solver::new(encoded.problem());
-        let givens = Some(model.givens.clone());
-        PuzzleSearch { inner: Inner::Engine(solver, encoded), model, givens, solution: PhantomData }
+    /// The engine's solution, its digits cell by cell.
+    fn cells<S: SolutionForm>(&self, digits: Vec<Option<Digit>>) -> Result<S, SolveError> {
+        let givens = self.givens.as_deref().unwrap_or(&self.model.givens);
+        Ok(S::from_cells(self.model.symbols, checked(self.model, givens, digits)?))
+    }
+}
+
+/// What the door opens on a puzzle, [`PuzzleSearch`] or [`PuzzleSolutions`]: on a plain
+/// model's searches or on the engine's matrix, whichever the rules chose.
+pub(super) trait Opened<'s, 'r>: Sized {
+    /// On a plain search of `grid`.
+    fn plain(
+        solver: &'s mut GridSolver<'r>,
+        grid: &Grid,
+        checks: Checks<'s>,
+    ) -> Result<Self, Conflict>;
+
+    /// On the engine's matrix of the puzzle.
+    fn engine(encoded: &'s Encoded, checks: Checks<'s>) -> Self;
+}
+
+impl<'s, 'r, S> Opened<'s, 'r> for PuzzleSearch<'s, 'r, S> {
+    fn plain(
+        solver: &'s mut GridSolver<'r>,
+        grid: &Grid,
+        checks: Checks<'s>,
+    ) -> Result<Self, Conflict> {
+        Ok(PuzzleSearch {
+            inner: Inner::Plain(solver.explore(grid)?),
+            checks,
+            solution: PhantomData,
+        })
     }
 
+    fn engine(encoded: &'s Encoded, checks: Checks<'s>) -> Self {
+        let inner = Inner::Engine(dancer::Solver::new(encoded.problem()), encoded);
+        PuzzleSearch { inner, checks, solution: PhantomData }
+    }
+}
+
+impl<S: SolutionForm> PuzzleSearch<'_, '_, S> {
     /// The solution the search stands on, after it paused at one ([`Pause::Solution`]).
     ///
     /// # Errors
     /// [`SolveError::Unsound`] (a bug) when it breaks a rule of the model.
     pub fn solution(&self) -> Result<S, SolveError> {
         match &self.inner {
-            Inner::Plain(search) => solution(self.model, self.givens.as_deref(), search.grid()),
-            Inner::Engine(solver, encoded) => {
-                let digits = encoded.grid(solver.solution());
-                let givens = self.givens.as_deref().unwrap_or(&self.model.givens);
-                Ok(S::from_cells(self.model.symbols, checked(self.model, givens, digits)?))
-            }
+            Inner::Plain(search) => self.checks.grid(search.grid()),
+            Inner::Engine(solver, encoded) => self.checks.cells(encoded.grid(solver.solution())),
         }
     }
 }
@@ -106,12 +142,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
             Inner::Plain(search) => Inner::Plain(search.fork()),
             Inner::Engine(solver, encoded) => Inner::Engine(solver.fork(), encoded),
         };
-        PuzzleSearch {
-            inner,
-            model: self.model,
-            givens: self.givens.clone(),
-            solution: PhantomData,
-        }
+        PuzzleSearch { inner, checks: self.checks.clone(), solution: PhantomData }
     }
 
     fn enter(&mut self, at: &Subproblem) -> Result<(), PathError> {
@@ -163,9 +194,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
 #[derive(Debug)]
 pub struct PuzzleSolutions<'s, 'r, S> {
     inner: Enumeration<'s, 'r>,
-    model: &'s Model,
-    /// The givens each solution is checked against; `None` for a plain search's grids.
-    givens: Option<Vec<Option<Digit>>>,
+    checks: Checks<'s>,
     solution: PhantomData<fn() -> S>,
 }
 
@@ -177,21 +206,27 @@ enum Enumeration<'s, 'r> {
     Engine(dancer::Solver<'s>, &'s Encoded),
 }
 
-impl<'s, 'r, S> PuzzleSolutions<'s, 'r, S> {
-    pub(super) fn plain(
-        grids: Grids<'s, 'r>,
-        model: &'s Model,
-        givens: Option<Vec<Option<Digit>>>,
-    ) -> Self {
-        PuzzleSolutions { inner: Enumeration::Plain(grids), model, givens, solution: PhantomData }
+impl<'s, 'r, S> Opened<'s, 'r> for PuzzleSolutions<'s, 'r, S> {
+    fn plain(
+        solver: &'s mut GridSolver<'r>,
+        grid: &Grid,
+        checks: Checks<'s>,
+    ) -> Result<Self, Conflict> {
+        let inner = Enumeration::Plain(solver.enumerate(grid)?);
+        Ok(PuzzleSolutions { inner, checks, solution: PhantomData })
     }
 
-    pub(super) fn engine(model: &'s Model, encoded: &'s Encoded) -> Self {
+    fn engine(encoded: &'s Encoded, checks: Checks<'s>) -> Self {
         let solver = dancer::Solver::new(encoded.problem());
-        let (inner, givens) = (Enumeration::Engine(solver, encoded), Some(model.givens.clone()));
-        PuzzleSolutions { inner, model, givens, solution: PhantomData }
+        PuzzleSolutions {
+            inner: Enumeration::Engine(solver, encoded),
+            checks,
+            solution: PhantomData,
+        }
     }
+}
 
+impl<S> PuzzleSolutions<'_, '_, S> {
     /// The search's counters so far.
     pub fn stats(&self) -> Stats {
         match &self.inner {
@@ -206,14 +241,10 @@ impl<S: SolutionForm> Iterator for PuzzleSolutions<'_, '_, S> {
     type Item = Result<S, SolveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let givens = self.givens.as_deref();
         match &mut self.inner {
-            Enumeration::Plain(grids) => Some(solution(self.model, givens, grids.next()?)),
+            Enumeration::Plain(grids) => Some(self.checks.grid(grids.next()?)),
             Enumeration::Engine(solver, encoded) => {
-                let digits = encoded.grid(solver.next_solution()?);
-                let givens = givens.unwrap_or(&self.model.givens);
-                let checked = checked(self.model, givens, digits);
-                Some(checked.map(|digits| S::from_cells(self.model.symbols, digits)))
+                Some(self.checks.cells(encoded.grid(solver.next_solution()?)))
             }
         }
     }

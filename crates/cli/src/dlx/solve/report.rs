@@ -7,32 +7,32 @@ use anyhow::Context;
 use dancer::run::{Outcome, Part, Stop};
 use serde_json::{json, Map, Value};
 
-use super::{verbosity, Place};
-use crate::dlx::DlxArgs;
+use super::Place;
+use crate::dlx::config::Search;
 use crate::{job, json, Exit};
 
 /// Prints the count or the JSON summary on `out`, the summary on `err`; the exit status.
 pub(super) fn report_outcome(
-    args: &DlxArgs,
+    search: &Search<'_>,
     outcome: &Outcome,
     place: &Place<'_>,
     fingerprint: &str,
     out: &mut (dyn Write + Send),
     err: &mut dyn Write,
 ) -> anyhow::Result<Exit> {
-    let limit = args.limit.unwrap_or(u64::MAX);
+    let limit = search.limit.unwrap_or(u64::MAX);
     // Several threads may pass a solution limit by a few when counting: it was the limit.
     let found = outcome.solutions().min(limit);
     // Stopped with some of the tree left: there may be more than were found.
     let partial = !outcome.is_complete();
-    if args.json {
-        writeln!(out, "{}", json_summary(args, outcome, found, place.part, fingerprint))?;
-    } else if args.count {
+    if search.json {
+        writeln!(out, "{}", json_summary(search, outcome, found, place.part, fingerprint))?;
+    } else if search.counting {
         writeln!(out, "{found}{}", if partial { "+" } else { "" })?;
     }
     out.flush().context("cannot write the output")?;
-    if args.summary() && !args.json {
-        summary_line(args, outcome, found, place, err)?;
+    if search.summary && !search.json {
+        summary_line(search, outcome, found, place, err)?;
     }
     // A part with no solution is a part done like any other (the problem may well have
     // solutions in the other parts): 0, so that `xargs` and job arrays see success.
@@ -44,7 +44,7 @@ pub(super) fn report_outcome(
 /// profile beside the deepest level, the part last, with its split's identity and its digest,
 /// then the digest of the whole summary (which `dlx merge` checks).
 fn json_summary(
-    args: &DlxArgs,
+    search: &Search<'_>,
     outcome: &Outcome,
     found: u64,
     part: Option<&Part>,
@@ -58,16 +58,16 @@ fn json_summary(
         ("nodes", json!(stats.nodes())),
         ("updates", json!(stats.updates())),
     ];
-    if verbosity(args) > 0 {
+    if search.verbosity > 0 {
         fields.push(("mems", json!(stats.mems())));
     }
     fields.push(("max_depth", json!(stats.max_depth())));
-    if verbosity(args) > 1 {
+    if search.verbosity > 1 {
         fields.push(("profile", json!(outcome.profile())));
     }
     fields.push(("seconds", json!(outcome.seconds())));
     fields.push(("fingerprint", json!(fingerprint)));
-    if let Some(seed) = args.seed {
+    if let Some(seed) = search.seed {
         fields.push(("seed", json!(seed)));
     }
     if let Some(part) = part {
@@ -90,7 +90,7 @@ fn json_summary(
 /// `92 solutions, 1049 nodes, 16680 updates, 0.002 s`, and why it stopped; with -v the mems
 /// after the updates, and with -vv first the profile, as DLX1 prints it, and the deepest level.
 fn summary_line(
-    args: &DlxArgs,
+    search: &Search<'_>,
     outcome: &Outcome,
     found: u64,
     place: &Place<'_>,
@@ -111,14 +111,15 @@ fn summary_line(
     let part = place.part.map_or_else(String::new, |part| {
         format!("{source}: part {} of {}: ", part.part, part.parts)
     });
-    if verbosity(args) > 1 {
+    if search.verbosity > 1 {
         writeln!(err, "{part}Profile:")?;
         for (level, nodes) in outcome.profile().iter().enumerate() {
             writeln!(err, "{part}{level:>3}: {nodes}")?;
         }
         writeln!(err, "{part}Maximum depth: {}", stats.max_depth())?;
     }
-    let mems = if verbosity(args) > 0 { format!(", {} mems", stats.mems()) } else { String::new() };
+    let mems =
+        if search.verbosity > 0 { format!(", {} mems", stats.mems()) } else { String::new() };
     writeln!(
         err,
         "{part}{found} {noun}{more}, {} nodes, {} updates{mems}, {:.3} s",

@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use dancer_sudoku::{generate::rng_for, Layout, Marks, Model, Record, Symmetry};
 
 use super::ordered::{in_order, Next, Put, Streams, Watch};
-use super::{clock_seed, finish, jobs, Tally};
+use super::{finish, seed, Tally};
 use crate::sudoku::{args::GenerateArgs, rules::Rules, OutputFormat};
 use crate::Exit;
 
@@ -21,8 +21,7 @@ use crate::Exit;
 pub(crate) fn run(
     args: &GenerateArgs,
     quiet: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
+    mut streams: Streams<'_>,
     interrupt: &'static AtomicBool,
 ) -> anyhow::Result<Exit> {
     let marks = match (&args.marks, args.killer) {
@@ -31,11 +30,8 @@ pub(crate) fn run(
         (None, false) => Marks::Givens,
     };
     refuse_plain_options(args, marks)?;
-    let (base, kind) = base_model(args, quiet, err)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() && !quiet {
-        writeln!(err, "sudoku: generating with --seed {seed}")?;
-    }
+    let (base, kind) = base_model(args, quiet, streams.err)?;
+    let seed = seed(args.seed, quiet, streams.err)?;
     let started = Instant::now();
     let (mut made, mut givens) = (0u64, 0u64);
     let worker = {
@@ -48,32 +44,24 @@ pub(crate) fn run(
             }
         }
     };
-    let watch = Watch { interrupt, deadline: args.time_limit.map(|limit| started + limit), quiet };
-    let mut streams = Streams { out, err };
-    let ending = in_order(
-        args.count,
-        jobs(args.jobs),
-        worker,
-        &watch,
-        &mut streams,
-        |index, slot, streams| {
-            let Some(mut record): Option<Record> =
-                slot.with_context(|| format!("puzzle {}: cannot generate", index + 1))?
-            else {
-                bail!("the rules have no solution at all, so they have no puzzles");
-            };
-            // Numbered from 1, as the lines of the output are (and a picture's file name).
-            let number = index + 1;
-            record.name = match marks {
-                Marks::Givens => format!("{kind} seed {seed} #{number}"),
-                _ => format!("{marks} {kind} seed {seed} #{number}"),
-            };
-            made += 1;
-            givens += record.model.givens.iter().filter(|given| given.is_some()).count() as u64;
-            writeln!(streams.out, "{}", record.to_json())?;
-            Ok(())
-        },
-    )?;
+    let watch = Watch::new(args, interrupt, started, quiet);
+    let ending = in_order(worker, &watch, &mut streams, |index, slot, streams| {
+        let Some(mut record): Option<Record> =
+            slot.with_context(|| format!("puzzle {}: cannot generate", index + 1))?
+        else {
+            bail!("the rules have no solution at all, so they have no puzzles");
+        };
+        // Numbered from 1, as the lines of the output are (and a picture's file name).
+        let number = index + 1;
+        record.name = match marks {
+            Marks::Givens => format!("{kind} seed {seed} #{number}"),
+            _ => format!("{marks} {kind} seed {seed} #{number}"),
+        };
+        made += 1;
+        givens += record.model.givens.iter().filter(|given| given.is_some()).count() as u64;
+        writeln!(streams.out, "{}", record.to_json())?;
+        Ok(())
+    })?;
     let tally = Tally { puzzles: made, marks: givens, noun: "givens", missed: None };
     finish(ending, seed, args.stats.then_some((tally, started)), streams.err)
 }

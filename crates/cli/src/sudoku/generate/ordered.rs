@@ -17,6 +17,8 @@ use std::{
     time::{Duration, Instant},
 };
 
+use crate::sudoku::GenerateArgs;
+
 /// How far ahead of the last puzzle written the workers may go, so that one slow puzzle does
 /// not let the others fill memory.
 const WINDOW: u64 = 1024;
@@ -27,12 +29,29 @@ const POLL: Duration = Duration::from_millis(50);
 /// When the first note about a slow puzzle is written; each next one waits four times longer.
 const FIRST_NOTE: Duration = Duration::from_secs(5);
 
-/// What stops a run besides its end.
+/// How many puzzles a run makes, on how many threads, and what stops it besides its end.
 pub(super) struct Watch {
+    /// Puzzles `0..count` are made.
+    pub(super) count: u64,
+    /// Worker threads (at least one runs).
+    pub(super) jobs: usize,
     pub(super) interrupt: &'static AtomicBool,
     pub(super) deadline: Option<Instant>,
     /// `-q`: no notes.
     pub(super) quiet: bool,
+}
+
+impl Watch {
+    /// `generate`'s count and threads, stopped by `interrupt` or its time limit from `started`.
+    pub(super) fn new(
+        args: &GenerateArgs,
+        interrupt: &'static AtomicBool,
+        started: Instant,
+        quiet: bool,
+    ) -> Watch {
+        let deadline = args.time_limit.map(|limit| started + limit);
+        Watch { count: args.count, jobs: super::jobs(args.jobs), interrupt, deadline, quiet }
+    }
 }
 
 /// How a run ended: with every puzzle, or before puzzle `next` (which was not written).
@@ -54,7 +73,7 @@ pub(super) struct Streams<'a> {
     pub(super) err: &'a mut dyn Write,
 }
 
-/// Makes puzzles `0..count` on `jobs` threads, each running `worker` once (with state of its
+/// Makes puzzles `0..watch.count` on `watch.jobs` threads, each running `worker` once (with state of its
 /// own: a generator, a rater), and gives them to `take` in index order; `out` is flushed
 /// whenever no more puzzles are ready.
 ///
@@ -62,13 +81,12 @@ pub(super) struct Streams<'a> {
 /// An error of `take` (a failed write, a puzzle that cannot be made), which stops the run, or
 /// a failed write.
 pub(super) fn in_order<T: Send + 'static>(
-    count: u64,
-    jobs: usize,
     worker: impl Fn(Next<'_>, Put<'_, T>) + Send + Sync + 'static,
     watch: &Watch,
     streams: &mut Streams<'_>,
     mut take: impl FnMut(u64, T, &mut Streams<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Ending> {
+    let (count, jobs) = (watch.count, watch.jobs);
     let next = Arc::new(AtomicU64::new(0));
     let written = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -161,8 +179,12 @@ fn collect<T>(
 mod tests {
     use super::*;
 
-    fn watch(interrupt: &'static AtomicBool, deadline: Option<Instant>) -> Watch {
-        Watch { interrupt, deadline, quiet: true }
+    fn watch(
+        (count, jobs): (u64, usize),
+        interrupt: &'static AtomicBool,
+        deadline: Option<Instant>,
+    ) -> Watch {
+        Watch { count, jobs, interrupt, deadline, quiet: true }
     }
 
     /// Puzzle `i` is `i * i`, made slowly in reverse-ish order by several threads.
@@ -180,7 +202,7 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut streams = Streams { out: &mut out, err: &mut err };
         let ending =
-            in_order(count, jobs, worker, &watch(&NEVER, None), &mut streams, |i, p, _| {
+            in_order(worker, &watch((count, jobs), &NEVER, None), &mut streams, |i, p, _| {
                 assert_eq!(p, i * i);
                 seen.push(i);
                 Ok(())
@@ -217,10 +239,11 @@ mod tests {
         let mut seen = Vec::new();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut streams = Streams { out: &mut out, err: &mut err };
-        let ending = in_order(10, 1, worker, &watch(&NEVER, deadline), &mut streams, |i, _, _| {
-            seen.push(i);
-            Ok(())
-        });
+        let ending =
+            in_order(worker, &watch((10, 1), &NEVER, deadline), &mut streams, |i, _, _| {
+                seen.push(i);
+                Ok(())
+            });
         assert_eq!(ending.unwrap(), Ending::TimeLimit { next: 3 });
         assert_eq!(seen, [0, 1, 2]);
     }
@@ -243,7 +266,7 @@ mod tests {
         let mut seen = Vec::new();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut streams = Streams { out: &mut out, err: &mut err };
-        let ending = in_order(50, 1, worker, &watch(&RAISED, None), &mut streams, |i, _, _| {
+        let ending = in_order(worker, &watch((50, 1), &RAISED, None), &mut streams, |i, _, _| {
             seen.push(i);
             Ok(())
         });
@@ -270,7 +293,7 @@ mod tests {
         let mut seen = Vec::new();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut streams = Streams { out: &mut out, err: &mut err };
-        let ending = in_order(5, 1, worker, &watch(&RAISED, None), &mut streams, |i, _, _| {
+        let ending = in_order(worker, &watch((5, 1), &RAISED, None), &mut streams, |i, _, _| {
             seen.push(i);
             Ok(())
         });

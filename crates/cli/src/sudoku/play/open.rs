@@ -109,7 +109,7 @@ fn resume(path: &Path) -> anyhow::Result<Game> {
 /// line.
 fn from_line(line: &str, rules: &Rules) -> anyhow::Result<Taken> {
     let place = "the puzzle argument".to_owned();
-    if line.trim_start().starts_with('{') || dancer_sudoku::is_fpuzzles(line) {
+    if Record::is_record_line(line) {
         let read = Record::from_line(line).context("the puzzle argument is empty")?;
         let record = read.context("the puzzle argument")?;
         let solution =
@@ -163,7 +163,7 @@ fn generated(
     let text = String::from_utf8(out)?;
     let line = text.lines().next().context("the generator made no puzzle")?;
     let mut taken = from_line(line, &Rules::from_args(&args.variant)?)?;
-    if !line.starts_with('{') {
+    if !Record::is_record_line(line) {
         let size = taken.model.symbols;
         let level = args.difficulty.as_deref().map_or(String::new(), |level| format!(" {level}"));
         taken.name = format!("{size}x{size}{level} seed {seed}");

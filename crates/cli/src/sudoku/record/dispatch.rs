@@ -126,6 +126,7 @@ impl Task {
             Task::Hint => "hint",
             Task::Explain => "explain",
             Task::Canon => "canon",
+            Task::Candidates { .. } => "true-candidates",
             Task::Transform { .. } => "transform",
         }
     }
@@ -175,6 +176,9 @@ fn run_puzzle(
             long,
             sink,
         ),
+        (Task::Candidates { cap }, Engine::Solver(solver)) => {
+            job.true_candidates(solver, &puzzle.grid, cap)
+        }
         (Task::Rate, Engine::Rater(rater)) => Ok(job.rate(puzzle, rater)),
         (Task::Hint, Engine::Rater(rater)) => Ok(job.hint(puzzle, rater)),
         (Task::Explain, Engine::Rater(rater)) => Ok(job.explain(puzzle, rater)),

@@ -34,6 +34,7 @@ pub(super) fn handle(
         Task::Solve { unique } => job.solve(&mut solver, target, unique, long),
         Task::Count { limit } => job.count(&mut solver, target, limit, long),
         Task::Enumerate { limit } => job.enumerate(&mut solver, target, limit, long, sink),
+        Task::Candidates { cap } => job.true_candidates(&mut solver, &model.givens, cap),
         _ => {
             job.fail(format!(
                 "{} needs a puzzle of regions only (sudoku, jigsaw, extra regions), and this one \

@@ -10,8 +10,8 @@ use std::{
 };
 
 use dancer_sudoku::{
-    Backend, Broken, Digit, Givens, Grid, Model, PuzzleSearch, PuzzleSolver, SolveError, Variant,
-    Verdict,
+    Backend, Broken, Digit, Givens, Grid, Model, PuzzleSearch, PuzzleSolver, SolutionForm,
+    SolveError, Variant, Verdict,
 };
 use serde_json::json;
 
@@ -171,7 +171,10 @@ impl RecordJob {
         // The engine's puzzles may take minutes: they search as a run, which a signal stops
         // (the plain searches take micro- to milliseconds, and stop between puzzles).
         if search::limited(long.job) || solver.rules().backend() == Backend::Engine {
-            return self.solve_limited(solver, (givens, shape, name), unique, long);
+            return match solver.explore(givens) {
+                Ok(search) => Ok(self.solve_limited(search, (shape, name), unique, long)),
+                Err(error) => self.refused(error, false),
+            };
         }
         let found = if unique { solver.solve_unique(givens) } else { solver.solve(givens) };
         let report = match found {
@@ -204,25 +207,19 @@ impl RecordJob {
         Ok(self.show_solution(shape, shown.as_ref(), status))
     }
 
-    /// `solve` under a limit: the puzzle's search as a run on one thread (so that the solution
-    /// shown is the one `solve` without a limit finds), stopped at the first solution, at the
-    /// second under `--unique`, or at the limit, when the record prints `timeout`.
-    fn solve_limited<G: Givens + ?Sized>(
+    /// `solve` under a limit (or on the engine): the puzzle's search as a run on one thread (so
+    /// that the solution shown is the one `solve` without a limit finds), stopped at the first
+    /// solution, at the second under `--unique`, or at the limit, when the record prints
+    /// `timeout`.
+    fn solve_limited<S: SolutionForm + Shown + Send>(
         &mut self,
-        solver: &mut PuzzleSolver<'_>,
-        (givens, shape, name): Target<'_, G>,
+        mut search: PuzzleSearch<'_, '_, S>,
+        (shape, name): (Shape<'_>, &dyn Fn() -> String),
         unique: bool,
         long: Long<'_>,
-    ) -> Searched
-    where
-        G::Solution: Shown + Send,
-    {
-        let mut search = match solver.explore(givens) {
-            Ok(search) => search,
-            Err(error) => return self.refused(error, false),
-        };
+    ) -> String {
         let first = Mutex::new(None);
-        let visit = |search: &PuzzleSearch<'_, '_, G::Solution>| {
+        let visit = |search: &PuzzleSearch<'_, '_, S>| {
             let mut first = first.lock().unwrap_or_else(PoisonError::into_inner);
             first.get_or_insert_with(|| search.solution());
             ControlFlow::Continue(())
@@ -230,12 +227,12 @@ impl RecordJob {
         let long = Long { jobs: 1, ..long };
         let limit = Some(if unique { 2 } else { 1 });
         let Some(outcome) = self.run(&mut search, &name(), limit, long, Some(&visit)) else {
-            return Ok(self.text("error"));
+            return self.text("error");
         };
         let first = first.into_inner().unwrap_or_else(PoisonError::into_inner);
         if let Some(Err(error)) = first {
             self.fail(error.to_string());
-            return Ok(self.text("error"));
+            return self.text("error");
         }
         let status = self.solved(&outcome, unique);
         let shown = first.and_then(Result::ok).filter(|_| matches!(status, "solved" | "unique"));
@@ -244,7 +241,7 @@ impl RecordJob {
             self.set("stopped", || json!(stop.as_str()));
         }
         self.counters(outcome.stats());
-        Ok(self.show_solution(shape, shown.as_ref(), status))
+        self.show_solution(shape, shown.as_ref(), status)
     }
 
     /// `count`: the number of solutions, `N+` when a limit stopped it; with `--memo` the

@@ -79,8 +79,8 @@ pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
             } else if !byte.is_ascii_whitespace() {
                 // A record: a JSON object, or an f-puzzles link (as far as the buffer shows it).
                 let line = available[at..].split(|&b| b == b'\n').next().unwrap_or_default();
-                let link = dancer_sudoku::is_fpuzzles(&String::from_utf8_lossy(line));
-                decided = Some((at, byte == b'{' || link));
+                let record = dancer_sudoku::Record::is_record_line(&String::from_utf8_lossy(line));
+                decided = Some((at, record));
                 break;
             }
         }

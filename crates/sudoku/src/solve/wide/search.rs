@@ -1,5 +1,7 @@
 //! [`WideSearch`]: depth-first search on the `u64` masks of a [`WideBoard`], with naked and hidden
 //! singles at every node, branching on the fewest choices, the reference solution's first.
+//! Its loop has the outline of the bitmask search's, and stays its own for the reason
+//! `tree.rs` gives: a trail to undo where the bitmask search copies its board.
 
 use dancer::{run::Pause, Stats};
 

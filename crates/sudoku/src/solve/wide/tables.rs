@@ -1,6 +1,8 @@
 //! [`WideTables`]: what the wide search needs to know of a variant, computed once per
 //! template: each cell's regions and its place in each, each region's cells, and a reference
-//! solution that guides the branching when the variant has a known one.
+//! solution that guides the branching when the variant has a known one. The accessors that
+//! match the bitmask search's tables are the same few lines over other widths of index (`u32`
+//! cells here, `u8` there), kept apart rather than made generic for two users.
 
 use super::linear::linear_grids;
 use crate::grid::Grid;

@@ -1,6 +1,12 @@
 //! The wide search of one puzzle as a [`dancer::run::Explore`], as `solve/bitmask/search/tree.rs` does
 //! for the bitmask search below 16×16: a path is the placements chosen at the branch points,
 //! each written as the template's option `cell · N + digit − 1`.
+//!
+//! Alike in outline, the two trees are kept apart on purpose: the bitmask tree enters a path by
+//! copying boards (`u16` masks, a few hundred bytes) and this one by replaying placements on
+//! one board with a trail to undo (`u64` masks, up to 4 096 cells), so every step that touches
+//! the board differs, and a tree generic over both would be a trait of a dozen methods for the
+//! two shapes of one loop (`wide.rs` says why the boards differ).
 
 use dancer::{
     run::Branch, run::Explore, run::Fingerprint, run::PathError, run::Pause, run::Subproblem,
