@@ -114,39 +114,45 @@ impl Batches<'_> {
                 // an earlier chunk, so a batch builds about one set per thread rather than one
                 // per split of the work (rayon's `map_init`), each a copy of the template's links.
                 let spare = std::sync::Mutex::new(Vec::new());
+                // A chunk's outputs go into one text, each record's ending where its `done` says.
                 let run_chunk = |chunk: &[Record]| {
                     let taken = spare.lock().ok().and_then(|mut spare| spare.pop());
                     let mut solvers = taken.unwrap_or_else(|| Solvers::new(compiled));
+                    // Room for a classic solution a record, so that the text rarely grows.
+                    let mut text = String::with_capacity(chunk.len() * 82);
                     let done = chunk
                         .iter()
                         .map(|record| {
-                            let mut text = String::new();
                             let mut sink = |piece: &str| {
                                 text.push_str(piece);
                                 Ok(())
                             };
                             let done =
                                 handle(task, format, source, record, &mut solvers, long, &mut sink);
-                            (text, done)
+                            (text.len(), done)
                         })
                         .collect::<Vec<_>>();
                     if let Ok(mut spare) = spare.lock() {
                         spare.push(solvers);
                     }
-                    done
+                    (text, done)
                 };
-                let chunks: Vec<Vec<_>> = match pool {
+                let chunks: Vec<_> = match pool {
                     Some(pool) => pool.install(|| batch.par_chunks(CHUNK).map(run_chunk).collect()),
                     None => batch.chunks(CHUNK).map(run_chunk).collect(),
                 };
-                for (text, done) in chunks.into_iter().flatten() {
-                    let done = done?;
-                    if done.skipped {
+                for (text, dones) in chunks {
+                    let mut start = 0;
+                    for (end, done) in dones {
+                        let done = done?;
+                        if done.skipped {
+                            report(&done, self.quiet, err, tally)?;
+                            return Ok(false);
+                        }
+                        out.write_all(&text.as_bytes()[start..end])?;
+                        start = end;
                         report(&done, self.quiet, err, tally)?;
-                        return Ok(false);
                     }
-                    out.write_all(text.as_bytes())?;
-                    report(&done, self.quiet, err, tally)?;
                 }
             }
             out.flush()?;

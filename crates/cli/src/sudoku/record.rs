@@ -1,7 +1,7 @@
 //! What one input record becomes: its output text, an optional message for stderr, and the
 //! counts for the summary. Pure with respect to I/O, so that records can run in parallel.
 
-use std::{collections::HashMap, io, ops::AddAssign, time::Instant};
+use std::{collections::BTreeMap, io, ops::AddAssign, time::Instant};
 
 use dancer_sudoku::{PuzzleSolver, Rater};
 use serde_json::{json, Map, Value};
@@ -119,14 +119,15 @@ pub(crate) struct Place<'a> {
 /// One solver (and one rater) per puzzle size, made on first use, for one worker thread.
 pub(crate) struct Solvers<'t> {
     compiled: &'t Compiled,
-    by_size: HashMap<usize, PuzzleSolver<'t>>,
-    raters: HashMap<usize, Rater<'t>>,
+    // Looked up for every record: a B-tree of a size or two costs a fraction of hashing.
+    by_size: BTreeMap<usize, PuzzleSolver<'t>>,
+    raters: BTreeMap<usize, Rater<'t>>,
 }
 
 impl<'t> Solvers<'t> {
     /// No solvers yet.
     pub(crate) fn new(compiled: &'t Compiled) -> Solvers<'t> {
-        Solvers { compiled, by_size: HashMap::new(), raters: HashMap::new() }
+        Solvers { compiled, by_size: BTreeMap::new(), raters: BTreeMap::new() }
     }
 
     fn rater(&mut self, size: usize) -> Result<&mut Rater<'t>, String> {
@@ -186,12 +187,13 @@ impl RecordJob {
     /// What `sink` returns.
     fn finish(
         self,
-        place: &str,
+        place: Place<'_>,
         out: &str,
         enumerating: bool,
         sink: &mut Sink<'_>,
     ) -> io::Result<Done> {
-        let err = self.err.map(|message| format!("{place}: {message}"));
+        // Formatted only for a message: most records have none.
+        let err = self.err.map(|message| format!("{}:{}:1: {message}", place.source, place.line));
         if self.skip {
             return Ok(Done { err, tally: self.tally, skipped: true });
         }

@@ -1,7 +1,7 @@
 //! Turning the variant options into a [`Variant`] for each puzzle size, and caching the
 //! templates built from them.
 
-use std::{collections::HashMap, path::Path};
+use std::{collections::BTreeMap, path::Path};
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Variant, MAX_SIZE};
@@ -168,7 +168,8 @@ impl Rules {
 /// back-end that solves it), or the reason a size cannot be solved.
 #[derive(Default)]
 pub(crate) struct Compiled {
-    built: HashMap<usize, Result<dancer_sudoku::Rules, String>>,
+    // Looked up for every record: a B-tree of a size or two costs a fraction of hashing.
+    built: BTreeMap<usize, Result<dancer_sudoku::Rules, String>>,
 }
 
 impl Compiled {

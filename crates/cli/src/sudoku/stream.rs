@@ -12,6 +12,7 @@
 use std::{
     fs::File,
     io::{self, BufRead, BufReader, Read},
+    os::fd::AsFd,
     sync::{
         atomic::{AtomicBool, AtomicU64, Ordering::Relaxed},
         mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError},
@@ -21,6 +22,7 @@ use std::{
 };
 
 use dancer_sudoku::{Alphabet, ParseErrorKind};
+use rustix::event::{poll, PollFd, PollFlags, Timespec};
 
 use crate::input::Source;
 
@@ -67,16 +69,25 @@ impl Stream {
         let alphabet = alphabet.clone();
         let read = Arc::new(AtomicU64::new(0));
         let counted = Arc::clone(&read);
-        let (reader, length): (Box<dyn Read + Send>, Option<u64>) = match source {
-            Source::Stdin => (Box::new(crate::input::stdin()?), None),
+        let (reader, length, at_once): (Box<dyn Read + Send>, Option<u64>, bool) = match source {
+            Source::Stdin => {
+                let mut stdin = crate::input::stdin()?;
+                let (head, whole) = ready_input(&mut stdin);
+                if whole {
+                    (Box::new(io::Cursor::new(head)), None, true)
+                } else {
+                    (Box::new(io::Cursor::new(head).chain(stdin)), None, false)
+                }
+            }
             Source::File(path) => {
                 let file = File::open(path)?;
                 let length =
                     file.metadata().ok().filter(std::fs::Metadata::is_file).map(|m| m.len());
-                (Box::new(file), length)
+                let at_once = length.is_some_and(|length| length <= READ_AT_ONCE);
+                (Box::new(file), length, at_once)
             }
         };
-        let records = if length.is_some_and(|length| length <= READ_AT_ONCE) {
+        let records = if at_once {
             // Nothing can block here (a regular file) and the channel is unbounded, so the
             // whole file is read before the first record runs.
             let (sender, records) = mpsc::channel();
@@ -120,6 +131,33 @@ impl Stream {
     pub(crate) fn position(&self) -> (u64, Option<u64>) {
         (self.read.load(Relaxed), self.size)
     }
+}
+
+/// What of `input` is there already, read without waiting: the bytes, and whether they are
+/// all of it (its end was read, within [`READ_AT_ONCE`] bytes). A puzzle piped in by `echo`
+/// is then read on the command's thread, which starts no reading thread for it; input still
+/// being written (typed, or from a slow producer) goes on in the reading thread, after these
+/// bytes. A failed read is left to that thread, which reports it as before.
+fn ready_input(input: &mut (impl Read + AsFd)) -> (Vec<u8>, bool) {
+    let mut head = Vec::new();
+    while head.len() <= READ_AT_ONCE as usize {
+        let fd = input.as_fd();
+        let mut ready = [PollFd::new(&fd, PollFlags::IN)];
+        let now = Timespec { tv_sec: 0, tv_nsec: 0 };
+        if !matches!(poll(&mut ready, Some(&now)), Ok(n) if n > 0) {
+            return (head, false);
+        }
+        // As much as `Stdin`'s own buffer holds, so that the read bypasses that buffer and
+        // leaves nothing in it that `poll` would not see (were anything left there, the
+        // reading thread would still read it, after these bytes).
+        let mut chunk = [0; 8 << 10];
+        match input.read(&mut chunk) {
+            Ok(0) => return (head, true),
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+            Err(_) => return (head, false),
+        }
+    }
+    (head, false)
 }
 
 /// Reads one input to its end (or until nobody takes its records) and sends its records in
@@ -286,6 +324,27 @@ mod tests {
         (1..=lines)
             .map(|n| if n % 7 == 0 { "12x\n".to_owned() } else { format!("{good}\n") })
             .collect()
+    }
+
+    #[test]
+    fn input_already_written_is_read_whole_without_waiting() {
+        let (mut reader, mut writer) = io::pipe().unwrap();
+        writer.write_all(b"12.\n").unwrap();
+        // The writer is still open: more may come, so the rest is left to a reading thread.
+        assert_eq!(ready_input(&mut reader), (b"12.\n".to_vec(), false));
+        writer.write_all(b"3\n").unwrap();
+        drop(writer);
+        assert_eq!(ready_input(&mut reader), (b"3\n".to_vec(), true));
+        // More than a small file's worth goes to the reading thread, after what was read.
+        let (mut reader, mut writer) = io::pipe().unwrap();
+        let large = vec![b'.'; READ_AT_ONCE as usize + 1];
+        let writing = std::thread::spawn(move || writer.write_all(&large));
+        let (head, whole) = ready_input(&mut reader);
+        assert!(!whole && head.len() <= READ_AT_ONCE as usize + (8 << 10));
+        let mut rest = Vec::new();
+        reader.read_to_end(&mut rest).unwrap();
+        writing.join().unwrap().unwrap();
+        assert_eq!(head.len() + rest.len(), READ_AT_ONCE as usize + 1);
     }
 
     #[test]

@@ -8,6 +8,8 @@ use crate::grid::Grid;
 
 mod alphabet;
 mod cells;
+#[cfg(test)]
+mod classic_tests;
 mod lines;
 mod one_line;
 mod records;

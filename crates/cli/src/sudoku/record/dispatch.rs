@@ -197,5 +197,5 @@ fn run_puzzle(
             job.text("error")
         }
     };
-    job.finish(&format!("{}:{}:1", at.source, at.line), &out, enumerating, sink)
+    job.finish(at, &out, enumerating, sink)
 }

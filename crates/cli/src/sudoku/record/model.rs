@@ -54,7 +54,7 @@ pub(super) fn handle(
         }
         Err(Unfinished::Written(error)) => return Err(error),
     };
-    job.finish(&format!("{}:{}:1", at.source, at.line), &out, enumerating, sink)
+    job.finish(at, &out, enumerating, sink)
 }
 
 /// What a model has beyond regions and givens, in words.

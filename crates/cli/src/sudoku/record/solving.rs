@@ -19,6 +19,9 @@ use super::search::{self, SolutionSink};
 use super::{Long, RecordJob, Sink};
 use crate::sudoku::args::OutputFormat;
 
+/// Room for a classic solution's line and its line end, so that writing it never grows it.
+const LINE_CAPACITY: usize = 82;
+
 /// What a record's puzzle is, for printing its solutions.
 #[derive(Clone, Copy)]
 pub(super) enum Shape<'a> {
@@ -112,7 +115,7 @@ impl RecordJob {
             (OutputFormat::Json, _) => self.json(),
             (OutputFormat::Grid, Some(solution)) => solution.rows(shape),
             (OutputFormat::Line, Some(solution)) => {
-                let mut out = String::new();
+                let mut out = String::with_capacity(LINE_CAPACITY);
                 solution.write_line(shape, &mut out);
                 out.push('\n');
                 out

@@ -35,6 +35,20 @@ pub(super) enum Fault {
     Unreadable(String),
 }
 
+/// The cells of a classic 9×9 line.
+pub(super) const CLASSIC: usize = 81;
+
+/// What [`LineSource::next_classic`] found.
+#[derive(Debug)]
+pub(super) enum Classic {
+    /// A classic line: its number and its cells.
+    Line(usize, [u8; CLASSIC]),
+    /// The reader failed: the line saying so (nothing more is read).
+    Unreadable(Line),
+    /// Not a classic line, or not all read yet: nothing was taken.
+    No,
+}
+
 /// Splits a reader into [`Line`]s.
 #[derive(Debug)]
 pub(super) struct LineSource<R> {
@@ -138,6 +152,42 @@ impl<R: BufRead> LineSource<R> {
         }
         self.number += 1;
         Some(Line { number: self.number, text: self.decode() })
+    }
+
+    /// The next line when it is a classic puzzle line, read from the buffer without copying or
+    /// decoding it: exactly [`CLASSIC`] bytes of `1`-`9` and the blanks `.`, `0` and `_`, its
+    /// line end already buffered. [`Classic::No`] (nothing taken) for any other line, or when the
+    /// line is not all buffered yet: [`next_line`](Self::next_line) reads it as usual.
+    pub(super) fn next_classic(&mut self) -> Classic {
+        if self.done || self.skipping {
+            return Classic::No;
+        }
+        let chunk = loop {
+            match self.reader.fill_buf() {
+                Ok(chunk) => break chunk,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Classic::Unreadable(self.unreadable(&error)),
+            }
+        };
+        let start = usize::from(self.after_cr && chunk.first() == Some(&b'\n'));
+        let Some(line) = chunk.get(start..start + CLASSIC + 1) else { return Classic::No };
+        let (body, end) = (&line[..CLASSIC], line[CLASSIC]);
+        let mut cells = [0; CLASSIC];
+        let mut bad = false;
+        // Comparisons rather than a table, so that the line is checked many bytes at a time.
+        for (cell, &byte) in cells.iter_mut().zip(body) {
+            let digit = byte.wrapping_sub(b'0');
+            let is_digit = digit <= 9;
+            *cell = if is_digit { digit } else { 0 };
+            bad |= !is_digit && byte != b'.' && byte != b'_';
+        }
+        if bad || (end != b'\n' && end != b'\r') {
+            return Classic::No;
+        }
+        self.after_cr = end == b'\r';
+        self.reader.consume(start + CLASSIC + 1);
+        self.number += 1;
+        Classic::Line(self.number, cells)
     }
 
     /// Skips to the end of the line being read (a line too long), line end included; past

@@ -4,7 +4,7 @@
 use std::{collections::VecDeque, io::BufRead};
 
 use super::alphabet::{self, Alphabet};
-use super::lines::{Fault, Line, LineSource};
+use super::lines::{Classic, Fault, Line, LineSource, CLASSIC};
 use super::{cells, one_line};
 use super::{ParseError, ParseErrorKind, Puzzle};
 use crate::grid::{Grid, MAX_SIZE};
@@ -20,6 +20,8 @@ pub struct PuzzleReader<R> {
     alphabet: Alphabet,
     /// Inside a run of one-line puzzles: a good line puzzle needs no look ahead.
     in_lines: bool,
+    /// Classic lines may be read on the fast path (standard symbols, any size or 9×9).
+    fast: bool,
 }
 
 impl<R: Clone> Clone for PuzzleReader<R> {
@@ -30,6 +32,7 @@ impl<R: Clone> Clone for PuzzleReader<R> {
             size: self.size,
             alphabet: self.alphabet.clone(),
             in_lines: self.in_lines,
+            fast: self.fast,
         }
     }
 }
@@ -81,6 +84,19 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.fast && self.ahead.is_empty() {
+            // A line of 81 symbols is too wide to be a grid's row: it is a puzzle by itself,
+            // whatever came before, so it needs neither look ahead nor the general reading.
+            match self.source.next_classic() {
+                Classic::Line(line, cells) => {
+                    self.in_lines = true;
+                    let grid = Grid::from_cells(9, cells.to_vec());
+                    return Some(Ok(Puzzle { grid, line, extra: None }));
+                }
+                Classic::Unreadable(line) => self.ahead.push_back(line),
+                Classic::No => {}
+            }
+        }
         loop {
             match kind(self.peek(0)?) {
                 Kind::Gap => self.in_lines = false,
@@ -121,12 +137,21 @@ impl<R: BufRead> PuzzleReader<R> {
             size,
             alphabet: Alphabet::standard(),
             in_lines: false,
+            fast: size.is_none_or(|size| size * size == CLASSIC),
         }
+    }
+
+    /// The same reader without its fast path for classic lines, which must read alike.
+    #[cfg(test)]
+    pub(super) fn without_fast_path(mut self) -> Self {
+        self.fast = false;
+        self
     }
 
     /// Reads the puzzles as written with `alphabet` (the standard one by default).
     #[must_use]
     pub fn with_alphabet(mut self, alphabet: Alphabet) -> Self {
+        self.fast &= alphabet.is_standard();
         self.alphabet = alphabet;
         self
     }
