@@ -11,6 +11,8 @@
 //! Digits stay `<text>` in the generic `sans-serif` family, so that they can be searched,
 //! selected and read aloud.
 
+mod lines;
+
 use std::fmt::Write as _;
 
 use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
@@ -84,6 +86,12 @@ impl Figure<'_> {
                         group = group.add(parity_mark(at(cell), parity));
                     }
                 }
+                // Under the cell lines too, as wide strokes across the cells.
+                Constraints::Lines(lines) => {
+                    for line in lines {
+                        group = group.add(lines::line(model, line, at));
+                    }
+                }
                 // Over the lines, below; candidates with the digits (`digit`).
                 Constraints::Cages(_) | Constraints::Relations(_) | Constraints::Candidates(_) => {}
             }
@@ -113,7 +121,7 @@ impl Figure<'_> {
                     }
                 }
                 // Under the lines, above; candidates with the digits (`digit`).
-                Constraints::Parity(_) | Constraints::Candidates(_) => {}
+                Constraints::Parity(_) | Constraints::Candidates(_) | Constraints::Lines(_) => {}
             }
         }
         for &cell in &used {
@@ -338,7 +346,9 @@ fn relation_mark(
         | RelationKind::NotSum(_)
         | RelationKind::NotRatio(_)
         | RelationKind::Equal
-        | RelationKind::Apart(_) => return None,
+        | RelationKind::Apart(_)
+        | RelationKind::AtMost
+        | RelationKind::Indexes(..) => return None,
         RelationKind::Less => {
             // The point of the chevron is on the side of the smaller digit, a.
             let (dx, dy) = (((xa - xb) / CELL) * 4.0, ((ya - yb) / CELL) * 4.0);

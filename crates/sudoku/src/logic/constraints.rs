@@ -8,7 +8,8 @@
 //! digits that some digit of the other cell satisfies.
 
 use crate::grid::{Cell, Digit};
-use crate::model::{digit_sets, Cage, Constraints, ImpliedSum, Model, Relation};
+use crate::model::lines::automata::layers;
+use crate::model::{digit_sets, Cage, Constraints, ImpliedSum, Line, Model, Relation};
 
 /// Implied sums (innies and outies of up to three regions) of at most this many cells, with at
 /// most this many fillings, narrow the candidates as cages do.
@@ -65,6 +66,7 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
                 Constraints::Relations(relations) => {
                     narrow_relations(relations, model.symbols, digits, &mut out);
                 }
+                Constraints::Lines(lines) => narrow_lines(model, lines, digits, &mut out),
                 // Their digits were never candidates (`Model::allowed`).
                 Constraints::Parity(_) | Constraints::Candidates(_) => {}
             }
@@ -113,6 +115,25 @@ fn narrow_cages(cages: &[Cage], symbols: usize, digits: &[Option<Digit>], out: &
             .fold(0u64, |m, set| m | set);
         for &cell in &empty {
             out[cell] &= keep;
+        }
+    }
+}
+
+/// Keeps in each empty cell of a line only the digits some path of its automaton through the
+/// line's digits and candidates uses (forward and backward reachability: exact for the line
+/// alone). A line whose automaton is too large is left to the other constraints.
+fn narrow_lines(model: &Model, lines: &[Line], digits: &[Option<Digit>], out: &mut [u64]) {
+    for line in lines {
+        let allowed = |i: usize| {
+            let cell = line.cells[i];
+            digits[cell].map_or(out[cell], bit)
+        };
+        let Ok(layers) = layers(line, &model.line_context(line), &allowed) else { continue };
+        for (k, &position) in layers.order.iter().enumerate() {
+            let cell = line.cells[position];
+            if digits[cell].is_none() {
+                out[cell] &= layers.digits(k);
+            }
         }
     }
 }

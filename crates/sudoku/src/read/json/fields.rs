@@ -5,7 +5,7 @@
 use super::strict::{Line, Node, Path};
 use super::JsonError;
 use crate::grid::{Cell, Digit};
-use crate::model::{Cage, Parity, Part, Relation, RelationKind};
+use crate::model::{Cage, Line as ModelLine, LineKind, Parity, Part, Relation, RelationKind};
 
 /// What the fields of a record are read against: its rectangle and symbols.
 #[derive(Clone, Copy)]
@@ -145,7 +145,7 @@ impl Fields<'_> {
     pub(super) fn relation(&self, node: &Node<'_>, path: Path<'_>) -> Result<Relation, JsonError> {
         use RelationKind as K;
         let line = self.line;
-        let fields = line.object(node, path, "a relation", &["a", "b", "kind", "k"])?;
+        let fields = line.object(node, path, "a relation", &["a", "b", "kind", "k", "v"])?;
         let cell = |key| self.cell(fields.need(key, path)?, path.key(key));
         let kind_node = fields.need("kind", path)?;
         let kind_path = path.key("kind");
@@ -167,6 +167,8 @@ impl Fields<'_> {
             "not-ratio" => Some(K::NotRatio(2)),
             "equal" => Some(K::Equal),
             "apart" => Some(K::Apart(0)),
+            "at-most" => Some(K::AtMost),
+            "indexes" => Some(K::Indexes(0, 0)),
             _ => None,
         };
         let factor = |k: &Node<'_>| match number(k)? {
@@ -179,10 +181,22 @@ impl Fields<'_> {
         let kind = match (named, fields.get("k")) {
             (
                 Some(
-                    kind @ (K::Less | K::Consecutive | K::NotConsecutive | K::Different | K::Equal),
+                    kind @ (K::Less
+                    | K::Consecutive
+                    | K::NotConsecutive
+                    | K::Different
+                    | K::Equal
+                    | K::AtMost),
                 ),
                 None,
             ) => kind,
+            (Some(K::Indexes(..)), Some(k)) => {
+                let v = fields.need("v", path)?;
+                let value = line.whole(v, path.key("v"))?;
+                let value = u8::try_from(value)
+                    .map_err(|_| line.error(v, path.key("v"), "too large (at most 255)"))?;
+                K::Indexes(number(k)?, value)
+            }
             (Some(K::Apart(_)), Some(k)) => K::Apart(number(k)?),
             (Some(K::Difference(_)), Some(k)) => K::Difference(number(k)?),
             (Some(K::Sum(_)), Some(k)) => K::Sum(number(k)?),
@@ -190,7 +204,12 @@ impl Fields<'_> {
             (Some(K::NotSum(_)), Some(k)) => K::NotSum(number(k)?),
             (
                 Some(
-                    K::Difference(_) | K::Sum(_) | K::NotDifference(_) | K::NotSum(_) | K::Apart(_),
+                    K::Difference(_)
+                    | K::Sum(_)
+                    | K::NotDifference(_)
+                    | K::NotSum(_)
+                    | K::Apart(_)
+                    | K::Indexes(..),
                 ),
                 None,
             ) => {
@@ -202,20 +221,97 @@ impl Fields<'_> {
             (Some(K::NotRatio(_)), None) => K::NotRatio(2),
             (Some(K::NotRatio(_)), Some(k)) => K::NotRatio(factor(k)?),
             (
-                Some(K::Less | K::Consecutive | K::NotConsecutive | K::Different | K::Equal) | None,
+                Some(
+                    K::Less
+                    | K::Consecutive
+                    | K::NotConsecutive
+                    | K::Different
+                    | K::Equal
+                    | K::AtMost,
+                )
+                | None,
                 Some(k),
             ) => {
-                let message =
-                    "`k` goes only with the kinds difference, sum, ratio, their nots and apart";
+                let message = "`k` goes only with the kinds difference, sum, ratio, their nots, \
+                               apart and indexes";
                 return Err(line.error(k, path.key("k"), message));
             }
             (None, None) => {
                 let kinds = "less, consecutive, not-consecutive, difference, sum, ratio, \
-                             different, not-difference, not-sum, not-ratio, equal or apart";
+                             different, not-difference, not-sum, not-ratio, equal, apart, \
+                             at-most or indexes";
                 return Err(line.error(kind_node, kind_path, &format!("expected one of {kinds}")));
             }
         };
+        if fields.get("v").is_some() && !matches!(kind, K::Indexes(..)) {
+            let v = fields.need("v", path)?;
+            return Err(line.error(v, path.key("v"), "`v` goes only with the kind indexes"));
+        }
         Ok(Relation { a: cell("a")?, b: cell("b")?, kind })
+    }
+
+    /// A line `{"kind", "cells", "k"?, "digits"?}`: `k` (a sum, a count, a difference, the
+    /// circle's size) with the kinds that have one, `digits` with a quadruple.
+    pub(super) fn line(&self, node: &Node<'_>, path: Path<'_>) -> Result<ModelLine, JsonError> {
+        let line = self.line;
+        let fields = line.object(node, path, "a line", &["kind", "cells", "k", "digits"])?;
+        let cells = line.numbers(fields.need("cells", path)?, path.key("cells"))?;
+        for (i, cell) in
+            line.array(fields.need("cells", path)?, path.key("cells"))?.iter().enumerate()
+        {
+            self.cell(cell, path.key("cells").index(i))?;
+        }
+        let kind_node = fields.need("kind", path)?;
+        let name = line.string(kind_node, path.key("kind"))?;
+        let k = |fields: &super::strict::Fields<'_, '_>| -> Result<u32, JsonError> {
+            let node = fields.need("k", path)?;
+            let value = line.whole(node, path.key("k"))?;
+            u32::try_from(value).map_err(|_| line.error(node, path.key("k"), "too large"))
+        };
+        let small = |value: u32| {
+            u8::try_from(value).map_err(|_| {
+                line.error(fields.need("k", path).expect("read"), path.key("k"), "at most 255")
+            })
+        };
+        let kind = match name {
+            "arrow" => LineKind::Arrow { circle: k(&fields)? as usize },
+            "double-arrow" => LineKind::DoubleArrow,
+            "little-killer" => LineKind::LittleKiller(k(&fields)?),
+            "sandwich" => LineKind::Sandwich(k(&fields)?),
+            "x-sum" => LineKind::XSum(k(&fields)?),
+            "skyscraper" => LineKind::Skyscraper(k(&fields)?),
+            "renban" => LineKind::Renban,
+            "between" => LineKind::Between,
+            "lockout" => LineKind::Lockout(small(k(&fields)?)?),
+            "region-sum" => LineKind::RegionSum,
+            "zipper" => LineKind::Zipper,
+            "entropic" => LineKind::Entropic,
+            "modular" => LineKind::Modular,
+            "nabner" => LineKind::Nabner,
+            "quadruple" => {
+                let at = path.key("digits");
+                let digits = line.array(fields.need("digits", path)?, at)?;
+                let read =
+                    digits.iter().enumerate().map(|(j, d)| self.digit(d, at.index(j), false));
+                LineKind::Quadruple(read.collect::<Result<_, _>>()?)
+            }
+            _ => {
+                let kinds = "arrow, double-arrow, little-killer, sandwich, x-sum, skyscraper, \
+                             renban, between, lockout, region-sum, zipper, entropic, modular, \
+                             nabner or quadruple";
+                let message = format!("expected one of {kinds}");
+                return Err(line.error(kind_node, path.key("kind"), &message));
+            }
+        };
+        for (key, wanted) in
+            [("k", kind.value().is_some()), ("digits", matches!(kind, LineKind::Quadruple(_)))]
+        {
+            if let (Some(node), false) = (fields.get(key), wanted) {
+                let message = format!("`{key}` does not go with the kind {name}");
+                return Err(line.error(node, path.key(key), &message));
+            }
+        }
+        Ok(ModelLine { kind, cells })
     }
 }
 
@@ -261,6 +357,13 @@ pub(super) fn point(line: Line<'_>, root: &Node<'_>, part: Part, message: String
         }
         Part::Parity(k) => vec![Step::Key("parity"), Step::Index(k)],
         Part::Candidates(k) => vec![Step::Key("candidates"), Step::Index(k)],
+        Part::Line(k, at) => {
+            let cell = at.map(|at| [Step::Key("cells"), Step::Index(at)]);
+            [Step::Key("lines"), Step::Index(k)]
+                .into_iter()
+                .chain(cell.into_iter().flatten())
+                .collect()
+        }
     };
     let (mut node, mut field) = (Some(root), String::new());
     for step in &steps {
