@@ -189,3 +189,84 @@ fn the_checker_names_a_broken_line() {
     let text = model.broken(&digits, false).unwrap_err().0;
     assert_eq!(text, "the little-killer 3 at r1c1 fails: 1,3");
 }
+
+/// Whether `digits` (the line's, in order) keep `line`, written from the published rules
+/// apart from the library's `LineKind::holds`, for the checker of `variant_samples.rs`.
+pub(crate) fn keeps_line(model: &Model, line: &Line, digits: &[u8]) -> bool {
+    let n = model.symbols as u32;
+    let d: Vec<u32> = digits.iter().map(|&x| u32::from(x)).collect();
+    let m = d.len();
+    let total = |part: &[u32]| part.iter().sum::<u32>();
+    let mut sorted = d.clone();
+    sorted.sort_unstable();
+    let unique = sorted.windows(2).all(|w| w[0] != w[1]);
+    match &line.kind {
+        LineKind::Arrow { circle } => {
+            let number =
+                d[..*circle].iter().fold(0, |acc, &x| acc * if x > 9 { 100 } else { 10 } + x);
+            number == total(&d[*circle..])
+        }
+        LineKind::DoubleArrow => d[0] + d[m - 1] == total(&d[1..m - 1]),
+        LineKind::LittleKiller(s) => total(&d) == *s,
+        LineKind::Sandwich(s) => {
+            let (Some(i), Some(j)) =
+                (d.iter().position(|&x| x == 1), d.iter().position(|&x| x == n))
+            else {
+                return false;
+            };
+            (i.min(j) + 1..i.max(j)).map(|k| d[k]).sum::<u32>() == *s
+        }
+        LineKind::XSum(s) => (d[0] as usize) <= m && total(&d[..d[0] as usize]) == *s,
+        LineKind::Skyscraper(s) => {
+            (0..m).filter(|&i| d[..i].iter().all(|&x| x < d[i])).count() as u32 == *s
+        }
+        LineKind::Renban => unique && sorted[m - 1] - sorted[0] + 1 == m as u32,
+        LineKind::Nabner => unique && sorted.windows(2).all(|w| w[1] - w[0] > 1),
+        LineKind::Between => {
+            let (low, high) = (d[0].min(d[m - 1]), d[0].max(d[m - 1]));
+            d[1..m - 1].iter().all(|&x| low < x && x < high)
+        }
+        LineKind::Lockout(k) => {
+            let (low, high) = (d[0].min(d[m - 1]), d[0].max(d[m - 1]));
+            high - low >= u32::from(*k) && d[1..m - 1].iter().all(|&x| !(low..=high).contains(&x))
+        }
+        LineKind::RegionSum => {
+            // Sums of the runs of cells in one box (the regions holding each cell, but rows,
+            // columns and diagonals, which a line runs along without leaving).
+            let piece = |cell: usize| {
+                let r = cell / model.width;
+                let c = cell % model.width;
+                (0..model.regions.len()).find(|&k| {
+                    let region = &model.regions[k];
+                    region.contains(&cell)
+                        && !region.iter().all(|&x| x / model.width == r)
+                        && !region.iter().all(|&x| x % model.width == c)
+                        && region.iter().any(|&x| x / model.width == r && x != cell)
+                })
+            };
+            let mut sums = vec![d[0]];
+            for i in 1..m {
+                if piece(line.cells[i]) == piece(line.cells[i - 1]) {
+                    *sums.last_mut().unwrap() += d[i];
+                } else {
+                    sums.push(d[i]);
+                }
+            }
+            sums.iter().all(|&s| s == sums[0])
+        }
+        LineKind::Zipper => {
+            let target = if m % 2 == 1 { d[m / 2] } else { d[0] + d[m - 1] };
+            (0..m / 2).all(|i| d[i] + d[m - 1 - i] == target)
+        }
+        LineKind::Entropic => {
+            let third = |x: u32| (x - 1) * 3 / n;
+            (0..m).all(|i| (i + 1..m.min(i + 3)).all(|j| third(d[i]) != third(d[j])))
+        }
+        LineKind::Modular => (0..m).all(|i| (i + 1..m.min(i + 3)).all(|j| d[i] % 3 != d[j] % 3)),
+        LineKind::Quadruple(wanted) => (1..=n).all(|x| {
+            let want = wanted.iter().filter(|&&w| u32::from(w) == x).count();
+            d.iter().filter(|&&y| y == x).count() >= want
+        }),
+        other => panic!("a line kind this checker does not know: {other:?}"),
+    }
+}
