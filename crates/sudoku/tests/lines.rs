@@ -270,3 +270,23 @@ pub(crate) fn keeps_line(model: &Model, line: &Line, digits: &[u8]) -> bool {
         other => panic!("a line kind this checker does not know: {other:?}"),
     }
 }
+
+/// Every kind of line is drawn in SVG as a `g.line` (and a `g.clue` for a quadruple or a clue
+/// outside the grid) named by its kind; a clue outside widens the margin to hold it.
+#[test]
+fn every_kind_of_line_is_drawn() {
+    use dancer_sudoku::draw::Figure;
+    let model = every_kind();
+    let figure = Figure { model: &model, solution: None, caption: None };
+    let svg = figure.document();
+    for line in &model.lines {
+        let kind = format!(r#"data-kind="{}""#, line.kind.name());
+        assert!(svg.contains(&kind), "{kind}");
+    }
+    assert!(svg.contains("\n1 1 2\n</text>"), "the quadruple's digits");
+    assert!(svg.contains("\n17\n</text>"), "the little killer's clue");
+    assert_eq!(figure.size(), (9.0 * 40.0 + 60.0, 9.0 * 40.0 + 60.0));
+    let plain = Model::from_variant(&Variant::standard(9).unwrap());
+    let figure = Figure { model: &plain, solution: None, caption: None };
+    assert_eq!(figure.size(), (380.0, 380.0));
+}
