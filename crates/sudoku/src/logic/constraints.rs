@@ -331,4 +331,21 @@ mod tests {
         digits[1] = Some(4);
         assert_eq!(candidates(&model, &digits)[0], 0b0010);
     }
+
+    /// A line keeps in each cell the digits some completion of it uses: a little killer of 3
+    /// on r1c1 and r2c2 (digits may repeat) keeps 1 and 2; an arrow from r1c1 through r2c2
+    /// and r3c3, once r2c2 holds 3, keeps 4 in its circle and 1 on r3c3.
+    #[test]
+    fn a_line_keeps_the_digits_of_its_completions() {
+        use crate::model::{Line, LineKind};
+        let mut model = Model::from_variant(&Variant::standard(4).unwrap());
+        model.lines.push(Line { kind: LineKind::LittleKiller(3), cells: vec![0, 5] });
+        let mut digits = vec![None; 16];
+        let found = candidates(&model, &digits);
+        assert_eq!((found[0], found[5], found[10]), (0b0011, 0b0011, 0b1111));
+        model.lines[0] = Line { kind: LineKind::Arrow { circle: 1 }, cells: vec![0, 5, 10] };
+        digits[5] = Some(3);
+        let found = candidates(&model, &digits);
+        assert_eq!((found[0], found[10]), (0b1000, 0b0001));
+    }
 }
