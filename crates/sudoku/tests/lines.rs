@@ -192,6 +192,8 @@ fn the_checker_names_a_broken_line() {
 
 /// Whether `digits` (the line's, in order) keep `line`, written from the published rules
 /// apart from the library's `LineKind::holds`, for the checker of `variant_samples.rs`.
+// The rules' own letters: n symbols, d digits, m cells.
+#[allow(clippy::many_single_char_names)]
 pub(crate) fn keeps_line(model: &Model, line: &Line, digits: &[u8]) -> bool {
     let n = model.symbols as u32;
     let d: Vec<u32> = digits.iter().map(|&x| u32::from(x)).collect();
@@ -245,11 +247,11 @@ pub(crate) fn keeps_line(model: &Model, line: &Line, digits: &[u8]) -> bool {
                 })
             };
             let mut sums = vec![d[0]];
-            for i in 1..m {
-                if piece(line.cells[i]) == piece(line.cells[i - 1]) {
-                    *sums.last_mut().unwrap() += d[i];
+            for (pair, &digit) in line.cells.windows(2).zip(&d[1..]) {
+                if piece(pair[1]) == piece(pair[0]) {
+                    *sums.last_mut().unwrap() += digit;
                 } else {
-                    sums.push(d[i]);
+                    sums.push(digit);
                 }
             }
             sums.iter().all(|&s| s == sums[0])

@@ -78,7 +78,7 @@ pub(crate) fn broken(model: &Model, solution: &[u8]) -> Option<String> {
             RelationKind::Equal => a == b,
             RelationKind::Apart(k) => a - b >= i32::from(k) || b - a >= i32::from(k),
             RelationKind::AtMost => a <= b,
-            RelationKind::Indexes(i, v) => a != i32::from(i) || b == i32::from(v),
+            RelationKind::Indexes(index, value) => a != i32::from(index) || b == i32::from(value),
             other => panic!("a relation kind this checker does not know: {other:?}"),
         };
         if !holds {

@@ -93,7 +93,7 @@ impl Figure<'_> {
                 // Under the cell lines too, as wide strokes across the cells.
                 Constraints::Lines(lines) => {
                     for line in lines {
-                        group = group.add(lines::line(line, &at));
+                        group = group.add(lines::line(line, at));
                     }
                 }
                 // Over the lines, below; candidates with the digits (`digit`).
@@ -127,8 +127,8 @@ impl Figure<'_> {
                 Constraints::Lines(lines) => {
                     group = lines
                         .iter()
-                        .filter_map(|line| lines::over(model, line, &at))
-                        .fold(group, |group, clue| group.add(clue));
+                        .filter_map(|line| lines::over(model, line, at))
+                        .fold(group, Group::add);
                 }
                 // Under the lines, above; candidates with the digits (`digit`).
                 Constraints::Parity(_) | Constraints::Candidates(_) => {}

@@ -227,8 +227,10 @@ impl LineKind {
     /// The fewest and the most cells a line of the kind may have.
     pub fn cells_allowed(&self) -> (usize, usize) {
         match self {
-            LineKind::Arrow { .. } | LineKind::DoubleArrow => (2, usize::MAX),
-            LineKind::Between | LineKind::Lockout(_) => (2, usize::MAX),
+            LineKind::Arrow { .. }
+            | LineKind::DoubleArrow
+            | LineKind::Between
+            | LineKind::Lockout(_) => (2, usize::MAX),
             LineKind::Quadruple(wanted) => (wanted.len().max(1), 4),
             LineKind::LittleKiller(_)
             | LineKind::Sandwich(_)

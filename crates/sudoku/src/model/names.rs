@@ -127,7 +127,7 @@ impl Model {
             RelationKind::Equal => format!("{a} equal to {b}"),
             RelationKind::Apart(k) => format!("{a} at least {k} apart from {b}"),
             RelationKind::AtMost => format!("{a} <= {b}"),
-            RelationKind::Indexes(i, v) => format!("{a} = {i} sending {v} to {b}"),
+            RelationKind::Indexes(index, value) => format!("{a} = {index} sending {value} to {b}"),
         }
     }
 

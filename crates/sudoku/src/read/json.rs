@@ -4,6 +4,7 @@
 //! Its keys are documented in docs/formats.md, "Variant puzzles as JSON lines".
 
 mod fields;
+mod lines;
 mod strict;
 
 use serde_json::{json, Map, Value};

@@ -69,15 +69,9 @@ pub(super) fn read(model: &mut Model, key: &str, value: &Value) -> Result<(), St
                     "littlekillersum" => {
                         (diagonal(entry, size, &at)?, LineKind::LittleKiller(value))
                     }
-                    _ => {
-                        let line = outside(entry, size, &at)?;
-                        let kind = match key {
-                            "sandwichsum" => LineKind::Sandwich(value),
-                            "xsum" => LineKind::XSum(value),
-                            _ => LineKind::Skyscraper(value),
-                        };
-                        (line, kind)
-                    }
+                    "sandwichsum" => (outside(entry, size, &at)?, LineKind::Sandwich(value)),
+                    "xsum" => (outside(entry, size, &at)?, LineKind::XSum(value)),
+                    _ => (outside(entry, size, &at)?, LineKind::Skyscraper(value)),
                 };
                 model.lines.push(Line { kind, cells: line });
             }
@@ -165,7 +159,9 @@ fn clue_cell(entry: &Value, size: usize, at: &str) -> Result<(isize, isize), Str
         .and_then(|rest| rest.split_once('C'))
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
     match parsed {
-        Some((r, c)) if r <= size + 1 && c <= size + 1 => Ok((r as isize - 1, c as isize - 1)),
+        Some((r, c)) if r <= size + 1 && c <= size + 1 => {
+            Ok((r.cast_signed() - 1, c.cast_signed() - 1))
+        }
         _ => {
             Err(format!("`{at}.cell`: '{name}' is not a cell in or around the {size}x{size} grid"))
         }
@@ -175,7 +171,7 @@ fn clue_cell(entry: &Value, size: usize, at: &str) -> Result<(isize, isize), Str
 /// The row or column a clue outside the grid reads, from the clue.
 fn outside(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
     let (r, c) = clue_cell(entry, size, at)?;
-    let n = size as isize;
+    let n = size.cast_signed();
     let inside = |x: isize| (0..n).contains(&x);
     let line: Vec<(isize, isize)> = match (r, c) {
         (-1, c) if inside(c) => (0..n).map(|r| (r, c)).collect(),
@@ -184,7 +180,7 @@ fn outside(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
         (r, c) if c == n && inside(r) => (0..n).rev().map(|c| (r, c)).collect(),
         _ => return Err(format!("`{at}.cell` is not beside a row or column of the grid")),
     };
-    Ok(line.into_iter().map(|(r, c)| (r * n + c) as Cell).collect())
+    Ok(line.into_iter().map(|(r, c)| (r * n + c).cast_unsigned()).collect())
 }
 
 /// A little killer's diagonal: its `cells`, or the cells from its clue in its `direction`.
@@ -201,14 +197,14 @@ fn diagonal(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
         "UL" => (-1, -1),
         _ => return Err(format!("`{at}.direction`: '{direction}' is not DR, DL, UR or UL")),
     };
-    let n = size as isize;
+    let n = size.cast_signed();
     let mut line = Vec::new();
     loop {
         (r, c) = (r + dr, c + dc);
         if !((0..n).contains(&r) && (0..n).contains(&c)) {
             break;
         }
-        line.push((r * n + c) as Cell);
+        line.push((r * n + c).cast_unsigned());
     }
     if line.is_empty() {
         return Err(format!("`{at}`: the diagonal from its clue misses the grid"));
