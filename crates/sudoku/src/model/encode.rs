@@ -22,7 +22,10 @@
 //!   take exactly the set, whose sum is the cage's;
 //! - `L{j}#{d}`, secondary, coloured, for relation j between cells a and b: a's option for
 //!   digit x colours every `L{j}#{d}` with whether the relation holds of (x, d), and b's option
-//!   for y asks `L{j}#{y}` for `1`.
+//!   for y asks `L{j}#{y}` for `1`;
+//! - `N{j}t{k}` (primary), `N{j}p{i}` and `N{j}s{k}` (secondary, coloured) for line j: its
+//!   automaton's step at the k-th cell read, the digit of its i-th cell, the state after the
+//!   k-th cell (`encode/lines.rs`); a cell's option colours `N{j}p{i}` with its digit.
 //!
 //! Parity, candidates and givens leave out the options of the digits they exclude, so option
 //! numbers are not `cell * N + digit`: [`Encoded::placements`] says what each option places.
