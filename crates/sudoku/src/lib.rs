@@ -104,9 +104,9 @@ pub use crate::logic::{
     Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
 };
 pub use crate::model::{
-    Broken, Cage, Constraints, Encoded, Layout, Marks, Model, ModelError, Parity, Placement,
-    Relation, RelationKind, UnknownLayout, UnknownMarks, Violation, ViolationKind, CAGE_FILLINGS,
-    MAX_PLACEMENTS,
+    Broken, Cage, Constraints, Encoded, Layout, Line, LineContext, LineKind, Marks, Model,
+    ModelError, Parity, Placement, Relation, RelationKind, UnknownLayout, UnknownMarks, Violation,
+    ViolationKind, CAGE_FILLINGS, MAX_LINE_STATES, MAX_PLACEMENTS,
 };
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::read::{

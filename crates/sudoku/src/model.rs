@@ -11,6 +11,7 @@ mod encode;
 mod fill;
 mod generate;
 mod layout;
+pub(crate) mod lines;
 mod names;
 mod plain;
 mod reduce;
@@ -24,6 +25,8 @@ pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub(crate) use self::fill::digit_sets;
 pub use self::generate::{Marks, UnknownMarks};
 pub use self::layout::{Layout, UnknownLayout};
+pub use self::lines::automata::MAX_LINE_STATES;
+pub use self::lines::{Line, LineContext, LineKind};
 pub(crate) use self::validate::Part;
 pub use self::violations::{Violation, ViolationKind};
 
@@ -63,6 +66,11 @@ pub enum RelationKind {
     Equal,
     /// `|a − b| ≥ k` (neighbours on a whispers line: German whispers k = 5, Dutch k = 4).
     Apart(u8),
+    /// `a ≤ b` (a slow thermometer rises or stays, one cell to the next).
+    AtMost,
+    /// `a = i ⇒ b = v`: an indexer's cell a holding i sends digit v to cell b, the i-th of its
+    /// row, column or box (the pair `Indexes(i, v)`).
+    Indexes(u8, u8),
 }
 
 impl RelationKind {
@@ -82,6 +90,8 @@ impl RelationKind {
             RelationKind::NotRatio(factor) => !ratio(first, second, factor),
             RelationKind::Equal => first == second,
             RelationKind::Apart(at_least) => apart >= at_least,
+            RelationKind::AtMost => first <= second,
+            RelationKind::Indexes(index, value) => first != index || second == value,
         }
     }
 }
@@ -154,6 +164,8 @@ pub struct Model {
     /// Cells whose digit is one of a few (a Sukaku's pencilmarks), as a bit per digit (bit
     /// `d - 1` for digit `d`).
     pub candidates: Vec<(Cell, u64)>,
+    /// Constraints along lines of cells (arrows, sandwiches, renban, ...).
+    pub lines: Vec<Line>,
 }
 
 /// Why a [`Model`] cannot be searched.
@@ -200,7 +212,7 @@ impl Model {
         for list in self.constraints() {
             match list {
                 // Constraints between cells: they rule out no digit of one cell on its own.
-                Constraints::Cages(_) | Constraints::Relations(_) => {}
+                Constraints::Cages(_) | Constraints::Relations(_) | Constraints::Lines(_) => {}
                 Constraints::Parity(parity) => {
                     for &(_, parity) in parity.iter().filter(|&&(c, _)| c == cell) {
                         marks &= match parity {

@@ -294,8 +294,10 @@ impl Game {
                         .iter()
                         .for_each(|&c| contents[c].shade.broken_region = true);
                 }
-                // Their cells are the constraint's, marked below: a cage whole, a relation's pair.
+                // Their cells are the constraint's, marked below: a cage whole, a relation's pair,
+                // a line's cells.
                 V::Shape
+                | V::Line(_)
                 | V::Cell(_)
                 | V::Cage(_)
                 | V::Relation(_)

@@ -2,7 +2,7 @@
 //! f-puzzles JSON and compressed as f-puzzles does, read back with every key's meaning (the
 //! negative rules counted against a filter of all 4×4 grids), the errors of bad input; and the
 //! 46 published puzzles of ../shared/data/variants/online, each solved to its published
-//! solution or refused naming a constraint not read yet.
+//! solution (all 46 are read now), by the library's checker and the tests' own.
 
 use dancer::{run::Run, Solver};
 use dancer_sudoku::{fpuzzles, is_fpuzzles, Model, RelationKind};
@@ -164,7 +164,7 @@ fn irregular_regions_follow_each_cells_region_number() {
 
 #[test]
 fn bad_input_is_an_error_naming_what_is_wrong() {
-    let cases: [(String, &str); 9] = [
+    let cases: [(String, &str); 10] = [
         ("https://www.f-puzzles.com/?load=".into(), "no f-puzzles payload"),
         ("N4Ig*abc".into(), "column 5: '*' is not a base64 character"),
         ("N4IgAAAA".into(), "not an lz-string stream"),
@@ -180,9 +180,15 @@ fn bad_input_is_an_error_naming_what_is_wrong() {
         ),
         (
             payload(
-                &json!({"size": 4, "grid": grid(4, &[]), "arrow": [{"lines": [], "cells": []}]}),
+                &json!({"size": 4, "grid": grid(4, &[]), "sumdot": [{"cells": ["R1C1", "R1C2"]}]}),
             ),
-            "constraint `arrow` changes the answer and is not read yet",
+            "constraint `sumdot` changes the answer and is not read yet",
+        ),
+        (
+            payload(
+                &json!({"size": 4, "grid": grid(4, &[]), "sandwichsum": [{"cell": "R2C2", "value": "3"}]}),
+            ),
+            "`sandwichsum[0].cell` is not beside a row or column",
         ),
         (
             payload(&json!({"size": 4, "grid": grid(4, &[]), "frobs": 1})),
@@ -199,31 +205,54 @@ fn bad_input_is_an_error_naming_what_is_wrong() {
 }
 
 /// The keys the reader takes today (the rest are refused, naming the key).
-const READ: [&str; 23] = [
+const READ: [&str; 42] = [
     "antiking",
     "antiknight",
+    "arrow",
+    "betweenline",
+    "boxindexer",
     "cage",
     "circle",
     "clone",
+    "columnindexer",
     "diagonal+",
     "diagonal-",
     "difference",
     "disjointgroups",
+    "doublearrow",
+    "entropicline",
     "even",
     "extraregion",
     "killercage",
     "line",
+    "littlekillersum",
+    "lockoutline",
     "maximum",
     "minimum",
+    "modularline",
+    "nabner",
     "negative",
     "nonconsecutive",
     "odd",
     "palindrome",
+    "quadruple",
     "ratio",
+    "regionsumline",
+    "renban",
+    "rowindexer",
+    "sandwichsum",
+    "skyscraper",
+    "slowthermometer",
     "thermometer",
     "whispers",
+    "xsum",
     "xv",
+    "zipperline",
 ];
+
+/// How many of the 46 the engine proves unique within the test's 2 million nodes (issue 34;
+/// the others wait for a propagating back-end, issue 35).
+const PROVEN: usize = 24;
 
 #[test]
 #[ignore = "needs ../shared/data"]
@@ -254,6 +283,7 @@ fn the_published_puzzles_are_solved_as_published_or_refused_by_name() {
                 assert_eq!(broken(&model, &published), None, "{title}");
                 // Unique, where the engine proves it within a budget: the hard ones wait for a
                 // propagating back-end (issue 35), without which some take minutes.
+                let started = std::time::Instant::now();
                 let encoded = model.encode().unwrap();
                 let mut solver = Solver::new(encoded.problem());
                 let run = Run::new().threads(1).node_limit(2_000_000).solution_limit(2);
@@ -266,7 +296,11 @@ fn the_published_puzzles_are_solved_as_published_or_refused_by_name() {
                     assert_eq!(found, published, "{title}");
                     proven += 1;
                 }
-                eprintln!("{title}: {keys:?}: proven unique: {}", outcome.is_complete());
+                eprintln!(
+                    "{title}: {keys:?}: proven unique: {} ({:.2} s)",
+                    outcome.is_complete(),
+                    started.elapsed().as_secs_f64()
+                );
                 solved += 1;
             }
             Err(error) => {
@@ -280,5 +314,5 @@ fn the_published_puzzles_are_solved_as_published_or_refused_by_name() {
     }
     eprintln!("{solved} read and solved as published ({proven} proven unique), {refused} refused");
     assert_eq!(solved + refused, 46);
-    assert!(solved >= 21 && proven >= 12, "{solved} solved, {proven} proven unique");
+    assert!(solved == 46 && proven >= PROVEN, "{solved} solved, {proven} proven unique");
 }

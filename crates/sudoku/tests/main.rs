@@ -19,6 +19,9 @@ mod model;
 // The black Kropki dot (a ratio) at every layer: JSON, the checker's names, the engine against
 // a filter of all 4×4 grids, text and SVG, the game's conflicts.
 mod kropki;
+// Lines (arrows, sandwiches, renban, ...): the engine against a filter of all 4×4 grids by
+// each kind's definition, JSON, the checker, the bound on an automaton.
+mod lines;
 // Reading JSON lines models strictly: unknown and repeated keys, wrong shapes, their columns.
 mod model_json;
 // The sums killer cages imply (innies and outies): no solution lost, the options' colours.

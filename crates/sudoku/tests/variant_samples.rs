@@ -77,10 +77,18 @@ pub(crate) fn broken(model: &Model, solution: &[u8]) -> Option<String> {
             RelationKind::NotRatio(k) => a != i32::from(k) * b && b != i32::from(k) * a,
             RelationKind::Equal => a == b,
             RelationKind::Apart(k) => a - b >= i32::from(k) || b - a >= i32::from(k),
+            RelationKind::AtMost => a <= b,
+            RelationKind::Indexes(index, value) => a != i32::from(index) || b == i32::from(value),
             other => panic!("a relation kind this checker does not know: {other:?}"),
         };
         if !holds {
             return Some(format!("relation {k} {relation:?} with {a} and {b}"));
+        }
+    }
+    for (k, line) in model.lines.iter().enumerate() {
+        let digits: Vec<u8> = line.cells.iter().map(|&c| solution[c]).collect();
+        if !crate::lines::keeps_line(model, line, &digits) {
+            return Some(format!("line {k} {line:?} with {digits:?}"));
         }
     }
     for &(cell, parity) in &model.parity {

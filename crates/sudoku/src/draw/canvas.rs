@@ -124,6 +124,7 @@ impl CellSize {
                 }
                 // Marks on the edges, or one glyph in an empty cell.
                 Constraints::Relations(_)
+                | Constraints::Lines(_)
                 | Constraints::Parity(_)
                 | Constraints::Candidates([]) => 0,
                 // A pencilmark puzzle's candidates, each at its own place.

@@ -161,7 +161,7 @@ fn own_marks(model: &Model, cell: Cell) -> (u64, Option<Parity>) {
     for list in model.constraints() {
         match list {
             // Drawn on the edges between cells and on the outline (`text.rs`, `outline.rs`).
-            Constraints::Cages(_) | Constraints::Relations(_) => {}
+            Constraints::Cages(_) | Constraints::Relations(_) | Constraints::Lines(_) => {}
             Constraints::Parity(marks) => {
                 parity = marks.iter().find(|&&(c, _)| c == cell).map(|&(_, parity)| parity);
             }

@@ -11,14 +11,18 @@
 //! Digits stay `<text>` in the generic `sans-serif` family, so that they can be searched,
 //! selected and read aloud.
 
+mod lines;
+mod relations;
+
 use std::fmt::Write as _;
 
 use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
 
+use self::relations::relation_mark;
 use super::outline::{Edge, Outline};
 use super::text::symbol_text;
 use crate::grid::{Cell, Digit};
-use crate::model::{Constraints, Model, Parity, RelationKind};
+use crate::model::{Constraints, Model, Parity};
 
 /// The side of a cell, in SVG units.
 pub const CELL: f64 = 40.0;
@@ -44,9 +48,10 @@ impl Figure<'_> {
     /// Its size in SVG units: (width, height), margins and caption included.
     pub fn size(&self) -> (f64, f64) {
         let caption = if self.caption.is_some() { CAPTION } else { 0.0 };
+        let margin = lines::margin(self.model, MARGIN);
         (
-            self.model.width as f64 * CELL + 2.0 * MARGIN,
-            self.model.height as f64 * CELL + 2.0 * MARGIN + caption,
+            self.model.width as f64 * CELL + 2.0 * margin,
+            self.model.height as f64 * CELL + 2.0 * margin + caption,
         )
     }
 
@@ -66,9 +71,10 @@ impl Figure<'_> {
     pub fn group(&self) -> Group {
         let model = self.model;
         let outline = Outline::new(model);
+        let margin = lines::margin(model, MARGIN);
         let at = |cell: Cell| {
             let (row, col) = (cell / model.width, cell % model.width);
-            (MARGIN + col as f64 * CELL, MARGIN + row as f64 * CELL)
+            (margin + col as f64 * CELL, margin + row as f64 * CELL)
         };
         let used: Vec<Cell> = (0..model.used.len()).filter(|&c| model.used[c]).collect();
         let mut group = Group::new().set("class", "puzzle");
@@ -84,6 +90,12 @@ impl Figure<'_> {
                         group = group.add(parity_mark(at(cell), parity));
                     }
                 }
+                // Under the cell lines too, as wide strokes across the cells.
+                Constraints::Lines(lines) => {
+                    for line in lines {
+                        group = group.add(lines::line(line, at));
+                    }
+                }
                 // Over the lines, below; candidates with the digits (`digit`).
                 Constraints::Cages(_) | Constraints::Relations(_) | Constraints::Candidates(_) => {}
             }
@@ -93,7 +105,7 @@ impl Figure<'_> {
             let rect = square("cell", x, y, CELL).set("fill", "none");
             group = group.add(rect.set("stroke", "#9a9a9a").set("stroke-width", 1));
         }
-        group = group.add(borders(&outline));
+        group = group.add(borders(&outline, margin));
         for list in model.constraints() {
             match list {
                 Constraints::Cages(cages) => {
@@ -112,6 +124,12 @@ impl Figure<'_> {
                         }
                     }
                 }
+                Constraints::Lines(lines) => {
+                    group = lines
+                        .iter()
+                        .filter_map(|line| lines::over(model, line, at))
+                        .fold(group, Group::add);
+                }
                 // Under the lines, above; candidates with the digits (`digit`).
                 Constraints::Parity(_) | Constraints::Candidates(_) => {}
             }
@@ -120,9 +138,10 @@ impl Figure<'_> {
             group = self.digit(group, cell, at(cell));
         }
         if let Some(caption) = self.caption {
-            let y = MARGIN + model.height as f64 * CELL + CAPTION - 6.0;
+            // Below the margin's clues, when it is wider than the plain one.
+            let y = 2.0 * margin - MARGIN + model.height as f64 * CELL + CAPTION - 6.0;
             group =
-                group.add(text("caption", MARGIN, y, 14.0, caption).set("text-anchor", "start"));
+                group.add(text("caption", margin, y, 14.0, caption).set("text-anchor", "start"));
         }
         group
     }
@@ -204,7 +223,7 @@ fn xml_text(text: String) -> String {
 }
 
 /// The thick edges, one line per cell edge.
-fn borders(outline: &Outline) -> Group {
+fn borders(outline: &Outline, margin: f64) -> Group {
     let mut group =
         Group::new().set("stroke", "black").set("stroke-width", 3).set("stroke-linecap", "square");
     let line = |x1: f64, y1: f64, x2: f64, y2: f64| {
@@ -218,7 +237,7 @@ fn borders(outline: &Outline) -> Group {
     let (w, h) = (outline.width(), outline.height());
     for row in 0..=h {
         for col in 0..=w {
-            let (x, y) = (MARGIN + col as f64 * CELL, MARGIN + row as f64 * CELL);
+            let (x, y) = (margin + col as f64 * CELL, margin + row as f64 * CELL);
             if col < w && outline.horizontal(row, col) == Edge::Thick {
                 group = group.add(line(x, y, x + CELL, y));
             }
@@ -304,97 +323,4 @@ fn parity_mark((x, y): (f64, f64), parity: Parity) -> svg::node::element::Elemen
             .set("fill", fill)
             .into(),
     }
-}
-
-/// A relation's mark on the edge between neighbours `a` and `b`: a chevron pointing at the
-/// smaller (less), a white bar (consecutive), a white dot with the difference when not 1
-/// (difference), V, X or the sum (sum), a black dot with the factor when not 2 (ratio). `None` for cells that are not neighbours and for "not
-/// consecutive", which is the absence of a bar.
-fn relation_mark(
-    model: &Model,
-    a: Cell,
-    b: Cell,
-    kind: RelationKind,
-    at: impl Fn(Cell) -> (f64, f64),
-) -> Option<Group> {
-    let w = model.width;
-    let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
-    let across = ra == rb && ca.abs_diff(cb) == 1;
-    if !(across || ca == cb && ra.abs_diff(rb) == 1) {
-        return None;
-    }
-    let (xa, ya) = at(a);
-    let (xb, yb) = at(b);
-    let (mx, my) = (f64::midpoint(xa, xb) + CELL / 2.0, f64::midpoint(ya, yb) + CELL / 2.0);
-    let group = Group::new().set("class", "relation");
-    let white = |shape: Rectangle| {
-        shape.set("fill", "white").set("stroke", "black").set("stroke-width", 1.2)
-    };
-    Some(match kind {
-        // No mark: rules of the whole grid (all dots given, chess moves), lines not drawn yet.
-        RelationKind::NotConsecutive
-        | RelationKind::Different
-        | RelationKind::NotDifference(_)
-        | RelationKind::NotSum(_)
-        | RelationKind::NotRatio(_)
-        | RelationKind::Equal
-        | RelationKind::Apart(_) => return None,
-        RelationKind::Less => {
-            // The point of the chevron is on the side of the smaller digit, a.
-            let (dx, dy) = (((xa - xb) / CELL) * 4.0, ((ya - yb) / CELL) * 4.0);
-            let (px, py) = (-dy * 1.3, dx * 1.3);
-            let d = format!(
-                "M{} {}L{} {}L{} {}",
-                num(mx - dx + px),
-                num(my - dy + py),
-                num(mx + dx),
-                num(my + dy),
-                num(mx - dx - px),
-                num(my - dy - py)
-            );
-            // A white halo under the chevron keeps it readable on a thick border.
-            let halo = Path::new().set("d", d.clone()).set("fill", "none").set("stroke", "white");
-            let chevron = Path::new().set("d", d).set("fill", "none").set("stroke", "black");
-            group
-                .add(halo.set("stroke-width", 5).set("stroke-linejoin", "round"))
-                .add(chevron.set("stroke-width", 2).set("stroke-linejoin", "round"))
-        }
-        RelationKind::Consecutive => {
-            let (bw, bh) = if across { (6.0, 16.0) } else { (16.0, 6.0) };
-            let bar = Rectangle::new().set("x", num(mx - bw / 2.0)).set("y", num(my - bh / 2.0));
-            group.add(white(bar.set("width", num(bw)).set("height", num(bh))))
-        }
-        RelationKind::Difference(k) => {
-            let dot = Circle::new()
-                .set("cx", num(mx))
-                .set("cy", num(my))
-                .set("r", 5.5)
-                .set("fill", "white");
-            let group = group.add(dot.set("stroke", "black").set("stroke-width", 1.2));
-            if k == 1 {
-                group
-            } else {
-                group.add(text("mark", mx, my + 2.8, 8.0, k.to_string()))
-            }
-        }
-        RelationKind::Ratio(k) => {
-            let dot = Circle::new().set("cx", num(mx)).set("cy", num(my)).set("r", 5.5);
-            let group = group.add(dot.set("class", "ratio").set("fill", "black"));
-            if k == 2 {
-                group
-            } else {
-                group.add(text("mark", mx, my + 2.8, 8.0, k.to_string()).set("fill", "white"))
-            }
-        }
-        RelationKind::Sum(k) => {
-            let label = match k {
-                5 => "V".to_owned(),
-                10 => "X".to_owned(),
-                _ => k.to_string(),
-            };
-            let mark = text("mark", mx, my + 5.0, 14.0, label).set("font-weight", "bold");
-            let mark = mark.set("stroke", "white").set("stroke-width", 3);
-            group.add(mark.set("paint-order", "stroke"))
-        }
-    })
 }

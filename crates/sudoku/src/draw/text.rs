@@ -128,8 +128,8 @@ pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSi
                     mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
                 }
             }
-            // Inside their cells (`cell.rs`).
-            Constraints::Parity(_) | Constraints::Candidates(_) => {}
+            // Inside their cells (`cell.rs`); lines have no glyphs in text yet.
+            Constraints::Parity(_) | Constraints::Candidates(_) | Constraints::Lines(_) => {}
         }
     }
     canvas
@@ -146,7 +146,10 @@ fn blank_line(model: &Model, outline: &Outline, row: usize) -> bool {
             b == a + w && b / w == row
         }),
         // A cage's edges show on the line already (not thin); the others are inside cells.
-        Constraints::Cages(_) | Constraints::Parity(_) | Constraints::Candidates(_) => false,
+        Constraints::Cages(_)
+        | Constraints::Parity(_)
+        | Constraints::Candidates(_)
+        | Constraints::Lines(_) => false,
     });
     thin && !marked
 }
@@ -209,7 +212,9 @@ fn mark(
         | RelationKind::NotSum(_)
         | RelationKind::NotRatio(_)
         | RelationKind::Equal
-        | RelationKind::Apart(_) => return,
+        | RelationKind::Apart(_)
+        | RelationKind::AtMost
+        | RelationKind::Indexes(..) => return,
         RelationKind::Difference(1) => 'o',
         // A black dot, whatever its factor (the SVG writes a factor other than 2 in it).
         RelationKind::Ratio(_) => '●',

@@ -8,7 +8,8 @@
 //! digits that some digit of the other cell satisfies.
 
 use crate::grid::{Cell, Digit};
-use crate::model::{digit_sets, Cage, Constraints, ImpliedSum, Model, Relation};
+use crate::model::lines::automata::layers;
+use crate::model::{digit_sets, Cage, Constraints, ImpliedSum, Line, Model, Relation};
 
 /// Implied sums (innies and outies of up to three regions) of at most this many cells, with at
 /// most this many fillings, narrow the candidates as cages do.
@@ -65,6 +66,7 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
                 Constraints::Relations(relations) => {
                     narrow_relations(relations, model.symbols, digits, &mut out);
                 }
+                Constraints::Lines(lines) => narrow_lines(model, lines, digits, &mut out),
                 // Their digits were never candidates (`Model::allowed`).
                 Constraints::Parity(_) | Constraints::Candidates(_) => {}
             }
@@ -113,6 +115,25 @@ fn narrow_cages(cages: &[Cage], symbols: usize, digits: &[Option<Digit>], out: &
             .fold(0u64, |m, set| m | set);
         for &cell in &empty {
             out[cell] &= keep;
+        }
+    }
+}
+
+/// Keeps in each empty cell of a line only the digits some path of its automaton through the
+/// line's digits and candidates uses (forward and backward reachability: exact for the line
+/// alone). A line whose automaton is too large is left to the other constraints.
+fn narrow_lines(model: &Model, lines: &[Line], digits: &[Option<Digit>], out: &mut [u64]) {
+    for line in lines {
+        let allowed = |i: usize| {
+            let cell = line.cells[i];
+            digits[cell].map_or(out[cell], bit)
+        };
+        let Ok(layers) = layers(line, &model.line_context(line), &allowed) else { continue };
+        for (k, &position) in layers.order.iter().enumerate() {
+            let cell = line.cells[position];
+            if digits[cell].is_none() {
+                out[cell] &= layers.digits(k);
+            }
         }
     }
 }
@@ -309,5 +330,22 @@ mod tests {
         assert_eq!((found[0], found[1], found[2]), (0b1011, 0b1011, 0b1111));
         digits[1] = Some(4);
         assert_eq!(candidates(&model, &digits)[0], 0b0010);
+    }
+
+    /// A line keeps in each cell the digits some completion of it uses: a little killer of 3
+    /// on r1c1 and r2c2 (digits may repeat) keeps 1 and 2; an arrow from r1c1 through r2c2
+    /// and r3c3, once r2c2 holds 3, keeps 4 in its circle and 1 on r3c3.
+    #[test]
+    fn a_line_keeps_the_digits_of_its_completions() {
+        use crate::model::{Line, LineKind};
+        let mut model = Model::from_variant(&Variant::standard(4).unwrap());
+        model.lines.push(Line { kind: LineKind::LittleKiller(3), cells: vec![0, 5] });
+        let mut digits = vec![None; 16];
+        let found = candidates(&model, &digits);
+        assert_eq!((found[0], found[5], found[10]), (0b0011, 0b0011, 0b1111));
+        model.lines[0] = Line { kind: LineKind::Arrow { circle: 1 }, cells: vec![0, 5, 10] };
+        digits[5] = Some(3);
+        let found = candidates(&model, &digits);
+        assert_eq!((found[0], found[10]), (0b1000, 0b0001));
     }
 }

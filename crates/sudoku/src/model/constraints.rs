@@ -9,7 +9,7 @@
 //! [`Constraints::Relations`], and a list of their own, [`RelationKind`](super::RelationKind),
 //! matched the same way where they differ (holding, naming, reading, drawing).
 
-use super::{Cage, Model, Parity, Relation};
+use super::{Cage, Line, Model, Parity, Relation};
 use crate::grid::Cell;
 
 /// The constraints of one kind that a [`Model`] holds beyond its regions and givens,
@@ -25,6 +25,8 @@ pub enum Constraints<'m> {
     Parity(&'m [(Cell, Parity)]),
     /// Candidate sets ([`Model::candidates`]).
     Candidates(&'m [(Cell, u64)]),
+    /// Constraints along lines of cells ([`Model::lines`]).
+    Lines(&'m [Line]),
 }
 
 impl Constraints<'_> {
@@ -35,6 +37,7 @@ impl Constraints<'_> {
             Constraints::Relations(_) => "relations",
             Constraints::Parity(_) => "parity",
             Constraints::Candidates(_) => "candidates",
+            Constraints::Lines(_) => "lines",
         }
     }
 
@@ -45,6 +48,7 @@ impl Constraints<'_> {
             Constraints::Relations(_) => "relations",
             Constraints::Parity(_) => "parity marks",
             Constraints::Candidates(_) => "candidates",
+            Constraints::Lines(_) => "lines",
         }
     }
 
@@ -55,6 +59,7 @@ impl Constraints<'_> {
             Constraints::Relations(list) => list.len(),
             Constraints::Parity(list) => list.len(),
             Constraints::Candidates(list) => list.len(),
+            Constraints::Lines(list) => list.len(),
         }
     }
 
@@ -80,7 +85,7 @@ impl Model {
     /// assert!(matches!(model.constraints()[0], Constraints::Cages(cages) if cages.len() == 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn constraints(&self) -> [Constraints<'_>; 4] {
+    pub fn constraints(&self) -> [Constraints<'_>; 5] {
         // Every field named, so that a new list on the model stops the build here until it
         // is a kind of `Constraints`.
         let Model {
@@ -95,12 +100,14 @@ impl Model {
             relations,
             parity,
             candidates,
+            lines,
         } = self;
         [
             Constraints::Cages(cages),
             Constraints::Relations(relations),
             Constraints::Parity(parity),
             Constraints::Candidates(candidates),
+            Constraints::Lines(lines),
         ]
     }
 }

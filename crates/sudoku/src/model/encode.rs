@@ -22,7 +22,10 @@
 //!   take exactly the set, whose sum is the cage's;
 //! - `L{j}#{d}`, secondary, coloured, for relation j between cells a and b: a's option for
 //!   digit x colours every `L{j}#{d}` with whether the relation holds of (x, d), and b's option
-//!   for y asks `L{j}#{y}` for `1`.
+//!   for y asks `L{j}#{y}` for `1`;
+//! - `N{j}t{k}` (primary), `N{j}p{i}` and `N{j}s{k}` (secondary, coloured) for line j: its
+//!   automaton's step at the k-th cell read, the digit of its i-th cell, the state after the
+//!   k-th cell (`encode/lines.rs`); a cell's option colours `N{j}p{i}` with its digit.
 //!
 //! Parity, candidates and givens leave out the options of the digits they exclude, so option
 //! numbers are not `cell * N + digit`: [`Encoded::placements`] says what each option places.
@@ -38,6 +41,7 @@
 //! option numbers are not even one per allowed (cell, digit).
 
 mod items;
+mod lines;
 
 use dancer::{Entry, OptionId, Problem, ProblemBuilder};
 
@@ -132,7 +136,9 @@ impl Model {
     /// (docs/PERFORMANCE.md).
     pub fn worth_reducing(&self) -> bool {
         self.constraints().into_iter().all(|list| match list {
-            Constraints::Cages(_) | Constraints::Relations(_) => list.is_empty(),
+            Constraints::Cages(_) | Constraints::Relations(_) | Constraints::Lines(_) => {
+                list.is_empty()
+            }
             // Marks of one cell leave options out, as givens do.
             Constraints::Parity(_) | Constraints::Candidates(_) => true,
         })
@@ -168,7 +174,7 @@ impl Model {
         let implied =
             if implied { self.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) } else { Vec::new() };
         let mut builder = ProblemBuilder::new();
-        let (items, cage_items) = Items::declare(self, &mut builder, &whole, &implied);
+        let (items, cage_items) = Items::declare(self, &mut builder, &whole, &implied)?;
         let mut encoded = Building::default();
         let mut entries: Vec<Entry> = Vec::new();
         for cell in (0..self.used.len()).filter(|&cell| self.used[cell] && !placed[cell]) {
@@ -214,6 +220,7 @@ impl Model {
             }
         }
         items.implied.options(&implied, &items.colors, |entries| encoded.push(entries, &[]));
+        items.lines.options(&items.colors, |entries| encoded.push(entries, &[]));
         let (placements, starts) = encoded.add_to(&mut builder, items.primary, reduce);
         let problem = builder.build().map_err(|error| ModelError::Impossible {
             what: "the puzzle".to_owned(),

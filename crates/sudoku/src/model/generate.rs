@@ -155,7 +155,7 @@ impl Model {
             // none.
             Constraints::Cages(_) | Constraints::Candidates(_) => list.is_empty(),
             // Marks that narrow the solutions without making one: givens do the rest.
-            Constraints::Relations(_) | Constraints::Parity(_) => true,
+            Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Lines(_) => true,
         });
         if givens_make_it_unique {
             model.givens = prune_givens(&model, &solution, rng)?;

@@ -126,7 +126,20 @@ impl Model {
             RelationKind::NotRatio(k) => format!("{a} not in the ratio 1:{k} with {b}"),
             RelationKind::Equal => format!("{a} equal to {b}"),
             RelationKind::Apart(k) => format!("{a} at least {k} apart from {b}"),
+            RelationKind::AtMost => format!("{a} <= {b}"),
+            RelationKind::Indexes(index, value) => format!("{a} = {index} sending {value} to {b}"),
         }
+    }
+
+    /// Line `k` by its kind and its first cell (`the arrow at r1c1`, `the sandwich 12 at
+    /// r1c1`).
+    ///
+    /// # Panics
+    /// When `k` is not a line of the model.
+    pub fn line_name(&self, k: usize) -> String {
+        let line = &self.lines[k];
+        let first = line.cells.first().map_or_else(String::new, |&c| self.cell_name(c));
+        format!("the {} at {first}", line.kind)
     }
 }
 

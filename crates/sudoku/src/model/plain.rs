@@ -141,7 +141,8 @@ impl Model {
             Constraints::Cages(_)
             | Constraints::Relations(_)
             | Constraints::Parity(_)
-            | Constraints::Candidates(_) => list.is_empty(),
+            | Constraints::Candidates(_)
+            | Constraints::Lines(_) => list.is_empty(),
         });
         let plain = self.is_one_grid()
             && regions_only

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{Constraints, Model, ModelError, Relation, MAX_PLACEMENTS};
+use super::{Constraints, Line, LineKind, Model, ModelError, Relation, MAX_PLACEMENTS};
 use crate::grid::Cell;
 
 /// The part of a [`Model`] that a [`ModelError`] is about, for readers to point at the place
@@ -27,6 +27,8 @@ pub(crate) enum Part {
     Parity(usize),
     /// Candidate set k.
     Candidates(usize),
+    /// Line k, and the position in it of the cell at fault, if one is.
+    Line(usize, Option<usize>),
 }
 
 impl Model {
@@ -89,6 +91,11 @@ impl Model {
                             .map_err(|(at, error)| (Part::Cage(k, at), error))?;
                     }
                 }
+                Constraints::Lines(lines) => {
+                    for (k, line) in lines.iter().enumerate() {
+                        self.check_line(k, line)?;
+                    }
+                }
                 Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
                     // Marks on cells: checked after the givens (`check_marks`).
                 }
@@ -102,6 +109,7 @@ impl Model {
     fn weight(&self, list: Constraints<'_>) -> usize {
         match list {
             Constraints::Cages(cages) => cages.iter().map(|cage| cage.cells.len()).sum(),
+            Constraints::Lines(lines) => lines.iter().map(|line| line.cells.len()).sum(),
             Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
                 list.len() * self.symbols
             }
@@ -160,7 +168,7 @@ impl Model {
         for list in self.constraints() {
             match list {
                 // Groups, checked with the regions.
-                Constraints::Cages(_) => {}
+                Constraints::Cages(_) | Constraints::Lines(_) => {}
                 Constraints::Relations(relations) => {
                     for (k, relation) in relations.iter().enumerate() {
                         self.check_relation(k, relation)?;
@@ -198,6 +206,38 @@ impl Model {
             return Err((Part::Relation(k, None), impossible(what(), why)));
         }
         Ok(())
+    }
+
+    /// Line `k`: used cells, as many as its kind takes, its digits among the symbols. (Its
+    /// automaton's size is checked when it is encoded.)
+    fn check_line(&self, k: usize, line: &Line) -> Result<(), (Part, ModelError)> {
+        let what = || format!("line {} ({})", k + 1, line.kind.name());
+        if let Some(at) = line.cells.iter().position(|&cell| !self.is_used(cell)) {
+            let error = ModelError::Cell { what: what(), cell: line.cells[at] };
+            return Err((Part::Line(k, Some(at)), error));
+        }
+        let (fewest, most) = line.kind.cells_allowed();
+        let count = line.cells.len();
+        let why = if count < fewest || count > most {
+            Some(format!("{count} cells, where the kind takes {fewest} to {most}"))
+        } else {
+            match &line.kind {
+                LineKind::Arrow { circle } if *circle == 0 || *circle > 3 || *circle >= count => {
+                    Some(format!(
+                        "a circle of {circle} cells, where 1 to 3 and an arrow are needed"
+                    ))
+                }
+                LineKind::Quadruple(wanted) => wanted
+                    .iter()
+                    .find(|&&d| d == 0 || usize::from(d) > self.symbols)
+                    .map(|d| format!("digit {d} is not a symbol 1..={}", self.symbols)),
+                _ => None,
+            }
+        };
+        match why {
+            Some(why) => Err((Part::Line(k, None), impossible(what(), why))),
+            None => Ok(()),
+        }
     }
 
     /// A candidate set: on a used cell, digits among the symbols.

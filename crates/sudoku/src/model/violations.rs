@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-use super::{Cage, Constraints, Model, Parity, Relation};
+use super::lines::automata::completable;
+use super::{Cage, Constraints, Line, Model, Parity, Relation};
 use crate::grid::{Cell, Digit};
 
 /// Which part of a [`Model`] a [`Violation`] breaks.
@@ -30,6 +31,8 @@ pub enum ViolationKind {
     Parity(usize),
     /// Candidate set k does not allow its cell's digit.
     Candidates(usize),
+    /// Line k fails (or, with empty cells, can no longer hold).
+    Line(usize),
 }
 
 /// One broken constraint: which, the cells to show, and the sentence that says why
@@ -81,6 +84,7 @@ impl Model {
                 Constraints::Relations(list) => self.relation_violations(list, digits, &mut out),
                 Constraints::Parity(marks) => self.parity_violations(marks, digits, &mut out),
                 Constraints::Candidates(sets) => self.candidate_violations(sets, digits, &mut out),
+                Constraints::Lines(lines) => self.line_violations(lines, digits, &mut out),
             }
         }
         out
@@ -133,6 +137,28 @@ impl Model {
                 let text = format!("{} fails: {a}, {b}", self.relation_name(k));
                 let cells = vec![relation.a, relation.b];
                 out.push(Violation { kind: ViolationKind::Relation(k), cells, text });
+            }
+        }
+    }
+
+    /// The lines whose digits fail them ([`LineKind::holds`](super::LineKind::holds)), or, with
+    /// empty cells, that no digits of those cells can complete (by the line's automaton).
+    fn line_violations(&self, lines: &[Line], digits: &[Option<Digit>], out: &mut Vec<Violation>) {
+        for (k, line) in lines.iter().enumerate() {
+            let context = self.line_context(line);
+            let along: Vec<Option<Digit>> = line.cells.iter().map(|&c| digits[c]).collect();
+            let full: Option<Vec<Digit>> = along.iter().copied().collect();
+            let broken = match &full {
+                Some(full) => !line.kind.holds(&context, full),
+                None => completable(line, &context, &along) == Some(false),
+            };
+            if broken {
+                let shown: Vec<String> =
+                    along.iter().map(|d| d.map_or("_".to_owned(), |d| d.to_string())).collect();
+                let verb = if full.is_some() { "fails" } else { "cannot hold" };
+                let text = format!("{} {verb}: {}", self.line_name(k), shown.join(","));
+                let cells = line.cells.clone();
+                out.push(Violation { kind: ViolationKind::Line(k), cells, text });
             }
         }
     }

@@ -94,9 +94,10 @@ fn single(model: &Model, digits: &[Option<Digit>]) -> Option<Hint> {
         let marks = model.constraints().into_iter().any(|list| match list {
             // Named above, when the cell is in one.
             Constraints::Cages(_) => false,
-            Constraints::Relations(_) | Constraints::Parity(_) | Constraints::Candidates(_) => {
-                !list.is_empty()
-            }
+            Constraints::Relations(_)
+            | Constraints::Parity(_)
+            | Constraints::Candidates(_)
+            | Constraints::Lines(_) => !list.is_empty(),
         });
         if marks {
             why.push_str(" and marks");

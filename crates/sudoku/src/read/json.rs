@@ -4,6 +4,7 @@
 //! Its keys are documented in docs/formats.md, "Variant puzzles as JSON lines".
 
 mod fields;
+mod lines;
 mod strict;
 
 use serde_json::{json, Map, Value};
@@ -13,7 +14,9 @@ use self::strict::{Line, Path};
 use super::fpuzzles::{fpuzzles, is_fpuzzles};
 use super::published::{ReadError, Record};
 use crate::grid::{Cell, Digit};
-use crate::model::{Constraints, Model, Parity, Relation, RelationKind};
+use crate::model::{
+    Constraints, Line as ModelLine, LineKind, Model, Parity, Relation, RelationKind,
+};
 
 /// Why a JSON line is not a puzzle: where (the column, and the field: a path such as
 /// `cages[3].sum`, empty for the line as a whole) and what is wrong. `Display` prints
@@ -30,7 +33,7 @@ pub struct JsonError {
 }
 
 /// The keys of a record, in the order [`Record::to_json`] writes them.
-const RECORD_KEYS: [&str; 13] = [
+const RECORD_KEYS: [&str; 14] = [
     "name",
     "width",
     "height",
@@ -42,6 +45,7 @@ const RECORD_KEYS: [&str; 13] = [
     "relations",
     "parity",
     "candidates",
+    "lines",
     "solution",
     "generated",
 ];
@@ -89,6 +93,7 @@ impl Record {
                         json!([cell, digits])
                     })
                     .collect(),
+                Constraints::Lines(lines) => lines.iter().map(line_json).collect(),
             };
             fields.push((list.key(), Value::Array(values)));
         }
@@ -214,6 +219,7 @@ impl Record {
                 Constraints::Candidates(_) => {
                     model.candidates = each(nodes, at, |n, p| read.candidates(n, p))?;
                 }
+                Constraints::Lines(_) => model.lines = each(nodes, at, |n, p| read.line(n, p))?,
             }
         }
         for cell in unused {
@@ -273,6 +279,9 @@ fn relation(relation: &Relation) -> Value {
     if let Some(k) = k {
         object.insert("k".into(), json!(k));
     }
+    if let RelationKind::Indexes(_, v) = relation.kind {
+        object.insert("v".into(), json!(v));
+    }
     Value::Object(object)
 }
 
@@ -294,7 +303,23 @@ fn kind_name(kind: RelationKind) -> (&'static str, Option<u8>) {
         RelationKind::NotRatio(k) => ("not-ratio", Some(k)),
         RelationKind::Equal => ("equal", None),
         RelationKind::Apart(k) => ("apart", Some(k)),
+        RelationKind::AtMost => ("at-most", None),
+        RelationKind::Indexes(k, _) => ("indexes", Some(k)),
     }
+}
+
+/// A line as JSON: its kind's name, its cells, its `k` or its `digits`, when it has them.
+fn line_json(line: &ModelLine) -> Value {
+    let mut object = Map::new();
+    object.insert("kind".into(), json!(line.kind.name()));
+    object.insert("cells".into(), json!(line.cells));
+    if let Some(k) = line.kind.value() {
+        object.insert("k".into(), json!(k));
+    }
+    if let LineKind::Quadruple(digits) = &line.kind {
+        object.insert("digits".into(), json!(digits));
+    }
+    Value::Object(object)
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 
 use dancer::{ColorId, Entry, ItemId, ProblemBuilder};
 
+use super::lines::LineItems;
 use crate::grid::{Cell, Digit};
 use crate::model::derive::{ImpliedItems, ImpliedSum};
-use crate::model::{Constraints, Model};
+use crate::model::{Constraints, Model, ModelError};
 use crate::variant::RegionKind;
 
 /// The items a placement touches, by constraint.
@@ -21,6 +22,7 @@ pub(super) struct Items<'m> {
     cage_distinct: Vec<Option<ItemId>>,
     relations: Vec<ItemId>,
     pub(super) implied: ImpliedItems,
+    pub(super) lines: LineItems,
     /// How many items are primary (they come first).
     pub(super) primary: usize,
     /// The colours `0` ..= `symbols`: out of and in a digit set, and each digit.
@@ -30,12 +32,15 @@ pub(super) struct Items<'m> {
 impl<'m> Items<'m> {
     /// Declares the items of `model` (primary ones first), given the cages placed `whole`;
     /// returns them with each cage's primary item when it is encoded digit by digit with a sum.
+    ///
+    /// # Errors
+    /// A line whose automaton is too large (`LineItems::declare_primary`).
     pub(super) fn declare(
         model: &'m Model,
         builder: &mut ProblemBuilder,
         whole: &[Option<Vec<Digit>>],
         implied: &[ImpliedSum],
-    ) -> (Items<'m>, Vec<Option<ItemId>>) {
+    ) -> Result<(Items<'m>, Vec<Option<ItemId>>), ModelError> {
         let n = model.symbols;
         let cells = (0..model.used.len())
             .map(|cell| {
@@ -58,6 +63,7 @@ impl<'m> Items<'m> {
             })
             .collect();
         let implied_primary = ImpliedItems::declare_primary(builder, implied);
+        let mut lines = LineItems::declare_primary(model, builder)?;
         let primary = builder.item_count();
         for (k, _) in model.regions.iter().enumerate().filter(|(_, r)| !full(r)) {
             regions[k] = Some(digit_items(builder, &tags[k], n, false));
@@ -90,6 +96,7 @@ impl<'m> Items<'m> {
                         relations_of[relation.b].push(j);
                     }
                 }
+                Constraints::Lines(_) => lines.declare_secondary(model, builder),
                 // No items: they leave out options (`Model::allowed`).
                 Constraints::Parity(_) | Constraints::Candidates(_) => {}
             }
@@ -112,10 +119,11 @@ impl<'m> Items<'m> {
             cage_distinct,
             relations,
             implied,
+            lines,
             primary,
             colors: (0..=n).map(|c| builder.color(&c.to_string())).collect(),
         };
-        (items, cage_items)
+        Ok((items, cage_items))
     }
 }
 
@@ -142,6 +150,7 @@ impl Items<'_> {
             }
         }
         self.implied.place(entries, cell, digit, &self.colors);
+        self.lines.place(entries, cell, digit, &self.colors);
         for &j in &self.relations_of[cell] {
             let relation = model.relations[j];
             if together.contains(&relation.a) && together.contains(&relation.b) {

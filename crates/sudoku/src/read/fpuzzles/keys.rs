@@ -6,6 +6,8 @@
 //! the grid shows) across every edge without a dot; `negative: ["xv"]` forbids sums of 5 and
 //! 10 across every edge without an X or a V.
 
+mod lines;
+
 use serde_json::{Map, Value};
 
 use crate::grid::Cell;
@@ -30,29 +32,7 @@ const META: [&str; 10] = [
 const COSMETIC: [&str; 5] = ["line", "rectangle", "circle", "text", "cage"];
 
 /// The constraint kinds of f-puzzles that change the answer and are not read yet.
-const NOT_YET: [&str; 21] = [
-    "arrow",
-    "slowthermometer",
-    "renban",
-    "betweenline",
-    "lockoutline",
-    "regionsumline",
-    "zipperline",
-    "entropicline",
-    "modularline",
-    "nabner",
-    "doublearrow",
-    "quadruple",
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "sumdot",
-    "productdot",
-];
+const NOT_YET: [&str; 2] = ["sumdot", "productdot"];
 
 /// Reads every key of `puzzle` into `model`; returns the cosmetic keys it skipped.
 pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec<String>, String> {
@@ -141,6 +121,7 @@ pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec
                     model.relations.push(Relation { a, b, kind: RelationKind::Less });
                 }
             }
+            _ if lines::KEYS.contains(&key) => lines::read(model, key, value)?,
             _ if NOT_YET.contains(&key) => {
                 return Err(format!(
                     "the f-puzzles constraint `{key}` changes the answer and is not read yet"

@@ -142,10 +142,12 @@ impl Fields<'_> {
     /// A relation `{"a", "b", "kind", "k"?}`: `k` required with the kinds difference and
     /// sum, optional with ratio (2, a black Kropki dot, when left out; at least 2), refused
     /// with the others.
+    // One arm per kind and its `k`.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn relation(&self, node: &Node<'_>, path: Path<'_>) -> Result<Relation, JsonError> {
         use RelationKind as K;
         let line = self.line;
-        let fields = line.object(node, path, "a relation", &["a", "b", "kind", "k"])?;
+        let fields = line.object(node, path, "a relation", &["a", "b", "kind", "k", "v"])?;
         let cell = |key| self.cell(fields.need(key, path)?, path.key(key));
         let kind_node = fields.need("kind", path)?;
         let kind_path = path.key("kind");
@@ -167,6 +169,8 @@ impl Fields<'_> {
             "not-ratio" => Some(K::NotRatio(2)),
             "equal" => Some(K::Equal),
             "apart" => Some(K::Apart(0)),
+            "at-most" => Some(K::AtMost),
+            "indexes" => Some(K::Indexes(0, 0)),
             _ => None,
         };
         let factor = |k: &Node<'_>| match number(k)? {
@@ -179,10 +183,22 @@ impl Fields<'_> {
         let kind = match (named, fields.get("k")) {
             (
                 Some(
-                    kind @ (K::Less | K::Consecutive | K::NotConsecutive | K::Different | K::Equal),
+                    kind @ (K::Less
+                    | K::Consecutive
+                    | K::NotConsecutive
+                    | K::Different
+                    | K::Equal
+                    | K::AtMost),
                 ),
                 None,
             ) => kind,
+            (Some(K::Indexes(..)), Some(k)) => {
+                let v = fields.need("v", path)?;
+                let value = line.whole(v, path.key("v"))?;
+                let value = u8::try_from(value)
+                    .map_err(|_| line.error(v, path.key("v"), "too large (at most 255)"))?;
+                K::Indexes(number(k)?, value)
+            }
             (Some(K::Apart(_)), Some(k)) => K::Apart(number(k)?),
             (Some(K::Difference(_)), Some(k)) => K::Difference(number(k)?),
             (Some(K::Sum(_)), Some(k)) => K::Sum(number(k)?),
@@ -190,7 +206,12 @@ impl Fields<'_> {
             (Some(K::NotSum(_)), Some(k)) => K::NotSum(number(k)?),
             (
                 Some(
-                    K::Difference(_) | K::Sum(_) | K::NotDifference(_) | K::NotSum(_) | K::Apart(_),
+                    K::Difference(_)
+                    | K::Sum(_)
+                    | K::NotDifference(_)
+                    | K::NotSum(_)
+                    | K::Apart(_)
+                    | K::Indexes(..),
                 ),
                 None,
             ) => {
@@ -202,19 +223,32 @@ impl Fields<'_> {
             (Some(K::NotRatio(_)), None) => K::NotRatio(2),
             (Some(K::NotRatio(_)), Some(k)) => K::NotRatio(factor(k)?),
             (
-                Some(K::Less | K::Consecutive | K::NotConsecutive | K::Different | K::Equal) | None,
+                Some(
+                    K::Less
+                    | K::Consecutive
+                    | K::NotConsecutive
+                    | K::Different
+                    | K::Equal
+                    | K::AtMost,
+                )
+                | None,
                 Some(k),
             ) => {
-                let message =
-                    "`k` goes only with the kinds difference, sum, ratio, their nots and apart";
+                let message = "`k` goes only with the kinds difference, sum, ratio, their nots, \
+                               apart and indexes";
                 return Err(line.error(k, path.key("k"), message));
             }
             (None, None) => {
                 let kinds = "less, consecutive, not-consecutive, difference, sum, ratio, \
-                             different, not-difference, not-sum, not-ratio, equal or apart";
+                             different, not-difference, not-sum, not-ratio, equal, apart, \
+                             at-most or indexes";
                 return Err(line.error(kind_node, kind_path, &format!("expected one of {kinds}")));
             }
         };
+        if fields.get("v").is_some() && !matches!(kind, K::Indexes(..)) {
+            let v = fields.need("v", path)?;
+            return Err(line.error(v, path.key("v"), "`v` goes only with the kind indexes"));
+        }
         Ok(Relation { a: cell("a")?, b: cell("b")?, kind })
     }
 }
@@ -261,6 +295,13 @@ pub(super) fn point(line: Line<'_>, root: &Node<'_>, part: Part, message: String
         }
         Part::Parity(k) => vec![Step::Key("parity"), Step::Index(k)],
         Part::Candidates(k) => vec![Step::Key("candidates"), Step::Index(k)],
+        Part::Line(k, at) => {
+            let cell = at.map(|at| [Step::Key("cells"), Step::Index(at)]);
+            [Step::Key("lines"), Step::Index(k)]
+                .into_iter()
+                .chain(cell.into_iter().flatten())
+                .collect()
+        }
     };
     let (mut node, mut field) = (Some(root), String::new());
     for step in &steps {
