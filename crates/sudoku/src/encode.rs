@@ -49,7 +49,7 @@ impl Template {
     pub fn new(variant: Variant) -> Template {
         // The band search's tables are constants; it leaves enumeration to the bitmask search.
         let backend = Backend::of_variant(&variant);
-        let wide = (backend == Backend::Wide).then(|| WideTables::new(&variant));
+        let wide = backend.has_wide_tables().then(|| WideTables::new(&variant));
         Template { variant, problem: OnceLock::new(), tables: OnceLock::new(), wide, backend }
     }
 
@@ -97,7 +97,7 @@ impl Template {
     }
 
     pub(crate) fn tables(&self) -> Option<&Tables> {
-        (self.backend != Backend::Wide)
+        (!self.backend.has_wide_tables())
             .then(|| self.tables.get_or_init(|| Tables::new(&self.variant)))
     }
 

@@ -68,6 +68,25 @@ impl Backend {
         plain_view(model).map_or(Backend::Engine, |variant| Backend::of_variant(&variant))
     }
 
+    /// Whether a puzzle's search may take minutes or more (the engine, on a model of any
+    /// constraints), so that a caller should run it as a [`Run`](dancer::run::Run), which a
+    /// signal or a limit stops; the plain searches take micro- to milliseconds a puzzle.
+    pub fn may_take_long(self) -> bool {
+        match self {
+            Backend::Engine => true,
+            Backend::Band | Backend::Bitmask | Backend::Wide => false,
+        }
+    }
+
+    /// Whether a template keeps the wide search's tables rather than the bitmask search's
+    /// (which the band search also uses, for enumerations and parallel runs).
+    pub(crate) fn has_wide_tables(self) -> bool {
+        match self {
+            Backend::Wide => true,
+            Backend::Band | Backend::Bitmask | Backend::Engine => false,
+        }
+    }
+
     /// The search for a plain N×N puzzle.
     pub(crate) fn of_plain_size(n: usize) -> Backend {
         if n < WIDE_FROM {

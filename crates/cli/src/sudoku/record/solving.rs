@@ -10,8 +10,8 @@ use std::{
 };
 
 use dancer_sudoku::{
-    Backend, Broken, Digit, Givens, Grid, Model, PuzzleSearch, PuzzleSolver, SolutionForm,
-    SolveError, Variant, Verdict,
+    Broken, Digit, Givens, Grid, Model, PuzzleSearch, PuzzleSolver, SolutionForm, SolveError,
+    Variant, Verdict,
 };
 use serde_json::json;
 
@@ -173,7 +173,7 @@ impl RecordJob {
     {
         // The engine's puzzles may take minutes: they search as a run, which a signal stops
         // (the plain searches take micro- to milliseconds, and stop between puzzles).
-        if search::limited(long.job) || solver.rules().backend() == Backend::Engine {
+        if search::limited(long.job) || solver.rules().backend().may_take_long() {
             return match solver.explore(givens) {
                 Ok(search) => Ok(self.solve_limited(search, (shape, name), unique, long)),
                 Err(error) => self.refused(error, false),

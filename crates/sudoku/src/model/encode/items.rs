@@ -150,7 +150,7 @@ impl Items<'_> {
             }
         }
         self.implied.place(entries, cell, digit, &self.colors);
-        self.lines.place(entries, cell, digit, &self.colors);
+        self.lines.place(entries, cell, self.colors[usize::from(digit)]);
         for &j in &self.relations_of[cell] {
             let relation = model.relations[j];
             if together.contains(&relation.a) && together.contains(&relation.b) {

@@ -14,7 +14,7 @@
 
 use dancer::{ColorId, Entry, ItemId, ProblemBuilder};
 
-use crate::grid::{Cell, Digit};
+use crate::grid::Cell;
 use crate::model::lines::automata::{layers, Layers};
 use crate::model::{Model, ModelError, MAX_LINE_STATES};
 
@@ -95,17 +95,11 @@ impl LineItems {
         self.state_colors = (0..widest).map(|id| builder.color(&format!("q{id}"))).collect();
     }
 
-    /// Adds the entries of `digit` in `cell` on its lines: each position it holds, coloured
-    /// with the digit (`colors[d]` is digit d's colour).
-    pub(super) fn place(
-        &self,
-        entries: &mut Vec<Entry>,
-        cell: Cell,
-        digit: Digit,
-        colors: &[ColorId],
-    ) {
+    /// Adds the entries of a digit in `cell` on its lines: each position the cell holds,
+    /// coloured `digit` (the digit's own colour).
+    pub(super) fn place(&self, entries: &mut Vec<Entry>, cell: Cell, digit: ColorId) {
         for &(j, i) in &self.of[cell] {
-            entries.push((nth(self.digits[j], i), colors[usize::from(digit)]).into());
+            entries.push((nth(self.digits[j], i), digit).into());
         }
     }
 

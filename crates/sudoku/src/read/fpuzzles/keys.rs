@@ -341,14 +341,16 @@ fn cells(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
         .collect()
 }
 
+/// The row and column (from 1) of a cell named `R4C7` (either case), wherever it is.
+pub(super) fn row_column(name: &str) -> Option<(usize, usize)> {
+    let upper = name.to_ascii_uppercase();
+    let (r, c) = upper.strip_prefix('R')?.split_once('C')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
+}
+
 /// A cell named `R4C7` (either case), inside the grid.
 fn cell(name: &str, size: usize, at: &str) -> Result<Cell, String> {
-    let upper = name.to_ascii_uppercase();
-    let parsed = upper
-        .strip_prefix('R')
-        .and_then(|rest| rest.split_once('C'))
-        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
-    match parsed {
+    match row_column(name) {
         Some((r, c)) if (1..=size).contains(&r) && (1..=size).contains(&c) => {
             Ok((r - 1) * size + c - 1)
         }

@@ -153,12 +153,7 @@ fn digit(value: &Value, size: usize, at: &str) -> Result<Digit, String> {
 fn clue_cell(entry: &Value, size: usize, at: &str) -> Result<(isize, isize), String> {
     let name = entry.get("cell").and_then(Value::as_str);
     let name = name.ok_or_else(|| format!("`{at}.cell` is not a cell name"))?;
-    let upper = name.to_ascii_uppercase();
-    let parsed = upper
-        .strip_prefix('R')
-        .and_then(|rest| rest.split_once('C'))
-        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
-    match parsed {
+    match super::row_column(name) {
         Some((r, c)) if r <= size + 1 && c <= size + 1 => {
             Ok((r.cast_signed() - 1, c.cast_signed() - 1))
         }
