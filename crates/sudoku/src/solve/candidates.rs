@@ -90,13 +90,14 @@ impl PuzzleSolver<'_> {
     ///
     /// let rules = Rules::from_variant(Variant::standard(4)?);
     /// let mut solver = rules.solver();
-    /// // Two solutions: r1c1 and r1c2 may hold 1 or 2, each in one of them.
+    /// // Four solutions: r1c1 and r1c2 hold 1 and 2 in either order, and so does row 2's
+    /// // right half, independently.
     /// let givens = [None, None, Some(3), Some(4), Some(3), Some(4), None, None,
     ///               None, None, Some(4), Some(3), Some(4), Some(3), None, None]
     ///     .map(|d| d.map(|d: u8| d));
     /// let found = solver.true_candidates(&givens, 5)?;
     /// assert_eq!(&found.pencilmarks()[..8], "12..12..");
-    /// assert_eq!(found.count(0, 1), 1);
+    /// assert_eq!((found.count(0, 1), found.count(0, 3), found.count(2, 3)), (2, 0, 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
