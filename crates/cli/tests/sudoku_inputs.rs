@@ -198,10 +198,8 @@ fn an_autopear_preset_means_its_board_in_every_subcommand() {
             ],
         ),
     );
-    eqnice!(
-        "multiple\n",
-        sudoku(&["solve", "-q", "--unique", "--board", &other, &preset], "").stdout
-    );
+    let out = sudoku(&["solve", "-q", "--unique", "--board", &other, &preset], "").stdout;
+    assert!(out.starts_with("multiple "), "{out}");
 }
 
 /// `puzzle` (a 9×9 line) in the pencilmark form of tdoku and ISS: 9 characters a cell, the

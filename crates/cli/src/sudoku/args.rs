@@ -50,7 +50,8 @@ pub enum Command {
     /// Solve each puzzle: its solution, or none / invalid / error.
     #[command(after_help = super::help::SOLVE)]
     Solve {
-        /// Also prove the solution unique: print `multiple` when it is not.
+        /// Also prove the solution unique: print `multiple` when it is not, with two of the
+        /// solutions after it (in JSON, `solutions`).
         #[arg(short, long)]
         unique: bool,
         /// Limits on each puzzle's search.

@@ -259,12 +259,13 @@ fn record_end(format: OutputFormat) -> &'static str {
 
 /// The order of the keys of every JSON line, whatever its status, so that lines of different
 /// statuses line up (and diff) alike; a key not listed would come last.
-const KEY_ORDER: [&str; 24] = [
+const KEY_ORDER: [&str; 25] = [
     "line",
     "name",
     "status",
     "error",
     "solution",
+    "solutions",
     "candidates",
     "counts",
     "count",

@@ -159,6 +159,21 @@ impl RecordJob {
         self.text("invalid")
     }
 
+    /// `multiple` under `--unique`, with two of the solutions, so that a setter sees where the
+    /// puzzle breaks: after the status on its line, as grids after it, as `solutions` in JSON.
+    fn show_multiple<S: Shown>(&mut self, shape: Shape<'_>, two: &[S]) -> String {
+        let lines: Vec<String> = two.iter().map(|solution| solution.line(shape)).collect();
+        self.set("solutions", || json!(lines));
+        match self.format {
+            OutputFormat::Json => self.json(),
+            OutputFormat::Line => format!("multiple {}\n", lines.join(" ")),
+            OutputFormat::Grid => {
+                let grids: Vec<String> = two.iter().map(|solution| solution.rows(shape)).collect();
+                format!("multiple\n{}", grids.concat())
+            }
+        }
+    }
+
     /// `solve`: the first solution, or under `unique` the only one; as a run when a limit is
     /// set.
     pub(super) fn solve<G: Givens + ?Sized>(
@@ -194,8 +209,17 @@ impl RecordJob {
                 ("invalid", None)
             }
             Verdict::None => ("none", None),
-            // Under --unique several solutions is a failure: print the status, not a grid.
-            Verdict::Multiple(_) => ("multiple", None),
+            // Under --unique several solutions is a failure: the status, and two of them.
+            Verdict::Multiple(_) => {
+                let two: Vec<G::Solution> = match solver.enumerate(givens) {
+                    Ok(solutions) => solutions.take(2).filter_map(Result::ok).collect(),
+                    Err(_) => Vec::new(),
+                };
+                self.tally.multiple += 1;
+                self.solved_as(shape, "multiple", None::<&G::Solution>);
+                self.counters(report.stats);
+                return Ok(self.show_multiple(shape, &two));
+            }
             Verdict::Unique(solution) => ("unique", Some(solution)),
             Verdict::Solved(solution) => ("solved", Some(solution)),
         };
@@ -221,10 +245,10 @@ impl RecordJob {
         unique: bool,
         long: Long<'_>,
     ) -> String {
-        let first = Mutex::new(None);
+        // The first solution, and under --unique the second, which it stops at.
+        let found = Mutex::new(Vec::with_capacity(2));
         let visit = |search: &PuzzleSearch<'_, '_, S>| {
-            let mut first = first.lock().unwrap_or_else(PoisonError::into_inner);
-            first.get_or_insert_with(|| search.solution());
+            found.lock().unwrap_or_else(PoisonError::into_inner).push(search.solution());
             ControlFlow::Continue(())
         };
         let long = Long { jobs: 1, ..long };
@@ -232,13 +256,23 @@ impl RecordJob {
         let Some(outcome) = self.run(&mut search, &name(), limit, long, Some(&visit)) else {
             return self.text("error");
         };
-        let first = first.into_inner().unwrap_or_else(PoisonError::into_inner);
-        if let Some(Err(error)) = first {
-            self.fail(error.to_string());
-            return self.text("error");
-        }
+        let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let found: Result<Vec<S>, _> = found.into_iter().collect();
+        let mut found = match found {
+            Ok(found) => found,
+            Err(error) => {
+                self.fail(error.to_string());
+                return self.text("error");
+            }
+        };
         let status = self.solved(&outcome, unique);
-        let shown = first.and_then(Result::ok).filter(|_| matches!(status, "solved" | "unique"));
+        if status == "multiple" {
+            self.solved_as(shape, status, None::<&S>);
+            self.counters(outcome.stats());
+            return self.show_multiple(shape, &found);
+        }
+        found.truncate(1);
+        let shown = found.pop().filter(|_| matches!(status, "solved" | "unique"));
         self.solved_as(shape, status, shown.as_ref());
         if let Some(stop) = outcome.stopped().filter(|_| crate::job::partial(&outcome)) {
             self.set("stopped", || json!(stop.as_str()));
