@@ -153,8 +153,7 @@ pub enum Command {
     /// prints `none`. With --json, `counts` gives each candidate's solutions (up to --cap).
     #[command(name = "true-candidates", after_help = super::help::TRUE_CANDIDATES)]
     TrueCandidates {
-        /// Count each candidate's solutions up to K (1: only whether it has one; more is one
-        /// search a candidate, where 1 needs about one search a solution found).
+        /// Count each candidate's solutions up to K (1: whether it has one; more: a count each).
         #[arg(long, value_name = "K", default_value_t = 1,
               value_parser = clap::value_parser!(u64).range(1..))]
         cap: u64,
