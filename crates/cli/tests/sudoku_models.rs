@@ -230,3 +230,24 @@ fn f_puzzles_links_are_records_in_every_subcommand_and_bad_ones_answer_in_place(
         argument.stderr
     );
 }
+
+#[test]
+fn cosmetic_f_puzzles_keys_are_named_in_one_note_a_puzzle() {
+    // A 4×4 with a drawn line and a text: neither is a rule, so both are skipped, and said.
+    let rows: Vec<Vec<serde_json::Value>> = vec![vec![serde_json::json!({}); 4]; 4];
+    let puzzle = serde_json::json!({
+        "size": 4,
+        "grid": rows,
+        "line": [{"lines": [["R1C1", "R2C2"]], "outlineC": "#000000", "width": 0.1}],
+        "text": [{"cells": ["R3C3"], "value": "hi"}],
+    });
+    let link = lz_str::compress_to_base64(puzzle.to_string().as_str());
+    let out = sudoku(&["count", "--limit", "5"], &format!("{link}\n"));
+    assert_eq!(out.stdout, "5+\n");
+    let notes: Vec<&str> = out.stderr.lines().filter(|l| l.contains("note:")).collect();
+    assert_eq!(notes.len(), 1, "{}", out.stderr);
+    assert!(notes[0].contains("<stdin>:1:1: note: f-puzzles keys skipped"), "{}", notes[0]);
+    assert!(notes[0].contains("line") && notes[0].contains("text"), "{}", notes[0]);
+    let quiet = sudoku(&["count", "-q", "--limit", "5"], &format!("{link}\n"));
+    assert_eq!((quiet.stdout.as_str(), quiet.stderr.as_str()), ("5+\n", ""));
+}

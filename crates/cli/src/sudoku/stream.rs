@@ -233,7 +233,7 @@ fn send_puzzles<R: BufRead + Drained>(
                 solution: None,
                 generated: None,
             }));
-            chunk.push(Input::Model { line: puzzle.line, read });
+            chunk.push(Input::Model { line: puzzle.line, read, skipped: Vec::new() });
         } else {
             chunk.push(Input::Puzzle(record));
         }

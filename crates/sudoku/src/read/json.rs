@@ -142,12 +142,22 @@ impl Record {
     /// A line that is neither a JSON object nor an f-puzzles link, whatever
     /// [`from_json`](Self::from_json) refuses, and whatever [`fpuzzles`](crate::fpuzzles) does.
     pub fn from_line(line: &str) -> Option<Result<Record, JsonError>> {
+        Record::read_line(line).map(|read| read.map(|(record, _)| record))
+    }
+
+    /// [`from_line`](Self::from_line), with the keys of an f-puzzles line skipped as cosmetic
+    /// (drawn by f-puzzles, never rules: [`FpuzzlesPuzzle::skipped`](crate::FpuzzlesPuzzle)),
+    /// so that a reader can say so; none for a JSON object.
+    ///
+    /// # Errors
+    /// As [`from_line`](Self::from_line).
+    pub fn read_line(line: &str) -> Option<Result<(Record, Vec<String>), JsonError>> {
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             return None;
         }
         if is_fpuzzles(text) {
-            let read = fpuzzles(text).map(|puzzle| puzzle.record);
+            let read = fpuzzles(text).map(|puzzle| (puzzle.record, puzzle.skipped));
             let error = |e: ReadError| JsonError {
                 column: e.column,
                 field: String::new(),
@@ -161,7 +171,7 @@ impl Record {
                 .into();
             return Some(Err(JsonError { column: 1, field: String::new(), message }));
         }
-        Some(Record::from_json(text))
+        Some(Record::from_json(text).map(|record| (record, Vec::new())))
     }
 
     /// Reads a record from one line of its JSON form, and checks the model.

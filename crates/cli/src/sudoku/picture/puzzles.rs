@@ -82,14 +82,14 @@ fn puzzle(record: Input, source: &Source, stem: &str, rules: &Rules) -> Puzzle {
         Input::Puzzle(Err(error)) => {
             (error.line, None, Err(format!("{}: {}", error.column, error.kind)), None)
         }
-        Input::Model { line, read: Ok(record) } => {
+        Input::Model { line, read: Ok(record), .. } => {
             let solution = record
                 .solution
                 .as_ref()
                 .map(|digits| digits.iter().map(|&d| (d != 0).then_some(d)).collect());
             (line, Some(record.name.clone()), Ok(record.model), solution)
         }
-        Input::Model { line, read: Err(error) } => (line, None, Err(error.to_string()), None),
+        Input::Model { line, read: Err(error), .. } => (line, None, Err(error.to_string()), None),
     };
     Puzzle { stem: stem.to_owned(), place: format!("{source}:{line}"), line, name, model, solution }
 }

@@ -37,13 +37,21 @@ pub(crate) fn handle(
             let message = format!("{source}:{error}");
             return failure(format, enumerating, error.line, message, sink);
         }
-        Input::Model { line, read: Err(error) } => {
+        Input::Model { line, read: Err(error), .. } => {
             let message = format!("{source}:{line}:{error}");
             return failure(format, enumerating, *line, message, sink);
         }
-        Input::Model { line, read: Ok(record) } => {
+        Input::Model { line, read: Ok(record), skipped } => {
             let at = Place { source, line: *line, name: Some(&record.name) };
-            return handle_record(task, format, at, record, long, sink);
+            let mut done = handle_record(task, format, at, record, long, sink)?;
+            // Said once a puzzle, as a note (-q leaves it out), unless it has a message.
+            if !skipped.is_empty() && done.err.is_none() {
+                done.err = Some(format!(
+                    "{source}:{line}:1: note: f-puzzles keys skipped as drawing only (no rule): {}",
+                    skipped.join(", ")
+                ));
+            }
+            return Ok(done);
         }
     };
     let size = puzzle.grid.size();

@@ -23,6 +23,8 @@ pub(crate) enum Input {
         line: usize,
         /// The puzzle, or why the line is not one.
         read: Result<Box<Record>, JsonError>,
+        /// The keys of an f-puzzles line skipped as cosmetic (drawn only, never rules).
+        skipped: Vec<String>,
     },
 }
 
@@ -40,7 +42,7 @@ impl Input {
 pub(crate) fn unreadable(line: usize, error: &io::Error) -> Input {
     let message = format!("cannot read: {error}");
     let read = Err(JsonError { column: 1, field: String::new(), message });
-    Input::Model { line, read }
+    Input::Model { line, read, skipped: Vec::new() }
 }
 
 /// Reads the input up to the first byte of its first line that is neither blank nor a
@@ -116,7 +118,11 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
             line => line,
         };
         if let Some(read) = model(line) {
-            records.push(Input::Model { line: number, read });
+            let (read, skipped) = match read {
+                Ok((record, skipped)) => (Ok(Box::new(record)), skipped),
+                Err(error) => (Err(error), Vec::new()),
+            };
+            records.push(Input::Model { line: number, read, skipped });
         }
         let ready = !records.is_empty()
             && (records.len() >= chunk || too_long || lines.get_ref().drained());
@@ -130,11 +136,11 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
     }
 }
 
-/// The record of a line, as the library reads one ([`Record::from_line`]): `None` for a
-/// blank line or a comment.
-fn model(line: Result<String, LineFault>) -> Option<Result<Box<Record>, JsonError>> {
+/// The record of a line, as the library reads one ([`Record::read_line`]), with the keys it
+/// skipped: `None` for a blank line or a comment.
+fn model(line: Result<String, LineFault>) -> Option<Result<(Record, Vec<String>), JsonError>> {
     match line {
-        Ok(text) => Record::from_line(&text).map(|read| read.map(Box::new)),
+        Ok(text) => Record::read_line(&text),
         Err(fault) => {
             let message = fault.message(MAX_JSON_LINE, "a line of JSON");
             Some(Err(JsonError { column: 1, field: String::new(), message }))
