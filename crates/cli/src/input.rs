@@ -38,9 +38,22 @@ pub enum Source {
     Stdin,
     /// A file.
     File(PathBuf),
+    /// A puzzle given on the command line itself (a `sudoku` f-puzzles or `SudokuPad` link, where
+    /// no file of that name exists), read as a one-line input; shown as `<argument>`.
+    Argument(String),
 }
 
 impl Source {
+    /// [`from_arg`](Self::from_arg), and a puzzle link that names no file: the puzzle itself
+    /// (`sudoku solve 'https://www.f-puzzles.com/?load=...'`).
+    pub fn puzzle_or_file(arg: &Path) -> Source {
+        let text = arg.to_string_lossy();
+        if !arg.exists() && dancer_sudoku::is_fpuzzles(&text) {
+            return Source::Argument(text.trim().to_owned());
+        }
+        Source::from_arg(Some(arg))
+    }
+
     /// `-` (or no argument) means standard input.
     pub fn from_arg(arg: Option<&Path>) -> Source {
         match arg {
@@ -61,6 +74,7 @@ impl Source {
             Source::File(path) => {
                 Box::new(BufReader::new(File::open(path).with_context(|| cannot_read(path))?))
             }
+            Source::Argument(text) => Box::new(io::Cursor::new(format!("{text}\n").into_bytes())),
         })
     }
 
@@ -74,6 +88,7 @@ impl Source {
         let reader: Box<dyn Read> = match self {
             Source::Stdin => Box::new(stdin()?.lock()),
             Source::File(path) => Box::new(File::open(path).with_context(|| cannot_read(path))?),
+            Source::Argument(text) => Box::new(io::Cursor::new(format!("{text}\n").into_bytes())),
         };
         let mut bytes = Vec::new();
         reader
@@ -157,6 +172,7 @@ impl fmt::Display for Source {
         match self {
             Source::Stdin => f.write_str("<stdin>"),
             Source::File(path) => write!(f, "{}", path.display()),
+            Source::Argument(_) => f.write_str("<argument>"),
         }
     }
 }

@@ -62,7 +62,7 @@ fn sources_of(files: &[std::path::PathBuf]) -> Vec<Source> {
     if files.is_empty() {
         vec![Source::Stdin]
     } else {
-        files.iter().map(|path| Source::from_arg(Some(path))).collect()
+        files.iter().map(|path| Source::puzzle_or_file(path)).collect()
     }
 }
 

@@ -222,13 +222,12 @@ fn f_puzzles_links_are_records_in_every_subcommand_and_bad_ones_answer_in_place(
         mixed.stderr
     );
     assert_eq!(mixed.code, 2);
-    // A link where a file is asked for: told how to give it.
-    let argument = sudoku(&["solve", link], "");
-    assert!(
-        argument.stderr.contains("a puzzle link is read from a file or standard input"),
-        "{}",
-        argument.stderr
-    );
+    // A link pasted where a file is asked for, naming no file, is the puzzle itself.
+    let argument = sudoku(&["solve", "--unique", "-q", link, link], "");
+    assert_eq!((argument.stdout, argument.code), (format!("{solution}\n{solution}\n"), 0));
+    let broken = sudoku(&["solve", "-q", "https://www.f-puzzles.com/?load=N4IgAAAA"], "");
+    assert_eq!(broken.stdout, "error\n");
+    assert!(broken.stderr.contains("<argument>:1:33: the payload"), "{}", broken.stderr);
 }
 
 #[test]

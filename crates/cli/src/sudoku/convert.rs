@@ -173,7 +173,7 @@ fn janko(
 ) -> anyhow::Result<Exit> {
     let path = match source {
         Source::File(path) => Some(path.as_path()),
-        Source::Stdin => None,
+        Source::Stdin | Source::Argument(_) => None,
     };
     let stem = path
         .and_then(Path::file_name)

@@ -79,6 +79,12 @@ impl Stream {
                     (Box::new(io::Cursor::new(head).chain(stdin)), None, false)
                 }
             }
+            // A puzzle on the command line: a small file's worth, read at once.
+            Source::Argument(text) => {
+                let bytes = format!("{text}\n").into_bytes();
+                let length = bytes.len() as u64;
+                (Box::new(io::Cursor::new(bytes)), Some(length), true)
+            }
             Source::File(path) => {
                 let file = File::open(path)?;
                 let length =

@@ -59,6 +59,7 @@ pub(crate) fn each(
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         let stem = match source {
             Source::Stdin => "stdin".to_owned(),
+            Source::Argument(_) => "puzzle".to_owned(),
             Source::File(path) => path
                 .file_stem()
                 .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),

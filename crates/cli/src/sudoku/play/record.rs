@@ -46,6 +46,7 @@ pub(crate) fn take_from(
     let reader = std::io::Cursor::new(head).chain(reader);
     let stem = match source {
         Source::Stdin => "stdin".to_owned(),
+        Source::Argument(_) => "puzzle".to_owned(),
         Source::File(path) => path
             .file_stem()
             .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
