@@ -71,6 +71,8 @@ mod sudoku_inputs;
 
 // `sudoku convert` (published killers to JSON lines, aligned) and `sudoku encode` (DLX text).
 mod sudoku_convert;
+// `sudoku convert --to fpuzzles`: links that read back, an unwritable record in place.
+mod sudoku_convert_fpuzzles;
 
 // `sudoku show` of variants: text with the rules, SVG to stdout, --output, --per-page, PNG/PDF.
 mod sudoku_pictures;

@@ -111,7 +111,10 @@ pub use crate::model::{
 pub use crate::rate::{ClueBand, RateError, Rater, Rating};
 pub use crate::read::{
     flat::{janko_jigsaw, janko_sudoku, krazydad_16x16},
-    fpuzzles::{fpuzzles, is_fpuzzles, FpuzzlesPuzzle},
+    fpuzzles::{
+        fpuzzles, fpuzzles_json, is_fpuzzles, to_fpuzzles, FpuzzlesPuzzle, FpuzzlesWriteError,
+        FPUZZLES_MAX_SIZE,
+    },
     janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
     json::JsonError,
     published::{andoku, janko_killer, krazydad_killer, sukaku, sukaku_of_grid, ReadError, Record},

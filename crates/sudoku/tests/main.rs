@@ -37,6 +37,8 @@ mod model_generate;
 // f-puzzles and SudokuPad links: every key read, negative rules against a filter of all 4×4
 // grids, bad input; the 46 published puzzles solved or refused by name.
 mod fpuzzles;
+// Writing f-puzzles links: read back the same, or refused by name.
+mod fpuzzles_write;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
 // One solver API for every puzzle (Rules, PuzzleSolver): every call agrees, plain or not.

@@ -225,6 +225,11 @@ pub struct ConvertArgs {
     /// `<Kind>_puzzles.json`, when it exists.
     #[arg(long, value_name = "FILE")]
     pub solutions: Option<PathBuf>,
+    /// The format of the output: JSON lines records, or f-puzzles links
+    /// (`https://www.f-puzzles.com/?load=...`; a puzzle f-puzzles cannot express is an error
+    /// in its place, naming what it cannot say).
+    #[arg(long, value_enum, default_value = "json")]
+    pub to: ConvertTo,
     /// The file; `-` or none reads standard input.
     pub file: Option<PathBuf>,
     /// With `--from puzzles`: the rules of the puzzles.
@@ -271,6 +276,17 @@ pub enum ConvertFrom {
     Fpuzzles,
     /// Puzzles in any of the usual formats, under the variant options (`--x`, `--boxes`, ...).
     Puzzles,
+    /// JSON lines records (the form `convert` writes), or f-puzzles links, one a line.
+    Json,
+}
+
+/// The formats `sudoku convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    /// JSON lines records, one object per puzzle.
+    Json,
+    /// f-puzzles links, one per puzzle.
+    Fpuzzles,
 }
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.

@@ -2,7 +2,8 @@
 //! object per puzzle line (comments and blank lines skipped), errors on stderr with their
 //! place and as `{"line", "error"}` objects in the output, so that it stays aligned. A janko
 //! file is one JSON document: one object per key in the file's order, a bad puzzle as
-//! `{"key", "error"}`.
+//! `{"key", "error"}`. `--to fpuzzles` writes each record as an f-puzzles link instead; a
+//! record f-puzzles cannot express is refused in its place as a bad line is.
 
 use std::{
     io::Write,
@@ -13,11 +14,11 @@ use std::{
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     andoku, fpuzzles, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, read_puzzles, sukaku, JankoError, ReadError, Record,
+    krazydad_killer, read_puzzles, sukaku, to_fpuzzles, JankoError, ReadError, Record,
 };
 use serde_json::json;
 
-use super::args::{ConvertArgs, ConvertFrom};
+use super::args::{ConvertArgs, ConvertFrom, ConvertTo};
 use super::rules::Rules;
 use crate::input::{LineFault, Lines, Source, MAX_DOCUMENT, MAX_JSON_LINE};
 use crate::Exit;
@@ -43,6 +44,16 @@ pub(super) fn run(
         ConvertFrom::JankoJigsaw => janko_jigsaw,
         ConvertFrom::JankoSudoku => janko_sudoku,
         ConvertFrom::Krazydad16x16 => krazydad_16x16,
+        ConvertFrom::Json => |line| {
+            let read = Record::from_line(line).unwrap_or_else(|| {
+                Err(dancer_sudoku::JsonError {
+                    column: 1,
+                    field: String::new(),
+                    message: "no record".into(),
+                })
+            });
+            read.map_err(|e| ReadError { column: e.column, message: json_message(&e) })
+        },
         ConvertFrom::Janko => return janko(args, &source, quiet, out, err),
         ConvertFrom::Puzzles => return puzzles(args, &source, quiet, out, err, interrupt),
     };
@@ -77,8 +88,11 @@ pub(super) fn run(
             Ok(()) => Ok(record),
             Err(error) => Err(ReadError { column: 1, message: error.to_string() }),
         });
-        match read {
-            Ok(record) => writeln!(out, "{}", record.to_json())?,
+        let written = read.and_then(|record| {
+            write(args.to, &record).map_err(|message| ReadError { column: 1, message })
+        });
+        match written {
+            Ok(text) => writeln!(out, "{text}")?,
             Err(error) => {
                 // Columns count from the line as written, before its leading blanks.
                 let column = error.column + line.chars().take_while(|c| c.is_whitespace()).count();
@@ -117,12 +131,13 @@ fn puzzles(
                     rules.model(&puzzle).map_err(|e| (format!("{source}:{line}:1"), line, e))?;
                 Ok((line, model))
             });
-        match model {
-            Ok((line, model)) => {
-                let record =
-                    Record { name: format!("line {line}"), model, solution: None, generated: None };
-                writeln!(out, "{}", record.to_json())?;
-            }
+        let written = model.and_then(|(line, model)| {
+            let record =
+                Record { name: format!("line {line}"), model, solution: None, generated: None };
+            write(args.to, &record).map_err(|e| (format!("{source}:{line}:1"), line, e))
+        });
+        match written {
+            Ok(text) => writeln!(out, "{text}")?,
             Err((place, line, message)) => {
                 exit = refuse(out, (!quiet).then_some(&mut *err), &place, line, &message)?;
             }
@@ -130,6 +145,23 @@ fn puzzles(
     }
     out.flush()?;
     Ok(exit)
+}
+
+/// A record in the output format.
+fn write(to: ConvertTo, record: &Record) -> Result<String, String> {
+    match to {
+        ConvertTo::Json => Ok(record.to_json()),
+        ConvertTo::Fpuzzles => to_fpuzzles(record).map_err(|e| e.to_string()),
+    }
+}
+
+/// A JSON lines record's error as one message: the field at fault, then what is wrong.
+fn json_message(error: &dancer_sudoku::JsonError) -> String {
+    if error.field.is_empty() {
+        error.message.clone()
+    } else {
+        format!("{}: {}", error.field, error.message)
+    }
 }
 
 /// Stops the conversion on a signal, before line `line`: what was converted is written whole,
@@ -209,14 +241,13 @@ fn janko(
         )?;
     let mut exit = Exit::Solved;
     for record in records {
-        let record = record.and_then(|record| match record.model.validate() {
-            Ok(()) => Ok(record),
-            Err(error) => {
-                Err(JankoError { key: Some(record.name.clone()), message: error.to_string() })
-            }
+        let record = record.and_then(|record| {
+            let refuse = |message| JankoError { key: Some(record.name.clone()), message };
+            record.model.validate().map_err(|error| refuse(error.to_string()))?;
+            write(args.to, &record).map_err(refuse)
         });
         match record {
-            Ok(record) => writeln!(out, "{}", record.to_json())?,
+            Ok(text) => writeln!(out, "{text}")?,
             Err(error) => {
                 if !quiet {
                     writeln!(err, "sudoku: {source}: {error}")?;

@@ -247,14 +247,15 @@ Examples:
 pub(super) const CONVERT: &str = "\
 Exit status:
   0    every puzzle converted
-  2    some puzzle could not be read: {\"line\": N, \"error\": ...} in its place
+  2    some puzzle could not be read (or written): {\"line\": N, \"error\": ...} in its place
 
 Examples:
   sudoku convert --from sukaku data/variants/sukaku-classic.txt
       pencilmark puzzles as JSON lines records
   sudoku convert --from puzzles --x data/puzzles/contest.txt
       the puzzle as a sudoku X record
-  sudoku convert --from krazydad-killer killers.txt | sudoku solve --unique";
+  sudoku convert --from json --to fpuzzles puzzles.jsonl
+      each record as an f-puzzles link (an error in place where f-puzzles cannot say it)";
 
 /// `sudoku encode --help`.
 pub(super) const ENCODE: &str = "\

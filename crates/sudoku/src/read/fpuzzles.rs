@@ -9,6 +9,9 @@
 //! named in [`FpuzzlesPuzzle::skipped`], so that the caller can say so once.
 
 mod keys;
+mod write;
+
+pub use write::{fpuzzles_json, to_fpuzzles, FpuzzlesWriteError, FPUZZLES_MAX_SIZE};
 
 use serde_json::{Map, Value};
 

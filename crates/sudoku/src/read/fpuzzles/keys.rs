@@ -6,7 +6,7 @@
 //! the grid shows) across every edge without a dot; `negative: ["xv"]` forbids sums of 5 and
 //! 10 across every edge without an X or a V.
 
-mod lines;
+pub(super) mod lines;
 
 use serde_json::{Map, Value};
 
@@ -136,12 +136,12 @@ pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec
 }
 
 /// The main diagonal (`diagonal-`, top left to bottom right) or the anti-diagonal.
-fn diagonal(size: usize, rising: bool) -> Vec<Cell> {
+pub(super) fn diagonal(size: usize, rising: bool) -> Vec<Cell> {
     (0..size).map(|r| r * size + if rising { size - 1 - r } else { r }).collect()
 }
 
 /// The cells at each place of the default boxes, one group per place.
-fn disjoint_groups(size: usize) -> Vec<Vec<Cell>> {
+pub(super) fn disjoint_groups(size: usize) -> Vec<Vec<Cell>> {
     let (rows, cols) = standard_box_shape(size);
     let mut groups = vec![Vec::new(); size];
     for cell in 0..size * size {
@@ -154,23 +154,32 @@ fn disjoint_groups(size: usize) -> Vec<Vec<Cell>> {
 /// Anti-king and anti-knight: a `different` relation between the cells a king's or knight's
 /// move apart that share no region (where they do, the region already keeps them apart).
 fn chess(model: &mut Model, puzzle: &Map<String, Value>) {
+    let flag = |key: &str| puzzle.get(key).and_then(Value::as_bool) == Some(true);
+    for (key, king) in [("antiking", true), ("antiknight", false)] {
+        if flag(key) {
+            let pairs = chess_moves(model, king);
+            let different =
+                pairs.into_iter().map(|(a, b)| Relation { a, b, kind: RelationKind::Different });
+            model.relations.extend(different);
+        }
+    }
+}
+
+/// The pairs of cells a king's (or a knight's) move apart that share no region of `model`,
+/// each once: the move goes down a row or two, left or right.
+pub(super) fn chess_moves(model: &Model, king: bool) -> Vec<(Cell, Cell)> {
     let size = model.width;
-    // Each pair once: the move goes down a row or two, left or right.
-    let mut moves: Vec<(usize, isize)> = Vec::new();
-    if puzzle.get("antiking").and_then(Value::as_bool) == Some(true) {
-        moves.extend([(1, -1), (1, 1)]);
-    }
-    if puzzle.get("antiknight").and_then(Value::as_bool) == Some(true) {
-        moves.extend([(1, -2), (1, 2), (2, -1), (2, 1)]);
-    }
+    let moves: &[(usize, isize)] =
+        if king { &[(1, -1), (1, 1)] } else { &[(1, -2), (1, 2), (2, -1), (2, 1)] };
     let mut member = vec![Vec::new(); size * size];
     for (k, region) in model.regions.iter().enumerate() {
         for &cell in region {
             member[cell].push(k);
         }
     }
+    let mut pairs = Vec::new();
     for a in 0..size * size {
-        for &(dr, dc) in &moves {
+        for &(dr, dc) in moves {
             let r = a / size + dr;
             let Some(c) = (a % size).checked_add_signed(dc).filter(|&c| c < size && r < size)
             else {
@@ -178,10 +187,11 @@ fn chess(model: &mut Model, puzzle: &Map<String, Value>) {
             };
             let b = r * size + c;
             if !member[a].iter().any(|k| member[b].contains(k)) {
-                model.relations.push(Relation { a, b, kind: RelationKind::Different });
+                pairs.push((a, b));
             }
         }
     }
+    pairs
 }
 
 /// The dots and XV marks between two cells, then the negative rules on the edges without one.
@@ -314,7 +324,7 @@ fn clone_cells(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String
 }
 
 /// Every pair of orthogonal neighbours, the left or upper cell first.
-fn edges(size: usize) -> impl Iterator<Item = (Cell, Cell)> {
+pub(super) fn edges(size: usize) -> impl Iterator<Item = (Cell, Cell)> {
     (0..size * size).flat_map(move |a| {
         let right = (a % size + 1 < size).then_some((a, a + 1));
         let down = (a + size < size * size).then_some((a, a + size));
