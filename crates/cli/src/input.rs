@@ -54,6 +54,18 @@ impl Source {
         Source::from_arg(Some(arg))
     }
 
+    /// A short name for what is made of the input (pictures, saved games): the file's stem,
+    /// `stdin`, or `puzzle` for one given on the command line.
+    pub fn stem(&self) -> String {
+        match self {
+            Source::Stdin => "stdin".to_owned(),
+            Source::Argument(_) => "puzzle".to_owned(),
+            Source::File(path) => path
+                .file_stem()
+                .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
+        }
+    }
+
     /// `-` (or no argument) means standard input.
     pub fn from_arg(arg: Option<&Path>) -> Source {
         match arg {

@@ -57,13 +57,7 @@ pub(crate) fn each(
         let rules = preset.as_ref().unwrap_or(rules);
         let stream = Stream::open(source, rules.size(), rules.alphabet(), 256)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
-        let stem = match source {
-            Source::Stdin => "stdin".to_owned(),
-            Source::Argument(_) => "puzzle".to_owned(),
-            Source::File(path) => path
-                .file_stem()
-                .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
-        };
+        let stem = source.stem();
         loop {
             let Some(batch) = stream.batch(256, interrupt) else { return Ok(false) };
             if batch.is_empty() {

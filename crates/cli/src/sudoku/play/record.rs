@@ -44,13 +44,7 @@ pub(crate) fn take_from(
 ) -> anyhow::Result<Taken> {
     let (head, json) = sniff(&mut reader).with_context(|| format!("cannot read {source}"))?;
     let reader = std::io::Cursor::new(head).chain(reader);
-    let stem = match source {
-        Source::Stdin => "stdin".to_owned(),
-        Source::Argument(_) => "puzzle".to_owned(),
-        Source::File(path) => path
-            .file_stem()
-            .map_or_else(|| "puzzle".to_owned(), |s| s.to_string_lossy().into_owned()),
-    };
+    let stem = source.stem();
     let mut seen = 0;
     if json {
         for (line, text) in Lines::new(reader, MAX_JSON_LINE) {
