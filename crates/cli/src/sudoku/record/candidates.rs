@@ -21,25 +21,25 @@ impl RecordJob {
             Ok(found) => found,
             Err(error) => return self.refused(error, false),
         };
-        let status = if found.is_solvable() { "solved" } else { "none" };
-        if found.is_solvable() {
-            self.tally.solved += 1;
-        } else {
+        if !found.is_solvable() {
             self.tally.none += 1;
+            self.set("status", || json!("none"));
+            self.counters(found.stats);
+            return Ok(self.text("none"));
         }
-        self.set("status", || json!(status));
+        self.tally.solved += 1;
+        self.set("status", || json!("solved"));
         let line = found.pencilmarks();
-        if found.is_solvable() {
-            self.set("candidates", || json!(line));
+        self.set("candidates", || json!(line));
+        // Built only for JSON, as every field is.
+        self.set("counts", || {
+            let count = |cell, digit: usize| found.count(cell, digit as u8);
             let counts: Vec<Vec<u64>> = (0..found.cells())
-                .map(|cell| {
-                    let digits = 1..=found.symbols();
-                    digits.map(|digit| found.count(cell, digit as u8)).collect()
-                })
+                .map(|cell| (1..=found.symbols()).map(|digit| count(cell, digit)).collect())
                 .collect();
-            self.set("counts", || json!(counts));
-        }
+            json!(counts)
+        });
         self.counters(found.stats);
-        Ok(self.text(if found.is_solvable() { &line } else { "none" }))
+        Ok(self.text(&line))
     }
 }

@@ -166,7 +166,16 @@ impl RecordJob {
         self.set("solutions", || json!(lines));
         match self.format {
             OutputFormat::Json => self.json(),
-            OutputFormat::Line => format!("multiple {}\n", lines.join(" ")),
+            // Each after a space: none when the enumeration failed, never a trailing blank.
+            OutputFormat::Line => {
+                let mut out = "multiple".to_owned();
+                for line in &lines {
+                    out.push(' ');
+                    out.push_str(line);
+                }
+                out.push('\n');
+                out
+            }
             OutputFormat::Grid => {
                 let grids: Vec<String> = two.iter().map(|solution| solution.rows(shape)).collect();
                 format!("multiple\n{}", grids.concat())
