@@ -51,7 +51,7 @@
 //!     killer.cages.push(Cage { cells, sum: Some(sum) });
 //! }
 //! let rules = Rules::new(&killer);
-//! assert_eq!(rules.backend(), Backend::Engine);
+//! assert_eq!(rules.backend(), Backend::Propagate);
 //! let mut solver = rules.solver();
 //! let report = solver.solve_unique(&killer.givens)?;
 //! let Verdict::Unique(solution) = report.verdict else { panic!("{:?}", report.verdict) };

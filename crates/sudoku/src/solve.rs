@@ -26,6 +26,7 @@ mod givens;
 mod grids;
 pub(crate) mod kit;
 mod memo;
+mod propagate;
 mod rules;
 mod search;
 pub(crate) mod strategy;

@@ -56,7 +56,7 @@ prop_compose! {
 
 prop_compose! {
     /// A 4×4 with one or two lines and up to two givens of a reference grid.
-    fn lined()(
+    pub(crate) fn lined()(
         lines in prop::collection::vec(line(), 1..3),
         reference in 0usize..288,
         givens in prop::collection::vec(0usize..16, 0..3),

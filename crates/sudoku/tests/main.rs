@@ -39,6 +39,8 @@ mod model_generate;
 mod fpuzzles;
 // Writing f-puzzles links: read back the same, or refused by name.
 mod fpuzzles_write;
+// The propagating search against a filter of all 4×4 grids, on one thread and two.
+mod propagate;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
 mod memo;
 // One solver API for every puzzle (Rules, PuzzleSolver): every call agrees, plain or not.

@@ -162,7 +162,7 @@ fn the_door_takes_grids_and_digits_whatever_the_back_end() {
         killer.cages.push(Cage { cells, sum: Some(sum) });
     }
     let rules = Rules::new(&killer);
-    assert_eq!(rules.backend(), Backend::Engine);
+    assert_eq!(rules.backend(), Backend::Propagate);
     let mut solver = rules.solver();
     let grid = Grid::empty(4);
     let Verdict::Unique(as_grid) = solver.solve_unique(&grid).unwrap().verdict else {

@@ -93,7 +93,7 @@ pub fn search(model: &Model, go_on: impl FnMut(u64) -> bool) -> Searched {
 fn search_by(model: &Model, slice: u64, mut go_on: impl FnMut(u64) -> bool) -> Searched {
     let rules = Rules::new(model);
     let mut solver = rules.solver();
-    let Ok(mut walk) = solver.explore(&model.givens) else { return Searched::None };
+    let Ok(mut walk) = solver.explore_to_solve(&model.givens) else { return Searched::None };
     let mut first: Option<Vec<Option<Digit>>> = None;
     loop {
         match walk.explore(slice, 1) {

@@ -5,12 +5,14 @@
 //!
 //! The searches behind it are chosen once, when the solver is made ([`strategy::choose`]): a
 //! plain model's (regions of a sudoku only, [`Model::variant`]) on its [`Template`]: the band,
-//! bitmask or wide search; any other model's encoding ([`Model::encode`], with each puzzle's
-//! givens: they and the reductions they allow strike options out before the matrix is built)
-//! by the engine. Every solution of the engine, and of a plain search asked for a model's
-//! digits, is checked by the model's own checker ([`Model::broken`]), which knows nothing of
-//! the encoding. True candidates (the digits some solution puts in each cell) are the next
-//! question for this door.
+//! bitmask or wide search; any other model's puzzles are solved and proved unique by the
+//! propagating search (its rules compiled into propagators once, on first use), and counted
+//! and enumerated by the engine on their encoding ([`Model::encode`], with each puzzle's
+//! givens: they and the reductions they allow strike options out before the matrix is built).
+//! Every solution of the propagating search and the engine, and of a plain search asked for a
+//! model's digits, is checked by the model's own checker ([`Model::broken`]), which knows
+//! nothing of either. True candidates (the digits some solution puts in each cell) go through
+//! this door too (`candidates.rs`).
 //!
 //! [`Template`]: crate::Template
 
@@ -20,6 +22,7 @@ use dancer::{run::MemoRun, run::Run, Memo, Stats};
 
 use super::answer::{PuzzleCount, PuzzleReport, SolveError, Verdict};
 use super::givens::{Givens, SolutionForm, View};
+use super::propagate::{self, PropSearch, PropTables, PropTree};
 use super::rules::{checked, load, Rules};
 use super::search::{solution, Checks, Opened, PuzzleSearch, PuzzleSolutions};
 use super::strategy::{self, Chosen};
@@ -63,9 +66,12 @@ enum Back<'r> {
     /// A plain model's searches, on its template.
     Plain(GridSolver<'r>),
     /// Any other model: the engine, with the puzzle being enumerated or explored and its
-    /// matrix.
-    Engine(Option<(crate::model::Model, crate::model::Encoded)>),
+    /// matrix; and the propagating search, once compiled (or why the rules could not be).
+    Engine(Option<(crate::model::Model, crate::model::Encoded)>, Option<Propagating>),
 }
+
+/// The propagating search of a model's rules, or why they do not compile.
+type Propagating = Result<(PropTables, PropSearch), crate::model::ModelError>;
 
 impl<'r> PuzzleSolver<'r> {
     /// A solver of puzzles of `rules`, with the searches their back-end calls for.
@@ -75,7 +81,7 @@ impl<'r> PuzzleSolver<'r> {
                 let template = rules.template().expect("a plain back-end has a template");
                 Back::Plain(GridSolver::with(template, plain))
             }
-            Chosen::Engine => Back::Engine(None),
+            Chosen::Model => Back::Engine(None, None),
         };
         PuzzleSolver { rules, back }
     }
@@ -117,25 +123,29 @@ impl<'r> PuzzleSolver<'r> {
         let model = rules.model();
         let Back::Plain(solver) = &mut self.back else {
             let givens = view.cells(model)?;
-            let (puzzle, encoded) = rules.encode(&givens)?;
-            if let Err(broken) = puzzle.broken(&givens, false) {
+            if let Err(broken) = model.broken(&givens, false) {
                 let verdict = Verdict::Invalid(broken);
                 return Ok(PuzzleReport { verdict, stats: Stats::default() });
             }
-            let mut solver = dancer::Solver::new(encoded.problem());
-            let first = solver.next_solution().map(|options| encoded.grid(options));
-            let verdict = match first {
+            let (tables, search) = self.propagating()?;
+            // A contradiction at the root leaves a dead end for the walk to count.
+            let _ = search.load(tables, &givens);
+            let mut next = || {
+                let (_, found) = search.walk_up_to(tables, 1);
+                (found == 1).then(|| search.digits())
+            };
+            let verdict = match next() {
                 None => Verdict::None,
                 Some(digits) => {
-                    let digits = S::from_cells(model.symbols, checked(&puzzle, &givens, digits)?);
+                    let digits = S::from_cells(model.symbols, checked(model, &givens, digits)?);
                     match unique {
-                        true if solver.next_solution().is_some() => Verdict::Multiple(digits),
+                        true if next().is_some() => Verdict::Multiple(digits),
                         true => Verdict::Unique(digits),
                         false => Verdict::Solved(digits),
                     }
                 }
             };
-            return Ok(PuzzleReport { verdict, stats: solver.stats() });
+            return Ok(PuzzleReport { verdict, stats: search.stats() });
         };
         let grid = match rules.plain_grid(view) {
             Ok(grid) => grid,
@@ -260,6 +270,46 @@ impl<'r> PuzzleSolver<'r> {
         self.open(givens.view())
     }
 
+    /// The search of a puzzle's first solutions, for a [`Run`] that stops at one (solve) or two
+    /// (uniqueness), at a limit or a signal: [`explore`](Self::explore)'s, but for a model's
+    /// puzzle, which the propagating search explores (the engine counts faster, the
+    /// propagating search finds and proves faster).
+    ///
+    /// # Errors
+    /// As [`explore`](Self::explore).
+    pub fn explore_to_solve<G: Givens + ?Sized>(
+        &mut self,
+        givens: &G,
+    ) -> Result<PuzzleSearch<'_, 'r, G::Solution>, SolveError> {
+        if let Back::Plain(_) = self.back {
+            return self.explore(givens);
+        }
+        let model = self.rules.model();
+        let givens = givens.view().cells(model)?;
+        model.broken(&givens, false).map_err(SolveError::Invalid)?;
+        let fingerprint = propagate::fingerprint(model, &givens);
+        let (tables, search) = self.propagating()?;
+        let tree = PropTree::new(search, tables, &givens, fingerprint);
+        Ok(PuzzleSearch::propagating(tree, Checks { model, givens: Some(givens.into_owned()) }))
+    }
+
+    /// The propagating search of a model's rules, compiled on first use.
+    fn propagating(&mut self) -> Result<(&PropTables, &mut PropSearch), SolveError> {
+        let rules = self.rules;
+        let Back::Engine(_, compiled) = &mut self.back else {
+            unreachable!("only a model's rules search by propagation")
+        };
+        let compiled = compiled.get_or_insert_with(|| {
+            let tables = PropTables::new(rules.model())?;
+            let search = PropSearch::new(&tables);
+            Ok((tables, search))
+        });
+        match compiled {
+            Ok((tables, search)) => Ok((tables, search)),
+            Err(error) => Err(SolveError::Model(error.clone())),
+        }
+    }
+
     /// The search or the enumeration of the puzzle of `view`, on the back-end the rules chose.
     fn open<'s, T: Opened<'s, 'r>>(&'s mut self, view: View<'_>) -> Result<T, SolveError> {
         let model = self.rules.model();
@@ -283,7 +333,7 @@ impl<'r> PuzzleSolver<'r> {
                 let grid = rules.plain_grid(view).map_err(Refusal::into_error)?;
                 Ok(Loaded::Plain(solver, grid, checked_givens(view)))
             }
-            Back::Engine(loaded) => {
+            Back::Engine(loaded, _) => {
                 let (puzzle, encoded) = load(rules, loaded, &view.cells(rules.model())?)?;
                 Ok(Loaded::Engine(puzzle, encoded))
             }

@@ -54,19 +54,19 @@ impl Rules {
         &self.model
     }
 
-    /// The template of a plain model's variant; `None` for a model the engine searches.
+    /// The template of a plain model's variant; `None` for any other model.
     pub fn template(&self) -> Option<&Template> {
         self.template.as_ref()
     }
 
-    /// The variant of a plain model (its template's); `None` for a model the engine searches.
+    /// The variant of a plain model (its template's); `None` for any other model.
     pub fn variant(&self) -> Option<&Variant> {
         self.template.as_ref().map(Template::variant)
     }
 
-    /// The search that solves these rules' puzzles.
+    /// The search that solves these rules' puzzles (a model's are counted by the engine).
     pub fn backend(&self) -> Backend {
-        self.template.as_ref().map_or(Backend::Engine, Template::backend)
+        self.template.as_ref().map_or(Backend::Propagate, Template::backend)
     }
 
     /// A solver of puzzles of these rules. Not `Sync`: give each thread its own.

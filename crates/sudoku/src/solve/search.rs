@@ -12,6 +12,7 @@ use dancer::{
 
 use super::answer::SolveError;
 use super::givens::{digits_of, SolutionForm};
+use super::propagate::PropTree;
 use super::rules::checked;
 use super::{GridSearch, GridSolver, Grids};
 use crate::error::Conflict;
@@ -47,6 +48,7 @@ pub struct PuzzleSearch<'s, 'r, S> {
 enum Inner<'s, 'r> {
     Plain(GridSearch<'s, 'r>),
     Engine(dancer::Solver<'s>, &'s Encoded),
+    Propagate(PropTree<'s, 's>),
 }
 
 /// What a solution is read and checked against: the model, and the givens of a plain
@@ -104,6 +106,14 @@ impl<'s, 'r, S> Opened<'s, 'r> for PuzzleSearch<'s, 'r, S> {
     }
 }
 
+impl<'s, S> PuzzleSearch<'s, '_, S> {
+    /// On the propagating search's tree of a puzzle, whose solutions are checked against
+    /// `checks`' model and givens.
+    pub(super) fn propagating(tree: PropTree<'s, 's>, checks: Checks<'s>) -> Self {
+        PuzzleSearch { inner: Inner::Propagate(tree), checks, solution: PhantomData }
+    }
+}
+
 impl<S: SolutionForm> PuzzleSearch<'_, '_, S> {
     /// The solution the search stands on, after it paused at one ([`Pause::Solution`]).
     ///
@@ -113,6 +123,7 @@ impl<S: SolutionForm> PuzzleSearch<'_, '_, S> {
         match &self.inner {
             Inner::Plain(search) => self.checks.grid(search.grid()),
             Inner::Engine(solver, encoded) => self.checks.cells(encoded.grid(solver.solution())),
+            Inner::Propagate(tree) => self.checks.cells(tree.digits()),
         }
     }
 }
@@ -134,6 +145,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &self.inner {
             Inner::Plain(search) => search.fingerprint(),
             Inner::Engine(solver, _) => solver.fingerprint(),
+            Inner::Propagate(tree) => tree.fingerprint(),
         }
     }
 
@@ -141,6 +153,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         let inner = match &self.inner {
             Inner::Plain(search) => Inner::Plain(search.fork()),
             Inner::Engine(solver, encoded) => Inner::Engine(solver.fork(), encoded),
+            Inner::Propagate(tree) => Inner::Propagate(tree.fork()),
         };
         PuzzleSearch { inner, checks: self.checks.clone(), solution: PhantomData }
     }
@@ -149,6 +162,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &mut self.inner {
             Inner::Plain(search) => search.enter(at),
             Inner::Engine(solver, _) => solver.enter(at),
+            Inner::Propagate(tree) => tree.enter(at),
         }
     }
 
@@ -156,6 +170,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &mut self.inner {
             Inner::Plain(search) => search.explore(budget, wanted),
             Inner::Engine(solver, _) => Explore::explore(solver, budget, wanted),
+            Inner::Propagate(tree) => tree.explore(budget, wanted),
         }
     }
 
@@ -163,6 +178,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &self.inner {
             Inner::Plain(search) => search.position(branches),
             Inner::Engine(solver, _) => solver.position(branches),
+            Inner::Propagate(tree) => tree.position(branches),
         }
     }
 
@@ -170,6 +186,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &mut self.inner {
             Inner::Plain(search) => search.split_off(branches),
             Inner::Engine(solver, _) => solver.split_off(branches),
+            Inner::Propagate(tree) => tree.split_off(branches),
         }
     }
 
@@ -177,6 +194,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &mut self.inner {
             Inner::Plain(search) => search.unsee(),
             Inner::Engine(solver, _) => solver.unsee(),
+            Inner::Propagate(tree) => tree.unsee(),
         }
     }
 
@@ -184,6 +202,7 @@ impl<S> Explore for PuzzleSearch<'_, '_, S> {
         match &self.inner {
             Inner::Plain(search) => search.stats(),
             Inner::Engine(solver, _) => Explore::stats(solver),
+            Inner::Propagate(tree) => tree.stats(),
         }
     }
 }

@@ -13,9 +13,12 @@
 //!   node, with singles everywhere and locked candidates at the root.
 //! - [`Backend::Wide`]: a plain puzzle from [`WIDE_FROM`] up: `u64` masks and a trail, guided by
 //!   a reference solution, after the logical deductions that hold in every solution.
-//! - [`Backend::Engine`]: everything else (cages, relations, parity, candidates, several grids,
-//!   unused cells): the model's exact cover ([`Model::encode`], with the root reduction of a
-//!   model of regions alone) searched by the `dancer` engine.
+//! - [`Backend::Propagate`]: everything else (cages, relations, lines, parity, candidates,
+//!   several grids, unused cells), to solve, prove unique and find true candidates: candidate
+//!   masks and a propagator per rule run to a fixpoint at every node (`solve/propagate.rs`).
+//! - [`Backend::Engine`]: the same models' exact cover ([`Model::encode`], with the root
+//!   reduction of a model of regions alone) searched by the `dancer` engine, which counts
+//!   their solutions (with or without a memo), enumerates them and runs them on every core.
 //!
 //! A [`Template`](crate::Template) builds the tables of the back-end chosen for its size;
 //! [`Rules`](crate::Rules) choose between a template and the engine; and [`choose`], the one
@@ -50,8 +53,11 @@ pub enum Backend {
     Bitmask,
     /// The wide search (plain, from [`WIDE_FROM`] up).
     Wide,
-    /// The exact-cover engine on the model's encoding (every other puzzle).
+    /// The exact-cover engine on the model's encoding: the counts and enumerations of the
+    /// puzzles the propagating search solves.
     Engine,
+    /// The propagating search (every other puzzle, to solve it or prove it unique).
+    Propagate,
 }
 
 impl Backend {
@@ -63,17 +69,18 @@ impl Backend {
         Backend::of_plain_size(variant.size())
     }
 
-    /// The search for the puzzles of `model`: the plain view's, or the engine.
+    /// The search that solves the puzzles of `model`: the plain view's, or the propagating
+    /// search.
     pub fn of_model(model: &Model) -> Backend {
-        plain_view(model).map_or(Backend::Engine, |variant| Backend::of_variant(&variant))
+        plain_view(model).map_or(Backend::Propagate, |variant| Backend::of_variant(&variant))
     }
 
-    /// Whether a puzzle's search may take minutes or more (the engine, on a model of any
-    /// constraints), so that a caller should run it as a [`Run`](dancer::run::Run), which a
-    /// signal or a limit stops; the plain searches take micro- to milliseconds a puzzle.
+    /// Whether a puzzle's search may take minutes or more (a model of any constraints), so
+    /// that a caller should run it as a [`Run`](dancer::run::Run), which a signal or a limit
+    /// stops; the plain searches take micro- to milliseconds a puzzle.
     pub fn may_take_long(self) -> bool {
         match self {
-            Backend::Engine => true,
+            Backend::Engine | Backend::Propagate => true,
             Backend::Band | Backend::Bitmask | Backend::Wide => false,
         }
     }
@@ -83,7 +90,7 @@ impl Backend {
     pub(crate) fn has_wide_tables(self) -> bool {
         match self {
             Backend::Wide => true,
-            Backend::Band | Backend::Bitmask | Backend::Engine => false,
+            Backend::Band | Backend::Bitmask | Backend::Engine | Backend::Propagate => false,
         }
     }
 
@@ -119,21 +126,23 @@ pub(crate) enum Plain<'t> {
     Wide(WideSearch, &'t WideTables, LogicSolver),
 }
 
-/// The searches of a solver: a plain variant's, or the engine on a model's encoding.
+/// The searches of a solver: a plain variant's, or a model's (the propagating search to
+/// solve, the engine on each puzzle's encoding to count).
 // Unpacked at once into the solver that keeps it.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(crate) enum Chosen<'t> {
     /// A plain variant's searches.
     Plain(Plain<'t>),
-    /// The engine, on each puzzle's encoding.
-    Engine,
+    /// A model's: made on first use, since a model's rules compile into propagators and each
+    /// puzzle into a matrix.
+    Model,
 }
 
 /// The searches for the puzzles of `template` (`None`: a model that is not plain): the one
 /// place that matches on [`Backend`], so that a new back-end is one new arm here.
 pub(crate) fn choose(template: Option<&Template>) -> Chosen<'_> {
-    let backend = template.map_or(Backend::Engine, Template::backend);
+    let backend = template.map_or(Backend::Propagate, Template::backend);
     let tables = || template.and_then(Template::tables).expect("a bitmask back-end's tables");
     match backend {
         Backend::Band => Chosen::Plain(Plain::Band(BandSearch::new(), None)),
@@ -147,7 +156,7 @@ pub(crate) fn choose(template: Option<&Template>) -> Chosen<'_> {
             let logic = sound_logic(template.variant());
             Chosen::Plain(Plain::Wide(WideSearch::new(tables), tables, logic))
         }
-        Backend::Engine => Chosen::Engine,
+        Backend::Engine | Backend::Propagate => Chosen::Model,
     }
 }
 
@@ -200,11 +209,11 @@ mod tests {
     }
 
     #[test]
-    fn a_model_with_cages_takes_the_engine() {
+    fn a_model_with_cages_takes_the_propagating_search() {
         let variant = Variant::standard(4).unwrap();
         let mut model = Model::from_variant(&variant);
         assert_eq!(Backend::of_model(&model), Backend::Bitmask);
         model.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
-        assert_eq!(Backend::of_model(&model), Backend::Engine);
+        assert_eq!(Backend::of_model(&model), Backend::Propagate);
     }
 }

@@ -198,7 +198,7 @@ impl RecordJob {
         // The engine's puzzles may take minutes: they search as a run, which a signal stops
         // (the plain searches take micro- to milliseconds, and stop between puzzles).
         if search::limited(long.job) || solver.rules().backend().may_take_long() {
-            return match solver.explore(givens) {
+            return match solver.explore_to_solve(givens) {
                 Ok(search) => Ok(self.solve_limited(search, (shape, name), unique, long)),
                 Err(error) => self.refused(error, false),
             };

@@ -1,0 +1,188 @@
+//! [`PropBoard`]: each cell's candidates as a mask, a trail of the masks they replaced (undone
+//! on backtracking), and the queues of propagators to run again because a cell they read
+//! changed.
+
+use super::{PropTables, Rule};
+use crate::grid::Cell;
+use crate::solve::kit::Contradiction;
+
+/// Candidates, the trail that undoes their changes, and the propagators waiting to run.
+#[derive(Clone, Debug)]
+pub(super) struct PropBoard {
+    /// Each cell's candidates (bit d − 1 for digit d); 0 for an unused cell.
+    pub(super) masks: Vec<u64>,
+    /// Used cells with more than one candidate.
+    pub(super) open: usize,
+    /// `(cell, its mask before)`, oldest first.
+    trail: Vec<(u32, u64)>,
+    /// Propagators to run, cheap ones apart so that they run first.
+    cheap: Vec<u32>,
+    /// The first of `cheap` not yet run: they run in the order queued.
+    head: usize,
+    costly: Vec<u32>,
+    queued: Vec<bool>,
+    /// Candidates removed: the search's count of updates.
+    pub(super) eliminated: u64,
+    /// Each rule's weight: one, and one more for each contradiction it found, so that the
+    /// search branches where the rules that fail most meet (`search.rs`).
+    pub(super) weights: Vec<u32>,
+    /// Room for a full group's places of each digit (`propagators.rs`).
+    pub(super) places: Vec<u64>,
+}
+
+impl PropBoard {
+    /// A board for `tables`' model, with room for its longest trail reserved.
+    pub(super) fn new(tables: &PropTables) -> PropBoard {
+        PropBoard {
+            masks: vec![0; tables.cells],
+            open: 0,
+            trail: Vec::with_capacity(tables.cells * 8),
+            cheap: Vec::with_capacity(tables.rules.len()),
+            head: 0,
+            costly: Vec::with_capacity(tables.rules.len()),
+            queued: vec![false; tables.rules.len()],
+            eliminated: 0,
+            weights: vec![1; tables.rules.len()],
+            places: vec![0; 64],
+        }
+    }
+
+    /// The board of the rules' marks with `masks` (one a cell) as its candidates, every
+    /// propagator queued, no trail.
+    pub(super) fn load(&mut self, tables: &PropTables, masks: &[u64]) {
+        self.masks.copy_from_slice(masks);
+        self.open = self.masks.iter().filter(|&&m| m & m.wrapping_sub(1) != 0).count();
+        self.trail.clear();
+        self.clear_queues();
+        for (id, rule) in tables.rules.iter().enumerate() {
+            self.enqueue(id as u32, rule);
+        }
+        self.eliminated = 0;
+    }
+
+    /// Makes this board a copy of `other` without reallocating.
+    pub(super) fn copy_from(&mut self, other: &PropBoard) {
+        self.masks.copy_from_slice(&other.masks);
+        self.open = other.open;
+        self.trail.clear();
+        self.trail.extend_from_slice(&other.trail);
+        self.clear_queues();
+        self.eliminated = other.eliminated;
+    }
+
+    fn clear_queues(&mut self) {
+        for &id in self.cheap[self.head..].iter().chain(&self.costly) {
+            self.queued[id as usize] = false;
+        }
+        self.cheap.clear();
+        self.head = 0;
+        self.costly.clear();
+    }
+
+    #[inline]
+    fn enqueue(&mut self, id: u32, rule: &Rule) {
+        if !self.queued[id as usize] {
+            self.queued[id as usize] = true;
+            if rule.is_cheap() {
+                self.cheap.push(id);
+            } else {
+                self.costly.push(id);
+            }
+        }
+    }
+
+    /// The length of the trail: a mark to [`undo_to`](Self::undo_to) later.
+    pub(super) fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Makes the current state the base that nothing undoes past.
+    pub(super) fn forget_trail(&mut self) {
+        self.trail.clear();
+    }
+
+    /// Undoes every change made since the trail was `mark` long, and forgets the queues.
+    pub(super) fn undo_to(&mut self, mark: usize) {
+        for &(cell, before) in self.trail[mark..].iter().rev() {
+            let now = self.masks[cell as usize];
+            if now & now.wrapping_sub(1) == 0 && before & before.wrapping_sub(1) != 0 {
+                self.open += 1;
+            }
+            self.masks[cell as usize] = before;
+        }
+        self.trail.truncate(mark);
+        self.clear_queues();
+    }
+
+    /// Keeps only the candidates of `cell` in `keep`, queueing the propagators that read it
+    /// when that changes anything.
+    ///
+    /// # Errors
+    /// When no candidate is left.
+    #[inline]
+    pub(super) fn restrict(
+        &mut self,
+        tables: &PropTables,
+        cell: Cell,
+        keep: u64,
+    ) -> Result<(), Contradiction> {
+        let before = self.masks[cell];
+        let after = before & keep;
+        if after == before {
+            return Ok(());
+        }
+        if after == 0 {
+            return Err(Contradiction);
+        }
+        self.trail.push((cell as u32, before));
+        self.masks[cell] = after;
+        self.eliminated += u64::from(before.count_ones() - after.count_ones());
+        if after & after.wrapping_sub(1) == 0 {
+            self.open -= 1;
+        }
+        for &id in tables.watchers(cell) {
+            self.enqueue(id, &tables.rules[id as usize]);
+        }
+        Ok(())
+    }
+
+    /// Runs the queued propagators, and those their eliminations queue, until none is left:
+    /// the cheap ones in the order queued (a wave of eliminations looked at once: a third
+    /// fewer instructions than the last queued first), then one costly one, and so on;
+    /// `scratch` is the lines' room to work.
+    ///
+    /// # Errors
+    /// When a cell is left with no candidate or a rule with no way to hold; the queues are
+    /// then empty.
+    pub(super) fn propagate(
+        &mut self,
+        tables: &PropTables,
+        scratch: &mut Vec<u8>,
+    ) -> Result<(), Contradiction> {
+        loop {
+            let next = if self.head < self.cheap.len() {
+                self.head += 1;
+                self.cheap[self.head - 1]
+            } else {
+                self.cheap.clear();
+                self.head = 0;
+                match self.costly.pop() {
+                    Some(id) => id,
+                    None => return Ok(()),
+                }
+            };
+            self.queued[next as usize] = false;
+            if let Err(contradiction) = self.run(tables, next, scratch) {
+                let weight = &mut self.weights[next as usize];
+                *weight = weight.saturating_add(1);
+                self.clear_queues();
+                return Err(contradiction);
+            }
+        }
+    }
+
+    /// Whether every used cell has one candidate.
+    pub(super) fn is_solved(&self) -> bool {
+        self.open == 0
+    }
+}

@@ -1,0 +1,344 @@
+//! The propagators: each takes its cells' candidates in and keeps only the digits its rule
+//! still allows, or finds that it cannot hold. Each is sound (it removes no digit of a
+//! solution) and exact on placed digits (with every cell of a rule placed, it fails exactly
+//! when the rule is broken), so that a board with one candidate a cell and no propagator left
+//! to run is a solution.
+
+use super::board::PropBoard;
+use super::tables::LineTable;
+use super::{Crossing, PropTables, Rule};
+use crate::solve::kit::Contradiction;
+
+type Step = Result<(), Contradiction>;
+
+/// Whether a mask has at most one bit.
+#[inline]
+fn single(mask: u64) -> bool {
+    mask & mask.wrapping_sub(1) == 0
+}
+
+impl PropBoard {
+    /// Runs propagator `id`.
+    pub(super) fn run(&mut self, tables: &PropTables, id: u32, scratch: &mut Vec<u8>) -> Step {
+        match &tables.rules[id as usize] {
+            Rule::Group { cells, full, crossings } => {
+                let crossings = &tables.crossings[crossings.start as usize..crossings.end as usize];
+                self.group(tables, tables.cells_of(cells), *full, crossings)
+            }
+            Rule::Sum { cells, sets } => {
+                let sets = &tables.sets[sets.start as usize..sets.end as usize];
+                self.sum(tables, tables.cells_of(cells), sets)
+            }
+            Rule::Bounds { cells, sum } => self.bounds(tables, tables.cells_of(cells), *sum),
+            Rule::Pair { a, b, table } => {
+                let at = *table as usize;
+                let forward = &tables.pairs[at..at + tables.n];
+                let backward = &tables.pairs[at + tables.n..at + 2 * tables.n];
+                let (a, b) = (*a as usize, *b as usize);
+                self.restrict(tables, b, supported(self.masks[a], forward))?;
+                self.restrict(tables, a, supported(self.masks[b], backward))
+            }
+            Rule::Table { cells, fillings } => {
+                let fillings = &tables.sets[fillings.start as usize..fillings.end as usize];
+                self.table(tables, tables.cells_of(cells), fillings)
+            }
+            Rule::Line { line } => self.line(tables, &tables.lines[*line as usize], scratch),
+        }
+    }
+
+    /// Distinct digits: placed ones leave the other cells; in a full group a digit with one
+    /// place goes there, a digit with none is a contradiction, and a digit whose places all
+    /// lie in another group leaves that group's other cells (locked candidates); a group of k
+    /// cells needs k digits among its candidates.
+    fn group(
+        &mut self,
+        tables: &PropTables,
+        cells: &[usize],
+        full: bool,
+        crossings: &[Crossing],
+    ) -> Step {
+        // One pass for the placed digits and each digit's places: the eliminations below
+        // take only placed digits, so the places of the others stay as counted.
+        let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
+        for &cell in cells {
+            let mask = self.masks[cell];
+            if single(mask) {
+                if placed & mask != 0 {
+                    return Err(Contradiction);
+                }
+                placed |= mask;
+            }
+            twice |= once & mask;
+            once |= mask;
+        }
+        if placed != 0 {
+            for &cell in cells {
+                let mask = self.masks[cell];
+                if !single(mask) && mask & placed != 0 {
+                    self.restrict(tables, cell, !placed)?;
+                }
+            }
+        }
+        if full {
+            let all = if tables.n >= 64 { u64::MAX } else { (1 << tables.n) - 1 };
+            if once != all {
+                return Err(Contradiction);
+            }
+            let mut lone = once & !twice & !placed;
+            while lone != 0 {
+                let digit = lone & lone.wrapping_neg();
+                lone &= lone - 1;
+                let cell = cells.iter().copied().find(|&c| self.masks[c] & digit != 0);
+                let cell = cell.ok_or(Contradiction)?;
+                self.restrict(tables, cell, digit)?;
+            }
+            if !crossings.is_empty() {
+                self.crossed(tables, cells, twice & !placed, crossings)?;
+            }
+        } else if (once.count_ones() as usize) < cells.len() {
+            return Err(Contradiction);
+        }
+        Ok(())
+    }
+
+    /// A cage's sum by its digit sets: the sets that hold the placed digits and whose every
+    /// digit some cell can take, where every cell takes one of them; then each cell keeps the
+    /// digits of those sets, and a digit all of them hold goes to its one place when it has
+    /// one.
+    fn sum(&mut self, tables: &PropTables, cells: &[usize], sets: &[u64]) -> Step {
+        let (mut union, mut placed) = (0u64, 0u64);
+        for &cell in cells {
+            let mask = self.masks[cell];
+            union |= mask;
+            if single(mask) {
+                placed |= mask;
+            }
+        }
+        let (mut some, mut every) = (0u64, u64::MAX);
+        for &set in sets {
+            if set & placed != placed || set & union != set {
+                continue;
+            }
+            if cells.iter().any(|&cell| self.masks[cell] & set == 0) {
+                continue;
+            }
+            some |= set;
+            every &= set;
+        }
+        if some == 0 {
+            return Err(Contradiction);
+        }
+        for &cell in cells {
+            self.restrict(tables, cell, some)?;
+        }
+        let mut needed = every & !placed;
+        while needed != 0 {
+            let digit = needed & needed.wrapping_neg();
+            needed &= needed - 1;
+            let mut places = cells.iter().copied().filter(|&c| self.masks[c] & digit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return Err(Contradiction),
+                (Some(cell), None) => self.restrict(tables, cell, digit)?,
+                _ => self.locked(tables, u32::MAX, cells, digit)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Locked candidates of a full group: each digit of `spread` whose places in `cells` all
+    /// lie where it crosses another group leaves that group's cells outside it.
+    fn crossed(
+        &mut self,
+        tables: &PropTables,
+        cells: &[usize],
+        spread: u64,
+        crossings: &[Crossing],
+    ) -> Step {
+        // Each digit's places, as positions in `cells`, in the board's room for them (zeroed
+        // for the digits of `spread` only: clearing 64 words on each look cost more than the
+        // rest of it).
+        let mut digits = spread;
+        while digits != 0 {
+            self.places[digits.trailing_zeros() as usize] = 0;
+            digits &= digits - 1;
+        }
+        for (position, &cell) in cells.iter().enumerate() {
+            let mut digits = self.masks[cell] & spread;
+            while digits != 0 {
+                self.places[digits.trailing_zeros() as usize] |= 1 << position;
+                digits &= digits - 1;
+            }
+        }
+        // A crossing holds few cells (three, in a 9×9): a digit spread wider lies in none.
+        let widest = crossings.iter().map(|c| c.inside.count_ones()).max().unwrap_or(0);
+        let mut digits = spread;
+        while digits != 0 {
+            let index = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let here = self.places[index];
+            if here == 0 || here.count_ones() > widest {
+                continue;
+            }
+            for crossing in crossings.iter().filter(|crossing| here & !crossing.inside == 0) {
+                for &other in tables.cells_of(&crossing.outside) {
+                    if self.masks[other] >> index & 1 == 1 {
+                        self.restrict(tables, other, !(1 << index))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A digit that some cell of `cells` must hold (a full group's, a cage's every filling's):
+    /// when all its places there lie in another group too, no other cell of that group holds
+    /// it. `own` is the group of `cells`, if any, which has nothing to learn.
+    fn locked(&mut self, tables: &PropTables, own: u32, cells: &[usize], digit: u64) -> Step {
+        /// Places beyond this many lie in no other group of a sudoku worth the look.
+        const MOST: usize = 8;
+        let mut places = [0usize; MOST];
+        let mut count = 0;
+        for &cell in cells {
+            if self.masks[cell] & digit != 0 {
+                if count == MOST {
+                    return Ok(());
+                }
+                places[count] = cell;
+                count += 1;
+            }
+        }
+        let places = &places[..count];
+        let Some((&first, rest)) = places.split_first() else { return Ok(()) };
+        for &group in tables.groups_of(first) {
+            if group == own || !rest.iter().all(|&p| tables.groups_of(p).contains(&group)) {
+                continue;
+            }
+            let Rule::Group { cells: members, .. } = &tables.rules[group as usize] else {
+                continue;
+            };
+            for &other in tables.cells_of(members) {
+                if self.masks[other] & digit != 0 && !places.contains(&other) {
+                    self.restrict(tables, other, !digit)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A sum too large to list: each cell's digit lies between the sum less the others'
+    /// greatest digits and the sum less their least.
+    fn bounds(&mut self, tables: &PropTables, cells: &[usize], sum: u32) -> Step {
+        let low = |mask: u64| u64::from(mask.trailing_zeros()) + 1;
+        let high = |mask: u64| 64 - u64::from(mask.leading_zeros());
+        let least: u64 = cells.iter().map(|&c| low(self.masks[c])).sum();
+        let most: u64 = cells.iter().map(|&c| high(self.masks[c])).sum();
+        let sum = u64::from(sum);
+        if sum < least || sum > most {
+            return Err(Contradiction);
+        }
+        for &cell in cells {
+            let mask = self.masks[cell];
+            let floor = sum.saturating_sub(most - high(mask));
+            let ceiling = sum - (least - low(mask));
+            self.restrict(tables, cell, range(floor, ceiling))?;
+        }
+        Ok(())
+    }
+
+    /// Cells and their fillings: each cell keeps the digits of the fillings all of whose
+    /// digits are still candidates.
+    fn table(&mut self, tables: &PropTables, cells: &[usize], fillings: &[u64]) -> Step {
+        let k = cells.len();
+        let mut kept = [0u64; 8];
+        let kept = &mut kept[..k.min(8)];
+        if k > 8 {
+            return Ok(());
+        }
+        let mut any = false;
+        for filling in fillings.chunks_exact(k) {
+            if cells.iter().zip(filling).all(|(&cell, &digit)| self.masks[cell] & digit != 0) {
+                any = true;
+                for (keep, &digit) in kept.iter_mut().zip(filling) {
+                    *keep |= digit;
+                }
+            }
+        }
+        if !any {
+            return Err(Contradiction);
+        }
+        for (&cell, &keep) in cells.iter().zip(kept.iter()) {
+            self.restrict(tables, cell, keep)?;
+        }
+        Ok(())
+    }
+
+    /// A line: the states of its automaton reachable from the start through the candidates
+    /// (forward), then the steps from those into states that still reach the end (backward);
+    /// each cell keeps the digits of those steps.
+    fn line(&mut self, tables: &PropTables, line: &LineTable, scratch: &mut Vec<u8>) -> Step {
+        const REACHED: u8 = 1;
+        const ALIVE: u8 = 2;
+        let states = *line.states.last().expect("a line has a start") as usize;
+        scratch.clear();
+        scratch.resize(states, 0);
+        scratch[0] = REACHED;
+        let layers = line.cells.len();
+        for k in 0..layers {
+            let mask = self.masks[line.cells[k]];
+            let (from_base, to_base) = (line.states[k] as usize, line.states[k + 1] as usize);
+            let steps = &line.steps[line.starts[k] as usize..line.starts[k + 1] as usize];
+            for &(from, digit, to) in steps {
+                if mask >> digit & 1 == 1 && scratch[from_base + from as usize] & REACHED != 0 {
+                    scratch[to_base + to as usize] |= REACHED;
+                }
+            }
+        }
+        // The last layer's states are all accepting (the unrolling kept only such steps).
+        let end = line.states[layers] as usize;
+        for flag in &mut scratch[end..states] {
+            if *flag & REACHED != 0 {
+                *flag |= ALIVE;
+            }
+        }
+        for k in (0..layers).rev() {
+            let cell = line.cells[k];
+            let mask = self.masks[cell];
+            let (from_base, to_base) = (line.states[k] as usize, line.states[k + 1] as usize);
+            let steps = &line.steps[line.starts[k] as usize..line.starts[k + 1] as usize];
+            let mut keep = 0u64;
+            for &(from, digit, to) in steps {
+                let from = from_base + from as usize;
+                if mask >> digit & 1 == 1
+                    && scratch[from] & REACHED != 0
+                    && scratch[to_base + to as usize] & ALIVE != 0
+                {
+                    scratch[from] |= ALIVE;
+                    keep |= 1 << digit;
+                }
+            }
+            self.restrict(tables, cell, keep)?;
+        }
+        Ok(())
+    }
+}
+
+/// The digits some digit of `mask` allows, by a relation's table (one mask a digit).
+#[inline]
+fn supported(mask: u64, table: &[u64]) -> u64 {
+    let (mut rest, mut allowed) = (mask, 0);
+    while rest != 0 {
+        allowed |= table[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    allowed
+}
+
+/// The digits from `low` to `high` as a mask (none when `low > high`).
+fn range(low: u64, high: u64) -> u64 {
+    let low = low.max(1);
+    if low > high || low > 64 {
+        return 0;
+    }
+    let top = if high >= 64 { u64::MAX } else { (1u64 << high) - 1 };
+    top & !((1u64 << (low - 1)) - 1)
+}

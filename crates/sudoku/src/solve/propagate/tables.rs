@@ -1,0 +1,304 @@
+//! [`PropTables`]: a model's rules compiled once into propagators, each over a few cells, and
+//! for each cell the propagators that must look again when its candidates shrink.
+
+use std::ops::Range;
+
+use super::{Crossing, Rule};
+use crate::grid::{Cell, Digit};
+use crate::model::lines::automata::{layers, Layers};
+use crate::model::{digit_sets, Model, ModelError};
+
+/// At most this many digit sets make a cage's list of fillings; past it (large grids, long
+/// cages) the cage is bounded by its sum's least and greatest totals instead.
+const MOST_SETS: usize = 4096;
+
+/// Implied sums (innies and outies) of at most this many cells and fillings are added as
+/// tables: they hold in every solution and let the search see dead ends sooner.
+const IMPLIED_CELLS: usize = 4;
+const IMPLIED_FILLINGS: usize = 64;
+
+/// A line's automaton unrolled over its cells, as flat arrays: the steps of the k-th cell read
+/// are `steps[starts[k]..starts[k + 1]]`, between the states numbered from `states[k]` in that
+/// layer and from `states[k + 1]` in the next.
+#[derive(Clone, Debug)]
+pub(super) struct LineTable {
+    /// The cells in the order the automaton reads them.
+    pub(super) cells: Vec<Cell>,
+    pub(super) starts: Vec<u32>,
+    /// `(from, digit bit index, to)`, states numbered within their layers.
+    pub(super) steps: Vec<(u32, u8, u32)>,
+    /// Where each layer's states start in a scratch array of `states[last]` flags.
+    pub(super) states: Vec<u32>,
+}
+
+/// The rules of a model as propagators (see `propagate.rs`).
+#[derive(Clone, Debug)]
+pub(crate) struct PropTables {
+    /// The number of symbols.
+    pub(super) n: usize,
+    /// The cells of the rectangle.
+    pub(super) cells: usize,
+    /// Each cell's candidates before the givens: its marks (parity, pencilmarks); 0 for an
+    /// unused cell.
+    pub(super) root: Vec<u64>,
+    /// The propagators.
+    pub(super) rules: Vec<Rule>,
+    /// Cells listed by the rules (groups, sums, tables).
+    pub(super) cell_list: Vec<Cell>,
+    /// Digit sets of cages and fillings of tables, as masks (tables: one digit a mask).
+    pub(super) sets: Vec<u64>,
+    /// Relation tables: for a pair at `t`, `pairs[t + d]` the second cell's digits allowed by
+    /// the first's digit bit d, and `pairs[t + n + d]` the first's allowed by the second's.
+    pub(super) pairs: Vec<u64>,
+    pub(super) lines: Vec<LineTable>,
+    /// Where full groups cross others.
+    pub(super) crossings: Vec<Crossing>,
+    /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
+    watch_starts: Vec<u32>,
+    watch: Vec<u32>,
+    /// The groups (regions and cages, as [`Rule::Group`]s) of each cell, likewise.
+    group_starts: Vec<u32>,
+    groups: Vec<u32>,
+    /// The most line states of one line, for the search's scratch flags.
+    pub(super) most_states: usize,
+}
+
+impl PropTables {
+    /// The propagators of `model`'s rules (its givens are not part of them).
+    ///
+    /// # Errors
+    /// What [`Model::validate`] finds, or a line whose automaton is too large.
+    pub(crate) fn new(model: &Model) -> Result<PropTables, ModelError> {
+        model.validate()?;
+        let (n, cells) = (model.symbols, model.used.len());
+        let root: Vec<u64> = (0..cells).map(|cell| marks(model, cell)).collect();
+        let mut tables = PropTables {
+            n,
+            cells,
+            root,
+            rules: Vec::new(),
+            cell_list: Vec::new(),
+            sets: Vec::new(),
+            pairs: Vec::new(),
+            lines: Vec::new(),
+            crossings: Vec::new(),
+            watch_starts: Vec::new(),
+            watch: Vec::new(),
+            group_starts: Vec::new(),
+            groups: Vec::new(),
+            most_states: 0,
+        };
+        for region in &model.regions {
+            let full = region.len() == n;
+            let cells = tables.list(region);
+            tables.rules.push(Rule::Group { cells, full, crossings: 0..0 });
+        }
+        for cage in &model.cages {
+            let cells = tables.list(&cage.cells);
+            let full = cage.cells.len() == n;
+            tables.rules.push(Rule::Group { cells: cells.clone(), full, crossings: 0..0 });
+            let Some(sum) = cage.sum else { continue };
+            match digit_sets(n, cage.cells.len(), sum).filter(|sets| sets.len() <= MOST_SETS) {
+                Some(found) => {
+                    let start = tables.sets.len() as u32;
+                    tables.sets.extend(found);
+                    let sets = start..tables.sets.len() as u32;
+                    tables.rules.push(Rule::Sum { cells, sets });
+                }
+                None => tables.rules.push(Rule::Bounds { cells, sum }),
+            }
+        }
+        tables.add_relations(model);
+        for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
+            let cells = tables.list(&implied.cells);
+            let start = tables.sets.len() as u32;
+            tables.sets.extend(implied.fillings.iter().map(|&d| bit(d)));
+            tables.rules.push(Rule::Table { cells, fillings: start..tables.sets.len() as u32 });
+        }
+        for line in &model.lines {
+            let context = model.line_context(line);
+            let allowed = |i: usize| tables.root[line.cells[i]];
+            let layers = layers(line, &context, &allowed).map_err(|states| {
+                ModelError::Impossible {
+                    what: format!("a {} line", line.kind),
+                    why: format!(
+                        "its automaton has more than {} states ({states})",
+                        crate::model::MAX_LINE_STATES
+                    ),
+                }
+            })?;
+            let table = line_table(line.cells.as_slice(), &layers);
+            tables.most_states = tables.most_states.max(table.states.last().map_or(0, |&s| s as usize));
+            tables.rules.push(Rule::Line { line: tables.lines.len() as u32 });
+            tables.lines.push(table);
+        }
+        tables.index_watches();
+        tables.add_crossings();
+        Ok(tables)
+    }
+
+    /// Lists `cells` in the shared list.
+    fn list(&mut self, cells: &[Cell]) -> Range<u32> {
+        let start = self.cell_list.len() as u32;
+        self.cell_list.extend_from_slice(cells);
+        start..self.cell_list.len() as u32
+    }
+
+    /// A pair propagator per relation, their tables shared by the relations of one kind.
+    fn add_relations(&mut self, model: &Model) {
+        let n = self.n;
+        let mut made: Vec<(crate::model::RelationKind, u32)> = Vec::new();
+        for relation in &model.relations {
+            let table = match made.iter().find(|(kind, _)| *kind == relation.kind) {
+                Some(&(_, table)) => table,
+                None => {
+                    let table = self.pairs.len() as u32;
+                    let holds = |a: usize, b: usize| relation.kind.holds(a as Digit, b as Digit);
+                    for first in 1..=n {
+                        self.pairs.push((1..=n).filter(|&b| holds(first, b)).fold(0, |m, b| m | 1 << (b - 1)));
+                    }
+                    for second in 1..=n {
+                        self.pairs.push((1..=n).filter(|&a| holds(a, second)).fold(0, |m, a| m | 1 << (a - 1)));
+                    }
+                    made.push((relation.kind, table));
+                    table
+                }
+            };
+            self.rules.push(Rule::Pair { a: relation.a as u32, b: relation.b as u32, table });
+        }
+    }
+
+    /// Indexes, for each cell, the rules that read it.
+    fn index_watches(&mut self) {
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); self.cells];
+        for (id, rule) in self.rules.iter().enumerate() {
+            let id = id as u32;
+            let mut watch = |cell: Cell| {
+                if lists[cell].last() != Some(&id) {
+                    lists[cell].push(id);
+                }
+            };
+            match rule {
+                Rule::Group { cells, .. }
+                | Rule::Sum { cells, .. }
+                | Rule::Bounds { cells, .. }
+                | Rule::Table { cells, .. } => {
+                    for &cell in &self.cell_list[cells.start as usize..cells.end as usize] {
+                        watch(cell);
+                    }
+                }
+                Rule::Pair { a, b, .. } => {
+                    watch(*a as usize);
+                    watch(*b as usize);
+                }
+                Rule::Line { line } => {
+                    for &cell in &self.lines[*line as usize].cells {
+                        watch(cell);
+                    }
+                }
+            }
+        }
+        self.watch_starts = Vec::with_capacity(self.cells + 1);
+        self.watch_starts.push(0);
+        self.group_starts = Vec::with_capacity(self.cells + 1);
+        self.group_starts.push(0);
+        for list in lists {
+            let groups = list.iter().filter(|&&id| matches!(self.rules[id as usize], Rule::Group { .. }));
+            self.groups.extend(groups);
+            self.group_starts.push(self.groups.len() as u32);
+            self.watch.extend(list);
+            self.watch_starts.push(self.watch.len() as u32);
+        }
+    }
+
+    /// Lists, for each full group, the groups it crosses in two cells or more that reach
+    /// outside it.
+    fn add_crossings(&mut self) {
+        let mut inside = vec![0u64; self.rules.len()];
+        for id in 0..self.rules.len() {
+            let Rule::Group { cells, full: true, .. } = &self.rules[id] else { continue };
+            let members = self.cells_of(cells).to_vec();
+            for (position, &cell) in members.iter().enumerate() {
+                for &other in self.groups_of(cell) {
+                    inside[other as usize] |= 1 << position;
+                }
+            }
+            let start = self.crossings.len() as u32;
+            for other in 0..self.rules.len() {
+                let crossing = std::mem::take(&mut inside[other]);
+                if other == id || crossing.count_ones() < 2 {
+                    continue;
+                }
+                let Rule::Group { cells: theirs, .. } = &self.rules[other] else { continue };
+                let outside: Vec<Cell> = self
+                    .cells_of(theirs)
+                    .iter()
+                    .copied()
+                    .filter(|cell| !members.contains(cell))
+                    .collect();
+                if !outside.is_empty() {
+                    let outside = self.list(&outside);
+                    self.crossings.push(Crossing { inside: crossing, outside });
+                }
+            }
+            let end = self.crossings.len() as u32;
+            if let Rule::Group { crossings, .. } = &mut self.rules[id] {
+                *crossings = start..end;
+            }
+        }
+    }
+
+    /// The groups (regions and cages) that hold `cell`, by rule number.
+    #[inline]
+    pub(super) fn groups_of(&self, cell: Cell) -> &[u32] {
+        &self.groups[self.group_starts[cell] as usize..self.group_starts[cell + 1] as usize]
+    }
+
+    /// The rules that read `cell`.
+    #[inline]
+    pub(super) fn watchers(&self, cell: Cell) -> &[u32] {
+        &self.watch[self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize]
+    }
+
+    /// The cells of a rule's range.
+    #[inline]
+    pub(super) fn cells_of(&self, range: &Range<u32>) -> &[Cell] {
+        &self.cell_list[range.start as usize..range.end as usize]
+    }
+}
+
+/// The bit of `digit` (bit d − 1 for digit d).
+#[inline]
+fn bit(digit: Digit) -> u64 {
+    1 << (digit - 1)
+}
+
+/// The digits `cell` may hold by its marks (parity, pencilmarks; the rules' model has no
+/// givens, each puzzle brings its own); none for a cell the puzzle does not use.
+fn marks(model: &Model, cell: Cell) -> u64 {
+    if !model.used[cell] {
+        return 0;
+    }
+    model.allowed(cell).fold(0, |mask, digit| mask | bit(digit))
+}
+
+/// The flat form of a line's unrolled automaton.
+fn line_table(cells: &[Cell], layers: &Layers) -> LineTable {
+    let mut table = LineTable {
+        cells: layers.order.iter().map(|&position| cells[position]).collect(),
+        starts: vec![0],
+        steps: Vec::new(),
+        states: vec![0, 1],
+    };
+    for kept in &layers.steps {
+        let mut width = 0;
+        for step in kept {
+            table.steps.push((step.from, step.digit - 1, step.to));
+            width = width.max(step.to + 1);
+        }
+        table.starts.push(table.steps.len() as u32);
+        let last = *table.states.last().expect("the first layer");
+        table.states.push(last + width);
+    }
+    table
+}

@@ -1,0 +1,83 @@
+//! The propagating search (`Backend::Propagate`) against brute force: on random 4×4 models of
+//! every kind of constraint (cages, relations, parity, candidates, lines), the solutions it
+//! finds, one thread or two, are exactly the grids of the 288 that the model's checker
+//! accepts, and its verdicts agree. See: issue 35, item 1.
+
+use dancer::run::{Explore, Pause, Run};
+use dancer_sudoku::{Backend, Model, Rules, SolveError, Verdict};
+use proptest::prelude::*;
+
+use crate::lines::lined;
+use crate::model::{all_grids, puzzles};
+
+/// The grids of the 288 that keep `model`'s givens and rules, by its checker.
+fn kept(model: &Model) -> Vec<Vec<Option<u8>>> {
+    let grids = all_grids().into_iter().map(|grid| grid.map(Some).to_vec());
+    let givens = |grid: &Vec<Option<u8>>| {
+        model.givens.iter().zip(grid).all(|(given, digit)| given.is_none() || given == digit)
+    };
+    grids.filter(|grid| givens(grid) && model.broken(grid, true).is_ok()).collect()
+}
+
+/// Every solution the search for `model`'s givens finds, in the order found.
+fn found(model: &Model, rules: &Rules) -> Result<Vec<Vec<Option<u8>>>, SolveError> {
+    let mut solver = rules.solver();
+    let mut search = solver.explore_to_solve(&model.givens)?;
+    let mut solutions = Vec::new();
+    loop {
+        match search.explore(7, 1) {
+            Pause::Solution => solutions.push(search.solution()?),
+            Pause::Budget => {}
+            Pause::Done => return Ok(solutions),
+        }
+    }
+}
+
+fn check(model: &Model) -> Result<(), TestCaseError> {
+    let mut expected = kept(model);
+    let rules = Rules::new(model);
+    if model.variant().is_none() {
+        prop_assert_eq!(rules.backend(), Backend::Propagate);
+    }
+    let mut solutions = match found(model, &rules) {
+        Ok(solutions) => solutions,
+        // Givens that break a rule: no grid keeps them.
+        Err(SolveError::Invalid(_)) => Vec::new(),
+        Err(error) => return Err(TestCaseError::fail(format!("{error}"))),
+    };
+    let in_order = solutions.len();
+    solutions.sort();
+    solutions.dedup();
+    prop_assert_eq!(in_order, solutions.len(), "a solution found twice");
+    expected.sort();
+    prop_assert_eq!(&solutions, &expected);
+    let verdict = rules.solver().solve_unique(&model.givens).unwrap().verdict;
+    match (expected.len(), verdict) {
+        (0, Verdict::None | Verdict::Invalid(_)) => {}
+        (1, Verdict::Unique(solution)) => prop_assert_eq!(&solution, &expected[0]),
+        (_, Verdict::Multiple(solution)) => prop_assert!(expected.contains(&solution)),
+        (count, verdict) => prop_assert!(false, "{count} solutions, {verdict:?}"),
+    }
+    if let Ok(mut search) = rules.solver().explore_to_solve(&model.givens) {
+        let outcome = Run::new().threads(2).count(&mut search).unwrap();
+        prop_assert_eq!(outcome.solutions(), expected.len() as u64, "on two threads");
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Cages, relations, parity, candidates and givens.
+    #[test]
+    fn the_propagating_search_finds_the_grids_the_rules_keep(model in puzzles()) {
+        check(&model)?;
+    }
+
+    /// Lines of every kind.
+    #[test]
+    fn the_propagating_search_finds_the_grids_the_lines_keep(model in lined()) {
+        prop_assume!(model.validate().is_ok());
+        check(&model)?;
+    }
+}
