@@ -135,6 +135,7 @@ fn broken_givens_and_unreadable_models_are_told_apart() {
     );
     assert!(solver.count(&givens, None).unwrap().invalid.is_some());
     assert!(matches!(solver.explore(&givens), Err(SolveError::Invalid(_))));
+    assert!(matches!(solver.explore_to_solve(&givens), Err(SolveError::Invalid(_))));
     assert!(matches!(solver.enumerate(&givens), Err(SolveError::Invalid(_))));
     let mut clash = four();
     (clash.givens[0], clash.givens[1]) = (Some(2), Some(2));
@@ -147,10 +148,12 @@ fn broken_givens_and_unreadable_models_are_told_apart() {
     assert!(matches!(solver.solve(&givens), Err(SolveError::Model(_))));
     assert!(matches!(solver.count(&givens, None), Err(SolveError::Model(_))));
     assert!(matches!(solver.explore(&givens), Err(SolveError::Model(_))));
+    assert!(matches!(solver.explore_to_solve(&givens), Err(SolveError::Model(_))));
+    assert!(matches!(solver.solve_unique(&givens), Err(SolveError::Model(_))));
 }
 
 /// The one door takes a grid or a model's digits for any rules, plain or not, and gives each
-/// back in its own form: a killer's grid is searched by the engine and comes back as a grid,
+/// back in its own form: a killer's grid is searched by propagation and comes back as a grid,
 /// with the same solution as its digits; a classic puzzle's digits come back as digits.
 #[test]
 fn the_door_takes_grids_and_digits_whatever_the_back_end() {

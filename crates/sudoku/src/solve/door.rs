@@ -123,11 +123,12 @@ impl<'r> PuzzleSolver<'r> {
         let model = rules.model();
         let Back::Plain(solver) = &mut self.back else {
             let givens = view.cells(model)?;
+            // Compiled (so validated) before the checker reads the givens' cells.
+            let (tables, search) = self.propagating()?;
             if let Err(broken) = model.broken(&givens, false) {
                 let verdict = Verdict::Invalid(broken);
                 return Ok(PuzzleReport { verdict, stats: Stats::default() });
             }
-            let (tables, search) = self.propagating()?;
             // A contradiction at the root leaves a dead end for the walk to count.
             let _ = search.load(tables, &givens);
             let mut next = || {
@@ -286,9 +287,9 @@ impl<'r> PuzzleSolver<'r> {
         }
         let model = self.rules.model();
         let givens = givens.view().cells(model)?;
+        let (tables, search) = self.propagating()?;
         model.broken(&givens, false).map_err(SolveError::Invalid)?;
         let fingerprint = propagate::fingerprint(model, &givens);
-        let (tables, search) = self.propagating()?;
         let tree = PropTree::new(search, tables, &givens, fingerprint);
         Ok(PuzzleSearch::propagating(tree, Checks { model, givens: Some(givens.into_owned()) }))
     }
