@@ -24,6 +24,22 @@ fn show_of_a_killer_draws_its_cages_and_sums() {
 }
 
 #[test]
+fn show_of_an_arrow_and_a_thermometer_draws_them_and_says_them() {
+    // See: issue 34. `sudoku show` drew no line at all.
+    let regions = "[[0,1,2,3],[4,5,6,7],[8,9,10,11],[12,13,14,15],[0,4,8,12],[1,5,9,13],\
+                   [2,6,10,14],[3,7,11,15],[0,1,4,5],[2,3,6,7],[8,9,12,13],[10,11,14,15]]";
+    let record = format!(
+        r#"{{"name":"lines","width":4,"height":4,"symbols":4,"regions":{regions},"lines":[{{"kind":"arrow","cells":[0,5,10],"k":1}},{{"kind":"thermometer","cells":[2,3,7]}}]}}"#
+    );
+    let out = sudoku(&["show", "-q"], &record);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(rows[1], "┃(·)  · ┃{·}--· ┃", "{}", out.stdout);
+    assert_eq!(rows[4], "┣━━━━━━━v━━━━━━━┫", "{}", out.stdout);
+    assert_eq!(rows[9..11], ["arrow (r1c1) -> r2c2 r3c3", "thermometer r1c3 r1c4 r2c4"]);
+}
+
+#[test]
 fn show_of_a_samurai_leaves_its_unused_cells_blank() {
     let record = std::fs::read_to_string(data("variants/samurai.jsonl")).unwrap();
     let out = sudoku(&["show", "-q"], record.lines().next().unwrap());

@@ -4,8 +4,9 @@
 //! - [`Outline`]: the shape a picture needs, worked out from the model (pieces with thick
 //!   borders, extra regions shaded, cages and the cells that carry their sums).
 //! - [`text()`]: a [`Canvas`] of characters with box-drawing borders, dotted cages and their
-//!   sums, relation marks between cells, parity marks, unused cells blank; `sudoku show`
-//!   prints it, `sudoku play` colours it.
+//!   sums, relation marks between cells, lines as ASCII paths with their circles and bulbs,
+//!   parity marks, unused cells blank; `sudoku show` prints it with [`legend`] (each line in
+//!   words) under it, `sudoku play` colours it.
 //! - [`Figure`]: one puzzle as an SVG document or group; [`page`] lays several on a sheet of
 //!   A4 or Letter.
 //! - With the `render` feature, `png` and `pdf` render those SVGs with `DejaVu` Sans built in
@@ -40,4 +41,4 @@ pub use self::page::{page, Paper, UnknownPaper};
 #[cfg(feature = "render")]
 pub use self::render::{pdf, png, PdfBook, RenderError};
 pub use self::svg::{Figure, CELL};
-pub use self::text::{grid_text, text};
+pub use self::text::{grid_text, legend, text};

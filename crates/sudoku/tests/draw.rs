@@ -286,6 +286,29 @@ fn a_killer_in_text_has_its_cages_which_today_print_as_dots() {
 }
 
 #[test]
+fn lines_are_drawn_in_text_and_said_in_words_under_it() {
+    use dancer_sudoku::{Line, LineKind};
+    // Lines had no glyph in text: a player could not see an arrow or a thermometer.
+    let mut model = crate::model::four();
+    model.lines.push(Line { kind: LineKind::Arrow { circle: 1 }, cells: vec![0, 5, 10] });
+    model.lines.push(Line { kind: LineKind::Thermometer, cells: vec![2, 3, 7] });
+    let expected = "\
+┏━━━━━━━┳━━━━━━━┓
+┃(·)  · ┃{·}--· ┃
+┃   \\   ┃     | ┃
+┃ ·   · ┃ ·   · ┃
+┣━━━━━━━v━━━━━━━┫
+┃ ·   · ┃ ·   · ┃
+┃       ┃       ┃
+┃ ·   · ┃ ·   · ┃
+┗━━━━━━━┻━━━━━━━┛
+arrow (r1c1) -> r2c2 r3c3
+thermometer r1c3 r1c4 r2c4
+";
+    assert_eq!(draw::grid_text(&model, None), expected);
+}
+
+#[test]
 fn a_caption_with_characters_xml_forbids_stays_well_formed_and_shows_their_codes() {
     let (_, record) = samples().into_iter().next().unwrap();
     let caption = "a\u{1}b\u{1b}[31m\u{fffe}\u{ffff}\t<&>é";

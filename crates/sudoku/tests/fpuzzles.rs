@@ -144,6 +144,36 @@ fn regions_cages_dots_and_marks_are_read() {
     assert!(count(&model, 2) > 0);
 }
 
+/// Thermometers (a branch a line), slow thermometers, whispers, palindromes and clones are
+/// read as lines of their kinds, not as the relations they mean, so that pictures, messages
+/// and the f-puzzles writer see them whole.
+#[test]
+fn thermometers_whispers_palindromes_and_clones_are_lines() {
+    let puzzle = json!({"size": 6, "grid": grid(6, &[]),
+        "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"], ["R1C1", "R2C1"]]}],
+        "slowthermometer": [{"lines": [["R3C1", "R3C2"]]}],
+        "whispers": [{"lines": [["R4C1", "R4C2", "R4C3"]], "value": 3}],
+        "palindrome": [{"lines": [["R5C4", "R5C3", "R6C3"]]}],
+        "clone": [{"cells": ["R6C1", "R6C2"], "cloneCells": ["R3C4", "R3C5"]}]});
+    let model = model(&puzzle);
+    assert!(model.relations.is_empty(), "{:?}", model.relations);
+    let lines: Vec<(&str, Option<u32>, Vec<usize>)> =
+        model.lines.iter().map(|l| (l.kind.name(), l.kind.value(), l.cells.clone())).collect();
+    assert_eq!(
+        lines,
+        [
+            ("thermometer", None, vec![0, 1, 2]),
+            ("thermometer", None, vec![0, 6]),
+            ("slow-thermometer", None, vec![12, 13]),
+            ("whispers", Some(3), vec![18, 19, 20]),
+            ("palindrome", None, vec![27, 26, 32]),
+            ("clone", None, vec![30, 31, 15, 16]),
+        ]
+    );
+    assert_eq!(model.line_name(0), "the thermometer at r1c1");
+    assert!(count(&model, 2) > 0);
+}
+
 #[test]
 fn irregular_regions_follow_each_cells_region_number() {
     // Three rows of two 1x... a 4x4 whose regions are its columns pairs: region = column / 2

@@ -13,11 +13,15 @@ use proptest::prelude::*;
 use crate::fixtures::{lines, read, shared};
 use crate::model::{four, puzzles};
 
-/// The model with each list sorted, the kinds of regions dropped (they name regions and
+/// The model with its lines of pairs as their relations, each list sorted, the kinds of regions dropped (they name regions and
 /// change no rule), consecutive bars as the white dots they are, and a symmetric relation
 /// (all but `<`, `≤` and indexers) from its smaller cell.
 fn normal(model: &Model) -> Model {
     let mut model = model.clone();
+    // A line of pairs (a thermometer, ...) as the relations it means: the writer writes a
+    // model's `<` relations as thermometers, which read back as lines.
+    model.relations = model.relations_with_lines();
+    model.lines.retain(|line| line.relations().is_none());
     model.kinds.clear();
     for region in &mut model.regions {
         region.sort_unstable();
@@ -180,6 +184,11 @@ fn writable_line() -> impl Strategy<Value = Line> {
         LineKind::Arrow { circle: 1 },
         LineKind::Arrow { circle: 2 },
         LineKind::Quadruple(vec![1, 3]),
+        LineKind::Thermometer,
+        LineKind::SlowThermometer,
+        LineKind::Whispers(2),
+        LineKind::Palindrome,
+        LineKind::Clone,
     ]);
     let clue = (0u32..11, 0usize..3, 0usize..4, any::<bool>(), any::<bool>());
     prop_oneof![

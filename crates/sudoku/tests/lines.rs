@@ -35,6 +35,11 @@ fn kind() -> impl Strategy<Value = LineKind> {
         Just(LineKind::Modular),
         Just(LineKind::Nabner),
         prop::collection::vec(1u8..5, 1..3).prop_map(LineKind::Quadruple),
+        Just(LineKind::Thermometer),
+        Just(LineKind::SlowThermometer),
+        (1u8..4).prop_map(LineKind::Whispers),
+        Just(LineKind::Palindrome),
+        Just(LineKind::Clone),
     ]
 }
 
@@ -115,6 +120,11 @@ fn every_kind() -> Model {
         LineKind::Modular,
         LineKind::Nabner,
         LineKind::Quadruple(vec![1, 1, 2]),
+        LineKind::Thermometer,
+        LineKind::SlowThermometer,
+        LineKind::Whispers(5),
+        LineKind::Palindrome,
+        LineKind::Clone,
     ];
     for (k, kind) in kinds.into_iter().enumerate() {
         model.lines.push(Line { kind, cells: vec![k, k + 9, k + 18, k + 27] });
@@ -122,6 +132,34 @@ fn every_kind() -> Model {
     model.relations.push(Relation { a: 0, b: 1, kind: RelationKind::AtMost });
     model.relations.push(Relation { a: 0, b: 3, kind: RelationKind::Indexes(4, 1) });
     model
+}
+
+/// A thermometer, a slow thermometer, whispers, a palindrome and a clone count on the engine as
+/// their old form, the relations between pairs of their cells, and as a filter of the 288
+/// grids; their lines are encoded as those relations, not as automata (no `N` items).
+#[test]
+fn lines_of_pairs_count_as_their_relations() {
+    let cases = [
+        (LineKind::Thermometer, vec![4, 5, 6, 10]),
+        (LineKind::Thermometer, vec![0, 4, 8]),
+        (LineKind::SlowThermometer, vec![0, 5, 10, 15]),
+        (LineKind::Whispers(2), vec![0, 1, 5, 9]),
+        (LineKind::Palindrome, vec![0, 5, 10, 14, 13]),
+        (LineKind::Clone, vec![0, 1, 10, 11]),
+    ];
+    for (kind, cells) in cases {
+        let mut lined = four();
+        lined.lines.push(Line { kind: kind.clone(), cells: cells.clone() });
+        let mut related = four();
+        related.relations = lined.lines[0].relations().expect("a line of pairs");
+        let expected = all_grids().into_iter().filter(|g| keeps(&lined, g)).count() as u64;
+        assert!(expected > 0, "{kind:?}");
+        assert_eq!(engine_count(&lined), expected, "{kind:?} {cells:?}");
+        assert_eq!(engine_count(&related), expected, "{kind:?} {cells:?}");
+        let encoded = lined.encode().unwrap();
+        let problem = encoded.problem();
+        assert!(problem.item_id("N1t1").is_none() && problem.item_id("L1#1").is_some(), "{kind:?}");
+    }
 }
 
 /// Each kind is written under `lines` with its name, `k` and `digits`, and reads back the same.
@@ -265,6 +303,11 @@ pub(crate) fn keeps_line(model: &Model, line: &Line, digits: &[u8]) -> bool {
             (0..m).all(|i| (i + 1..m.min(i + 3)).all(|j| third(d[i]) != third(d[j])))
         }
         LineKind::Modular => (0..m).all(|i| (i + 1..m.min(i + 3)).all(|j| d[i] % 3 != d[j] % 3)),
+        LineKind::Thermometer => (1..m).all(|i| d[i - 1] < d[i]),
+        LineKind::SlowThermometer => (1..m).all(|i| d[i - 1] <= d[i]),
+        LineKind::Whispers(k) => (1..m).all(|i| d[i - 1].abs_diff(d[i]) >= u32::from(*k)),
+        LineKind::Palindrome => (0..m).all(|i| d[i] == d[m - 1 - i]),
+        LineKind::Clone => m.is_multiple_of(2) && (0..m / 2).all(|i| d[i] == d[i + m / 2]),
         LineKind::Quadruple(wanted) => (1..=n).all(|x| {
             let want = wanted.iter().filter(|&&w| u32::from(w) == x).count();
             d.iter().filter(|&&y| y == x).count() >= want

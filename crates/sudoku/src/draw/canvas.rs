@@ -21,6 +21,8 @@ pub enum Ink {
     Sum,
     /// A relation mark between two cells.
     Mark,
+    /// A line through cells (an arrow, a thermometer, ...): its path, circles, bulbs.
+    Trace,
     /// A parity mark in an empty cell.
     Parity,
     /// A given digit.

@@ -22,7 +22,7 @@ use self::relations::relation_mark;
 use super::outline::{Edge, Outline};
 use super::text::symbol_text;
 use crate::grid::{Cell, Digit};
-use crate::model::{Constraints, Model, Parity};
+use crate::model::{Constraints, Line as ModelLine, LineKind, Model, Parity};
 
 /// The side of a cell, in SVG units.
 pub const CELL: f64 = 40.0;
@@ -91,8 +91,11 @@ impl Figure<'_> {
                     }
                 }
                 // Under the cell lines too, as wide strokes across the cells.
+                // A clone's shaded cells first, under the strokes that cross them.
                 Constraints::Lines(lines) => {
-                    for line in lines {
+                    let (shades, strokes): (Vec<&ModelLine>, Vec<&ModelLine>) =
+                        lines.iter().partition(|line| line.kind == LineKind::Clone);
+                    for line in shades.into_iter().chain(strokes) {
                         group = group.add(lines::line(line, at));
                     }
                 }

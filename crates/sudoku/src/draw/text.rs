@@ -6,11 +6,17 @@
 //! box-drawing lines, cage boundaries dotted (`┄ ┆`), other edges blank. A cage's sum sits in
 //! the top edge of its first cell; relation marks sit on the edge between their cells (`<`
 //! `>` `^` `v`, `|` and `-` for consecutive, `o` for a difference of 1, else its number, `V`
-//! `X` for sums of 5 and 10, `●` for a ratio, a black Kropki dot); parity shows in an empty cell (`o` odd, `□` even), extra
+//! `X` for sums of 5 and 10, `●` for a ratio, a black Kropki dot); lines as paths of `-` `|`
+//! `\` `/` from cell to cell with their circles and bulbs (`text/lines.rs`), and in words in a
+//! legend; parity shows in an empty cell (`o` odd, `□` even), extra
 //! regions as `░` beside the digit; unused cells stay blank. A cell shows its digit, or its
 //! pencil marks where a player puts them (`cell.rs`). A compact drawing ([`CellSize::compact`])
 //! leaves out the lines between rows of cells that show nothing, so that cells two rows tall,
 //! with room for every pencil mark, fit a small terminal.
+
+mod lines;
+
+pub use self::lines::legend;
 
 use super::canvas::{Canvas, CellSize, Content, Ink};
 use super::cell;
@@ -128,15 +134,20 @@ pub fn text(model: &Model, outline: &Outline, contents: &[Content], size: CellSi
                     mark(&mut canvas, relation, w, (&lines, &tops), (iw, ih));
                 }
             }
-            // Inside their cells (`cell.rs`); lines have no glyphs in text yet.
-            Constraints::Parity(_) | Constraints::Candidates(_) | Constraints::Lines(_) => {}
+            Constraints::Lines(_) => {
+                let frame =
+                    self::lines::Frame { width: w, lines: &lines, tops: &tops, inner: (iw, ih) };
+                self::lines::draw(&mut canvas, model, &frame);
+            }
+            // Inside their cells (`cell.rs`).
+            Constraints::Parity(_) | Constraints::Candidates(_) => {}
         }
     }
     canvas
 }
 
 /// Whether the line above row `row` of cells shows nothing (every edge along it thin or
-/// none, no relation mark on it), so that a compact drawing may leave it out.
+/// none, no relation mark or line crossing it), so that a compact drawing may leave it out.
 fn blank_line(model: &Model, outline: &Outline, row: usize) -> bool {
     let w = outline.width();
     let thin = (0..w).all(|col| matches!(outline.horizontal(row, col), Edge::None | Edge::Thin));
@@ -145,11 +156,9 @@ fn blank_line(model: &Model, outline: &Outline, row: usize) -> bool {
             let (a, b) = (relation.a.min(relation.b), relation.a.max(relation.b));
             b == a + w && b / w == row
         }),
+        Constraints::Lines(_) => self::lines::crosses(model, row),
         // A cage's edges show on the line already (not thin); the others are inside cells.
-        Constraints::Cages(_)
-        | Constraints::Parity(_)
-        | Constraints::Candidates(_)
-        | Constraints::Lines(_) => false,
+        Constraints::Cages(_) | Constraints::Parity(_) | Constraints::Candidates(_) => false,
     });
     thin && !marked
 }
@@ -233,9 +242,15 @@ fn mark(
 }
 
 /// The puzzle as `sudoku show` prints it: its givens (and `solution`'s digits elsewhere, when
-/// given) in cells [`CellSize::show`] wide.
+/// given) in cells [`CellSize::show`] wide, and under the grid its lines in words, one a
+/// line ([`legend`]).
 pub fn grid_text(model: &Model, solution: Option<&[Option<Digit>]>) -> String {
     let outline = Outline::new(model);
     let contents = Content::of_puzzle(model, solution);
-    text(model, &outline, &contents, CellSize::show(model)).to_string()
+    let mut out = text(model, &outline, &contents, CellSize::show(model)).to_string();
+    for words in legend(model) {
+        out.push_str(&words);
+        out.push('\n');
+    }
+    out
 }

@@ -55,6 +55,8 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
         })
         .collect();
     let implied = model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS);
+    // The lines of pairs (thermometers, whispers, ...) narrow as their relations.
+    let pairs = model.relations_with_lines();
     for _ in 0..ROUNDS {
         let before = out.clone();
         for list in model.constraints() {
@@ -63,8 +65,8 @@ pub(crate) fn candidates(model: &Model, digits: &[Option<Digit>]) -> Vec<u64> {
                     narrow_implied(&implied, digits, &mut out);
                     narrow_cages(cages, model.symbols, digits, &mut out);
                 }
-                Constraints::Relations(relations) => {
-                    narrow_relations(relations, model.symbols, digits, &mut out);
+                Constraints::Relations(_) => {
+                    narrow_relations(&pairs, model.symbols, digits, &mut out);
                 }
                 Constraints::Lines(lines) => narrow_lines(model, lines, digits, &mut out),
                 // Their digits were never candidates (`Model::allowed`).
@@ -121,9 +123,10 @@ fn narrow_cages(cages: &[Cage], symbols: usize, digits: &[Option<Digit>], out: &
 
 /// Keeps in each empty cell of a line only the digits some path of its automaton through the
 /// line's digits and candidates uses (forward and backward reachability: exact for the line
-/// alone). A line whose automaton is too large is left to the other constraints.
+/// alone). A line whose automaton is too large is left to the other constraints; a line of
+/// pairs is narrowed as its relations.
 fn narrow_lines(model: &Model, lines: &[Line], digits: &[Option<Digit>], out: &mut [u64]) {
-    for line in lines {
+    for line in lines.iter().filter(|line| line.relations().is_none()) {
         let allowed = |i: usize| {
             let cell = line.cells[i];
             digits[cell].map_or(out[cell], bit)

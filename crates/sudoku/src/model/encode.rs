@@ -20,10 +20,13 @@
 //!   `0` when not, and a cell of the cage that takes d asks for `1`, so the cage's cells take
 //!   digits of the set only; `KD{k}#{d}`, secondary: no digit twice in the cage, so its cells
 //!   take exactly the set, whose sum is the cage's;
-//! - `L{j}#{d}`, secondary, coloured, for relation j between cells a and b: a's option for
+//! - `L{j}#{d}`, secondary, coloured, for relation j between cells a and b (the model's
+//!   relations, then those its lines of pairs mean: thermometers, slow thermometers,
+//!   whispers, palindromes, clones, [`Line::relations`](crate::Line::relations)): a's option for
 //!   digit x colours every `L{j}#{d}` with whether the relation holds of (x, d), and b's option
 //!   for y asks `L{j}#{y}` for `1`;
-//! - `N{j}t{k}` (primary), `N{j}p{i}` and `N{j}s{k}` (secondary, coloured) for line j: its
+//! - `N{j}t{k}` (primary), `N{j}p{i}` and `N{j}s{k}` (secondary, coloured) for line j (but
+//!   the lines of pairs, encoded as their relations above): its
 //!   automaton's step at the k-th cell read, the digit of its i-th cell, the state after the
 //!   k-th cell (`encode/lines.rs`); a cell's option colours `N{j}p{i}` with its digit.
 //!

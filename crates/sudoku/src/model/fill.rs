@@ -10,7 +10,7 @@ pub(super) const MAX_CAGE_SETS: usize = 1 << 20;
 impl Model {
     /// Every way to fill cage `cage` (digits in the order of its cells, one filling after the
     /// other): distinct digits each allowed by its cell's marks, adding up to the cage's sum,
-    /// keeping the relations between two of its cells. `None` when there are more than `limit`
+    /// keeping the relations between two of its cells (the lines of pairs' too). `None` when there are more than `limit`
     /// (or more than 64 times as many orders of its digit sets to look at, when marks rule most
     /// of them out).
     ///
@@ -23,8 +23,10 @@ impl Model {
             .iter()
             .map(|&cell| self.allowed(cell).fold(0u64, |mask, d| mask | 1 << (d - 1)))
             .collect();
+        // With the lines of pairs' relations: the encoding leaves every relation inside a cage
+        // placed whole to its fillings.
         let inside: Vec<_> = self
-            .relations
+            .relations_with_lines()
             .iter()
             .filter_map(|r| {
                 let a = cells.iter().position(|&c| c == r.a)?;

@@ -7,8 +7,15 @@
 //! Clues outside the grid (a sandwich, an X-sum, a skyscraper, a little killer) are lines of
 //! the cells they speak of, in order from the clue; a quadruple is the 2 to 4 cells around a
 //! corner.
+//!
+//! Thermometers, slow thermometers, whispers, palindromes and clones are lines too, so that
+//! pictures, messages and the f-puzzles writer see them whole, though each means no more than
+//! relations between pairs of its cells: [`Line::relations`] gives those pairs, and the
+//! encoding and the logic use them rather than the automaton (a binary relation encodes far
+//! smaller).
 
 pub(crate) mod automata;
+mod pairs;
 
 use std::fmt;
 
@@ -59,6 +66,17 @@ pub enum LineKind {
     Nabner,
     /// The cells around a corner hold every digit listed (a digit listed twice, twice).
     Quadruple(Vec<Digit>),
+    /// The digits rise strictly from the bulb (the first cell), one cell to the next.
+    Thermometer,
+    /// The digits rise or stay from the bulb (the first cell), one cell to the next.
+    SlowThermometer,
+    /// Neighbours along the line are at least the value apart (German whispers 5, Dutch 4).
+    Whispers(u8),
+    /// The line reads the same from both ends.
+    Palindrome,
+    /// The first half of the cells holds the same digits as the second half, in order: cell
+    /// i and cell i + m/2 alike (a clone, its cells then its clone's; an even count).
+    Clone,
 }
 
 /// A constraint on the digits along some cells, in order.
@@ -169,16 +187,12 @@ impl LineKind {
                 distinct(digits)
                     && digits.iter().all(|&a| digits.iter().all(|&b| a.abs_diff(b) != 1))
             }
-            LineKind::Quadruple(wanted) => {
-                let mut left = digits.to_vec();
-                wanted.iter().all(|w| match left.iter().position(|d| d == w) {
-                    Some(at) => {
-                        left.swap_remove(at);
-                        true
-                    }
-                    None => false,
-                })
-            }
+            LineKind::Thermometer => digits.windows(2).all(|w| w[0] < w[1]),
+            LineKind::SlowThermometer => digits.windows(2).all(|w| w[0] <= w[1]),
+            LineKind::Whispers(apart) => digits.windows(2).all(|w| w[0].abs_diff(w[1]) >= *apart),
+            LineKind::Palindrome => digits.iter().eq(digits.iter().rev()),
+            LineKind::Clone => m.is_multiple_of(2) && digits[..m / 2] == digits[m / 2..],
+            LineKind::Quadruple(wanted) => holds_all(digits, wanted),
         }
     }
 
@@ -200,6 +214,11 @@ impl LineKind {
             LineKind::Modular => "modular",
             LineKind::Nabner => "nabner",
             LineKind::Quadruple(_) => "quadruple",
+            LineKind::Thermometer => "thermometer",
+            LineKind::SlowThermometer => "slow-thermometer",
+            LineKind::Whispers(_) => "whispers",
+            LineKind::Palindrome => "palindrome",
+            LineKind::Clone => "clone",
         }
     }
 
@@ -211,8 +230,12 @@ impl LineKind {
             | LineKind::Sandwich(v)
             | LineKind::XSum(v)
             | LineKind::Skyscraper(v) => Some(*v),
-            LineKind::Lockout(v) => Some(u32::from(*v)),
+            LineKind::Lockout(v) | LineKind::Whispers(v) => Some(u32::from(*v)),
             LineKind::DoubleArrow
+            | LineKind::Thermometer
+            | LineKind::SlowThermometer
+            | LineKind::Palindrome
+            | LineKind::Clone
             | LineKind::Renban
             | LineKind::Between
             | LineKind::RegionSum
@@ -230,7 +253,8 @@ impl LineKind {
             LineKind::Arrow { .. }
             | LineKind::DoubleArrow
             | LineKind::Between
-            | LineKind::Lockout(_) => (2, usize::MAX),
+            | LineKind::Lockout(_)
+            | LineKind::Clone => (2, usize::MAX),
             LineKind::Quadruple(wanted) => (wanted.len().max(1), 4),
             LineKind::LittleKiller(_)
             | LineKind::Sandwich(_)
@@ -241,7 +265,11 @@ impl LineKind {
             | LineKind::Zipper
             | LineKind::Entropic
             | LineKind::Modular
-            | LineKind::Nabner => (1, usize::MAX),
+            | LineKind::Nabner
+            | LineKind::Thermometer
+            | LineKind::SlowThermometer
+            | LineKind::Whispers(_)
+            | LineKind::Palindrome => (1, usize::MAX),
         }
     }
 }
@@ -274,6 +302,18 @@ pub(crate) fn decimal(digits: &[Digit]) -> u32 {
 fn ends(digits: &[Digit]) -> (Digit, Digit) {
     let (a, b) = (digits[0], digits[digits.len() - 1]);
     (a.min(b), a.max(b))
+}
+
+/// Whether `digits` hold every digit of `wanted` (a digit listed twice, twice).
+fn holds_all(digits: &[Digit], wanted: &[Digit]) -> bool {
+    let mut left = digits.to_vec();
+    wanted.iter().all(|w| match left.iter().position(|d| d == w) {
+        Some(at) => {
+            left.swap_remove(at);
+            true
+        }
+        None => false,
+    })
 }
 
 /// Whether no digit repeats.

@@ -227,6 +227,9 @@ impl Model {
                         "a circle of {circle} cells, where 1 to 3 and an arrow are needed"
                     ))
                 }
+                LineKind::Clone if count % 2 == 1 => {
+                    Some(format!("{count} cells, where a clone pairs its two halves"))
+                }
                 LineKind::Quadruple(wanted) => wanted
                     .iter()
                     .find(|&&d| d == 0 || usize::from(d) > self.symbols)

@@ -5,6 +5,11 @@
 //! characters show: the cursor's `[ ]`, a conflict's `! !`, a hint's `* *` and a wrong digit's
 //! `? ?` are there without colour (`NO_COLOR`), and pencil marks are dim beside the digits
 //! (givens bold), in colour or not.
+//!
+//! The lines of the puzzle (arrows, thermometers, ...) are drawn in the grid and said in words
+//! (the library's `legend`): the whole legend beside the grid, or under the help, as far as
+//! the screen has room; and, whatever the room, the lines through the cursor's cell on the
+//! message line while it has nothing else to say.
 
 use dancer_sudoku::draw::{Geometry, Glyph, Ink};
 use dancer_sudoku::play::{Game, Mode};
@@ -62,8 +67,15 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
     let canvas = &layout.canvas;
     let help_width = layout.lines.iter().map(|line| line.chars().count()).max().unwrap_or(0);
     let (w, h) = (canvas.width(), canvas.height());
+    let legend = legend(game.model());
+    let legend_width = legend.iter().map(|line| line.chars().count()).max().unwrap_or(0);
+    // The legend beside the grid when it has room there and the help does not take it.
+    let legend_beside = !legend.is_empty()
+        && layout.help != HelpAt::Side
+        && width.saturating_sub(w + 2) >= LEGEND_SIDE;
     let left = match layout.help {
         HelpAt::Side => (width.saturating_sub(w + 2 + help_width)) / 2,
+        _ if legend_beside => (width.saturating_sub(w + 2 + legend_width)) / 2,
         HelpAt::Below | HelpAt::Message => (width - w) / 2,
     };
     put(buffer, area, 0, 0, &title(game), Style::default().add_modifier(Modifier::BOLD));
@@ -84,8 +96,12 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
         Style::default()
     };
     let dim = Style::default().add_modifier(Modifier::DIM);
+    let trace =
+        if look.color { Style::default().fg(Color::LightMagenta) } else { Style::default() };
+    let here = here(game);
     match (layout.help, game.message().is_empty()) {
         (HelpAt::Message, true) => put(buffer, area, 0, below, &layout.lines[0], dim),
+        (_, true) if !here.is_empty() => put(buffer, area, 0, below, &here, trace),
         _ => put(buffer, area, 0, below, game.message(), alert),
     }
     for (k, line) in layout.lines.iter().enumerate() {
@@ -95,8 +111,79 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
             HelpAt::Message => {}
         }
     }
+    // Where the legend goes: beside the grid (under the help there), else under the help.
+    let (x, top, rows) = match layout.help {
+        HelpAt::Side => {
+            (left + w + 2, 2 + layout.lines.len(), (1 + h).saturating_sub(2 + layout.lines.len()))
+        }
+        _ if legend_beside => (left + w + 2, 1, h),
+        HelpAt::Below => (
+            0,
+            below + 1 + layout.lines.len(),
+            height.saturating_sub(below + 1 + layout.lines.len()),
+        ),
+        HelpAt::Message => (0, below + 1, height.saturating_sub(below + 1)),
+    };
+    for (k, line) in fit_legend(&legend, rows, width.saturating_sub(x)).iter().enumerate() {
+        put(buffer, area, x, top + k, line, trace);
+    }
     let geometry = canvas.geometry().clone();
     Some(Placement { x: area.x + to_u16(left), y: area.y + 1, geometry })
+}
+
+/// The narrowest legend beside the grid.
+const LEGEND_SIDE: usize = 24;
+
+/// The lines of `model` in words, one a line (the library's legend).
+fn legend(model: &dancer_sudoku::Model) -> Vec<String> {
+    dancer_sudoku::draw::legend(model)
+}
+
+/// `legend` in at most `rows` lines of `width` columns, each entry wrapped at its spaces (its
+/// next lines indented): when it has more, the last line says how many entries are left out
+/// (each shows on the message line when the cursor is on one of its cells).
+fn fit_legend(legend: &[String], rows: usize, width: usize) -> Vec<String> {
+    let wrapped: Vec<Vec<String>> = legend.iter().map(|entry| wrap(entry, width)).collect();
+    let mut out = Vec::new();
+    for (k, lines) in wrapped.iter().enumerate() {
+        let left = legend.len() - k;
+        // Room for this entry, and for the note on the ones after it.
+        let after = usize::from(left > 1);
+        if out.len() + lines.len() + after > rows {
+            if out.len() < rows {
+                out.push(format!("… {left} more: a cell's own show below the grid"));
+            }
+            return out;
+        }
+        out.extend(lines.iter().cloned());
+    }
+    out
+}
+
+/// `text` in lines of at most `width` columns, cut at spaces, the lines after the first
+/// indented by two.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            Some(_) => lines.push(format!("  {word}")),
+            None => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
+/// The lines through the cursor's cell, in words, one after another.
+fn here(game: &Game) -> String {
+    let model = game.model();
+    let cell = game.cursor();
+    let words = legend(model);
+    let through = model.lines.iter().zip(words).filter(|(line, _)| line.cells.contains(&cell));
+    through.map(|(_, words)| words).collect::<Vec<_>>().join(" · ")
 }
 
 /// The title: name, what digits do, the clock, conflicts, and the cursor cell's marks (all
@@ -197,6 +284,7 @@ fn style(glyph: Glyph, look: Look) -> Style {
     let fg = match glyph.ink {
         Ink::Cage | Ink::Sum => Some(Color::Yellow),
         Ink::Mark => Some(Color::LightCyan),
+        Ink::Trace => Some(Color::LightMagenta),
         Ink::Parity | Ink::Pencil => Some(Color::Gray),
         Ink::Placed => Some(Color::LightBlue),
         Ink::Solution => Some(Color::Green),

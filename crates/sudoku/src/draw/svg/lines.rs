@@ -1,7 +1,9 @@
 //! The lines of a model (`Model::lines`) in SVG, under the cell lines: a wide coloured stroke
 //! through the cells' centres (one colour per kind: renban purple, between and lockout blue
 //! with circles or diamonds at the ends, region-sum blue, zipper pink, entropic orange, modular
-//! green, nabner yellow); an arrow as its circle (or pill) and a thin shaft with its head; a
+//! green, nabner yellow, whispers green, palindrome grey); a thermometer as a grey bulb and a
+//! thick grey tube (a slow one's tube hollow, a white line down its middle); a clone as its
+//! cells shaded pale orange, both halves alike; an arrow as its circle (or pill) and a thin shaft with its head; a
 //! quadruple as a circle on its corner with its digits; the clues outside the grid (little
 //! killer, sandwich, x-sum, skyscraper) in a margin made wide for them ([`margin`]). Each is a
 //! `g.line` with its kind's JSON name as `data-kind`.
@@ -39,7 +41,12 @@ fn clue_outside(kind: &LineKind) -> bool {
         | LineKind::Entropic
         | LineKind::Modular
         | LineKind::Nabner
-        | LineKind::Quadruple(_) => false,
+        | LineKind::Quadruple(_)
+        | LineKind::Thermometer
+        | LineKind::SlowThermometer
+        | LineKind::Whispers(_)
+        | LineKind::Palindrome
+        | LineKind::Clone => false,
     }
 }
 
@@ -73,6 +80,25 @@ pub(super) fn line(line: &Line, at: impl Fn(Cell) -> (f64, f64)) -> Group {
         LineKind::Entropic => group.add(stroke("#f7c38a", 10.0)),
         LineKind::Modular => group.add(stroke("#9fd39a", 10.0)),
         LineKind::Nabner => group.add(stroke("#f2e27a", 10.0)),
+        LineKind::Thermometer | LineKind::SlowThermometer => {
+            let (x, y) = points[0];
+            let bulb = Circle::new().set("cx", num(x)).set("cy", num(y)).set("r", num(CELL * 0.4));
+            let group =
+                group.add(bulb.set("fill", THERMOMETER)).add(stroke(THERMOMETER, CELL * 0.35));
+            if matches!(line.kind, LineKind::SlowThermometer) {
+                // A hollow tube: a slow thermometer may stay level.
+                group.add(stroke("white", CELL * 0.12))
+            } else {
+                group
+            }
+        }
+        LineKind::Whispers(_) => group.add(stroke("#67d066", 8.0)),
+        LineKind::Palindrome => group.add(stroke("#a8a8a8", 8.0)),
+        LineKind::Clone => line.cells.iter().fold(group, |group, &cell| {
+            let (x, y) = at(cell);
+            let square = Rectangle::new().set("x", num(x)).set("y", num(y));
+            group.add(square.set("width", CELL).set("height", CELL).set("fill", "#fbe3b4"))
+        }),
         // Over the cell lines (`over`).
         LineKind::Quadruple(_)
         | LineKind::LittleKiller(_)
@@ -125,6 +151,9 @@ pub(super) fn over(model: &Model, line: &Line, at: impl Fn(Cell) -> (f64, f64)) 
         _ => return None,
     })
 }
+
+/// The grey of a thermometer's bulb and tube.
+const THERMOMETER: &str = "#c8c8c8";
 
 /// A wide, round-ended stroke through `points` (a dot for one point).
 fn stroke(points: &[(f64, f64)], colour: &str, width: f64) -> Polyline {

@@ -6,7 +6,7 @@ use dancer::{ColorId, Entry, ItemId, ProblemBuilder};
 use super::lines::LineItems;
 use crate::grid::{Cell, Digit};
 use crate::model::derive::{ImpliedItems, ImpliedSum};
-use crate::model::{Constraints, Model, ModelError};
+use crate::model::{Constraints, Model, ModelError, Relation};
 use crate::variant::RegionKind;
 
 /// The items a placement touches, by constraint.
@@ -21,6 +21,8 @@ pub(super) struct Items<'m> {
     pub(super) cage_sets: Vec<Option<ItemId>>,
     cage_distinct: Vec<Option<ItemId>>,
     relations: Vec<ItemId>,
+    /// The relations of the model and of its lines of pairs (`Model::relations_with_lines`).
+    pairs: Vec<Relation>,
     pub(super) implied: ImpliedItems,
     pub(super) lines: LineItems,
     /// How many items are primary (they come first).
@@ -72,6 +74,7 @@ impl<'m> Items<'m> {
             (vec![None; model.cages.len()], vec![None; model.cages.len()]);
         let mut cages_of = vec![Vec::new(); model.used.len()];
         let (mut relations, mut relations_of) = (Vec::new(), vec![Vec::new(); model.used.len()]);
+        let pairs = model.relations_with_lines();
         for list in model.constraints() {
             match list {
                 // The secondary items of the cages placed digit by digit (their primary `K`
@@ -89,8 +92,10 @@ impl<'m> Items<'m> {
                         }
                     }
                 }
-                Constraints::Relations(list) => {
-                    for (j, relation) in list.iter().enumerate() {
+                // With the relations of the lines of pairs (thermometers, whispers, ...), which
+                // have no automaton.
+                Constraints::Relations(_) => {
+                    for (j, relation) in pairs.iter().enumerate() {
                         relations.push(digit_items(builder, &format!("L{}", j + 1), n, false));
                         relations_of[relation.a].push(j);
                         relations_of[relation.b].push(j);
@@ -118,6 +123,7 @@ impl<'m> Items<'m> {
             cage_sets,
             cage_distinct,
             relations,
+            pairs,
             implied,
             lines,
             primary,
@@ -152,7 +158,7 @@ impl Items<'_> {
         self.implied.place(entries, cell, digit, &self.colors);
         self.lines.place(entries, cell, self.colors[usize::from(digit)]);
         for &j in &self.relations_of[cell] {
-            let relation = model.relations[j];
+            let relation = self.pairs[j];
             if together.contains(&relation.a) && together.contains(&relation.b) {
                 continue;
             }

@@ -11,6 +11,11 @@
 //!   out of it colour it alike, so the steps chosen form one path of the automaton. The start
 //!   and the accepting end need no item: the first layer has the start state only, and the
 //!   last keeps only steps into accepting states.
+//!
+//! The lines of pairs (thermometers, whispers, palindromes, clones: [`Line::relations`]) have
+//! none of these items: they are encoded as their relations (`encode/items.rs`).
+//!
+//! [`Line::relations`]: crate::Line::relations
 
 use dancer::{ColorId, Entry, ItemId, ProblemBuilder};
 
@@ -20,10 +25,12 @@ use crate::model::{Model, ModelError, MAX_LINE_STATES};
 
 /// Each line's unrolled automaton, and the items of its steps, digits and states.
 pub(super) struct LineItems {
-    layers: Vec<Layers>,
-    /// Per line: the item of its first step, of its first position, of its first state.
-    steps: Vec<ItemId>,
-    digits: Vec<ItemId>,
+    /// Per line: its unrolled automaton, `None` for a line of pairs.
+    layers: Vec<Option<Layers>>,
+    /// Per line (of those with an automaton): the item of its first step, of its first
+    /// position, of its first state.
+    steps: Vec<Option<ItemId>>,
+    digits: Vec<Option<ItemId>>,
     states: Vec<Option<ItemId>>,
     /// Per cell: the lines it is on, and its position on each.
     of: Vec<Vec<(usize, usize)>>,
@@ -45,6 +52,11 @@ impl LineItems {
         let mut steps = Vec::with_capacity(model.lines.len());
         let mut of = vec![Vec::new(); model.used.len()];
         for (j, line) in model.lines.iter().enumerate() {
+            if line.relations().is_some() {
+                unrolled.push(None);
+                steps.push(None);
+                continue;
+            }
             let context = model.line_context(line);
             let allowed =
                 |i: usize| model.allowed(line.cells[i]).fold(0u64, |set, d| set | 1 << (d - 1));
@@ -58,13 +70,13 @@ impl LineItems {
             for k in 0..line.cells.len() {
                 let item = builder.primary(format!("N{}t{}", j + 1, k + 1));
                 if k == 0 {
-                    steps.push(item);
+                    steps.push(Some(item));
                 }
             }
             for (i, &cell) in line.cells.iter().enumerate() {
                 of[cell].push((j, i));
             }
-            unrolled.push(unrolled_line);
+            unrolled.push(Some(unrolled_line));
         }
         Ok(LineItems {
             layers: unrolled,
@@ -81,13 +93,18 @@ impl LineItems {
     pub(super) fn declare_secondary(&mut self, model: &Model, builder: &mut ProblemBuilder) {
         let mut widest = 0;
         for (j, line) in model.lines.iter().enumerate() {
+            let Some(layers) = &self.layers[j] else {
+                self.digits.push(None);
+                self.states.push(None);
+                continue;
+            };
             let m = line.cells.len();
             let first = (0..m).map(|i| builder.secondary(format!("N{}p{}", j + 1, i + 1)));
-            self.digits.push(first.fold(None, |first, item| first.or(Some(item))).expect("cells"));
+            self.digits.push(first.fold(None, |first, item| first.or(Some(item))));
             let states = (0..m.saturating_sub(1))
                 .map(|k| builder.secondary(format!("N{}s{}", j + 1, k + 1)));
             self.states.push(states.fold(None, |first, item| first.or(Some(item))));
-            for steps in &self.layers[j].steps {
+            for steps in &layers.steps {
                 let after = steps.iter().map(|step| step.to as usize + 1).max().unwrap_or(0);
                 widest = widest.max(after);
             }
@@ -99,7 +116,9 @@ impl LineItems {
     /// coloured `digit` (the digit's own colour).
     pub(super) fn place(&self, entries: &mut Vec<Entry>, cell: Cell, digit: ColorId) {
         for &(j, i) in &self.of[cell] {
-            entries.push((nth(self.digits[j], i), digit).into());
+            if let Some(first) = self.digits[j] {
+                entries.push((nth(first, i), digit).into());
+            }
         }
     }
 
@@ -108,13 +127,18 @@ impl LineItems {
     pub(super) fn options(&self, colors: &[ColorId], mut push: impl FnMut(&[Entry])) {
         let mut entries: Vec<Entry> = Vec::new();
         for (j, unrolled) in self.layers.iter().enumerate() {
+            let (Some(unrolled), Some(first_step), Some(first_digit)) =
+                (unrolled, self.steps[j], self.digits[j])
+            else {
+                continue;
+            };
             let m = unrolled.order.len();
             for (k, steps) in unrolled.steps.iter().enumerate() {
                 let position = unrolled.order[k];
                 for step in steps {
                     entries.clear();
-                    entries.push(nth(self.steps[j], k).into());
-                    let digit = nth(self.digits[j], position);
+                    entries.push(nth(first_step, k).into());
+                    let digit = nth(first_digit, position);
                     entries.push((digit, colors[usize::from(step.digit)]).into());
                     if let Some(first) = self.states[j] {
                         if k > 0 {

@@ -2,7 +2,9 @@
 //! position, digit) to the next state or nowhere, and a test of the last state. The automaton
 //! reads the cells in an order of its own (a double arrow its two ends first, a zipper from
 //! the centre out), so that its states stay few: a running sum, the last two digits' groups,
-//! the set of digits seen (renban, nabner, lockout's middle), the digits of a quadruple found.
+//! the set of digits seen (renban, nabner, lockout's middle), the digits of a quadruple found, the
+//! last digit (thermometers, whispers), the first digit of a pair that must match (palindromes,
+//! clones, read pair by pair).
 //!
 //! [`Layers`] unrolls it over the line: the states reachable after each cell from the start
 //! with the digits each cell may hold, kept only where they can still reach acceptance (a
@@ -66,8 +68,19 @@ fn reading_order(kind: &LineKind, m: usize) -> Vec<usize> {
             let centre = (m % 2 == 1).then_some(m / 2);
             centre.into_iter().chain((0..m / 2).rev().flat_map(|i| [i, m - 1 - i])).collect()
         }
+        // Each pair that must be equal, one after the other (the centre of an odd palindrome,
+        // or the odd cell of a clone, last): the state is the pair's first digit.
+        LineKind::Palindrome => (0..m / 2).flat_map(|i| [i, m - 1 - i]).chain(centre(m)).collect(),
+        LineKind::Clone => {
+            (0..m / 2).flat_map(|i| [i, i + m / 2]).chain(centre(m).map(|_| m - 1)).collect()
+        }
         _ => (0..m).collect(),
     }
+}
+
+/// The centre of a line of `m` cells, when `m` is odd.
+fn centre(m: usize) -> Option<usize> {
+    (m % 2 == 1).then_some(m / 2)
 }
 
 impl Automaton<'_> {
@@ -209,6 +222,23 @@ impl Automaton<'_> {
                 }) + 1;
                 (group != a && group != b).then_some([group, a, 0])?
             }
+            LineKind::Thermometer => (d > a).then_some([d, 0, 0])?,
+            LineKind::SlowThermometer => (d >= a).then_some([d, 0, 0])?,
+            LineKind::Whispers(apart) => {
+                // a: the last digit (0: none yet).
+                (a == 0 || d.abs_diff(a) >= u64::from(*apart)).then_some([d, 0, 0])?
+            }
+            LineKind::Palindrome | LineKind::Clone => {
+                // a: the digit the pair's second cell must hold (0: none owed); the cell read
+                // past the pairs is free.
+                if k % 2 == 1 {
+                    (d == a).then_some([0; 3])?
+                } else if k < 2 * (m / 2) {
+                    [d, 0, 0]
+                } else {
+                    [0; 3]
+                }
+            }
             LineKind::Quadruple(wanted) => {
                 // a: which of the wanted digits (sorted) are found, a bit each.
                 let mut sorted = wanted.clone();
@@ -232,6 +262,8 @@ impl Automaton<'_> {
                 (64 - set.leading_zeros() - set.trailing_zeros()) as usize == self.length
             }
             LineKind::Quadruple(wanted) => state[0].count_ones() as usize == wanted.len(),
+            // A clone pairs its halves: an odd count cannot.
+            LineKind::Clone => self.length.is_multiple_of(2),
             // Every step checked its part.
             LineKind::Nabner
             | LineKind::Between
@@ -239,7 +271,11 @@ impl Automaton<'_> {
             | LineKind::RegionSum
             | LineKind::Zipper
             | LineKind::Entropic
-            | LineKind::Modular => true,
+            | LineKind::Modular
+            | LineKind::Thermometer
+            | LineKind::SlowThermometer
+            | LineKind::Whispers(_)
+            | LineKind::Palindrome => true,
         }
     }
 }

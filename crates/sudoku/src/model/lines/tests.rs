@@ -16,6 +16,10 @@ fn kinds(n: usize, m: usize) -> Vec<LineKind> {
         LineKind::Entropic,
         LineKind::Modular,
         LineKind::Nabner,
+        LineKind::Thermometer,
+        LineKind::SlowThermometer,
+        LineKind::Palindrome,
+        LineKind::Clone,
     ];
     for circle in 1..m.min(4) {
         kinds.push(LineKind::Arrow { circle });
@@ -29,6 +33,7 @@ fn kinds(n: usize, m: usize) -> Vec<LineKind> {
     }
     kinds.extend((0..=m as u32).map(LineKind::Skyscraper));
     kinds.extend((0..n as u8).map(LineKind::Lockout));
+    kinds.extend((0..n as u8).map(LineKind::Whispers));
     kinds.extend(
         [vec![1], vec![2, 2], vec![1, 3], vec![1, 2, 3]].into_iter().map(LineKind::Quadruple),
     );
@@ -119,7 +124,41 @@ fn the_published_rules_hold_of_their_examples() {
     assert!(!holds(LineKind::Nabner, &[1, 3, 5, 4]));
     assert!(holds(LineKind::Quadruple(vec![1, 1]), &[1, 3, 1, 9]));
     assert!(!holds(LineKind::Quadruple(vec![1, 1]), &[1, 3, 2, 9]));
+    assert!(holds(LineKind::Thermometer, &[1, 4, 5, 9]));
+    assert!(!holds(LineKind::Thermometer, &[1, 4, 4, 9]));
+    assert!(holds(LineKind::SlowThermometer, &[1, 4, 4, 9]));
+    assert!(!holds(LineKind::SlowThermometer, &[1, 4, 3, 9]));
+    assert!(holds(LineKind::Whispers(5), &[1, 6, 1, 9, 4]));
+    assert!(!holds(LineKind::Whispers(5), &[1, 6, 2]));
+    assert!(holds(LineKind::Palindrome, &[3, 1, 7, 1, 3]));
+    assert!(!holds(LineKind::Palindrome, &[3, 1, 7, 2, 3]));
+    assert!(holds(LineKind::Clone, &[3, 1, 7, 3, 1, 7]));
+    assert!(!holds(LineKind::Clone, &[3, 1, 7, 1, 3, 7]));
     // Region sums: segments of 3 and 2 cells (ends after positions 2 and 4).
     assert!(LineKind::RegionSum.holds(&nine, &[1, 2, 6, 4, 5]));
     assert!(!LineKind::RegionSum.holds(&nine, &[1, 2, 6, 4, 6]));
+}
+
+/// The lines that are pairs (`Line::relations`) hold exactly when each of their relations
+/// does; the other kinds have none.
+#[test]
+fn the_relations_of_a_line_hold_exactly_when_the_line_does() {
+    let mut checked = 0;
+    for (n, m) in [(4, 1), (4, 2), (4, 3), (4, 4), (5, 5), (4, 6)] {
+        let context = LineContext { symbols: n, ends: vec![true; m] };
+        for kind in kinds(n, m) {
+            let (fewest, most) = kind.cells_allowed();
+            if m < fewest || m > most || matches!(kind, LineKind::Clone) && m % 2 == 1 {
+                continue;
+            }
+            let line = Line { kind: kind.clone(), cells: (0..m).collect() };
+            let Some(relations) = line.relations() else { continue };
+            for digits in sequences(n, m) {
+                let each = relations.iter().all(|r| r.kind.holds(digits[r.a], digits[r.b]));
+                assert_eq!(each, kind.holds(&context, &digits), "{kind:?} {digits:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked}");
 }

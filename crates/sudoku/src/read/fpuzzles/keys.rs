@@ -1,5 +1,8 @@
 //! The constraint keys of an f-puzzles puzzle, onto a [`Model`] whose regions and cells are read.
 //!
+//! Thermometers (one line per branch, from the bulb), whispers and palindromes are lines of
+//! their kinds; a clone is one [`LineKind::Clone`] line, its `cells` then its `cloneCells`.
+//!
 //! Negative rules, as f-puzzles' rules read ("all dots are given") and `SudokuSolver` solves
 //! them: `nonconsecutive` forbids consecutive digits across every edge without a Kropki dot;
 //! `negative: ["ratio"]` forbids a digit and its double (and each other ratio a black dot of
@@ -11,7 +14,7 @@ pub(super) mod lines;
 use serde_json::{Map, Value};
 
 use crate::grid::Cell;
-use crate::model::{Cage, Model, Parity, Relation, RelationKind};
+use crate::model::{Cage, Line, LineKind, Model, Parity, Relation, RelationKind};
 use crate::variant::standard_box_shape;
 
 /// Keys that describe the puzzle or the setter's view and change nothing.
@@ -76,8 +79,10 @@ pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec
             "difference" | "ratio" | "xv" | "negative" => {}
             "thermometer" | "palindrome" | "whispers" => {
                 for (k, entry) in entries(value, key)?.iter().enumerate() {
-                    for line in lines(entry, size, &format!("{key}[{k}]"))? {
-                        model.relations.extend(along(key, entry, &line)?);
+                    let at = format!("{key}[{k}]");
+                    let kind = line_kind(key, entry, &at)?;
+                    for cells in lines(entry, size, &at)? {
+                        model.lines.push(Line { kind: kind.clone(), cells });
                     }
                 }
             }
@@ -93,12 +98,8 @@ pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec
                             second.len()
                         ));
                     }
-                    let equal = first.iter().zip(second).filter(|(a, b)| *a != b);
-                    model.relations.extend(equal.map(|(&a, b)| Relation {
-                        a,
-                        b,
-                        kind: RelationKind::Equal,
-                    }));
+                    let cells = first.into_iter().chain(second).collect();
+                    model.lines.push(Line { kind: LineKind::Clone, cells });
                 }
             }
             "minimum" | "maximum" => {
@@ -268,24 +269,20 @@ fn marks(model: &mut Model, puzzle: &Map<String, Value>) -> Result<(), String> {
     Ok(())
 }
 
-/// The relations a line means: a thermometer rises from its bulb, one cell to the next; a
+/// The kind of a line of pairs: a thermometer rises from its bulb, one cell to the next; a
 /// palindrome reads the same from both ends; on whispers, neighbours are at least `value` (5)
 /// apart.
-fn along(key: &str, entry: &Value, line: &[Cell]) -> Result<Vec<Relation>, String> {
-    let steps = line.windows(2).map(|pair| (pair[0], pair[1]));
+fn line_kind(key: &str, entry: &Value, at: &str) -> Result<LineKind, String> {
     Ok(match key {
-        "thermometer" => steps.map(|(a, b)| Relation { a, b, kind: RelationKind::Less }).collect(),
+        "thermometer" => LineKind::Thermometer,
         "whispers" => {
             let apart =
-                entry.get("value").map(|v| number(v, &format!("{key}.value"))).transpose()?;
+                entry.get("value").map(|v| number(v, &format!("{at}.value"))).transpose()?;
             let apart = u8::try_from(apart.unwrap_or(5))
-                .map_err(|_| format!("`{key}.value` is too large"))?;
-            steps.map(|(a, b)| Relation { a, b, kind: RelationKind::Apart(apart) }).collect()
+                .map_err(|_| format!("`{at}.value` is too large"))?;
+            LineKind::Whispers(apart)
         }
-        _ => {
-            let mirrored = line.iter().zip(line.iter().rev()).take(line.len() / 2);
-            mirrored.map(|(&a, &b)| Relation { a, b, kind: RelationKind::Equal }).collect()
-        }
+        _ => LineKind::Palindrome,
     })
 }
 

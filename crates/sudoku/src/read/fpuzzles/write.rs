@@ -248,6 +248,16 @@ fn lines(model: &Model, puzzle: &mut Map<String, Value>) -> Result<(), String> {
             LineKind::Entropic => plain("entropicline"),
             LineKind::Modular => plain("modularline"),
             LineKind::Nabner => plain("nabner"),
+            LineKind::Thermometer => plain("thermometer"),
+            LineKind::SlowThermometer => plain("slowthermometer"),
+            LineKind::Palindrome => plain("palindrome"),
+            LineKind::Whispers(apart) => {
+                ("whispers", json!({"lines": [names(n, cells)], "value": apart}))
+            }
+            LineKind::Clone => {
+                let (first, second) = cells.split_at(cells.len() / 2);
+                ("clone", json!({"cells": names(n, first), "cloneCells": names(n, second)}))
+            }
         };
         push(key, entry);
     }

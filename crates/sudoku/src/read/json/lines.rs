@@ -44,6 +44,11 @@ impl Fields<'_> {
             "entropic" => LineKind::Entropic,
             "modular" => LineKind::Modular,
             "nabner" => LineKind::Nabner,
+            "thermometer" => LineKind::Thermometer,
+            "slow-thermometer" => LineKind::SlowThermometer,
+            "whispers" => LineKind::Whispers(small(k(&fields)?)?),
+            "palindrome" => LineKind::Palindrome,
+            "clone" => LineKind::Clone,
             "quadruple" => {
                 let at = path.key("digits");
                 let digits = line.array(fields.need("digits", path)?, at)?;
@@ -54,7 +59,8 @@ impl Fields<'_> {
             _ => {
                 let kinds = "arrow, double-arrow, little-killer, sandwich, x-sum, skyscraper, \
                              renban, between, lockout, region-sum, zipper, entropic, modular, \
-                             nabner or quadruple";
+                             nabner, quadruple, thermometer, slow-thermometer, whispers, \
+                             palindrome or clone";
                 let message = format!("expected one of {kinds}");
                 return Err(line.error(kind_node, path.key("kind"), &message));
             }

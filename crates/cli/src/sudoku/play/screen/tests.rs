@@ -269,3 +269,33 @@ fn a_kropki_puzzles_black_dots_show_and_break() {
     let (_, rows) = screen(&game, 80, 24, Look { color: false });
     assert!(print(&rows).contains("the black dot between"), "{}", print(&rows));
 }
+
+/// A 9×9 with an arrow from r1c1 and a thermometer from r1c3.
+fn lined() -> Game {
+    use dancer_sudoku::{Line, LineKind};
+    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+    model.lines.push(Line { kind: LineKind::Arrow { circle: 1 }, cells: vec![0, 10, 20] });
+    model.lines.push(Line { kind: LineKind::Thermometer, cells: vec![2, 3, 12] });
+    let mut game = Game::new("lines", model);
+    // Past the note on its many solutions.
+    game.key(Key::Esc);
+    game
+}
+
+#[test]
+fn lines_show_in_the_grid_and_in_words_at_80x24_and_100x40() {
+    let game = lined();
+    let (_, rows) = screen(&game, 80, 24, Look { color: false });
+    let text = print(&rows);
+    // The arrow's circle around the cursor's cell, the bulb, the path across and down.
+    assert!(rows[2].contains("[ (·) ]") && rows[2].contains("{·}------·"), "{text}");
+    assert!(rows[3].contains('\\') && rows[3].contains('|'), "{text}");
+    // No room for the legend: the cursor's cell's line on the message line.
+    assert!(rows.contains(&"arrow (r1c1) -> r2c2 r3c3".to_owned()), "{text}");
+    let (_, rows) = screen(&game, 100, 40, Look { color: false });
+    let text = print(&rows);
+    // Beside the grid, under the help, wrapped to the 25 columns left.
+    assert!(text.contains("┃  arrow (r1c1) -> r2c2 r3c3\n"), "{text}");
+    assert!(text.contains("┃  thermometer r1c3 r1c4\n"), "{text}");
+    assert!(text.contains("┃    r2c4\n"), "{text}");
+}

@@ -1,5 +1,5 @@
-//! The f-puzzles keys read into lines ([`Line`]) and into the relations of issue 34 (slow
-//! thermometers, indexers), as `SudokuSolver` reads them:
+//! The f-puzzles keys read into lines ([`Line`]) and into the relations of issue 34
+//! (indexers), as `SudokuSolver` reads them:
 //! - `arrow`: each of an entry's `lines` starts in its circle (`cells`, 1 to 3 cells read as
 //!   one number); one line per arrow, the circle's cells first;
 //! - `littlekillersum`: the clue `cell` outside the grid, its `direction` (`DR`, `DL`, `UR`,
@@ -11,7 +11,7 @@
 //! - `doublearrow`, `renban`, `betweenline`, `lockoutline` (its `value`, else 4 on a 9×9 and
 //!   (N − 1)/2 elsewhere, an assumption: `SudokuSolver` has no lockout line), `regionsumline`,
 //!   `zipperline`, `entropicline`, `modularline`, `nabner`: the cells of each of `lines`;
-//! - `slowthermometer`: an at-most relation between each two neighbours along its lines;
+//! - `slowthermometer`: a slow thermometer along each of its lines, from the bulb;
 //! - `rowindexer`, `columnindexer`, `boxindexer`: each cell sends its digit's index: a digit
 //!   X in r{r}c{c} of a column indexer puts c in r{r}c{X} (`Indexes` relations to each cell
 //!   of the row); a row indexer puts r in r{X}c{c}; a box indexer puts the cell's place in
@@ -87,13 +87,8 @@ pub(super) fn read(model: &mut Model, key: &str, value: &Value) -> Result<(), St
                 model.lines.push(Line { kind: LineKind::Quadruple(digits), cells: around });
             }
             "slowthermometer" => {
-                for line in lines(entry, size, &at)? {
-                    let steps = line.windows(2);
-                    model.relations.extend(steps.map(|w| Relation {
-                        a: w[0],
-                        b: w[1],
-                        kind: RelationKind::AtMost,
-                    }));
+                for cells in lines(entry, size, &at)? {
+                    model.lines.push(Line { kind: LineKind::SlowThermometer, cells });
                 }
             }
             "rowindexer" | "columnindexer" | "boxindexer" => {

@@ -1,5 +1,5 @@
 //! The relations of a model as f-puzzles keys, each set in the form the reader reads back
-//! (`read/fpuzzles/keys.rs`): chains of `a < b` as thermometers (minimum and maximum cells
+//! (`read/fpuzzles/keys.rs`, which reads them as lines: the same rule): chains of `a < b` as thermometers (minimum and maximum cells
 //! read back as the same relations), `a ≤ b` as slow thermometers, `Apart` as whispers of its
 //! value, `Equal` as one clone, dots and XV marks, and the relations a rule makes on every
 //! edge or move (nonconsecutive, the negative rules, anti-king, anti-knight, indexers) as
@@ -69,7 +69,11 @@ pub(super) fn write(model: &Model, puzzle: &mut Map<String, Value>) -> Result<()
         }
     }
     if !clone.0.is_empty() {
-        puzzle.insert("clone".into(), json!([{"cells": clone.0, "cloneCells": clone.1}]));
+        // After the clone lines written with the lines, if any.
+        let list = puzzle.entry("clone").or_insert_with(|| json!([]));
+        if let Value::Array(list) = list {
+            list.push(json!({"cells": clone.0, "cloneCells": clone.1}));
+        }
     }
     Ok(())
 }
