@@ -115,7 +115,9 @@ impl PropTables {
             tables.sets.extend(implied.fillings.iter().map(|&d| bit(d)));
             tables.rules.push(Rule::Table { cells, fillings: start..tables.sets.len() as u32 });
         }
-        for line in &model.lines {
+        // Thermometers, whispers, palindromes and clones are pairs of cells (added with the
+        // relations above): binary tables propagate them more cheaply than their automata.
+        for line in model.lines.iter().filter(|line| line.relations().is_none()) {
             let context = model.line_context(line);
             let allowed = |i: usize| tables.root[line.cells[i]];
             let layers = layers(line, &context, &allowed).map_err(|states| {
@@ -148,7 +150,7 @@ impl PropTables {
     fn add_relations(&mut self, model: &Model) {
         let n = self.n;
         let mut made: Vec<(crate::model::RelationKind, u32)> = Vec::new();
-        for relation in &model.relations {
+        for relation in &model.relations_with_lines() {
             let table = match made.iter().find(|(kind, _)| *kind == relation.kind) {
                 Some(&(_, table)) => table,
                 None => {
