@@ -37,6 +37,8 @@ mod model_generate;
 // f-puzzles and SudokuPad links: every key read, negative rules against a filter of all 4×4
 // grids, bad input; the 46 published puzzles solved or refused by name.
 mod fpuzzles;
+// ISS constraint strings and killer forms: each type as its f-puzzles key, bad input.
+mod iss;
 // Writing f-puzzles links: read back the same, or refused by name.
 mod fpuzzles_write;
 // The memoised count: equal to the plain count on every variant, with any table, reused.
