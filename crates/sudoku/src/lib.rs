@@ -119,6 +119,7 @@ pub use crate::read::{
     janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
     json::JsonError,
     published::{andoku, janko_killer, krazydad_killer, sukaku, sukaku_of_grid, ReadError, Record},
+    sudokupad::{is_sudokupad, sudokupad},
 };
 pub use crate::{
     canon::{canonical, canonical_with_transform},

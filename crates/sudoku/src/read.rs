@@ -11,6 +11,7 @@
 //!   flat files of plain variants; `janko.rs` + `janko/`: `janko_puzzlekit`'s kinds;
 //! - `json.rs` + `json/`: the JSON lines form of a record, read strictly and written;
 //! - `fpuzzles.rs` + `fpuzzles/`: f-puzzles and `SudokuPad` links and payloads;
+//! - `sudokupad.rs` + `sudokupad/`: `SudokuPad`'s own `scl` and `ctc` links and payloads;
 //! - `iss.rs` + `iss/`: the constraint strings and killer forms of sigh's Interactive Sudoku
 //!   Solver.
 //!
@@ -25,3 +26,4 @@ pub(crate) mod json;
 pub(crate) mod published;
 pub(crate) mod puzzles;
 pub(crate) mod regions;
+pub(crate) mod sudokupad;

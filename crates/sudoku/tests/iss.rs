@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 /// A model with every list in one order, so that two readers' models compare whatever order
 /// they push constraints in.
-fn normal(model: &Model) -> String {
+pub(crate) fn normal(model: &Model) -> String {
     let sorted = |mut items: Vec<String>| {
         items.sort();
         items

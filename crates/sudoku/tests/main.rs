@@ -39,6 +39,8 @@ mod model_generate;
 mod fpuzzles;
 // ISS constraint strings and killer forms: each type as its f-puzzles key, bad input.
 mod iss;
+// SudokuPad's scl and ctc payloads: as their f-puzzles form, link forms, bad input.
+mod sudokupad;
 // Writing f-puzzles links: read back the same, or refused by name.
 mod fpuzzles_write;
 // The memoised count: equal to the plain count on every variant, with any table, reused.

@@ -14,6 +14,7 @@ use self::strict::{Line, Path};
 use super::fpuzzles::{fpuzzles, is_fpuzzles, FpuzzlesPuzzle};
 use super::iss::{is_iss, iss};
 use super::published::{ReadError, Record};
+use super::sudokupad::{is_sudokupad, sudokupad};
 use crate::grid::{Cell, Digit};
 use crate::model::{
     Constraints, Line as ModelLine, LineKind, Model, Parity, Relation, RelationKind,
@@ -110,7 +111,8 @@ impl Record {
     }
 
     /// Whether `line` (blanks around it aside) is a record, a JSON object, an f-puzzles or
-    /// `SudokuPad` link or payload or an ISS constraint string or killer
+    /// `SudokuPad` link or payload ([`sudokupad`](crate::sudokupad) for `scl` and short ids)
+    /// or an ISS constraint string or killer
     /// ([`iss`](crate::iss)), rather than a puzzle line: the one test that tells a record input
     /// from a puzzle file (docs/formats.md).
     ///
@@ -122,7 +124,7 @@ impl Record {
     /// ```
     pub fn is_record_line(line: &str) -> bool {
         let text = line.trim();
-        text.starts_with('{') || is_fpuzzles(text) || is_iss(text)
+        text.starts_with('{') || is_fpuzzles(text) || is_sudokupad(text) || is_iss(text)
     }
 
     /// Reads one line of a record input (docs/formats.md), the one check every reader of such
@@ -162,6 +164,8 @@ impl Record {
         }
         let reader = if is_fpuzzles(text) {
             Some(fpuzzles as fn(&str) -> Result<FpuzzlesPuzzle, ReadError>)
+        } else if is_sudokupad(text) {
+            Some(sudokupad as fn(&str) -> Result<FpuzzlesPuzzle, ReadError>)
         } else if is_iss(text) {
             Some(iss as fn(&str) -> Result<FpuzzlesPuzzle, ReadError>)
         } else {
