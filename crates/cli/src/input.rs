@@ -48,7 +48,9 @@ impl Source {
     /// (`sudoku solve 'https://www.f-puzzles.com/?load=...'`).
     pub fn puzzle_or_file(arg: &Path) -> Source {
         let text = arg.to_string_lossy();
-        if !arg.exists() && dancer_sudoku::is_fpuzzles(&text) {
+        if !arg.exists()
+            && (dancer_sudoku::is_fpuzzles(&text) || dancer_sudoku::is_sudokupad(&text))
+        {
             return Source::Argument(text.trim().to_owned());
         }
         Source::from_arg(Some(arg))
@@ -196,7 +198,7 @@ fn cannot_read(path: &Path) -> String {
 
 /// For a puzzle link given where a file is asked for, how to give it; else nothing.
 pub(crate) fn link_hint(name: &str) -> &'static str {
-    if dancer_sudoku::is_fpuzzles(name) {
+    if dancer_sudoku::is_fpuzzles(name) || dancer_sudoku::is_sudokupad(name) {
         " (a puzzle link is read from a file or standard input: echo 'LINK' | sudoku solve)"
     } else {
         ""

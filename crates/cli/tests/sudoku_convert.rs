@@ -181,7 +181,8 @@ fn encode_takes_one_puzzle_and_names_bad_json_lines() {
     let record = r#"{"name":"a","width":4,"height":4,"symbols":4,"regions":[]}"#;
     let not_object = sudoku(&["encode"], &format!("{record}\n  4..1\n"));
     assert_eq!(not_object.code, 2);
-    let message = "<stdin>:2:1: not a JSON object or an f-puzzles link: the input is JSON lines";
+    let message =
+        "<stdin>:2:1: not a JSON object, an f-puzzles link or an ISS line: the input is JSON lines";
     assert!(not_object.stderr.contains(message), "{}", not_object.stderr);
 }
 

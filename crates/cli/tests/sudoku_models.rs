@@ -245,7 +245,7 @@ fn cosmetic_f_puzzles_keys_are_named_in_one_note_a_puzzle() {
     assert_eq!(out.stdout, "5+\n");
     let notes: Vec<&str> = out.stderr.lines().filter(|l| l.contains("note:")).collect();
     assert_eq!(notes.len(), 1, "{}", out.stderr);
-    assert!(notes[0].contains("<stdin>:1:1: note: f-puzzles keys skipped"), "{}", notes[0]);
+    assert!(notes[0].contains("<stdin>:1:1: note: skipped as drawing only"), "{}", notes[0]);
     assert!(notes[0].contains("line") && notes[0].contains("text"), "{}", notes[0]);
     let quiet = sudoku(&["count", "-q", "--limit", "5"], &format!("{link}\n"));
     assert_eq!((quiet.stdout.as_str(), quiet.stderr.as_str()), ("5+\n", ""));

@@ -115,9 +115,11 @@ pub use crate::read::{
         fpuzzles, fpuzzles_json, is_fpuzzles, to_fpuzzles, FpuzzlesPuzzle, FpuzzlesWriteError,
         FPUZZLES_MAX_SIZE,
     },
+    iss::{is_iss, iss},
     janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
     json::JsonError,
     published::{andoku, janko_killer, krazydad_killer, sukaku, sukaku_of_grid, ReadError, Record},
+    sudokupad::{is_sudokupad, sudokupad},
 };
 pub use crate::{
     canon::{canonical, canonical_with_transform},

@@ -37,6 +37,10 @@ mod model_generate;
 // f-puzzles and SudokuPad links: every key read, negative rules against a filter of all 4×4
 // grids, bad input; the 46 published puzzles solved or refused by name.
 mod fpuzzles;
+// ISS constraint strings and killer forms: each type as its f-puzzles key, bad input.
+mod iss;
+// SudokuPad's scl and ctc payloads: as their f-puzzles form, link forms, bad input.
+mod sudokupad;
 // Writing f-puzzles links: read back the same, or refused by name.
 mod fpuzzles_write;
 // The propagating search against a filter of all 4×4 grids, on one thread and two.

@@ -8,7 +8,7 @@
 //! is an error naming it; cosmetic keys (lines, shapes, text, plain cages) are skipped and
 //! named in [`FpuzzlesPuzzle::skipped`], so that the caller can say so once.
 
-mod keys;
+pub(super) mod keys;
 mod write;
 
 pub use write::{fpuzzles_json, to_fpuzzles, FpuzzlesWriteError, FPUZZLES_MAX_SIZE};
@@ -20,12 +20,14 @@ use crate::grid::{Cell, Digit};
 use crate::model::{Model, Parity};
 use crate::variant::{standard_box_shape, Variant};
 
-/// An f-puzzles puzzle read into a [`Record`], with the cosmetic keys it skipped.
+/// An f-puzzles (or `SudokuPad`, or ISS) puzzle read into a [`Record`], with the cosmetic keys
+/// (or types) it skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FpuzzlesPuzzle {
     /// The puzzle: its title as the name, the setter's solution when the JSON carries one.
     pub record: Record,
-    /// The keys drawn in f-puzzles but meaning nothing to the rules (`line`, `text`, ...).
+    /// The keys drawn in f-puzzles but meaning nothing to the rules (`line`, `text`, ...), the
+    /// ISS types that only steer its search (`SearchPriority`).
     pub skipped: Vec<String>,
 }
 

@@ -11,8 +11,10 @@ use serde_json::{json, Map, Value};
 
 use self::fields::Fields;
 use self::strict::{Line, Path};
-use super::fpuzzles::{fpuzzles, is_fpuzzles};
+use super::fpuzzles::{fpuzzles, is_fpuzzles, FpuzzlesPuzzle};
+use super::iss::{is_iss, iss};
 use super::published::{ReadError, Record};
+use super::sudokupad::{is_sudokupad, sudokupad};
 use crate::grid::{Cell, Digit};
 use crate::model::{
     Constraints, Line as ModelLine, LineKind, Model, Parity, Relation, RelationKind,
@@ -108,9 +110,11 @@ impl Record {
         format!("{{{}}}", body.join(","))
     }
 
-    /// Whether `line` (blanks around it aside) is a record, a JSON object or an f-puzzles or
-    /// `SudokuPad` link or payload, rather than a puzzle line: the one test that tells a record
-    /// input from a puzzle file (docs/formats.md).
+    /// Whether `line` (blanks around it aside) is a record, a JSON object, an f-puzzles or
+    /// `SudokuPad` link or payload ([`sudokupad`](crate::sudokupad) for `scl` and short ids)
+    /// or an ISS constraint string or killer
+    /// ([`iss`](crate::iss)), rather than a puzzle line: the one test that tells a record input
+    /// from a puzzle file (docs/formats.md).
     ///
     /// ```
     /// use dancer_sudoku::Record;
@@ -120,15 +124,15 @@ impl Record {
     /// ```
     pub fn is_record_line(line: &str) -> bool {
         let text = line.trim();
-        text.starts_with('{') || is_fpuzzles(text)
+        text.starts_with('{') || is_fpuzzles(text) || is_sudokupad(text) || is_iss(text)
     }
 
     /// Reads one line of a record input (docs/formats.md), the one check every reader of such
     /// input makes: `None` for a line to skip (blank, or a comment: `#` after any blanks), else
     /// the record of the line without its surrounding blanks (columns count from its first
-    /// character), or why it is none. A record is a JSON object, or an f-puzzles or
-    /// `SudokuPad` link or payload ([`fpuzzles`](crate::fpuzzles); the keys it skips as
-    /// cosmetic are not reported here).
+    /// character), or why it is none. A record is a JSON object, an f-puzzles or `SudokuPad`
+    /// link or payload ([`fpuzzles`](crate::fpuzzles)) or an ISS line ([`iss`](crate::iss));
+    /// the keys or types it skips as cosmetic are not reported here.
     ///
     /// ```
     /// use dancer_sudoku::Record;
@@ -139,15 +143,17 @@ impl Record {
     /// ```
     ///
     /// # Errors
-    /// A line that is neither a JSON object nor an f-puzzles link, whatever
-    /// [`from_json`](Self::from_json) refuses, and whatever [`fpuzzles`](crate::fpuzzles) does.
+    /// A line that is neither a JSON object nor an f-puzzles link nor an ISS line, whatever
+    /// [`from_json`](Self::from_json) refuses, and whatever [`fpuzzles`](crate::fpuzzles) and
+    /// [`iss`](crate::iss) do.
     pub fn from_line(line: &str) -> Option<Result<Record, JsonError>> {
         Record::read_line(line).map(|read| read.map(|(record, _)| record))
     }
 
-    /// [`from_line`](Self::from_line), with the keys of an f-puzzles line skipped as cosmetic
-    /// (drawn by f-puzzles, never rules: [`FpuzzlesPuzzle::skipped`](crate::FpuzzlesPuzzle)),
-    /// so that a reader can say so; none for a JSON object.
+    /// [`from_line`](Self::from_line), with the keys of an f-puzzles line (or the types of an
+    /// ISS line) skipped as cosmetic (drawn only, never rules:
+    /// [`FpuzzlesPuzzle::skipped`](crate::FpuzzlesPuzzle)), so that a reader can say so; none
+    /// for a JSON object.
     ///
     /// # Errors
     /// As [`from_line`](Self::from_line).
@@ -156,8 +162,17 @@ impl Record {
         if text.is_empty() || text.starts_with('#') {
             return None;
         }
-        if is_fpuzzles(text) {
-            let read = fpuzzles(text).map(|puzzle| (puzzle.record, puzzle.skipped));
+        let reader = if is_fpuzzles(text) {
+            Some(fpuzzles as fn(&str) -> Result<FpuzzlesPuzzle, ReadError>)
+        } else if is_sudokupad(text) {
+            Some(sudokupad as fn(&str) -> Result<FpuzzlesPuzzle, ReadError>)
+        } else if is_iss(text) {
+            Some(iss as fn(&str) -> Result<FpuzzlesPuzzle, ReadError>)
+        } else {
+            None
+        };
+        if let Some(reader) = reader {
+            let read = reader(text).map(|puzzle| (puzzle.record, puzzle.skipped));
             let error = |e: ReadError| JsonError {
                 column: e.column,
                 field: String::new(),
@@ -166,8 +181,8 @@ impl Record {
             return Some(read.map_err(error));
         }
         if !text.starts_with('{') {
-            let message = "not a JSON object or an f-puzzles link: the input is JSON lines (one \
-                           puzzle object per line)"
+            let message = "not a JSON object, an f-puzzles link or an ISS line: the input is JSON \
+                           lines (one puzzle object per line)"
                 .into();
             return Some(Err(JsonError { column: 1, field: String::new(), message }));
         }

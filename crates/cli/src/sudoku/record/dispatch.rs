@@ -47,7 +47,7 @@ pub(crate) fn handle(
             // Said once a puzzle, as a note (-q leaves it out), unless it has a message.
             if !skipped.is_empty() && done.err.is_none() {
                 done.err = Some(format!(
-                    "{source}:{line}:1: note: f-puzzles keys skipped as drawing only (no rule): {}",
+                    "{source}:{line}:1: note: skipped as drawing only (no rule): {}",
                     skipped.join(", ")
                 ));
             }

@@ -9,7 +9,7 @@
 //! the grid shows) across every edge without a dot; `negative: ["xv"]` forbids sums of 5 and
 //! 10 across every edge without an X or a V.
 
-pub(super) mod lines;
+pub(in crate::read) mod lines;
 
 use serde_json::{Map, Value};
 
@@ -137,12 +137,12 @@ pub(super) fn read(model: &mut Model, puzzle: &Map<String, Value>) -> Result<Vec
 }
 
 /// The main diagonal (`diagonal-`, top left to bottom right) or the anti-diagonal.
-pub(super) fn diagonal(size: usize, rising: bool) -> Vec<Cell> {
+pub(in crate::read) fn diagonal(size: usize, rising: bool) -> Vec<Cell> {
     (0..size).map(|r| r * size + if rising { size - 1 - r } else { r }).collect()
 }
 
 /// The cells at each place of the default boxes, one group per place.
-pub(super) fn disjoint_groups(size: usize) -> Vec<Vec<Cell>> {
+pub(in crate::read) fn disjoint_groups(size: usize) -> Vec<Vec<Cell>> {
     let (rows, cols) = standard_box_shape(size);
     let mut groups = vec![Vec::new(); size];
     for cell in 0..size * size {
@@ -168,7 +168,7 @@ fn chess(model: &mut Model, puzzle: &Map<String, Value>) {
 
 /// The pairs of cells a king's (or a knight's) move apart that share no region of `model`,
 /// each once: the move goes down a row or two, left or right.
-pub(super) fn chess_moves(model: &Model, king: bool) -> Vec<(Cell, Cell)> {
+pub(in crate::read) fn chess_moves(model: &Model, king: bool) -> Vec<(Cell, Cell)> {
     let size = model.width;
     let moves: &[(usize, isize)] =
         if king { &[(1, -1), (1, 1)] } else { &[(1, -2), (1, 2), (2, -1), (2, 1)] };
@@ -321,7 +321,7 @@ fn clone_cells(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String
 }
 
 /// Every pair of orthogonal neighbours, the left or upper cell first.
-pub(super) fn edges(size: usize) -> impl Iterator<Item = (Cell, Cell)> {
+pub(in crate::read) fn edges(size: usize) -> impl Iterator<Item = (Cell, Cell)> {
     (0..size * size).flat_map(move |a| {
         let right = (a % size + 1 < size).then_some((a, a + 1));
         let down = (a + size < size * size).then_some((a, a + size));

@@ -203,7 +203,7 @@ fn diagonal(entry: &Value, size: usize, at: &str) -> Result<Vec<Cell>, String> {
 }
 
 /// The relations of an indexer cell (see the module's notes).
-pub(in crate::read::fpuzzles) fn indexer(model: &mut Model, key: &str, cell: Cell) {
+pub(in crate::read) fn indexer(model: &mut Model, key: &str, cell: Cell) {
     let n = model.width;
     let (r, c) = (cell / n, cell % n);
     // The cells the digit indexes, and the cell's own index among them.
