@@ -1,6 +1,6 @@
 //! The propagating search: what solves and proves unique the puzzles of a model with cages,
 //! relations, lines, parity or pencilmarks ([`Backend::Propagate`](super::Backend)), the way the
-//! variant solvers people use do (sigh's Interactive Sudoku Solver, Rangsk's SudokuSolver).
+//! variant solvers people use do (sigh's Interactive Sudoku Solver, Rangsk's `SudokuSolver`).
 //!
 //! Each cell's candidates are a `u64` mask; every rule of the model is a propagator over a few
 //! cells that takes candidates in and gives eliminations out, and at every node they run to a

@@ -157,8 +157,11 @@ impl PropSearch {
             if count < 2 {
                 continue;
             }
-            let weight: u64 =
-                tables.watchers(at).iter().map(|&id| u64::from(self.board.weights[id as usize])).sum();
+            let weight: u64 = tables
+                .watchers(at)
+                .iter()
+                .map(|&id| u64::from(self.board.weights[id as usize]))
+                .sum();
             // count / weight < best.0 / best.1, without dividing.
             if count * best.1 < best.0 * weight.max(1) {
                 (cell, best) = (at, (count, weight.max(1)));

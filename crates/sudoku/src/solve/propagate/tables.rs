@@ -120,17 +120,17 @@ impl PropTables {
         for line in model.lines.iter().filter(|line| line.relations().is_none()) {
             let context = model.line_context(line);
             let allowed = |i: usize| tables.root[line.cells[i]];
-            let layers = layers(line, &context, &allowed).map_err(|states| {
-                ModelError::Impossible {
+            let layers =
+                layers(line, &context, &allowed).map_err(|states| ModelError::Impossible {
                     what: format!("a {} line", line.kind),
                     why: format!(
                         "its automaton has more than {} states ({states})",
                         crate::model::MAX_LINE_STATES
                     ),
-                }
-            })?;
+                })?;
             let table = line_table(line.cells.as_slice(), &layers);
-            tables.most_states = tables.most_states.max(table.states.last().map_or(0, |&s| s as usize));
+            tables.most_states =
+                tables.most_states.max(table.states.last().map_or(0, |&s| s as usize));
             tables.rules.push(Rule::Line { line: tables.lines.len() as u32 });
             tables.lines.push(table);
         }
@@ -151,20 +151,23 @@ impl PropTables {
         let n = self.n;
         let mut made: Vec<(crate::model::RelationKind, u32)> = Vec::new();
         for relation in &model.relations_with_lines() {
-            let table = match made.iter().find(|(kind, _)| *kind == relation.kind) {
-                Some(&(_, table)) => table,
-                None => {
-                    let table = self.pairs.len() as u32;
-                    let holds = |a: usize, b: usize| relation.kind.holds(a as Digit, b as Digit);
-                    for first in 1..=n {
-                        self.pairs.push((1..=n).filter(|&b| holds(first, b)).fold(0, |m, b| m | 1 << (b - 1)));
-                    }
-                    for second in 1..=n {
-                        self.pairs.push((1..=n).filter(|&a| holds(a, second)).fold(0, |m, a| m | 1 << (a - 1)));
-                    }
-                    made.push((relation.kind, table));
-                    table
+            let known = made.iter().find(|(kind, _)| *kind == relation.kind);
+            let table = if let Some(&(_, table)) = known {
+                table
+            } else {
+                let table = self.pairs.len() as u32;
+                let holds = |a: usize, b: usize| relation.kind.holds(a as Digit, b as Digit);
+                let mask = |digits: &mut dyn Iterator<Item = usize>| {
+                    digits.fold(0u64, |mask, digit| mask | 1 << (digit - 1))
+                };
+                for first in 1..=n {
+                    self.pairs.push(mask(&mut (1..=n).filter(|&b| holds(first, b))));
                 }
+                for second in 1..=n {
+                    self.pairs.push(mask(&mut (1..=n).filter(|&a| holds(a, second))));
+                }
+                made.push((relation.kind, table));
+                table
             };
             self.rules.push(Rule::Pair { a: relation.a as u32, b: relation.b as u32, table });
         }
@@ -205,7 +208,8 @@ impl PropTables {
         self.group_starts = Vec::with_capacity(self.cells + 1);
         self.group_starts.push(0);
         for list in lists {
-            let groups = list.iter().filter(|&&id| matches!(self.rules[id as usize], Rule::Group { .. }));
+            let groups =
+                list.iter().filter(|&&id| matches!(self.rules[id as usize], Rule::Group { .. }));
             self.groups.extend(groups);
             self.group_starts.push(self.groups.len() as u32);
             self.watch.extend(list);
@@ -226,8 +230,8 @@ impl PropTables {
                 }
             }
             let start = self.crossings.len() as u32;
-            for other in 0..self.rules.len() {
-                let crossing = std::mem::take(&mut inside[other]);
+            for (other, slot) in inside.iter_mut().enumerate() {
+                let crossing = std::mem::take(slot);
                 if other == id || crossing.count_ones() < 2 {
                     continue;
                 }
