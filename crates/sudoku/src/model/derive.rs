@@ -42,6 +42,26 @@ impl Model {
     /// cage already, that have at most `limit` fillings. None when cages overlap.
     pub(crate) fn implied_sums(&self, most_cells: usize, limit: usize) -> Vec<ImpliedSum> {
         let Some(layout) = self.layout() else { return Vec::new() };
+        self.implied_totals_in(&layout, most_cells)
+            .into_iter()
+            .filter_map(|(cells, sum)| {
+                let fillings = self.sum_fillings(&layout, &cells, sum, limit)?;
+                Some(ImpliedSum { cells, fillings })
+            })
+            .collect()
+    }
+
+    /// The innie and outie sums of [`implied_sums`](Self::implied_sums), of at most
+    /// `most_cells` cells, as their cells and totals, however many fillings they have (the
+    /// propagating search bounds them).
+    pub(crate) fn implied_totals(&self, most_cells: usize) -> Vec<(Vec<Cell>, i64)> {
+        match self.layout() {
+            Some(layout) => self.implied_totals_in(&layout, most_cells),
+            None => Vec::new(),
+        }
+    }
+
+    fn implied_totals_in(&self, layout: &Layout, most_cells: usize) -> Vec<(Vec<Cell>, i64)> {
         let (n, regions) = (self.symbols, self.regions.len());
         let mut found: Vec<(Vec<Cell>, i64)> = Vec::new();
         let mut add = |cells: Vec<Cell>, sum: i64| {
@@ -116,12 +136,6 @@ impl Model {
             }
         }
         found
-            .into_iter()
-            .filter_map(|(cells, sum)| {
-                let fillings = self.sum_fillings(&layout, &cells, sum, limit)?;
-                Some(ImpliedSum { cells, fillings })
-            })
-            .collect()
     }
 
     /// The cage of each cell and where cages meet regions; `None` when cages overlap or none

@@ -109,6 +109,23 @@ impl PropTables {
             }
         }
         tables.add_relations(model);
+        // And every innie and outie total, whatever its size: as the digit sets of a cage
+        // where its cells share a region (so hold distinct digits), else bounded.
+        for (cells, sum) in model.implied_totals(model.used.len()) {
+            let Ok(sum) = u32::try_from(sum) else { continue };
+            let distinct = model.regions.iter().any(|r| cells.iter().all(|c| r.contains(c)));
+            let sets = distinct.then(|| digit_sets(n, cells.len(), sum)).flatten();
+            let listed = tables.list(&cells);
+            match sets.filter(|sets| sets.len() <= MOST_SETS) {
+                Some(found) => {
+                    let start = tables.sets.len() as u32;
+                    tables.sets.extend(found);
+                    let sets = start..tables.sets.len() as u32;
+                    tables.rules.push(Rule::Sum { cells: listed, sets });
+                }
+                None => tables.rules.push(Rule::Bounds { cells: listed, sum }),
+            }
+        }
         for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
             let cells = tables.list(&implied.cells);
             let start = tables.sets.len() as u32;
