@@ -32,6 +32,9 @@ pub(crate) struct PropSearch {
     pub(super) until: u64,
     /// The lines' room to work.
     scratch: Vec<u8>,
+    /// Each cell's dead ends: the placements on it whose propagation failed, which add to
+    /// its rules' weights when choosing where to branch.
+    conflicts: Vec<u32>,
 }
 
 /// A branch point: the cell, its candidates (all, the one taken last, those not yet tried),
@@ -61,6 +64,7 @@ impl PropSearch {
             floor: 0,
             until: 0,
             scratch: Vec::with_capacity(tables.most_states),
+            conflicts: vec![0; tables.cells],
         }
     }
 
@@ -148,8 +152,10 @@ impl PropSearch {
     }
 
     /// Opens a branch point on the current board: the open cell with the fewest candidates
-    /// for the weight of the rules that read it (the rules' weights grow with the
-    /// contradictions they find: "dom/wdeg", as constraint solvers choose).
+    /// for the weight of the rules that read it and its own dead ends (the rules' weights grow
+    /// with the contradictions they find: "dom/wdeg", as constraint solvers choose; a cell's
+    /// failed placements count too, as ISS's conflict scores: `HARD_THERMOS`' third took
+    /// 1 205 849 nodes without them, 157 767 with).
     pub(super) fn push_frame(&mut self, tables: &PropTables) {
         let (mut cell, mut best) = (usize::MAX, (u64::MAX, 1u64));
         for (at, &mask) in self.board.masks.iter().enumerate() {
@@ -157,11 +163,12 @@ impl PropSearch {
             if count < 2 {
                 continue;
             }
-            let weight: u64 = tables
-                .watchers(at)
-                .iter()
-                .map(|&id| u64::from(self.board.weights[id as usize]))
-                .sum();
+            let weight: u64 = u64::from(self.conflicts[at])
+                + tables
+                    .watchers(at)
+                    .iter()
+                    .map(|&id| u64::from(self.board.weights[id as usize]))
+                    .sum::<u64>();
             // count / weight < best.0 / best.1, without dividing.
             if count * best.1 < best.0 * weight.max(1) {
                 (cell, best) = (at, (count, weight.max(1)));
@@ -211,6 +218,9 @@ impl PropSearch {
         let deduced = board
             .restrict(tables, frame.cell, bit)
             .and_then(|()| board.propagate(tables, &mut self.scratch));
+        if deduced.is_err() {
+            self.conflicts[frame.cell] = self.conflicts[frame.cell].saturating_add(1);
+        }
         self.pending = Pending::Prepared(deduced.is_ok());
         deduced.is_ok()
     }
