@@ -24,8 +24,8 @@ use anyhow::bail;
 use dancer::Memo;
 
 pub use self::args::{
-    Command, Common, GenerateArgs, OutputFormat, ShowArgs, ShowFormat, SolveLimits, SudokuArgs,
-    VariantArgs,
+    Command, Common, GenerateArgs, InputFormat, OutputFormat, ShowArgs, ShowFormat, SolveLimits,
+    SudokuArgs, VariantArgs,
 };
 pub use self::play::PlayArgs;
 use self::{
@@ -99,7 +99,7 @@ pub fn run(
     };
     let config::Batch { task, format, quiet, .. } = batch;
     let job = batch.job.as_ref();
-    let rules = Rules::from_args(&batch.variant)?;
+    let rules = Rules::from_args(&batch.variant)?.with_input(batch.input);
     for note in rules.notes().iter().filter(|_| !quiet) {
         writeln!(err, "sudoku: note: {note}")?;
     }
@@ -181,7 +181,8 @@ fn each_source(
             None => (batches.rules, &mut *compiled),
         };
         let batches = Batches { rules, ..*batches };
-        let stream = match Stream::open(source, rules.size(), rules.alphabet(), 2 * BATCH) {
+        let input = batches.rules.input();
+        let stream = match Stream::open(source, rules.size(), rules.alphabet(), input, 2 * BATCH) {
             Ok(stream) => stream,
             Err(error) => {
                 // Nothing of it can be aligned with output; say why and go on with the rest.
@@ -230,8 +231,9 @@ fn one_puzzle<'s>(
     let mut found = Vec::new();
     for source in sources {
         let preset = Rules::of_preset(args, source)?;
+        let input = rules.input();
         let rules = preset.as_ref().unwrap_or(rules);
-        let stream = Stream::open(source, rules.size(), rules.alphabet(), 2)
+        let stream = Stream::open(source, rules.size(), rules.alphabet(), input, 2)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         loop {
             let batch = stream.batch(2, &AtomicBool::new(false)).unwrap_or_default();

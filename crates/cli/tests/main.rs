@@ -112,6 +112,9 @@ mod docs;
 // The tests that need ../shared/data are ignored with that reason, and .ci/run runs them.
 mod ignored;
 
+// ISS lines and SudokuPad links by their look, --from FORMAT, batches aligned past bad lines.
+mod sudoku_readers;
+
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
 

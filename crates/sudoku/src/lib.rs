@@ -118,6 +118,7 @@ pub use crate::read::{
     iss::{is_iss, iss},
     janko::{janko, janko_puzzles, JankoError, JankoKind, UnknownJankoKind},
     json::JsonError,
+    line_format::LineFormat,
     published::{andoku, janko_killer, krazydad_killer, sukaku, sukaku_of_grid, ReadError, Record},
     sudokupad::{is_sudokupad, sudokupad},
 };

@@ -113,7 +113,7 @@ fn lines_and_cages_read_as_their_f_puzzles_keys() {
             json!({"doublearrow": lines(&["R1C1", "R1C2", "R1C3"])}),
         ),
         (
-            ".Arrow~R7C1~R7C2~R7C3.PillArrow~2~R8C1~R8C2~R8C3",
+            ".Arrow~R7C1~R7C2~R7C3.PillArrow~2~R8C2~R8C1~R8C3",
             9,
             json!({"arrow": [{"cells": ["R7C1"], "lines": [["R7C1", "R7C2", "R7C3"]]},
                              {"cells": ["R8C1", "R8C2"], "lines": [["R8C2", "R8C3"]]}]}),
@@ -205,8 +205,12 @@ fn grids_candidates_and_types_f_puzzles_lacks_read_as_built() {
     built.relations.push(Relation { a: 1, b: 0, kind: RelationKind::Less });
     built.lines.push(Line { kind: LineKind::LittleKiller(11), cells: vec![20, 21, 30] });
     assert_eq!(normal(&read_iss(".GreaterThan~R1C1~R1C2.Sum~11~R3C3~R3C4~R4C4")), normal(&built));
-    // A prime size has no boxes in ISS: rows and columns only.
+    // A prime size has no boxes in ISS: rows and columns only, and a jigsaw's pieces are
+    // its boxes (ISS's Septa, whose region-sum line needs them).
     assert_eq!(read_iss(".Shape~7x7").regions.len(), 14);
+    let layout = "1112222111122233334443334444556667755666775556777";
+    let pieces = Model::from_variant(&dancer_sudoku::Variant::jigsaw(7, layout).unwrap());
+    assert_eq!(read_iss(&format!(".Shape~7x7.Jigsaw~{layout}")), pieces);
     // A search hint changes nothing: skipped and named.
     let read = iss(".SearchPriority~R1C1~1.Cage~3~R1C1~R1C2").unwrap();
     assert_eq!(read.skipped, vec!["SearchPriority".to_owned()]);
@@ -301,4 +305,7 @@ fn bad_input_is_an_error_at_its_column() {
     ));
     assert!(!is_iss("..E..K..MI....P.K....P....L.MF.B"));
     assert!(!is_iss("..34..7.91.34567..1.34567.91234567891.3..6"));
+    assert!(!is_iss(".V.X....A..B"));
+    // ISS skips an empty item first.
+    assert_eq!(read_iss("..Cage~3~R1C1~R1C2").cages.len(), 1);
 }

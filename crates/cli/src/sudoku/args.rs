@@ -225,6 +225,11 @@ pub struct Common {
     #[arg(short, long, value_enum)]
     pub format: Option<OutputFormat>,
 
+    /// The input format: read every line as FORMAT rather than as the input's first line looks
+    /// (a line that is not in it is an error in its place, naming the format).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<InputFormat>,
+
     /// The same as --format json (the spelling `dlx` uses too).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
@@ -333,5 +338,34 @@ impl SudokuArgs {
             Command::Convert(_) | Command::Encode(_) | Command::Shell(_) | Command::Play(_) => {}
         }
         self
+    }
+}
+
+/// The input formats `--from` names (`convert --from` names the same ones alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Puzzle lines and grids in the usual formats, never records.
+    Line,
+    /// JSON lines records.
+    Json,
+    /// f-puzzles links and payloads (and `SudokuPad`'s `fpuzzles` links).
+    Fpuzzles,
+    /// `SudokuPad` links and payloads (`scl`, `ctc`, `fpuzzles`).
+    Sudokupad,
+    /// ISS constraint strings, its killer forms and its pencilmark lines.
+    Iss,
+}
+
+impl InputFormat {
+    /// The record format of the lines, `None` for puzzle lines.
+    pub fn records(self) -> Option<dancer_sudoku::LineFormat> {
+        use dancer_sudoku::LineFormat;
+        match self {
+            InputFormat::Line => None,
+            InputFormat::Json => Some(LineFormat::Json),
+            InputFormat::Fpuzzles => Some(LineFormat::Fpuzzles),
+            InputFormat::Sudokupad => Some(LineFormat::Sudokupad),
+            InputFormat::Iss => Some(LineFormat::Iss),
+        }
     }
 }

@@ -9,7 +9,10 @@ use std::borrow::Cow;
 use std::io::Write;
 
 use super::record::Task;
-use super::{sources_of, transform_seed, Command, Common, OutputFormat, SolveLimits, VariantArgs};
+use super::{
+    sources_of, transform_seed, Command, Common, InputFormat, OutputFormat, SolveLimits,
+    VariantArgs,
+};
 use crate::input::Source;
 use crate::job::{JobArgs, ProgressMode};
 
@@ -24,6 +27,8 @@ pub(super) struct Batch<'a> {
     pub(super) sources: Vec<Source>,
     /// The rules given on the command line.
     pub(super) variant: Cow<'a, VariantArgs>,
+    /// `--from`: the format every line is read in, when given.
+    pub(super) input: Option<InputFormat>,
     /// Worker threads (0: one per core; 1 for a memoised count, which shares one table).
     pub(super) jobs: usize,
     /// Limits, checkpoints and progress: `count`'s and `enumerate`'s own, `solve`'s limits
@@ -105,6 +110,7 @@ impl<'a> Batch<'a> {
             format: common.format.unwrap_or(default_format),
             sources: sources_of(&common.files),
             variant,
+            input: common.from,
             jobs,
             job,
             tool,

@@ -14,7 +14,7 @@ use std::{
 use anyhow::{bail, Context};
 use dancer_sudoku::{
     andoku, fpuzzles, janko_jigsaw, janko_killer, janko_puzzles, janko_sudoku, krazydad_16x16,
-    krazydad_killer, read_puzzles, sukaku, to_fpuzzles, JankoError, ReadError, Record,
+    krazydad_killer, read_puzzles, sukaku, to_fpuzzles, JankoError, LineFormat, ReadError, Record,
 };
 use serde_json::json;
 
@@ -44,6 +44,8 @@ pub(super) fn run(
         ConvertFrom::JankoJigsaw => janko_jigsaw,
         ConvertFrom::JankoSudoku => janko_sudoku,
         ConvertFrom::Krazydad16x16 => krazydad_16x16,
+        ConvertFrom::Sudokupad => |line| forced(line, LineFormat::Sudokupad),
+        ConvertFrom::Iss => |line| forced(line, LineFormat::Iss),
         ConvertFrom::Json => |line| {
             let read = Record::from_line(line).unwrap_or_else(|| {
                 Err(dancer_sudoku::JsonError {
@@ -103,6 +105,18 @@ pub(super) fn run(
     }
     out.flush()?;
     Ok(exit)
+}
+
+/// A line read in `format` alone, as the other subcommands' `--from` reads it.
+fn forced(line: &str, format: LineFormat) -> Result<Record, ReadError> {
+    let read = Record::read_line_as(line, Some(format)).unwrap_or_else(|| {
+        Err(dancer_sudoku::JsonError {
+            column: 1,
+            field: String::new(),
+            message: "no record".into(),
+        })
+    });
+    read.map(|(record, _)| record).map_err(|e| ReadError { column: e.column, message: e.message })
 }
 
 /// Puzzles in the usual formats under the variant options, one record each, named by the

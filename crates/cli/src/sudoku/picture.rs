@@ -59,7 +59,7 @@ pub(crate) fn run(
     if !cfg!(feature = "pictures") && format != ShowFormat::Svg {
         bail!("--format {} needs a sudoku built with the `pictures` feature (a default feature: build without --no-default-features); --format svg works in every build", name(format));
     }
-    let rules = Rules::from_args(&show.variant)?;
+    let rules = Rules::from_args(&show.variant)?.with_input(show.from);
     let sources = super::sources_of(&show.files);
     let per_page = match (show.per_page, format) {
         (Some(n), _) => Some(usize::from(n)),

@@ -6,7 +6,7 @@ use std::{collections::BTreeMap, path::Path};
 use anyhow::{bail, Context};
 use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Variant, MAX_SIZE};
 
-use super::args::VariantArgs;
+use super::args::{InputFormat, VariantArgs};
 use crate::input::{Source, MAX_RULES_FILE};
 
 mod preset;
@@ -26,6 +26,8 @@ pub(crate) struct Rules {
     notes: Vec<String>,
     /// The symbols puzzles are written with.
     alphabet: Alphabet,
+    /// `--from`: the format every line of the input is read in, when given.
+    input: Option<InputFormat>,
 }
 
 impl Rules {
@@ -97,6 +99,16 @@ impl Rules {
     }
 
     /// What the user should be told of how the options were read.
+    pub(crate) fn with_input(mut self, input: Option<InputFormat>) -> Rules {
+        self.input = input;
+        self
+    }
+
+    /// The format `--from` names, if any.
+    pub(crate) fn input(&self) -> Option<InputFormat> {
+        self.input
+    }
+
     pub(crate) fn notes(&self) -> &[String] {
         &self.notes
     }

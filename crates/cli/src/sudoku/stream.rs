@@ -24,6 +24,7 @@ use std::{
 use dancer_sudoku::{Alphabet, ParseErrorKind};
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
 
+use super::args::InputFormat;
 use crate::input::Source;
 
 mod lines;
@@ -64,6 +65,7 @@ impl Stream {
         source: &Source,
         size: Option<usize>,
         alphabet: &Alphabet,
+        input: Option<InputFormat>,
         capacity: usize,
     ) -> io::Result<Stream> {
         let alphabet = alphabet.clone();
@@ -97,11 +99,11 @@ impl Stream {
             // Nothing can block here (a regular file) and the channel is unbounded, so the
             // whole file is read before the first record runs.
             let (sender, records) = mpsc::channel();
-            read_all(reader, size, alphabet, counted, &sender);
+            read_all(reader, size, alphabet, input, counted, &sender);
             records
         } else {
             let (sender, records) = mpsc::sync_channel(capacity.div_ceil(CHUNK).max(1));
-            std::thread::spawn(move || read_all(reader, size, alphabet, counted, &sender));
+            std::thread::spawn(move || read_all(reader, size, alphabet, input, counted, &sender));
             records
         };
         let left = std::cell::RefCell::new(Vec::new());
@@ -167,15 +169,25 @@ fn ready_input(input: &mut (impl Read + AsFd)) -> (Vec<u8>, bool) {
 }
 
 /// Reads one input to its end (or until nobody takes its records) and sends its records in
-/// chunks: JSON lines when its head says so, else puzzles in the usual formats.
+/// chunks: in the format `--from` names, else JSON lines when its head says so, else puzzles
+/// in the usual formats.
 fn read_all(
     reader: Box<dyn Read + Send>,
     size: Option<usize>,
     alphabet: Alphabet,
+    input: Option<InputFormat>,
     counted: Arc<AtomicU64>,
     sender: &impl Chunks,
 ) {
     let mut reader = Counting { inner: BufReader::new(reader), read: counted };
+    if let Some(input) = input {
+        let reader = io::Cursor::new(Vec::new()).chain(reader);
+        match input.records() {
+            Some(format) => lines::send_models(reader, Some(format), sender, CHUNK),
+            None => send_puzzles(reader, size, alphabet, sender),
+        }
+        return;
+    }
     let (head, json) = match lines::sniff(&mut reader) {
         Ok(sniffed) => sniffed,
         Err(error) => {
@@ -184,7 +196,7 @@ fn read_all(
         }
     };
     if json {
-        lines::send_models(io::Cursor::new(head).chain(reader), sender, CHUNK);
+        lines::send_models(io::Cursor::new(head).chain(reader), None, sender, CHUNK);
     } else {
         send_puzzles(io::Cursor::new(head).chain(reader), size, alphabet, sender);
     }
@@ -307,7 +319,7 @@ mod tests {
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(text.as_bytes()).unwrap();
         let source = Source::File(file.path().to_path_buf());
-        let stream = Stream::open(&source, None, &Alphabet::default(), 8).unwrap();
+        let stream = Stream::open(&source, None, &Alphabet::default(), None, 8).unwrap();
         let mut seen = Vec::new();
         loop {
             let batch = stream.batch(5, &AtomicBool::new(false)).unwrap();

@@ -37,12 +37,18 @@ pub fn is_iss(line: &str) -> bool {
     if text.starts_with("3x3:") || killer::is_short_killer(text) {
         return true;
     }
-    let Some(rest) = text.strip_prefix('.') else { return false };
+    if !text.starts_with('.') {
+        return false;
+    }
+    // ISS skips empty items (`..Cage~...`).
+    let rest = text.trim_start_matches(['.', ' ', '\t']);
     let kind: String = rest.chars().take_while(char::is_ascii_alphanumeric).collect();
     let after = rest[kind.len()..].chars().find(|c| !c.is_whitespace());
-    // A type alone (`.AntiKnight`) or with its arguments; a classic line (`.5..`) has no type.
+    // A type with its arguments, or a long one alone (`.AntiKnight`); a classic line (`.5..`)
+    // has no type, and a 16x16 line's `.X.` or `.V.` no arguments.
+    let alone = kind.len() > 2 && matches!(after, None | Some('.'));
     (kind.is_empty() && after == Some('~'))
-        || (types::known(&kind) && matches!(after, None | Some('~' | '.')))
+        || (types::known(&kind) && (after == Some('~') || alone))
 }
 
 /// The puzzle of an ISS line.

@@ -73,7 +73,13 @@ pub enum ConvertFrom {
     /// f-puzzles links (`https://www.f-puzzles.com/?load=...`), `SudokuPad`'s
     /// (`https://sudokupad.app/fpuzzles...`) or their bare payloads, one a line.
     Fpuzzles,
-    /// Puzzles in any of the usual formats, under the variant options (`--x`, `--boxes`, ...).
+    /// `SudokuPad` links and payloads (`scl`, `ctc`, `fpuzzles`), one a line.
+    Sudokupad,
+    /// ISS constraint strings, ISS's killer forms and pencilmark lines, one a line.
+    Iss,
+    /// Puzzles in any of the usual formats, under the variant options (`--x`, `--boxes`, ...);
+    /// `line` is the same, as the other subcommands' `--from` names it.
+    #[value(alias = "line")]
     Puzzles,
     /// JSON lines records (the form `convert` writes), or f-puzzles links, one a line.
     Json,

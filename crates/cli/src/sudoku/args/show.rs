@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{Common, OutputFormat, VariantArgs};
+use super::{Common, InputFormat, OutputFormat, VariantArgs};
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.
 #[doc = concat!("`sudoku show`'s arguments: those of every subcommand, with picture formats and options.")]
@@ -16,6 +16,11 @@ pub struct ShowArgs {
     /// The rules.
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    /// The input format: read every line as FORMAT rather than as the input's first line looks
+    /// (a line that is not in it is an error in its place, naming the format).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<InputFormat>,
 
     /// Output format: grid (the default: borders, cages and their sums, marks), line, json,
     /// or a picture: svg, png, pdf.
@@ -66,6 +71,7 @@ impl ShowArgs {
             files: self.files.clone(),
             variant: self.variant.clone(),
             format,
+            from: self.from,
             json: self.json,
             jobs: self.jobs,
             stats: self.stats,

@@ -54,8 +54,9 @@ pub(crate) fn each(
             Some(args) => Rules::of_preset(args, source)?,
             None => None,
         };
+        let input = rules.input();
         let rules = preset.as_ref().unwrap_or(rules);
-        let stream = Stream::open(source, rules.size(), rules.alphabet(), 256)
+        let stream = Stream::open(source, rules.size(), rules.alphabet(), input, 256)
             .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?;
         let stem = source.stem();
         loop {

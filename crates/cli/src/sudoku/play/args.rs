@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::sudoku::args::VariantArgs;
+use crate::sudoku::args::{InputFormat, VariantArgs};
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.
 #[doc = concat!("`sudoku play`'s arguments.")]
@@ -16,6 +16,11 @@ pub struct PlayArgs {
     /// puzzle itself as a line.
     #[arg(value_name = "FILE|PUZZLE", conflicts_with_all = ["new", "resume"])]
     pub puzzle: Option<String>,
+
+    /// The input format: read the puzzle (each line of the file) as FORMAT rather than as it
+    /// looks: line, json, fpuzzles, sudokupad, iss.
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with_all = ["new", "resume"])]
+    pub from: Option<InputFormat>,
 
     /// Which record of the file to play, from 1.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]

@@ -15,6 +15,7 @@ use dancer_sudoku::Record;
 use super::args::PlayArgs;
 use super::record::{self, in_fields, Taken};
 use crate::input::Source;
+use crate::sudoku::args::InputFormat;
 use crate::sudoku::{
     args::{Command, SudokuArgs, VariantArgs},
     generate,
@@ -57,7 +58,8 @@ pub(crate) fn open(
     let rules = match preset {
         Some(rules) => rules,
         None => Rules::from_args(&args.variant)?,
-    };
+    }
+    .with_input(args.from);
     let taken = match (&args.puzzle, args.new) {
         (_, true) => generated(args, err, interrupt)?,
         (Some(arg), false) if arg == "-" || Path::new(arg).exists() => {
@@ -109,9 +111,11 @@ fn resume(path: &Path) -> anyhow::Result<Game> {
 /// line.
 fn from_line(line: &str, rules: &Rules) -> anyhow::Result<Taken> {
     let place = "the puzzle argument".to_owned();
-    if Record::is_record_line(line) {
-        let read = Record::from_line(line).context("the puzzle argument is empty")?;
-        let record = read.context("the puzzle argument")?;
+    let format = rules.input().and_then(InputFormat::records);
+    let forced = rules.input().is_some();
+    if format.is_some() || (!forced && Record::is_record_line(line)) {
+        let read = Record::read_line_as(line, format).context("the puzzle argument is empty")?;
+        let (record, _) = read.context("the puzzle argument")?;
         let solution =
             record.solution.map(|digits| digits.iter().map(|&d| (d != 0).then_some(d)).collect());
         return Ok(Taken { name: record.name, place, model: record.model, solution });

@@ -9,6 +9,7 @@ use anyhow::{bail, Context};
 use dancer_sudoku::{Digit, Model, ParseErrorKind, Record};
 
 use crate::input::{LineFault, Lines, Source, MAX_JSON_LINE};
+use crate::sudoku::args::InputFormat;
 use crate::sudoku::rules::Rules;
 use crate::sudoku::stream::sniff;
 
@@ -42,7 +43,11 @@ pub(crate) fn take_from(
     wanted: u64,
     rules: &Rules,
 ) -> anyhow::Result<Taken> {
-    let (head, json) = sniff(&mut reader).with_context(|| format!("cannot read {source}"))?;
+    let format = rules.input().and_then(InputFormat::records);
+    let (head, json) = match rules.input() {
+        Some(input) => (Vec::new(), input.records().is_some()),
+        None => sniff(&mut reader).with_context(|| format!("cannot read {source}"))?,
+    };
     let reader = std::io::Cursor::new(head).chain(reader);
     let stem = source.stem();
     let mut seen = 0;
@@ -59,7 +64,8 @@ pub(crate) fn take_from(
                 }
                 Err(fault) => bail!("{place}: {}", fault.message(MAX_JSON_LINE, "a line of JSON")),
             };
-            let Some(read) = Record::from_line(&text) else { continue };
+            let Some(read) = Record::read_line_as(&text, format) else { continue };
+            let read = read.map(|(record, _)| record);
             seen += 1;
             if seen < wanted {
                 continue;

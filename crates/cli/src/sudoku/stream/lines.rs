@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use dancer_sudoku::{JsonError, ParseError, Puzzle, Record};
+use dancer_sudoku::{JsonError, LineFormat, ParseError, Puzzle, Record};
 
 use crate::input::{LineFault, Lines, MAX_JSON_LINE};
 
@@ -103,6 +103,7 @@ pub(crate) fn sniff(reader: &mut impl BufRead) -> io::Result<(Vec<u8>, bool)> {
 /// until the end or until nobody takes them.
 pub(crate) fn send_models<R: BufRead + super::Drained>(
     reader: R,
+    format: Option<LineFormat>,
     sender: &impl super::Chunks,
     chunk: usize,
 ) {
@@ -117,7 +118,7 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
             }
             line => line,
         };
-        if let Some(read) = model(line) {
+        if let Some(read) = model(line, format) {
             let (read, skipped) = match read {
                 Ok((record, skipped)) => (Ok(Box::new(record)), skipped),
                 Err(error) => (Err(error), Vec::new()),
@@ -138,9 +139,12 @@ pub(crate) fn send_models<R: BufRead + super::Drained>(
 
 /// The record of a line, as the library reads one ([`Record::read_line`]), with the keys it
 /// skipped: `None` for a blank line or a comment.
-fn model(line: Result<String, LineFault>) -> Option<Result<(Record, Vec<String>), JsonError>> {
+fn model(
+    line: Result<String, LineFault>,
+    format: Option<LineFormat>,
+) -> Option<Result<(Record, Vec<String>), JsonError>> {
     match line {
-        Ok(text) => Record::read_line(&text),
+        Ok(text) => Record::read_line_as(&text, format),
         Err(fault) => {
             let message = fault.message(MAX_JSON_LINE, "a line of JSON");
             Some(Err(JsonError { column: 1, field: String::new(), message }))

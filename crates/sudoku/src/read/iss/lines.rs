@@ -99,7 +99,13 @@ pub(super) fn lines_of(item: &Item, size: usize) -> Result<Option<Vec<Line>>, Re
                 // A sum whose digits may repeat, ISS's killer without its rule.
                 _ => LineKind::LittleKiller(whole(first, "the sum")?),
             };
-            one(kind, cells_of(rest, size)?)
+            let mut cells = cells_of(rest, size)?;
+            if let LineKind::Arrow { circle } = kind {
+                // ISS reads a pill's digits in reading order, whatever order it lists them in.
+                let pill = circle.min(cells.len());
+                cells[..pill].sort_unstable();
+            }
+            one(kind, cells)
         }
         "LittleKiller" => {
             let (total, rest) = split_first(item)?;

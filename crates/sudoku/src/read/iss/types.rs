@@ -22,7 +22,7 @@ use crate::grid::{Cell, Digit};
 use crate::model::{Cage, Model, Relation, RelationKind};
 use crate::read::fpuzzles::keys::{diagonal, disjoint_groups, edges, lines};
 use crate::read::published::ReadError;
-use crate::variant::Variant;
+use crate::variant::{standard_box_shape, Variant};
 
 /// Every type ISS has (`sudoku_constraint.js`), read here or not.
 const KNOWN: &str = "Container Or And Replicate End Jigsaw Thermo Whisper Renban Modular Entropic \
@@ -157,7 +157,8 @@ fn grid(items: &[Item]) -> Result<Variant, ReadError> {
         pieces[k].push(cell);
     }
     let message = |e: crate::VariantError| fail(layout, e.to_string());
-    if boxes {
+    // A prime size has no boxes in ISS: the pieces are then the grid's only boxes.
+    if boxes && standard_box_shape(size).0 >= 2 {
         standard(size).map_err(whole)?.with_regions(pieces).map_err(message)
     } else {
         Variant::jigsaw_pieces(size, pieces).map_err(message)
