@@ -22,13 +22,15 @@ use dancer::{run::MemoRun, run::Run, Memo, Stats};
 
 use super::answer::{PuzzleCount, PuzzleReport, SolveError, Verdict};
 use super::givens::{Givens, SolutionForm, View};
-use super::propagate::{self, PropSearch, PropTables, PropTree};
-use super::rules::{checked, load, Rules};
+use super::propagate::{PropSearch, PropTables};
+use super::rules::{load, Rules};
 use super::search::{solution, Checks, Opened, PuzzleSearch, PuzzleSolutions};
 use super::strategy::{self, Chosen};
 use super::{GridSolver, GridVerdict};
 use crate::grid::{Digit, Grid};
 use crate::model::Broken;
+
+mod models;
 
 /// The one door to solving: made from a [`Rules`] (`rules.solver()`), it takes any puzzle of
 /// those rules ([`Givens`]: a [`Grid`], a read [`Puzzle`](crate::Puzzle), or the digits of a
@@ -122,31 +124,7 @@ impl<'r> PuzzleSolver<'r> {
         let rules = self.rules;
         let model = rules.model();
         let Back::Plain(solver) = &mut self.back else {
-            let givens = view.cells(model)?;
-            // Compiled (so validated) before the checker reads the givens' cells.
-            let (tables, search) = self.propagating()?;
-            if let Err(broken) = model.broken(&givens, false) {
-                let verdict = Verdict::Invalid(broken);
-                return Ok(PuzzleReport { verdict, stats: Stats::default() });
-            }
-            // A contradiction at the root leaves a dead end for the walk to count.
-            let _ = search.load(tables, &givens);
-            let mut next = || {
-                let (_, found) = search.walk_up_to(tables, 1);
-                (found == 1).then(|| search.digits())
-            };
-            let verdict = match next() {
-                None => Verdict::None,
-                Some(digits) => {
-                    let digits = S::from_cells(model.symbols, checked(model, &givens, digits)?);
-                    match unique {
-                        true if next().is_some() => Verdict::Multiple(digits),
-                        true => Verdict::Unique(digits),
-                        false => Verdict::Solved(digits),
-                    }
-                }
-            };
-            return Ok(PuzzleReport { verdict, stats: search.stats() });
+            return self.find_by_propagation(view, unique);
         };
         let grid = match rules.plain_grid(view) {
             Ok(grid) => grid,
@@ -269,46 +247,6 @@ impl<'r> PuzzleSolver<'r> {
         givens: &G,
     ) -> Result<PuzzleSearch<'_, 'r, G::Solution>, SolveError> {
         self.open(givens.view())
-    }
-
-    /// The search of a puzzle's first solutions, for a [`Run`] that stops at one (solve) or two
-    /// (uniqueness), at a limit or a signal: [`explore`](Self::explore)'s, but for a model's
-    /// puzzle, which the propagating search explores (the engine counts faster, the
-    /// propagating search finds and proves faster).
-    ///
-    /// # Errors
-    /// As [`explore`](Self::explore).
-    pub fn explore_to_solve<G: Givens + ?Sized>(
-        &mut self,
-        givens: &G,
-    ) -> Result<PuzzleSearch<'_, 'r, G::Solution>, SolveError> {
-        if let Back::Plain(_) = self.back {
-            return self.explore(givens);
-        }
-        let model = self.rules.model();
-        let givens = givens.view().cells(model)?;
-        let (tables, search) = self.propagating()?;
-        model.broken(&givens, false).map_err(SolveError::Invalid)?;
-        let fingerprint = propagate::fingerprint(model, &givens);
-        let tree = PropTree::new(search, tables, &givens, fingerprint);
-        Ok(PuzzleSearch::propagating(tree, Checks { model, givens: Some(givens.into_owned()) }))
-    }
-
-    /// The propagating search of a model's rules, compiled on first use.
-    fn propagating(&mut self) -> Result<(&PropTables, &mut PropSearch), SolveError> {
-        let rules = self.rules;
-        let Back::Engine(_, compiled) = &mut self.back else {
-            unreachable!("only a model's rules search by propagation")
-        };
-        let compiled = compiled.get_or_insert_with(|| {
-            let tables = PropTables::new(rules.model())?;
-            let search = PropSearch::new(&tables);
-            Ok((tables, search))
-        });
-        match compiled {
-            Ok((tables, search)) => Ok((tables, search)),
-            Err(error) => Err(SolveError::Model(error.clone())),
-        }
     }
 
     /// The search or the enumeration of the puzzle of `view`, on the back-end the rules chose.

@@ -1,5 +1,5 @@
-//! The ISS types along cells: the relations of dots, thermometers, palindromes and whispers,
-//! and the lines and outside clues of [`LineKind`]. Each answers `None` for a type it does not
+//! The ISS types along cells: the relations of dots, and the lines (thermometers,
+//! palindromes, whispers, ...) and outside clues of [`LineKind`]. Each answers `None` for a type it does not
 //! read, so that the caller can tell a type read elsewhere from one with no meaning here.
 
 use super::geometry::{diagonal_from, full_line, Globals};
@@ -14,7 +14,7 @@ fn cells_of(parts: &[Part], size: usize) -> Result<Vec<Cell>, ReadError> {
     parts.iter().map(|a| cell(a, size)).collect()
 }
 
-/// The relations of a dot, thermometer, palindrome or whisper; the marked pairs noted in
+/// The relations of a dot; the marked pairs noted in
 /// `globals` for the strict rules.
 pub(super) fn relations(
     item: &Item,
@@ -22,9 +22,6 @@ pub(super) fn relations(
     globals: &mut Globals,
 ) -> Result<Option<Vec<Relation>>, ReadError> {
     let (kind, args) = (item.kind.text.as_str(), item.args.as_slice());
-    let chain = |line: &[Cell], kind: RelationKind| -> Vec<Relation> {
-        line.windows(2).map(|w| Relation { a: w[0], b: w[1], kind }).collect()
-    };
     Ok(Some(match kind {
         "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
             let mut relations = Vec::new();
@@ -46,22 +43,6 @@ pub(super) fn relations(
             }
             relations
         }
-        "Thermo" => chain(&cells_of(args, size)?, RelationKind::Less),
-        "Palindrome" => {
-            let line = cells_of(args, size)?;
-            let mirrored = line.iter().zip(line.iter().rev()).take(line.len() / 2);
-            mirrored.map(|(&a, &b)| Relation { a, b, kind: RelationKind::Equal }).collect()
-        }
-        "Whisper" => {
-            // German whispers leave the difference out: the first argument is then a cell.
-            let (apart, rest) = match args.first() {
-                Some(first) if first.text.parse::<i64>().is_ok() => {
-                    (small(first, "the difference")?, &args[1..])
-                }
-                _ => (5, args),
-            };
-            chain(&cells_of(rest, size)?, RelationKind::Apart(apart))
-        }
         _ => return Ok(None),
     }))
 }
@@ -75,6 +56,18 @@ pub(super) fn lines_of(item: &Item, size: usize) -> Result<Option<Vec<Line>>, Re
     let one = |kind: LineKind, cells: Vec<Cell>| Ok(Some(vec![Line { kind, cells }]));
     let kind = item.kind.text.as_str();
     match kind {
+        "Thermo" => simple(LineKind::Thermometer),
+        "Palindrome" => simple(LineKind::Palindrome),
+        "Whisper" => {
+            // German whispers leave the difference out: the first argument is then a cell.
+            let (apart, rest) = match args.first() {
+                Some(first) if first.text.parse::<i64>().is_ok() => {
+                    (small(first, "the difference")?, &args[1..])
+                }
+                _ => (5, args),
+            };
+            one(LineKind::Whispers(apart), cells_of(rest, size)?)
+        }
         "Renban" => simple(LineKind::Renban),
         "Between" => simple(LineKind::Between),
         "RegionSumLine" => simple(LineKind::RegionSum),

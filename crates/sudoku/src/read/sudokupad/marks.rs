@@ -209,23 +209,14 @@ fn lines(
                     && near(s.center.1, first.1)
             };
             if find(shapes, &bulb).is_some() {
-                let line = cells(&stroke)?;
-                model.relations.extend(line.windows(2).map(|w| Relation {
-                    a: w[0],
-                    b: w[1],
-                    kind: RelationKind::Less,
-                }));
+                let cells = cells(&stroke)?;
+                model.lines.push(Line { kind: LineKind::Thermometer, cells });
                 continue;
             }
         }
         if stroke.color == grey && near(stroke.thickness, 16.0) {
-            let line = cells(&stroke)?;
-            let mirrored = line.iter().zip(line.iter().rev()).take(line.len() / 2);
-            model.relations.extend(mirrored.map(|(&a, &b)| Relation {
-                a,
-                b,
-                kind: RelationKind::Equal,
-            }));
+            let cells = cells(&stroke)?;
+            model.lines.push(Line { kind: LineKind::Palindrome, cells });
             continue;
         }
         if stroke.color == grey && near(stroke.thickness, 2.0) {
