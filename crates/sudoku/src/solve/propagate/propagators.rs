@@ -139,7 +139,7 @@ impl PropBoard {
             match (places.next(), places.next()) {
                 (None, _) => return Err(Contradiction),
                 (Some(cell), None) => self.restrict(tables, cell, digit)?,
-                _ => self.locked(tables, u32::MAX, cells, digit)?,
+                _ => self.locked(tables, cells, digit)?,
             }
         }
         Ok(())
@@ -190,10 +190,10 @@ impl PropBoard {
         Ok(())
     }
 
-    /// A digit that some cell of `cells` must hold (a full group's, a cage's every filling's):
-    /// when all its places there lie in another group too, no other cell of that group holds
-    /// it. `own` is the group of `cells`, if any, which has nothing to learn.
-    fn locked(&mut self, tables: &PropTables, own: u32, cells: &[usize], digit: u64) -> Step {
+    /// A digit that some cell of a cage's `cells` must hold (every filling left has it): when
+    /// all its places there lie in a group, no other cell of that group holds it. (A full
+    /// group's digits go through its crossings instead, listed once: [`Self::crossed`].)
+    fn locked(&mut self, tables: &PropTables, cells: &[usize], digit: u64) -> Step {
         /// Places beyond this many lie in no other group of a sudoku worth the look.
         const MOST: usize = 8;
         let mut places = [0usize; MOST];
@@ -210,7 +210,7 @@ impl PropBoard {
         let places = &places[..count];
         let Some((&first, rest)) = places.split_first() else { return Ok(()) };
         for &group in tables.groups_of(first) {
-            if group == own || !rest.iter().all(|&p| tables.groups_of(p).contains(&group)) {
+            if !rest.iter().all(|&p| tables.groups_of(p).contains(&group)) {
                 continue;
             }
             let Rule::Group { cells: members, .. } = &tables.rules[group as usize] else {
@@ -248,12 +248,14 @@ impl PropBoard {
     /// Cells and their fillings: each cell keeps the digits of the fillings all of whose
     /// digits are still candidates.
     fn table(&mut self, tables: &PropTables, cells: &[usize], fillings: &[u64]) -> Step {
+        // Implied sums come as tables of at most 4 cells (`tables.rs`); a longer one would be
+        // left to the other rules.
         let k = cells.len();
-        let mut kept = [0u64; 8];
-        let kept = &mut kept[..k.min(8)];
         if k > 8 {
             return Ok(());
         }
+        let mut kept = [0u64; 8];
+        let kept = &mut kept[..k];
         let mut any = false;
         for filling in fillings.chunks_exact(k) {
             if cells.iter().zip(filling).all(|(&cell, &digit)| self.masks[cell] & digit != 0) {
