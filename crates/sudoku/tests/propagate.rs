@@ -4,11 +4,11 @@
 //! accepts, and its verdicts agree. See: issue 35, item 1.
 
 use dancer::run::{Explore, Pause, Run};
-use dancer_sudoku::{Backend, Model, Rules, SolveError, Verdict};
+use dancer_sudoku::{Backend, Line, LineKind, Model, Rules, SolveError, Verdict};
 use proptest::prelude::*;
 
 use crate::lines::lined;
-use crate::model::{all_grids, puzzles};
+use crate::model::{all_grids, four, puzzles};
 
 /// The grids of the 288 that keep `model`'s givens and rules, by its checker.
 fn kept(model: &Model) -> Vec<Vec<Option<u8>>> {
@@ -65,8 +65,53 @@ fn check(model: &Model) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+prop_compose! {
+    /// A sandwich or X-sum clue on a whole row or column of a 4×4, read from either end (the
+    /// propagating search splits such a house around its crusts or its X).
+    fn house_clue()(
+        sandwich in any::<bool>(),
+        sum in 0u32..11,
+        column in any::<bool>(),
+        index in 0usize..4,
+        reversed in any::<bool>(),
+    ) -> Line {
+        let mut cells: Vec<usize> =
+            (0..4).map(|k| if column { k * 4 + index } else { index * 4 + k }).collect();
+        if reversed {
+            cells.reverse();
+        }
+        let kind = if sandwich { LineKind::Sandwich(sum % 6) } else { LineKind::XSum(sum.max(1)) };
+        Line { kind, cells }
+    }
+}
+
+prop_compose! {
+    /// A 4×4 with one to three clues on houses and up to three givens of a reference grid.
+    fn housed()(
+        lines in prop::collection::vec(house_clue(), 1..4),
+        reference in 0usize..288,
+        givens in prop::collection::vec(0usize..16, 0..4),
+    ) -> Model {
+        let grid = all_grids()[reference];
+        let mut model = four();
+        model.lines = lines;
+        for cell in givens {
+            model.givens[cell] = Some(grid[cell]);
+        }
+        model
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Sandwich and X-sum clues on whole houses.
+    #[test]
+    fn the_propagating_search_finds_the_grids_the_house_clues_keep(model in housed()) {
+        prop_assume!(model.validate().is_ok());
+        check(&model)?;
+    }
+
 
     /// Cages, relations, parity, candidates and givens.
     #[test]

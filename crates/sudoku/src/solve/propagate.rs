@@ -15,7 +15,12 @@
 //!   allows (a table per kind);
 //! - a line (arrow, little killer, sandwich, renban, ...) keeps each cell's digits on some
 //!   path of its automaton through the candidates (forward and backward over the unrolled
-//!   automaton of `model/lines/automata.rs`): exact for the line alone;
+//!   automaton of `model/lines/automata.rs`): exact for the line alone; a short line with few
+//!   fillings is a table of them instead, its cells that share a region or a cage holding
+//!   distinct digits (`fillings.rs`);
+//! - a sandwich or X-sum clue on a full house keeps the digits of the ways the house can
+//!   still split around its crusts or its X (`splits.rs`): the automaton alone does not know
+//!   that the house holds each digit once;
 //! - the sums the cages imply (innies and outies) are tables of their fillings.
 //!
 //! Then it branches on the open cell with the fewest candidates. Cheap propagators (regions,
@@ -28,8 +33,10 @@
 //! memo, runs in parallel and writes DLX; a property test holds the two to the same solutions.
 
 mod board;
+mod fillings;
 mod propagators;
 mod search;
+mod splits;
 mod tables;
 mod tree;
 
@@ -59,6 +66,9 @@ pub(super) enum Rule {
     Table { cells: Range<u32>, fillings: Range<u32> },
     /// A line, by its number in the tables' lines.
     Line { line: u32 },
+    /// A sandwich or X-sum clue on a full house, as the ways the house may split (`splits`
+    /// in the tables' list).
+    Splits { cells: Range<u32>, splits: Range<u32> },
 }
 
 impl Rule {

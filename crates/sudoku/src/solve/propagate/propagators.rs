@@ -5,6 +5,7 @@
 //! to run is a solution.
 
 use super::board::PropBoard;
+use super::fillings::MOST_CELLS;
 use super::tables::LineTable;
 use super::{Crossing, PropTables, Rule};
 use crate::solve::kit::Contradiction;
@@ -43,6 +44,10 @@ impl PropBoard {
                 self.table(tables, tables.cells_of(cells), fillings)
             }
             Rule::Line { line } => self.line(tables, &tables.lines[*line as usize], scratch),
+            Rule::Splits { cells, splits } => {
+                let splits = &tables.splits[splits.start as usize..splits.end as usize];
+                self.splits(tables, tables.cells_of(cells), splits)
+            }
         }
     }
 
@@ -248,13 +253,13 @@ impl PropBoard {
     /// Cells and their fillings: each cell keeps the digits of the fillings all of whose
     /// digits are still candidates.
     fn table(&mut self, tables: &PropTables, cells: &[usize], fillings: &[u64]) -> Step {
-        // Implied sums come as tables of at most 4 cells (`tables.rs`); a longer one would be
-        // left to the other rules.
+        // Implied sums come as tables of at most 4 cells, lines of at most 16 (`tables.rs`,
+        // `fillings.rs`); a longer one would be left to the other rules.
         let k = cells.len();
-        if k > 8 {
+        if k > MOST_CELLS {
             return Ok(());
         }
-        let mut kept = [0u64; 8];
+        let mut kept = [0u64; MOST_CELLS];
         let kept = &mut kept[..k];
         let mut any = false;
         for filling in fillings.chunks_exact(k) {

@@ -3,6 +3,8 @@
 
 use std::ops::Range;
 
+use super::fillings::line_fillings;
+use super::splits::{splits_of, Split};
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
 use crate::model::lines::automata::{layers, Layers};
@@ -51,6 +53,8 @@ pub(crate) struct PropTables {
     /// the first's digit bit d, and `pairs[t + n + d]` the first's allowed by the second's.
     pub(super) pairs: Vec<u64>,
     pub(super) lines: Vec<LineTable>,
+    /// The splits of the clues on full houses.
+    pub(super) splits: Vec<Split>,
     /// Where full groups cross others.
     pub(super) crossings: Vec<Crossing>,
     /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
@@ -81,6 +85,7 @@ impl PropTables {
             sets: Vec::new(),
             pairs: Vec::new(),
             lines: Vec::new(),
+            splits: Vec::new(),
             crossings: Vec::new(),
             watch_starts: Vec::new(),
             watch: Vec::new(),
@@ -135,6 +140,17 @@ impl PropTables {
         // Thermometers, whispers, palindromes and clones are pairs of cells (added with the
         // relations above): binary tables propagate them more cheaply than their automata.
         for line in model.lines.iter().filter(|line| line.relations().is_none()) {
+            let mut sets = std::mem::take(&mut tables.sets);
+            let splits = splits_of(model, &line.cells, &line.kind, &mut sets);
+            tables.sets = sets;
+            if let Some(splits) = splits {
+                let cells = tables.list(&line.cells);
+                let start = tables.splits.len() as u32;
+                tables.splits.extend(splits);
+                let splits = start..tables.splits.len() as u32;
+                tables.rules.push(Rule::Splits { cells, splits });
+                continue;
+            }
             let context = model.line_context(line);
             let allowed = |i: usize| tables.root[line.cells[i]];
             let layers =
@@ -146,6 +162,13 @@ impl PropTables {
                     ),
                 })?;
             let table = line_table(line.cells.as_slice(), &layers);
+            if let Some(fillings) = line_fillings(model, &table) {
+                let cells = tables.list(&table.cells);
+                let start = tables.sets.len() as u32;
+                tables.sets.extend(fillings);
+                tables.rules.push(Rule::Table { cells, fillings: start..tables.sets.len() as u32 });
+                continue;
+            }
             tables.most_states =
                 tables.most_states.max(table.states.last().map_or(0, |&s| s as usize));
             tables.rules.push(Rule::Line { line: tables.lines.len() as u32 });
@@ -204,7 +227,8 @@ impl PropTables {
                 Rule::Group { cells, .. }
                 | Rule::Sum { cells, .. }
                 | Rule::Bounds { cells, .. }
-                | Rule::Table { cells, .. } => {
+                | Rule::Table { cells, .. }
+                | Rule::Splits { cells, .. } => {
                     for &cell in &self.cell_list[cells.start as usize..cells.end as usize] {
                         watch(cell);
                     }
