@@ -33,6 +33,7 @@
 //! memo, runs in parallel and writes DLX; a property test holds the two to the same solutions.
 
 mod board;
+mod bounds;
 mod fillings;
 mod propagators;
 mod search;
@@ -58,8 +59,9 @@ pub(super) enum Rule {
     Group { cells: Range<u32>, full: bool, crossings: Range<u32> },
     /// A cage's sum, as the digit sets that make it (`sets` in the tables' list).
     Sum { cells: Range<u32>, sets: Range<u32> },
-    /// A cage's sum with too many digit sets to list: bounds on its total.
-    Bounds { cells: Range<u32>, sum: u32 },
+    /// A sum with too many digit sets to list: bounds on its total, its cells in runs that
+    /// share a region (`runs` in the tables' list of where each run ends).
+    Bounds { cells: Range<u32>, sum: u32, runs: Range<u32> },
     /// A relation between cells `a` and `b`, its table at `table` in the tables' pairs.
     Pair { a: u32, b: u32, table: u32 },
     /// Cells and their fillings (each a mask a cell, one filling after the other).

@@ -30,7 +30,10 @@ impl PropBoard {
                 let sets = &tables.sets[sets.start as usize..sets.end as usize];
                 self.sum(tables, tables.cells_of(cells), sets)
             }
-            Rule::Bounds { cells, sum } => self.bounds(tables, tables.cells_of(cells), *sum),
+            Rule::Bounds { cells, sum, runs } => {
+                let ends = &tables.runs[runs.start as usize..runs.end as usize];
+                self.bounds(tables, tables.cells_of(cells), ends, *sum)
+            }
             Rule::Pair { a, b, table } => {
                 let at = *table as usize;
                 let forward = &tables.pairs[at..at + tables.n];
@@ -230,26 +233,6 @@ impl PropBoard {
         Ok(())
     }
 
-    /// A sum too large to list: each cell's digit lies between the sum less the others'
-    /// greatest digits and the sum less their least.
-    fn bounds(&mut self, tables: &PropTables, cells: &[usize], sum: u32) -> Step {
-        let low = |mask: u64| u64::from(mask.trailing_zeros()) + 1;
-        let high = |mask: u64| 64 - u64::from(mask.leading_zeros());
-        let least: u64 = cells.iter().map(|&c| low(self.masks[c])).sum();
-        let most: u64 = cells.iter().map(|&c| high(self.masks[c])).sum();
-        let sum = u64::from(sum);
-        if sum < least || sum > most {
-            return Err(Contradiction);
-        }
-        for &cell in cells {
-            let mask = self.masks[cell];
-            let floor = sum.saturating_sub(most - high(mask));
-            let ceiling = sum - (least - low(mask));
-            self.restrict(tables, cell, range(floor, ceiling))?;
-        }
-        Ok(())
-    }
-
     /// Cells and their fillings: each cell keeps the digits of the fillings all of whose
     /// digits are still candidates.
     fn table(&mut self, tables: &PropTables, cells: &[usize], fillings: &[u64]) -> Step {
@@ -338,14 +321,4 @@ fn supported(mask: u64, table: &[u64]) -> u64 {
         rest &= rest - 1;
     }
     allowed
-}
-
-/// The digits from `low` to `high` as a mask (none when `low > high`).
-fn range(low: u64, high: u64) -> u64 {
-    let low = low.max(1);
-    if low > high || low > 64 {
-        return 0;
-    }
-    let top = if high >= 64 { u64::MAX } else { (1u64 << high) - 1 };
-    top & !((1u64 << (low - 1)) - 1)
 }

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use super::bounds::runs;
 use super::fillings::line_fillings;
 use super::splits::{splits_of, Split};
 use super::{Crossing, Rule};
@@ -55,6 +56,8 @@ pub(crate) struct PropTables {
     pub(super) lines: Vec<LineTable>,
     /// The splits of the clues on full houses.
     pub(super) splits: Vec<Split>,
+    /// Where the runs of bounded sums end, within their cells.
+    pub(super) runs: Vec<u32>,
     /// Where full groups cross others.
     pub(super) crossings: Vec<Crossing>,
     /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
@@ -86,6 +89,7 @@ impl PropTables {
             pairs: Vec::new(),
             lines: Vec::new(),
             splits: Vec::new(),
+            runs: Vec::new(),
             crossings: Vec::new(),
             watch_starts: Vec::new(),
             watch: Vec::new(),
@@ -110,7 +114,7 @@ impl PropTables {
                     let sets = start..tables.sets.len() as u32;
                     tables.rules.push(Rule::Sum { cells, sets });
                 }
-                None => tables.rules.push(Rule::Bounds { cells, sum }),
+                None => tables.add_bounds(model, &cage.cells, sum),
             }
         }
         tables.add_relations(model);
@@ -120,15 +124,15 @@ impl PropTables {
             let Ok(sum) = u32::try_from(sum) else { continue };
             let distinct = model.regions.iter().any(|r| cells.iter().all(|c| r.contains(c)));
             let sets = distinct.then(|| digit_sets(n, cells.len(), sum)).flatten();
-            let listed = tables.list(&cells);
             match sets.filter(|sets| sets.len() <= MOST_SETS) {
                 Some(found) => {
+                    let listed = tables.list(&cells);
                     let start = tables.sets.len() as u32;
                     tables.sets.extend(found);
                     let sets = start..tables.sets.len() as u32;
                     tables.rules.push(Rule::Sum { cells: listed, sets });
                 }
-                None => tables.rules.push(Rule::Bounds { cells: listed, sum }),
+                None => tables.add_bounds(model, &cells, sum),
             }
         }
         for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
@@ -177,6 +181,15 @@ impl PropTables {
         tables.index_watches();
         tables.add_crossings();
         Ok(tables)
+    }
+
+    /// A sum bounded run by run (`bounds.rs`).
+    fn add_bounds(&mut self, model: &Model, cells: &[Cell], sum: u32) {
+        let (ordered, ends) = runs(model, cells);
+        let cells = self.list(&ordered);
+        let start = self.runs.len() as u32;
+        self.runs.extend(ends);
+        self.rules.push(Rule::Bounds { cells, sum, runs: start..self.runs.len() as u32 });
     }
 
     /// Lists `cells` in the shared list.

@@ -1,0 +1,121 @@
+//! Sums too wide to list their digit sets (an innie or outie total across houses, a long cage
+//! of a large grid), bounded with what the regions say about their cells.
+//!
+//! Bounding each cell by the least and greatest digit the others may hold forgets that cells
+//! sharing a row cannot all be 9: an outie total of ten cells over two rows has a greatest
+//! sum of 9 + 9 + ... only cell by cell, but of 9 + 8 + 7 + ... row by row. So the cells are
+//! cut into runs of cells that all share a region or a cage (greedily, once), and each run of
+//! k cells counts the k least and the k greatest of its digits, as sigh's Interactive Sudoku
+//! Solver bounds its sums by exclusion groups.
+
+use super::board::PropBoard;
+use super::PropTables;
+use crate::grid::Cell;
+use crate::model::Model;
+use crate::solve::kit::Contradiction;
+
+/// `cells` in runs whose cells share a region or a cage: the cells reordered run by run, and
+/// where each run ends.
+pub(super) fn runs(model: &Model, cells: &[Cell]) -> (Vec<Cell>, Vec<u32>) {
+    let shares = |a: Cell, b: Cell| {
+        let groups = model.regions.iter().chain(model.cages.iter().map(|cage| &cage.cells));
+        groups.into_iter().any(|group| group.contains(&a) && group.contains(&b))
+    };
+    let mut runs: Vec<Vec<Cell>> = Vec::new();
+    for &cell in cells {
+        match runs.iter_mut().find(|run| run.iter().all(|&other| shares(cell, other))) {
+            Some(run) => run.push(cell),
+            None => runs.push(vec![cell]),
+        }
+    }
+    let mut ends = Vec::with_capacity(runs.len());
+    let mut ordered = Vec::with_capacity(cells.len());
+    for run in runs {
+        ordered.extend(run);
+        ends.push(ordered.len() as u32);
+    }
+    (ordered, ends)
+}
+
+/// The sum of the `k` least and of the `k` greatest digits of `mask` (digit d at bit d − 1),
+/// or none when it has fewer than `k`.
+#[inline]
+fn extremes(mask: u64, k: usize) -> Option<(u64, u64)> {
+    if (mask.count_ones() as usize) < k {
+        return None;
+    }
+    let (mut low, mut high, mut least, mut most) = (mask, mask, 0, 0);
+    for _ in 0..k {
+        least += u64::from(low.trailing_zeros()) + 1;
+        low &= low - 1;
+        let top = 63 - high.leading_zeros();
+        most += u64::from(top) + 1;
+        high &= !(1 << top);
+    }
+    Some((least, most))
+}
+
+impl PropBoard {
+    /// A sum by bounds: each run of cells sharing a region holds distinct digits, so it adds
+    /// at least its k least digits and at most its k greatest; each cell then lies between the
+    /// sum less the most the others can add and the sum less the least.
+    pub(super) fn bounds(
+        &mut self,
+        tables: &PropTables,
+        cells: &[Cell],
+        ends: &[u32],
+        sum: u32,
+    ) -> Result<(), Contradiction> {
+        let low = |mask: u64| u64::from(mask.trailing_zeros()) + 1;
+        let high = |mask: u64| 64 - u64::from(mask.leading_zeros());
+        // A run's (least, most), and the same for one cell fewer.
+        let span = |board: &PropBoard, run: &[Cell]| {
+            let union = run.iter().fold(0, |union, &cell| union | board.masks[cell]);
+            let (least, most) = extremes(union, run.len()).ok_or(Contradiction)?;
+            let less = extremes(union, run.len() - 1).expect("fewer digits than the whole run's");
+            Ok((least, most, less.0, less.1))
+        };
+        let (mut least, mut most, mut start) = (0u64, 0u64, 0usize);
+        for &end in ends {
+            let (run_least, run_most, _, _) = span(self, &cells[start..end as usize])?;
+            least += run_least;
+            most += run_most;
+            start = end as usize;
+        }
+        let sum = u64::from(sum);
+        if sum < least || sum > most {
+            return Err(Contradiction);
+        }
+        // The bounds cell by cell too: a run's k - 1 greatest may be more than its other
+        // cells can hold (when one cell alone holds the 9).
+        let plain_least: u64 = cells.iter().map(|&c| low(self.masks[c])).sum();
+        let plain_most: u64 = cells.iter().map(|&c| high(self.masks[c])).sum();
+        let mut start = 0;
+        for &end in ends {
+            let run = &cells[start..end as usize];
+            let (run_least, run_most, less_least, less_most) = span(self, run)?;
+            for &cell in run {
+                let mask = self.masks[cell];
+                let others_most = (most - run_most + less_most).min(plain_most - high(mask));
+                let others_least = (least - run_least + less_least).max(plain_least - low(mask));
+                let floor = sum.saturating_sub(others_most);
+                let Some(ceiling) = sum.checked_sub(others_least) else {
+                    return Err(Contradiction);
+                };
+                self.restrict(tables, cell, range(floor, ceiling))?;
+            }
+            start = end as usize;
+        }
+        Ok(())
+    }
+}
+
+/// The digits from `low` to `high` as a mask (none when `low > high`).
+pub(super) fn range(low: u64, high: u64) -> u64 {
+    let low = low.max(1);
+    if low > high || low > 64 {
+        return 0;
+    }
+    let top = if high >= 64 { u64::MAX } else { (1u64 << high) - 1 };
+    top & !((1u64 << (low - 1)) - 1)
+}
