@@ -35,6 +35,7 @@
 mod board;
 mod bounds;
 mod fillings;
+mod implied;
 mod propagators;
 mod search;
 mod splits;
@@ -60,8 +61,10 @@ pub(super) enum Rule {
     /// A cage's sum, as the digit sets that make it (`sets` in the tables' list).
     Sum { cells: Range<u32>, sets: Range<u32> },
     /// A sum with too many digit sets to list: bounds on its total, its cells in runs that
-    /// share a region (`runs` in the tables' list of where each run ends).
-    Bounds { cells: Range<u32>, sum: u32, runs: Range<u32> },
+    /// share a region (`runs` in the tables' list of where each run ends); the cells from
+    /// position `flipped` on are subtracted, counted as N + 1 less their digit (the sum grown
+    /// by N + 1 for each).
+    Bounds { cells: Range<u32>, sum: u32, runs: Range<u32>, flipped: u32 },
     /// A relation between cells `a` and `b`, its table at `table` in the tables' pairs.
     Pair { a: u32, b: u32, table: u32 },
     /// Cells and their fillings (each a mask a cell, one filling after the other).

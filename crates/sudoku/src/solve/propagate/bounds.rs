@@ -8,6 +8,8 @@
 //! k cells counts the k least and the k greatest of its digits, as sigh's Interactive Sudoku
 //! Solver bounds its sums by exclusion groups.
 
+use std::ops::Range;
+
 use super::board::PropBoard;
 use super::PropTables;
 use crate::grid::Cell;
@@ -58,26 +60,39 @@ fn extremes(mask: u64, k: usize) -> Option<(u64, u64)> {
 impl PropBoard {
     /// A sum by bounds: each run of cells sharing a region holds distinct digits, so it adds
     /// at least its k least digits and at most its k greatest; each cell then lies between the
-    /// sum less the most the others can add and the sum less the least.
+    /// sum less the most the others can add and the sum less the least. The cells from
+    /// position `flipped` on count reflected (digit d as N + 1 - d: a sum's subtracted cells,
+    /// see [`Rule::Bounds`](super::Rule)).
     pub(super) fn bounds(
         &mut self,
         tables: &PropTables,
         cells: &[Cell],
-        ends: &[u32],
+        (ends, flipped): (&[u32], usize),
         sum: u32,
     ) -> Result<(), Contradiction> {
+        let n = tables.n as u32;
+        let reflect = |mask: u64| mask.reverse_bits() >> (64 - n);
+        let view = |board: &PropBoard, at: usize| {
+            let mask = board.masks[cells[at]];
+            if at >= flipped {
+                reflect(mask)
+            } else {
+                mask
+            }
+        };
         let low = |mask: u64| u64::from(mask.trailing_zeros()) + 1;
         let high = |mask: u64| 64 - u64::from(mask.leading_zeros());
         // A run's (least, most), and the same for one cell fewer.
-        let span = |board: &PropBoard, run: &[Cell]| {
-            let union = run.iter().fold(0, |union, &cell| union | board.masks[cell]);
-            let (least, most) = extremes(union, run.len()).ok_or(Contradiction)?;
-            let less = extremes(union, run.len() - 1).expect("fewer digits than the whole run's");
+        let span = |board: &PropBoard, run: Range<usize>| {
+            let k = run.len();
+            let union = run.fold(0, |union, at| union | view(board, at));
+            let (least, most) = extremes(union, k).ok_or(Contradiction)?;
+            let less = extremes(union, k - 1).expect("fewer digits than the whole run's");
             Ok((least, most, less.0, less.1))
         };
         let (mut least, mut most, mut start) = (0u64, 0u64, 0usize);
         for &end in ends {
-            let (run_least, run_most, _, _) = span(self, &cells[start..end as usize])?;
+            let (run_least, run_most, _, _) = span(self, start..end as usize)?;
             least += run_least;
             most += run_most;
             start = end as usize;
@@ -88,21 +103,23 @@ impl PropBoard {
         }
         // The bounds cell by cell too: a run's k - 1 greatest may be more than its other
         // cells can hold (when one cell alone holds the 9).
-        let plain_least: u64 = cells.iter().map(|&c| low(self.masks[c])).sum();
-        let plain_most: u64 = cells.iter().map(|&c| high(self.masks[c])).sum();
+        let plain_least: u64 = (0..cells.len()).map(|at| low(view(self, at))).sum();
+        let plain_most: u64 = (0..cells.len()).map(|at| high(view(self, at))).sum();
         let mut start = 0;
         for &end in ends {
-            let run = &cells[start..end as usize];
-            let (run_least, run_most, less_least, less_most) = span(self, run)?;
-            for &cell in run {
-                let mask = self.masks[cell];
+            let run = start..end as usize;
+            let (run_least, run_most, less_least, less_most) = span(self, run.clone())?;
+            for at in run {
+                let mask = view(self, at);
                 let others_most = (most - run_most + less_most).min(plain_most - high(mask));
                 let others_least = (least - run_least + less_least).max(plain_least - low(mask));
                 let floor = sum.saturating_sub(others_most);
                 let Some(ceiling) = sum.checked_sub(others_least) else {
                     return Err(Contradiction);
                 };
-                self.restrict(tables, cell, range(floor, ceiling))?;
+                let keep = range(floor, ceiling);
+                let keep = if at >= flipped { reflect(keep) } else { keep };
+                self.restrict(tables, cells[at], keep)?;
             }
             start = end as usize;
         }

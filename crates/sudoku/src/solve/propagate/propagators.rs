@@ -30,9 +30,9 @@ impl PropBoard {
                 let sets = &tables.sets[sets.start as usize..sets.end as usize];
                 self.sum(tables, tables.cells_of(cells), sets)
             }
-            Rule::Bounds { cells, sum, runs } => {
+            Rule::Bounds { cells, sum, runs, flipped } => {
                 let ends = &tables.runs[runs.start as usize..runs.end as usize];
-                self.bounds(tables, tables.cells_of(cells), ends, *sum)
+                self.bounds(tables, tables.cells_of(cells), (ends, *flipped as usize), *sum)
             }
             Rule::Pair { a, b, table } => {
                 let at = *table as usize;

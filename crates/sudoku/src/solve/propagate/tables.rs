@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::bounds::runs;
 use super::fillings::line_fillings;
+use super::implied::{differences, Difference};
 use super::splits::{splits_of, Split};
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
@@ -114,7 +115,7 @@ impl PropTables {
                     let sets = start..tables.sets.len() as u32;
                     tables.rules.push(Rule::Sum { cells, sets });
                 }
-                None => tables.add_bounds(model, &cage.cells, sum),
+                None => tables.add_bounds(model, &cage.cells, &[], sum),
             }
         }
         tables.add_relations(model);
@@ -132,8 +133,14 @@ impl PropTables {
                     let sets = start..tables.sets.len() as u32;
                     tables.rules.push(Rule::Sum { cells: listed, sets });
                 }
-                None => tables.add_bounds(model, &cells, sum),
+                None => tables.add_bounds(model, &cells, &[], sum),
             }
+        }
+        // And the innie-outie equations with cells on both sides (`implied.rs`).
+        for Difference { plus, minus, total } in differences(model, model.used.len()) {
+            let grown = total + (minus.len() * (n + 1)) as i64;
+            let Ok(sum) = u32::try_from(grown) else { continue };
+            tables.add_bounds(model, &plus, &minus, sum);
         }
         for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
             let cells = tables.list(&implied.cells);
@@ -183,13 +190,19 @@ impl PropTables {
         Ok(tables)
     }
 
-    /// A sum bounded run by run (`bounds.rs`).
-    fn add_bounds(&mut self, model: &Model, cells: &[Cell], sum: u32) {
-        let (ordered, ends) = runs(model, cells);
+    /// The sum of `plus` less `minus`, bounded run by run (`bounds.rs`): `sum` counts each
+    /// cell of `minus` as N + 1 less its digit.
+    fn add_bounds(&mut self, model: &Model, plus: &[Cell], minus: &[Cell], sum: u32) {
+        let (mut ordered, mut ends) = runs(model, plus);
+        let flipped = ordered.len() as u32;
+        let (reflected, reflected_ends) = runs(model, minus);
+        ordered.extend(reflected);
+        ends.extend(reflected_ends.into_iter().map(|end| end + flipped));
         let cells = self.list(&ordered);
         let start = self.runs.len() as u32;
         self.runs.extend(ends);
-        self.rules.push(Rule::Bounds { cells, sum, runs: start..self.runs.len() as u32 });
+        let runs = start..self.runs.len() as u32;
+        self.rules.push(Rule::Bounds { cells, sum, runs, flipped });
     }
 
     /// Lists `cells` in the shared list.
