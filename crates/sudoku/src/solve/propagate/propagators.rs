@@ -22,9 +22,10 @@ impl PropBoard {
     /// Runs propagator `id`.
     pub(super) fn run(&mut self, tables: &PropTables, id: u32, scratch: &mut Vec<u8>) -> Step {
         match &tables.rules[id as usize] {
-            Rule::Group { cells, full, crossings } => {
+            Rule::Group { cells, full } => self.group(tables, tables.cells_of(cells), *full),
+            Rule::Crossed { cells, crossings } => {
                 let crossings = &tables.crossings[crossings.start as usize..crossings.end as usize];
-                self.group(tables, tables.cells_of(cells), *full, crossings)
+                self.crossed(tables, tables.cells_of(cells), crossings)
             }
             Rule::Sum { cells, sets } => {
                 let sets = &tables.sets[sets.start as usize..sets.end as usize];
@@ -55,16 +56,9 @@ impl PropBoard {
     }
 
     /// Distinct digits: placed ones leave the other cells; in a full group a digit with one
-    /// place goes there, a digit with none is a contradiction, and a digit whose places all
-    /// lie in another group leaves that group's other cells (locked candidates); a group of k
-    /// cells needs k digits among its candidates.
-    fn group(
-        &mut self,
-        tables: &PropTables,
-        cells: &[usize],
-        full: bool,
-        crossings: &[Crossing],
-    ) -> Step {
+    /// place goes there, a digit with none is a contradiction (its locked candidates are
+    /// [`Rule::Crossed`]); a group of k cells needs k digits among its candidates.
+    fn group(&mut self, tables: &PropTables, cells: &[usize], full: bool) -> Step {
         // One pass for the placed digits and each digit's places: the eliminations below
         // take only placed digits, so the places of the others stay as counted.
         let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
@@ -99,9 +93,6 @@ impl PropBoard {
                 let cell = cells.iter().copied().find(|&c| self.masks[c] & digit != 0);
                 let cell = cell.ok_or(Contradiction)?;
                 self.restrict(tables, cell, digit)?;
-            }
-            if !crossings.is_empty() {
-                self.crossed(tables, cells, twice & !placed, crossings)?;
             }
         } else if (once.count_ones() as usize) < cells.len() {
             return Err(Contradiction);
@@ -153,15 +144,19 @@ impl PropBoard {
         Ok(())
     }
 
-    /// Locked candidates of a full group: each digit of `spread` whose places in `cells` all
+    /// Locked candidates of a full group: each digit not placed whose places in `cells` all
     /// lie where it crosses another group leaves that group's cells outside it.
-    fn crossed(
-        &mut self,
-        tables: &PropTables,
-        cells: &[usize],
-        spread: u64,
-        crossings: &[Crossing],
-    ) -> Step {
+    fn crossed(&mut self, tables: &PropTables, cells: &[usize], crossings: &[Crossing]) -> Step {
+        let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
+        for &cell in cells {
+            let mask = self.masks[cell];
+            if single(mask) {
+                placed |= mask;
+            }
+            twice |= once & mask;
+            once |= mask;
+        }
+        let spread = twice & !placed;
         // Each digit's places, as positions in `cells`, in the board's room for them (zeroed
         // for the digits of `spread` only: clearing 64 words on each look cost more than the
         // rest of it).
