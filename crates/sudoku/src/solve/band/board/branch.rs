@@ -76,9 +76,8 @@ impl BandBoard {
             return self.first_open_cell();
         };
         // The digit with the fewest from two up, as `count << 8 | target` (so the least is the
-        // fewest, lowest digit first).
-        const NONE: u32 = u32::MAX;
-        let mut fewest = NONE;
+        // fewest, lowest digit first); the chosen unit has one.
+        let mut fewest = u32::MAX;
         for digit in 0..9 {
             let (count, target) = if unit < 3 {
                 let word = 3 * digit + unit;
