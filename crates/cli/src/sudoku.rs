@@ -24,8 +24,8 @@ use anyhow::bail;
 use dancer::Memo;
 
 pub use self::args::{
-    Command, Common, GenerateArgs, InputFormat, OutputFormat, ShowArgs, ShowFormat, SolveLimits,
-    SudokuArgs, VariantArgs,
+    Command, Common, GenerateArgs, InputFormat, OutputFormat, ShowArgs, ShowFormat, SolveArgs,
+    SolveLimits, SudokuArgs, VariantArgs,
 };
 pub use self::play::PlayArgs;
 use self::{

@@ -12,7 +12,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     // Before anything else, so that no signal finds the default action (death without a word).
     let interrupt = interrupt::install();
-    let args = dancer_cli::shell::parse::<sudoku::SudokuArgs>().settled();
+    let args = sudoku::SudokuArgs::from_command_line().settled();
     // Every command that reads or makes puzzles one after another stops after the ones in
     // hand; encode, completions and man end at once.
     if matches!(args.command, sudoku::Command::Encode(_) | sudoku::Command::Shell(_)) {

@@ -7,10 +7,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 mod convert;
 mod generate;
 mod show;
+mod solve;
 
 pub(crate) use self::convert::{ConvertArgs, ConvertFrom, ConvertTo, EncodeArgs};
 pub use self::generate::GenerateArgs;
 pub use self::show::{ShowArgs, ShowFormat};
+pub use self::solve::SolveArgs;
 use crate::{
     job::JobArgs,
     shell::{ColorWhen, ShellCommand},
@@ -50,18 +52,7 @@ pub struct SudokuArgs {
 pub enum Command {
     /// Solve each puzzle: its solution, or none / invalid / error.
     #[command(after_help = super::help::SOLVE)]
-    Solve {
-        /// Also prove the solution unique: print `multiple` when it is not, with two of the
-        /// solutions after it (in JSON, `solutions`).
-        #[arg(short, long)]
-        unique: bool,
-        /// Limits on each puzzle's search.
-        #[command(flatten)]
-        limits: SolveLimits,
-        /// Inputs, variant and output options.
-        #[command(flatten)]
-        common: Common,
-    },
+    Solve(SolveArgs),
     /// Count the solutions of each puzzle.
     #[command(after_help = super::help::COUNT)]
     Count {
@@ -316,7 +307,7 @@ impl SudokuArgs {
                 job.settle();
                 settle(&mut common.format, common.json, &mut common.stats);
             }
-            Command::Solve { common, .. }
+            Command::Solve(SolveArgs { common, .. })
             | Command::Check { common }
             | Command::Rate { common }
             | Command::Hint { common }

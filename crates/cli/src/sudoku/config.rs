@@ -10,7 +10,7 @@ use std::io::Write;
 
 use super::record::Task;
 use super::{
-    sources_of, transform_seed, Command, Common, InputFormat, OutputFormat, SolveLimits,
+    sources_of, transform_seed, Command, Common, InputFormat, OutputFormat, SolveArgs, SolveLimits,
     VariantArgs,
 };
 use crate::input::Source;
@@ -70,7 +70,7 @@ impl<'a> Batch<'a> {
             | Command::Encode(_)
             | Command::Play(_)
             | Command::Show(_) => return Ok(None),
-            Command::Solve { unique, common, limits } => {
+            Command::Solve(SolveArgs { unique, common, limits }) => {
                 job = Cow::Owned(limits_only(limits));
                 (Cow::Borrowed(common), Task::Solve { unique: *unique })
             }

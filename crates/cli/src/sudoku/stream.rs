@@ -148,6 +148,10 @@ impl Stream {
 /// bytes. A failed read is left to that thread, which reports it as before.
 fn ready_input(input: &mut (impl Read + AsFd)) -> (Vec<u8>, bool) {
     let mut head = Vec::new();
+    // As much as `Stdin`'s own buffer holds, so that the read bypasses that buffer and leaves
+    // nothing in it that `poll` would not see (were anything left there, the reading thread
+    // would still read it, after these bytes). Zeroed once: a piped puzzle takes two reads.
+    let mut chunk = [0; 8 << 10];
     while head.len() <= READ_AT_ONCE as usize {
         let fd = input.as_fd();
         let mut ready = [PollFd::new(&fd, PollFlags::IN)];
@@ -155,10 +159,6 @@ fn ready_input(input: &mut (impl Read + AsFd)) -> (Vec<u8>, bool) {
         if !matches!(poll(&mut ready, Some(&now)), Ok(n) if n > 0) {
             return (head, false);
         }
-        // As much as `Stdin`'s own buffer holds, so that the read bypasses that buffer and
-        // leaves nothing in it that `poll` would not see (were anything left there, the
-        // reading thread would still read it, after these bytes).
-        let mut chunk = [0; 8 << 10];
         match input.read(&mut chunk) {
             Ok(0) => return (head, true),
             Ok(n) => head.extend_from_slice(&chunk[..n]),

@@ -47,8 +47,12 @@ pub fn is_iss(line: &str) -> bool {
     // A type with its arguments, or a long one alone (`.AntiKnight`); a classic line (`.5..`)
     // has no type, and a 16x16 line's `.X.` or `.V.` no arguments.
     let alone = kind.len() > 2 && matches!(after, None | Some('.'));
-    (kind.is_empty() && after == Some('~'))
-        || (types::known(&kind) && (after == Some('~') || alone))
+    // Every type starts with a letter: a classic line (`.5..`, the common case) is no type,
+    // without a look-up in the known types.
+    if !kind.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return kind.is_empty() && after == Some('~');
+    }
+    types::known(&kind) && (after == Some('~') || alone)
 }
 
 /// The puzzle of an ISS line.

@@ -212,3 +212,17 @@ fn givens(args: &[Part], size: usize, given: &mut [Option<u64>]) -> Result<(), R
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// `is_iss` takes a word that starts with a digit (a classic line's `.5..`) for no type
+    /// without looking it up: that holds while every type starts with a letter.
+    #[test]
+    fn every_known_type_starts_with_a_letter() {
+        for kind in super::KNOWN.split_whitespace() {
+            assert!(kind.starts_with(|c: char| c.is_ascii_alphabetic()), "{kind}");
+            assert!(super::known(kind), "{kind}");
+        }
+        assert!(!super::known("5") && !super::known(""));
+    }
+}

@@ -46,41 +46,54 @@ impl BandBoard {
     /// Where to branch on a settled board that is not solved (see the module documentation).
     /// Ties go to the first band, then the first stack, and to the lowest digit.
     pub(in super::super) fn branch(&self) -> Branch {
-        // Per band, then stack: the permutations of all digits, and the fewest a digit has
-        // from two up, as `count << 8 | target` (so the least is the fewest, lowest digit
-        // first), or `NONE`.
-        const NONE: u32 = u32::MAX;
-        let (mut totals, mut fewest) = ([0; 6], [NONE; 6]);
+        // First per band, then stack: the permutations of all digits, and whether a digit
+        // has two or more (`count >> 1` is not zero); the fewest is then looked for in the
+        // chosen unit alone (measured: looking for it in all six was a sixth of the search
+        // by permutations).
+        let (mut totals, mut open) = ([0; 6], [0; 6]);
         for digit in 0..9 {
             let mut columns = [0; 3];
             for band in 0..3 {
                 let facts = self.facts[3 * digit + band];
                 let count = Fact::Permutations.of(facts);
                 totals[band] += count;
-                let key = if count >= 2 { count << 8 | (3 * digit + band) as u32 } else { NONE };
-                fewest[band] = fewest[band].min(key);
+                open[band] |= count >> 1;
                 columns[band] = Fact::PossibleColumns.of(facts);
             }
             for stack in 0..3 {
                 let count = u32::from(FITTING_COUNT[stack_pattern(columns, stack)]);
                 totals[3 + stack] += count;
-                let target = STACKS + (3 * digit + stack) as u32;
-                let key = if count >= 2 { count << 8 | target } else { NONE };
-                fewest[3 + stack] = fewest[3 + stack].min(key);
+                open[3 + stack] |= count >> 1;
             }
         }
         let mut best = None;
         for unit in 0..6 {
-            if fewest[unit] != NONE
-                && best.is_none_or(|chosen: usize| totals[unit] < totals[chosen])
-            {
+            if open[unit] != 0 && best.is_none_or(|chosen: usize| totals[unit] < totals[chosen]) {
                 best = Some(unit);
             }
         }
         let Some(unit) = best else {
             return self.first_open_cell();
         };
-        let target = fewest[unit] & 0xFF;
+        // The digit with the fewest from two up, as `count << 8 | target` (so the least is the
+        // fewest, lowest digit first); the chosen unit has one.
+        let mut fewest = u32::MAX;
+        for digit in 0..9 {
+            let (count, target) = if unit < 3 {
+                let word = 3 * digit + unit;
+                (Fact::Permutations.of(self.facts[word % WORDS]), word as u32)
+            } else {
+                let stack = unit - 3;
+                let columns = [0, 1, 2]
+                    .map(|band| Fact::PossibleColumns.of(self.facts[(3 * digit + band) % WORDS]));
+                let count = u32::from(FITTING_COUNT[stack_pattern(columns, stack)]);
+                (count, STACKS + (3 * digit + stack) as u32)
+            };
+            if count >= 2 {
+                fewest = fewest.min(count << 8 | target);
+            }
+        }
+        let target = fewest & 0xFF;
         let present = if target < STACKS {
             Fact::PossibleMinirows.of(self.facts[target as usize % WORDS]) as usize
         } else {
