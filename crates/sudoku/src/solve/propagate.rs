@@ -67,7 +67,9 @@ pub(super) enum Rule {
     /// share a region (`runs` in the tables' list of where each run ends); the cells from
     /// position `flipped` on are subtracted, counted as N + 1 less their digit (the sum grown
     /// by N + 1 for each).
-    Bounds { cells: Range<u32>, sum: u32, runs: Range<u32>, flipped: u32 },
+    /// With `pill` cells, the last ones of `cells`, the total is not `sum` but the number they
+    /// read in decimal (an arrow's circle or pill: `bounds.rs`).
+    Bounds { cells: Range<u32>, sum: u32, runs: Range<u32>, flipped: u32, pill: u32 },
     /// A relation between cells `a` and `b`, its table at `table` in the tables' pairs.
     Pair { a: u32, b: u32, table: u32 },
     /// Cells and their fillings (each a mask a cell, one filling after the other).

@@ -60,15 +60,16 @@ fn extremes(mask: u64, k: usize) -> Option<(u64, u64)> {
 impl PropBoard {
     /// A sum by bounds: each run of cells sharing a region holds distinct digits, so it adds
     /// at least its k least digits and at most its k greatest; each cell then lies between the
-    /// sum less the most the others can add and the sum less the least. The cells from
+    /// total less the most the others can add and the total less the least. The cells from
     /// position `flipped` on count reflected (digit d as N + 1 - d: a sum's subtracted cells,
-    /// see [`Rule::Bounds`](super::Rule)).
+    /// see [`Rule::Bounds`](super::Rule)). The total is `sum`, or, with `pill` cells, the
+    /// number they read, which keeps within the sum's bounds in turn.
     pub(super) fn bounds(
         &mut self,
         tables: &PropTables,
         cells: &[Cell],
         (ends, flipped): (&[u32], usize),
-        sum: u32,
+        (sum, pill): (u32, &[Cell]),
     ) -> Result<(), Contradiction> {
         let n = tables.n as u32;
         let reflect = |mask: u64| mask.reverse_bits() >> (64 - n);
@@ -97,9 +98,13 @@ impl PropBoard {
             most += run_most;
             start = end as usize;
         }
-        let sum = u64::from(sum);
-        if sum < least || sum > most {
+        let (lowest, highest) =
+            if pill.is_empty() { (u64::from(sum), u64::from(sum)) } else { self.pill_range(pill) };
+        if highest < least || lowest > most {
             return Err(Contradiction);
+        }
+        if !pill.is_empty() {
+            self.narrow_pill(tables, pill, least.max(lowest), most.min(highest))?;
         }
         // The bounds cell by cell too: a run's k - 1 greatest may be more than its other
         // cells can hold (when one cell alone holds the 9).
@@ -113,8 +118,8 @@ impl PropBoard {
                 let mask = view(self, at);
                 let others_most = (most - run_most + less_most).min(plain_most - high(mask));
                 let others_least = (least - run_least + less_least).max(plain_least - low(mask));
-                let floor = sum.saturating_sub(others_most);
-                let Some(ceiling) = sum.checked_sub(others_least) else {
+                let floor = lowest.saturating_sub(others_most);
+                let Some(ceiling) = highest.checked_sub(others_least) else {
                     return Err(Contradiction);
                 };
                 let keep = range(floor, ceiling);
@@ -122,6 +127,45 @@ impl PropBoard {
                 self.restrict(tables, cells[at], keep)?;
             }
             start = end as usize;
+        }
+        Ok(())
+    }
+}
+
+impl PropBoard {
+    /// The least and the greatest number `pill`'s cells can read (digits below 10).
+    fn pill_range(&self, pill: &[Cell]) -> (u64, u64) {
+        pill.iter().fold((0, 0), |(least, most), &cell| {
+            let mask = self.masks[cell];
+            let low = u64::from(mask.trailing_zeros()) + 1;
+            let high = 64 - u64::from(mask.leading_zeros());
+            (least * 10 + low, most * 10 + high)
+        })
+    }
+
+    /// Keeps each digit of `pill`'s cells with which the number they read can still lie from
+    /// `low` to `high`.
+    fn narrow_pill(
+        &mut self,
+        tables: &PropTables,
+        pill: &[Cell],
+        low: u64,
+        high: u64,
+    ) -> Result<(), Contradiction> {
+        let (least, most) = self.pill_range(pill);
+        let mut weight = 10u64.pow(pill.len() as u32 - 1);
+        for &cell in pill {
+            let mask = self.masks[cell];
+            let own_low = (u64::from(mask.trailing_zeros()) + 1) * weight;
+            let own_high = (64 - u64::from(mask.leading_zeros())) * weight;
+            let (others_least, others_most) = (least - own_low, most - own_high);
+            // weight * digit must lie from low - others_most to high - others_least.
+            let floor = low.saturating_sub(others_most).div_ceil(weight);
+            let Some(ceiling) = high.checked_sub(others_least) else {
+                return Err(Contradiction);
+            };
+            self.restrict(tables, cell, range(floor, ceiling / weight))?;
+            weight /= 10;
         }
         Ok(())
     }

@@ -31,9 +31,11 @@ impl PropBoard {
                 let sets = &tables.sets[sets.start as usize..sets.end as usize];
                 self.sum(tables, tables.cells_of(cells), sets)
             }
-            Rule::Bounds { cells, sum, runs, flipped } => {
+            Rule::Bounds { cells, sum, runs, flipped, pill } => {
                 let ends = &tables.runs[runs.start as usize..runs.end as usize];
-                self.bounds(tables, tables.cells_of(cells), (ends, *flipped as usize), *sum)
+                let cells = tables.cells_of(cells);
+                let (cells, pill) = cells.split_at(cells.len() - *pill as usize);
+                self.bounds(tables, cells, (ends, *flipped as usize), (*sum, pill))
             }
             Rule::Pair { a, b, table } => {
                 let at = *table as usize;

@@ -10,7 +10,7 @@ use super::splits::{splits_of, Split};
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
 use crate::model::lines::automata::{layers, Layers};
-use crate::model::{digit_sets, Model, ModelError};
+use crate::model::{digit_sets, LineKind, Model, ModelError};
 
 /// At most this many digit sets make a cage's list of fillings; past it (large grids, long
 /// cages) the cage is bounded by its sum's least and greatest totals instead.
@@ -152,6 +152,16 @@ impl PropTables {
         }
         // Thermometers, whispers, palindromes and clones are pairs of cells (added with the
         // relations above): binary tables propagate them more cheaply than their automata.
+        // An arrow's body, bounded run by run, makes its circle's number: its cells sharing
+        // a house tell what the automaton cannot (a body of 32 cells adds up to 90 at least).
+        for line in &model.lines {
+            if let LineKind::Arrow { circle } = line.kind {
+                if n <= 9 && (1..=3).contains(&circle) && circle < line.cells.len() {
+                    let (pill, body) = line.cells.split_at(circle);
+                    tables.add_bounds_to(model, body, &[], (0, pill));
+                }
+            }
+        }
         for line in model.lines.iter().filter(|line| line.relations().is_none()) {
             let mut sets = std::mem::take(&mut tables.sets);
             let splits = splits_of(model, &line.cells, &line.kind, &mut sets);
@@ -197,16 +207,29 @@ impl PropTables {
     /// The sum of `plus` less `minus`, bounded run by run (`bounds.rs`): `sum` counts each
     /// cell of `minus` as N + 1 less its digit.
     fn add_bounds(&mut self, model: &Model, plus: &[Cell], minus: &[Cell], sum: u32) {
+        self.add_bounds_to(model, plus, minus, (sum, &[]));
+    }
+
+    /// The same, to the number `pill`'s cells read when it has any (an arrow's body).
+    fn add_bounds_to(
+        &mut self,
+        model: &Model,
+        plus: &[Cell],
+        minus: &[Cell],
+        (sum, pill): (u32, &[Cell]),
+    ) {
         let (mut ordered, mut ends) = runs(model, plus);
         let flipped = ordered.len() as u32;
         let (reflected, reflected_ends) = runs(model, minus);
         ordered.extend(reflected);
         ends.extend(reflected_ends.into_iter().map(|end| end + flipped));
+        ordered.extend_from_slice(pill);
         let cells = self.list(&ordered);
         let start = self.runs.len() as u32;
         self.runs.extend(ends);
         let runs = start..self.runs.len() as u32;
-        self.rules.push(Rule::Bounds { cells, sum, runs, flipped });
+        let pill = pill.len() as u32;
+        self.rules.push(Rule::Bounds { cells, sum, runs, flipped, pill });
     }
 
     /// Lists `cells` in the shared list.
