@@ -33,6 +33,7 @@ use crate::variant::Variant;
 
 mod bits;
 mod candidates;
+mod chains;
 mod coloring;
 pub(crate) mod constraints;
 mod direct;

@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{coloring, direct, fish, locked, singles, subsets, uniqueness, wings, Technique};
+use super::{
+    chains, coloring, direct, fish, locked, singles, subsets, uniqueness, wings, Technique,
+};
 
 /// Difficulty levels, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -112,11 +114,14 @@ pub enum TechniqueKind {
     UniqueRectangle,
     /// Every unsolved cell bivalue but one: it takes the digit that would break the grave.
     BugPlusOne,
+    /// An assumption that contradicts itself through strong and weak links (X-chains and
+    /// XY-chains); not in [`TechniqueKind::DEFAULT`] yet.
+    ForcingChain,
 }
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 23] = [
+    pub const ALL: [TechniqueKind; 24] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -140,6 +145,7 @@ impl TechniqueKind {
         TechniqueKind::SimpleColoring,
         TechniqueKind::UniqueRectangle,
         TechniqueKind::BugPlusOne,
+        TechniqueKind::ForcingChain,
     ];
 
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
@@ -192,6 +198,7 @@ impl TechniqueKind {
             TechniqueKind::SimpleColoring => "simple colouring",
             TechniqueKind::UniqueRectangle => "unique rectangle",
             TechniqueKind::BugPlusOne => "bug+1",
+            TechniqueKind::ForcingChain => "forcing chain",
         }
     }
 
@@ -220,7 +227,8 @@ impl TechniqueKind {
             | T::WWing
             | T::SimpleColoring
             | T::UniqueRectangle
-            | T::BugPlusOne => Level::Expert,
+            | T::BugPlusOne
+            | T::ForcingChain => Level::Expert,
         }
     }
 
@@ -251,6 +259,7 @@ impl TechniqueKind {
             T::SimpleColoring => Box::new(coloring::SimpleColoring),
             T::UniqueRectangle => Box::new(uniqueness::UniqueRectangle),
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
+            T::ForcingChain => Box::new(chains::ForcingChain),
         }
     }
 }
@@ -276,6 +285,7 @@ mod tests {
         assert!(TechniqueKind::ALL.windows(2).all(|w| w[0] < w[1]));
         assert!(TechniqueKind::DEFAULT.windows(2).all(|w| w[0] < w[1]));
         assert!(TechniqueKind::DEFAULT.iter().all(|k| !k.name().starts_with("direct")));
+        assert!(!TechniqueKind::DEFAULT.contains(&TechniqueKind::ForcingChain));
         assert!(TechniqueKind::ALL.windows(2).all(|w| w[0].level() <= w[1].level()));
         for kind in TechniqueKind::ALL {
             assert_eq!(kind.technique().kind(), kind);

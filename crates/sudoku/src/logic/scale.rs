@@ -11,10 +11,11 @@
 //! triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2,
 //! hidden quad 5.4, BUG+1 5.6.
 //!
-//! SE 1.2.1 has no W-wing or simple colouring: it finds those eliminations with its forcing
-//! chains, priced from 6.5 up by the chain's kind and length ([`chain_length_extra`]). Until
-//! the chains are here, a W-wing is priced as the 8-node XY-chain that proves it (7.1) and
-//! colouring as a short X-chain (6.6): estimates, which the comparison with SE measures.
+//! Then SE's forcing chains ([`chains`](super::chains)): X-chains from 6.6, chains with Y-links
+//! from 7.0, plus [`chain_length_extra`]; the cheapest is taken. SE 1.2.1 has no W-wing or
+//! simple colouring: its chains find those eliminations, and so do these. Not here yet: SE's
+//! cycles (from 6.5), aligned pair and triple exclusion (6.2, 7.5), unique rectangle types 2-4
+//! and loops, BUG types 2-4, and the multiple, dynamic and nested forcing chains (7.5 to 11).
 //! Where logic stalls, ER is unknown.
 
 use std::fmt;
@@ -22,7 +23,7 @@ use std::sync::Arc;
 
 use super::candidates::Candidates;
 use super::geometry::Geometry;
-use super::{singles, Step, Technique, TechniqueKind};
+use super::{chains, singles, Step, Technique, TechniqueKind};
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::variant::{RegionKind, Variant};
@@ -76,6 +77,9 @@ enum Rung {
     Hidden(bool),
     /// A technique of the logical solver.
     Technique(Box<dyn Technique>),
+    /// The cheapest forcing chain, priced by its kind and length (the rung's price is its
+    /// floor).
+    Chain,
 }
 
 /// Walks a puzzle in SE's order, pricing each step: one per variant, `Send + Sync`.
@@ -142,8 +146,7 @@ impl ScaleSolver {
             technique(T::Jellyfish, 52),
             technique(T::HiddenQuad, 54),
             technique(T::BugPlusOne, 56),
-            technique(T::SimpleColoring, 66),
-            technique(T::WWing, 70 + chain_length_extra(6)),
+            (Rung::Chain, 66),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }
@@ -157,6 +160,7 @@ impl ScaleSolver {
                     matches!(self.geometry.kind(r), RegionKind::Box | RegionKind::Piece) == *boxes
                 }),
                 Rung::Technique(technique) => technique.find(candidates, &self.variant),
+                Rung::Chain => return chains::cheapest(candidates),
             };
             step.map(|step| (step, *price))
         })
