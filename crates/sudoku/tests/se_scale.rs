@@ -12,7 +12,7 @@ use crate::logic::{random_puzzle, random_variant, unique};
 
 /// Puzzles of the seeded sample (benches/se/sample.sh) and SE's `ER/EP/ED` for them, one for
 /// each price the walk can reach from SE's techniques that dancer has.
-const RATED_BY_SE: [(&str, &str); 11] = [
+const RATED_BY_SE: [(&str, &str); 12] = [
     (
         "8...7169....3...711.78.9.25..1.6.....9.4.7.5.....8.4..65.7.39.831...8....8965...3",
         "1.2/1.2/1.2",
@@ -35,6 +35,12 @@ const RATED_BY_SE: [(&str, &str); 11] = [
     ),
     (
         ".3.91.8.....348.7.1........5....9.8.9.2...1.6.4.2....5........3.9.156.....7.23.5.",
+        "2.6/1.2/1.2",
+    ),
+    // SE's direct steps place their single without the eliminations that show it: made,
+    // they left a direct hidden pair here (2.0) where SE goes on to a pointing.
+    (
+        "........1.....2.....3....45.......6.....782....91......6....9..7..5.....82.......",
         "2.6/1.2/1.2",
     ),
     (

@@ -4,6 +4,9 @@
 //! pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, direct hidden triple 2.5 against
 //! pointing 2.6): seeing the single is what the player does, the subset only explains it.
 //!
+//! As in SE, the step only places the single: the eliminations that reveal it are not made
+//! (later steps find them again if they need them), which shapes the rest of SE's path.
+//!
 //! Which single counts follows SE: after locked candidates (a digit of region A confined to
 //! its overlap with B), another region of A's kind that loses places in B and keeps one; after
 //! a hidden subset, another digit of the same region whose only place outside the subset is
@@ -69,8 +72,6 @@ impl Technique for DirectLocked {
                             kept.next().is_none().then_some((r, cell))
                         });
                     let Some((r, cell)) = single else { continue };
-                    let eliminations: Vec<(Cell, Digit)> =
-                        bits(outside).map(|k| (geometry.region(o.b)[k as usize], digit)).collect();
                     let cells: Vec<Cell> =
                         bits(inside).map(|k| geometry.region(a)[k as usize]).collect();
                     let explanation = format!(
@@ -89,7 +90,7 @@ impl Technique for DirectLocked {
                         cells,
                         regions: vec![a, o.b, r],
                         placements: vec![(cell, digit)],
-                        eliminations,
+                        eliminations: Vec::new(),
                         explanation,
                     });
                 }
@@ -134,12 +135,6 @@ impl Technique for DirectHidden {
                         .then(|| (d, region[rest.trailing_zeros() as usize]))
                 })?;
             let cells: Vec<Cell> = bits(pick.union).map(|k| region[k as usize]).collect();
-            let eliminations: Vec<(Cell, Digit)> = cells
-                .iter()
-                .flat_map(|&c| {
-                    bits(candidates.candidates(c) & !digits).map(move |d| (c, d as Digit + 1))
-                })
-                .collect();
             let explanation = format!(
                 "direct hidden {} {} in {}: only {} can hold them, so {} fits only {}: {} = {}",
                 NAMES[size],
@@ -156,7 +151,7 @@ impl Technique for DirectHidden {
                 cells,
                 regions: vec![r],
                 placements: vec![(place, digit)],
-                eliminations,
+                eliminations: Vec::new(),
                 explanation,
             })
         })
@@ -178,7 +173,7 @@ mod tests {
         confine(&mut candidates, &region(19), &cells(9, "r1c5 r2c4 r2c6"), 4);
         let step = fire(&DirectLocked(false), &candidates, &variant);
         assert_eq!(step.placements, [(at(9, "r1c5"), 4)]);
-        assert!(step.eliminations.contains(&(at(9, "r2c4"), 4)));
+        assert!(step.eliminations.is_empty(), "as SE: the single alone");
         assert_eq!(
             step.explanation,
             "direct pointing: in box 1, 4 lies only in row 2, so it leaves box 2 only r1c5: \
