@@ -200,6 +200,8 @@ mod tests {
         assert_eq!((blanks, rating.steps), (45, 45));
         assert_eq!(rating.clue_band, ClueBand::Difficult);
         assert!(rating.to_string().starts_with("easy 45 "), "{rating}");
+        // Sudoku Explainer rates it 1.2/1.2/1.2: hidden singles in boxes all the way.
+        assert!(rating.to_string().ends_with(" 1.2/1.2/1.2"), "{rating}");
     }
 
     #[test]
@@ -210,7 +212,9 @@ mod tests {
         .unwrap();
         assert_eq!(rating.level, Level::Extreme);
         assert!(!rating.solved_by_logic && rating.nodes > 0);
-        assert!(rating.to_string().ends_with(" search"));
+        // No step at all: Sudoku Explainer's three numbers are unknown.
+        assert!(rating.to_string().ends_with(" search -/-/-"), "{rating}");
+        assert_eq!(rating.se, SeRating::default());
         assert_eq!(rating.clue_band, ClueBand::Evil);
     }
 
