@@ -75,7 +75,7 @@ fn generate_honours_symmetry_clues_size_and_json() {
 }
 
 #[test]
-fn rate_prints_level_steps_and_hardest() {
+fn rate_prints_level_steps_hardest_and_se_numbers() {
     let input = format!("{CONTEST}\n{EASTER_MONSTER}\n{}\n", ".".repeat(81));
     let out = sudoku(&["rate"], &input);
     let lines: Vec<&str> = out.stdout.lines().collect();
@@ -83,7 +83,11 @@ fn rate_prints_level_steps_and_hardest() {
     let fields: Vec<&str> = lines[0].split(' ').collect();
     assert!(["easy", "medium", "hard", "expert"].contains(&fields[0]), "{}", lines[0]);
     assert!(fields[1].parse::<usize>().unwrap() >= 81 - 27);
-    assert_eq!(lines[1], "extreme 0 search");
+    // Sudoku Explainer 1.2.1 (SukakuExplainer's serate in its technique set) rates the contest
+    // puzzle 2.6/1.2/1.2: a pointing is its hardest step.
+    assert!(lines[0].ends_with(" 2.6/1.2/1.2"), "{}", lines[0]);
+    // No step at all: ER, EP and ED are unknown.
+    assert_eq!(lines[1], "extreme 0 search -/-/-");
     assert_eq!(lines[2], "multiple");
     assert_eq!(out.code, 1, "a puzzle without a unique solution is a failure");
     let json = sudoku(&["rate", "--format", "json"], &format!("{EASTER_MONSTER}\n"));
@@ -92,6 +96,13 @@ fn rate_prints_level_steps_and_hardest() {
     assert_eq!(object["solved_by_logic"], false);
     assert_eq!(object["clue_band"], "evil");
     assert!(object["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(
+        (&object["er"], &object["ep"], &object["ed"]),
+        (&Value::Null, &Value::Null, &Value::Null)
+    );
+    let json = sudoku(&["rate", "--json"], &format!("{CONTEST}\n"));
+    let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!((object["er"].as_f64(), object["ep"].as_f64()), (Some(2.6), Some(1.2)));
 }
 
 #[test]

@@ -101,7 +101,8 @@ mod transform;
 mod variant;
 
 pub use crate::logic::{
-    Candidates, Level, LogicSolver, Path, Step, Technique, TechniqueKind, UnknownLevel,
+    chain_length_extra, tenths, Candidates, Level, LogicSolver, Path, ScalePath, ScaleSolver,
+    SeRating, Step, Technique, TechniqueKind, Tenths, UnknownLevel,
 };
 pub use crate::model::{
     Broken, Cage, Constraints, Encoded, Layout, Line, LineContext, LineKind, Marks, Model,

@@ -33,12 +33,15 @@ use crate::variant::Variant;
 
 mod bits;
 mod candidates;
+mod chains;
 mod coloring;
 pub(crate) mod constraints;
+mod direct;
 mod fish;
 mod geometry;
 mod kinds;
 mod locked;
+mod scale;
 mod singles;
 mod subsets;
 mod text;
@@ -48,6 +51,7 @@ mod wings;
 pub use self::candidates::Candidates;
 use self::geometry::Geometry;
 pub use self::kinds::{Level, TechniqueKind, UnknownLevel};
+pub use self::scale::{chain_length_extra, tenths, ScalePath, ScaleSolver, SeRating, Tenths};
 
 /// One logical step: what it places and removes, the pattern behind it, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,9 +114,9 @@ pub struct LogicSolver {
 }
 
 impl LogicSolver {
-    /// A solver with every technique, in [`TechniqueKind::ALL`] order.
+    /// A solver with the techniques of [`TechniqueKind::DEFAULT`], in its order.
     pub fn new(variant: &Variant) -> LogicSolver {
-        LogicSolver::with_techniques(variant, &TechniqueKind::ALL)
+        LogicSolver::with_techniques(variant, &TechniqueKind::DEFAULT)
     }
 
     /// A solver with only the given techniques, tried in the order given (a rater can stop at

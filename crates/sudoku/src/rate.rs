@@ -7,7 +7,7 @@ use std::fmt;
 use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::Grid;
-use crate::logic::{Level, LogicSolver, Path, TechniqueKind};
+use crate::logic::{Level, LogicSolver, Path, ScaleSolver, SeRating, TechniqueKind};
 use crate::solve::{GridSolver, GridVerdict};
 
 /// The clue-count bands some papers rate 9×9 puzzles by; given for reference only, since the
@@ -62,6 +62,9 @@ pub struct Rating {
     /// Search-tree nodes the engine needed to finish from where logic stalled (0 when logic
     /// solved it).
     pub nodes: u64,
+    /// ER, EP and ED on Sudoku Explainer's scale, from a walk in its order
+    /// ([`ScaleSolver`]).
+    pub se: SeRating,
 }
 
 impl Rating {
@@ -76,10 +79,11 @@ impl Rating {
     }
 }
 
-/// The output contract of `sudoku rate`: `LEVEL STEPS HARDEST`, e.g. `hard 54 swordfish`.
+/// The output contract of `sudoku rate`: `LEVEL STEPS HARDEST ER/EP/ED`, e.g.
+/// `hard 54 swordfish 3.8/1.2/1.2` (ER `-` when logic stalls).
 impl fmt::Display for Rating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.level, self.steps, self.hardest_name())
+        write!(f, "{} {} {} {}", self.level, self.steps, self.hardest_name(), self.se)
     }
 }
 
@@ -103,13 +107,19 @@ pub enum RateError {
 #[derive(Debug)]
 pub struct Rater<'t> {
     logic: LogicSolver,
+    scale: ScaleSolver,
     solver: GridSolver<'t>,
 }
 
 impl<'t> Rater<'t> {
     /// A rater for `template`'s variant.
     pub fn new(template: &'t Template) -> Rater<'t> {
-        Rater { logic: LogicSolver::new(template.variant()), solver: GridSolver::new(template) }
+        let variant = template.variant();
+        Rater {
+            logic: LogicSolver::new(variant),
+            scale: ScaleSolver::new(variant),
+            solver: GridSolver::new(template),
+        }
     }
 
     /// The logical solver, for hints and explanations.
@@ -154,6 +164,7 @@ impl<'t> Rater<'t> {
             Level::Extreme
         };
         let clue_band = ClueBand::of(puzzle.size(), puzzle.given_count());
+        let se = self.scale.solve(puzzle).map_err(RateError::Invalid)?.rating();
         Ok(Rating {
             level,
             steps: path.steps.len(),
@@ -161,6 +172,7 @@ impl<'t> Rater<'t> {
             solved_by_logic: path.solved,
             clue_band,
             nodes,
+            se,
         })
     }
 }
@@ -188,6 +200,8 @@ mod tests {
         assert_eq!((blanks, rating.steps), (45, 45));
         assert_eq!(rating.clue_band, ClueBand::Difficult);
         assert!(rating.to_string().starts_with("easy 45 "), "{rating}");
+        // Sudoku Explainer rates it 1.2/1.2/1.2: hidden singles in boxes all the way.
+        assert!(rating.to_string().ends_with(" 1.2/1.2/1.2"), "{rating}");
     }
 
     #[test]
@@ -198,7 +212,9 @@ mod tests {
         .unwrap();
         assert_eq!(rating.level, Level::Extreme);
         assert!(!rating.solved_by_logic && rating.nodes > 0);
-        assert!(rating.to_string().ends_with(" search"));
+        // No step at all: Sudoku Explainer's three numbers are unknown.
+        assert!(rating.to_string().ends_with(" search -/-/-"), "{rating}");
+        assert_eq!(rating.se, SeRating::default());
         assert_eq!(rating.clue_band, ClueBand::Evil);
     }
 

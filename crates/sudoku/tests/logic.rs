@@ -20,7 +20,7 @@ use crate::checker::{cells, is_valid_solution, keeps_givens};
 use crate::fixtures::{lines, read, shared};
 
 /// The unique solution of `puzzle`, by exact cover.
-fn unique(template: &Template, puzzle: &Grid) -> Grid {
+pub(crate) fn unique(template: &Template, puzzle: &Grid) -> Grid {
     let rules = Rules::from_variant(template.variant().clone());
     match rules.solver().solve_unique(puzzle).unwrap().verdict {
         Verdict::Unique(solution) => solution,
@@ -297,7 +297,7 @@ impl Rng {
 ///
 /// Not random givens solved by search: a few consistent givens on a near-empty X or hyper
 /// grid may have no solution, and proving that took the search minutes for some seeds.
-fn random_puzzle(template: &Template, seed: u64) -> (Grid, Grid) {
+pub(crate) fn random_puzzle(template: &Template, seed: u64) -> (Grid, Grid) {
     let n = template.variant().size();
     let mut rng = Rng(seed | 1);
     let rules = Rules::from_variant(template.variant().clone());
@@ -318,7 +318,7 @@ fn random_puzzle(template: &Template, seed: u64) -> (Grid, Grid) {
     (puzzle, full)
 }
 
-fn random_variant(pick: usize) -> Variant {
+pub(crate) fn random_variant(pick: usize) -> Variant {
     match pick {
         0 => Variant::standard(4).unwrap(),
         1 => Variant::standard(6).unwrap(),
@@ -338,6 +338,8 @@ proptest! {
         let (puzzle, full) = random_puzzle(&template, seed);
         prop_assert_eq!(unique(&template, &puzzle), full.clone());
         replay(&LogicSolver::new(&variant), &puzzle, &full);
+        // With Sudoku Explainer's direct techniques too, tried before the plain ones.
+        replay(&LogicSolver::with_techniques(&variant, &TechniqueKind::ALL), &puzzle, &full);
     }
 }
 

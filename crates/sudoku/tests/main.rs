@@ -63,6 +63,9 @@ mod logic;
 mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.
 mod rating;
+// Sudoku Explainer's scale: ER/EP/ED of puzzles SE rated, every priced step checked against
+// the unique solution on every size and variant.
+mod se_scale;
 // Pictures of every variant: SVG parsed and counted against the model, the text's glyphs.
 mod draw;
 // The game of `sudoku play` without a terminal: scripted keys, conflicts, hints, save, win.

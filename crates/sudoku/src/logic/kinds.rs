@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{coloring, fish, locked, singles, subsets, uniqueness, wings, Technique};
+use super::{
+    chains, coloring, direct, fish, locked, singles, subsets, uniqueness, wings, Technique,
+};
 
 /// Difficulty levels, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -68,6 +70,15 @@ pub enum TechniqueKind {
     NakedSingle,
     /// A digit with one place left in a region.
     HiddenSingle,
+    /// Pointing whose eliminations leave a hidden single, placed in the same step (Sudoku
+    /// Explainer's rating device; not in [`TechniqueKind::DEFAULT`]).
+    DirectPointing,
+    /// Claiming whose eliminations leave a hidden single, placed in the same step.
+    DirectClaiming,
+    /// A hidden pair that leaves another digit of its region one place, placed in the step.
+    DirectHiddenPair,
+    /// A hidden triple that leaves another digit of its region one place, placed in the step.
+    DirectHiddenTriple,
     /// A digit confined to a line within a box (or any non-line region): gone from the rest
     /// of the line.
     Pointing,
@@ -103,12 +114,43 @@ pub enum TechniqueKind {
     UniqueRectangle,
     /// Every unsolved cell bivalue but one: it takes the digit that would break the grave.
     BugPlusOne,
+    /// An assumption that contradicts itself through strong and weak links (X-chains and
+    /// XY-chains); not in [`TechniqueKind::DEFAULT`] yet.
+    ForcingChain,
 }
 
 impl TechniqueKind {
-    /// Every technique, simplest first: the order [`LogicSolver::new`](super::LogicSolver::new)
-    /// tries them in.
-    pub const ALL: [TechniqueKind; 19] = [
+    /// Every technique, simplest first.
+    pub const ALL: [TechniqueKind; 24] = [
+        TechniqueKind::NakedSingle,
+        TechniqueKind::HiddenSingle,
+        TechniqueKind::DirectPointing,
+        TechniqueKind::DirectClaiming,
+        TechniqueKind::DirectHiddenPair,
+        TechniqueKind::DirectHiddenTriple,
+        TechniqueKind::Pointing,
+        TechniqueKind::Claiming,
+        TechniqueKind::NakedPair,
+        TechniqueKind::HiddenPair,
+        TechniqueKind::NakedTriple,
+        TechniqueKind::HiddenTriple,
+        TechniqueKind::NakedQuad,
+        TechniqueKind::HiddenQuad,
+        TechniqueKind::XWing,
+        TechniqueKind::Swordfish,
+        TechniqueKind::Jellyfish,
+        TechniqueKind::XyWing,
+        TechniqueKind::XyzWing,
+        TechniqueKind::WWing,
+        TechniqueKind::SimpleColoring,
+        TechniqueKind::UniqueRectangle,
+        TechniqueKind::BugPlusOne,
+        TechniqueKind::ForcingChain,
+    ];
+
+    /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
+    /// direct ones, whose steps it finds as locked candidates or a subset, then a single.
+    pub const DEFAULT: [TechniqueKind; 19] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::Pointing,
@@ -135,6 +177,10 @@ impl TechniqueKind {
         match self {
             TechniqueKind::NakedSingle => "naked single",
             TechniqueKind::HiddenSingle => "hidden single",
+            TechniqueKind::DirectPointing => "direct pointing",
+            TechniqueKind::DirectClaiming => "direct claiming",
+            TechniqueKind::DirectHiddenPair => "direct hidden pair",
+            TechniqueKind::DirectHiddenTriple => "direct hidden triple",
             TechniqueKind::Pointing => "pointing",
             TechniqueKind::Claiming => "claiming",
             TechniqueKind::NakedPair => "naked pair",
@@ -152,6 +198,7 @@ impl TechniqueKind {
             TechniqueKind::SimpleColoring => "simple colouring",
             TechniqueKind::UniqueRectangle => "unique rectangle",
             TechniqueKind::BugPlusOne => "bug+1",
+            TechniqueKind::ForcingChain => "forcing chain",
         }
     }
 
@@ -160,7 +207,14 @@ impl TechniqueKind {
         use TechniqueKind as T;
         match self {
             T::NakedSingle | T::HiddenSingle => Level::Easy,
-            T::Pointing | T::Claiming | T::NakedPair | T::HiddenPair => Level::Medium,
+            T::DirectPointing
+            | T::DirectClaiming
+            | T::DirectHiddenPair
+            | T::DirectHiddenTriple
+            | T::Pointing
+            | T::Claiming
+            | T::NakedPair
+            | T::HiddenPair => Level::Medium,
             T::NakedTriple
             | T::HiddenTriple
             | T::NakedQuad
@@ -173,7 +227,8 @@ impl TechniqueKind {
             | T::WWing
             | T::SimpleColoring
             | T::UniqueRectangle
-            | T::BugPlusOne => Level::Expert,
+            | T::BugPlusOne
+            | T::ForcingChain => Level::Expert,
         }
     }
 
@@ -183,6 +238,10 @@ impl TechniqueKind {
         match self {
             T::NakedSingle => Box::new(singles::NakedSingle),
             T::HiddenSingle => Box::new(singles::HiddenSingle),
+            T::DirectPointing => Box::new(direct::DirectLocked(false)),
+            T::DirectClaiming => Box::new(direct::DirectLocked(true)),
+            T::DirectHiddenPair => Box::new(direct::DirectHidden(2)),
+            T::DirectHiddenTriple => Box::new(direct::DirectHidden(3)),
             T::Pointing => Box::new(locked::Pointing),
             T::Claiming => Box::new(locked::Claiming),
             T::NakedPair => Box::new(subsets::Naked(2)),
@@ -200,6 +259,7 @@ impl TechniqueKind {
             T::SimpleColoring => Box::new(coloring::SimpleColoring),
             T::UniqueRectangle => Box::new(uniqueness::UniqueRectangle),
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
+            T::ForcingChain => Box::new(chains::ForcingChain),
         }
     }
 }
@@ -223,6 +283,9 @@ mod tests {
         assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
         assert!("fiendish".parse::<Level>().unwrap_err().to_string().contains("fiendish"));
         assert!(TechniqueKind::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert!(TechniqueKind::DEFAULT.windows(2).all(|w| w[0] < w[1]));
+        assert!(TechniqueKind::DEFAULT.iter().all(|k| !k.name().starts_with("direct")));
+        assert!(!TechniqueKind::DEFAULT.contains(&TechniqueKind::ForcingChain));
         assert!(TechniqueKind::ALL.windows(2).all(|w| w[0].level() <= w[1].level()));
         for kind in TechniqueKind::ALL {
             assert_eq!(kind.technique().kind(), kind);

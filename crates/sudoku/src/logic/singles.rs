@@ -45,34 +45,37 @@ impl Technique for HiddenSingle {
     }
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        let geometry = candidates.geometry();
-        let n = candidates.size();
-        for &r in geometry.scan() {
-            let lonely = candidates.lonely(r);
-            if lonely != 0 {
-                let digit = lonely.trailing_zeros() as Digit + 1;
-                let positions = candidates.positions(r, digit);
-                let cell = geometry.region(r)[positions.trailing_zeros() as usize];
-                let mut explanation = String::with_capacity(80);
-                text::push_cell(&mut explanation, n, cell);
-                explanation.push_str(" = ");
-                text::push_digit(&mut explanation, digit);
-                explanation.push_str(": hidden single — ");
-                text::push_digit(&mut explanation, digit);
-                write!(explanation, " fits nowhere else in {}", text::region(variant, r))
-                    .expect("writing to a string");
-                return Some(Step {
-                    technique: TechniqueKind::HiddenSingle,
-                    cells: vec![cell],
-                    regions: vec![r],
-                    placements: vec![(cell, digit)],
-                    eliminations: Vec::new(),
-                    explanation,
-                });
-            }
-        }
-        None
+        candidates.geometry().scan().iter().find_map(|&r| in_region(candidates, variant, r))
     }
+}
+
+/// The hidden single of region `r` with the lowest digit, if it has one.
+pub(super) fn in_region(candidates: &Candidates, variant: &Variant, r: usize) -> Option<Step> {
+    let lonely = candidates.lonely(r);
+    if lonely == 0 {
+        return None;
+    }
+    let geometry = candidates.geometry();
+    let n = candidates.size();
+    let digit = lonely.trailing_zeros() as Digit + 1;
+    let positions = candidates.positions(r, digit);
+    let cell = geometry.region(r)[positions.trailing_zeros() as usize];
+    let mut explanation = String::with_capacity(80);
+    text::push_cell(&mut explanation, n, cell);
+    explanation.push_str(" = ");
+    text::push_digit(&mut explanation, digit);
+    explanation.push_str(": hidden single — ");
+    text::push_digit(&mut explanation, digit);
+    write!(explanation, " fits nowhere else in {}", text::region(variant, r))
+        .expect("writing to a string");
+    Some(Step {
+        technique: TechniqueKind::HiddenSingle,
+        cells: vec![cell],
+        regions: vec![r],
+        placements: vec![(cell, digit)],
+        eliminations: Vec::new(),
+        explanation,
+    })
 }
 
 #[cfg(test)]

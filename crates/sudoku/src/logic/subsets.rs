@@ -15,14 +15,14 @@ pub(super) struct Naked(pub(super) usize);
 pub(super) struct Hidden(pub(super) usize);
 
 /// The subset sizes and their names.
-const NAMES: [&str; 5] = ["", "single", "pair", "triple", "quad"];
+pub(super) const NAMES: [&str; 5] = ["", "single", "pair", "triple", "quad"];
 
 /// A chosen subset: up to four picks and what they cover.
 #[derive(Clone, Copy, Default)]
-struct Pick {
-    items: [u32; 4],
+pub(super) struct Pick {
+    pub(super) items: [u32; 4],
     len: usize,
-    union: u64,
+    pub(super) union: u64,
 }
 
 /// Every `size`-subset of `options` (bit masks) whose union has exactly `size` bits, in
@@ -83,7 +83,7 @@ impl Technique for Naked {
 /// The first step `found` makes of a subset in any region, lowest region first: `fill` puts a
 /// region's options (an item and its mask) in the list it is given, and says whether the
 /// region is worth searching at all.
-fn first_in_regions(
+pub(super) fn first_in_regions(
     candidates: &Candidates,
     size: usize,
     mut fill: impl FnMut(usize, &mut Vec<(u32, u64)>) -> bool,

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use dancer_sudoku::{
-    canonical, generate::rng_for, Grid, Puzzle, RateError, Rater, Step, TechniqueKind, Transform,
-    Variant,
+    canonical, generate::rng_for, Grid, Puzzle, RateError, Rater, Step, TechniqueKind, Tenths,
+    Transform, Variant,
 };
 use serde_json::{json, Value};
 
@@ -23,6 +23,9 @@ impl RecordJob {
                 self.set("solved_by_logic", || json!(rating.solved_by_logic));
                 self.set("clue_band", || json!(rating.clue_band.name()));
                 self.set("nodes", || json!(rating.nodes));
+                self.set("er", || scale(rating.se.er));
+                self.set("ep", || scale(rating.se.ep));
+                self.set("ed", || scale(rating.se.ed));
                 self.text(&rating.to_string())
             }
             Err(error) => self.unrated(&error),
@@ -176,4 +179,8 @@ fn step_json(step: &Step, variant: &Variant, size: usize) -> Value {
         "eliminations": pairs(&step.eliminations),
         "explanation": step.explanation,
     })
+}
+/// A price on Sudoku Explainer's scale as a JSON number (`2.3`), `null` when unknown.
+fn scale(price: Option<Tenths>) -> Value {
+    price.map_or(Value::Null, |tenths| json!(f64::from(tenths) / 10.0))
 }

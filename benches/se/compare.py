@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Compares dancer's `sudoku rate` with Sudoku Explainer's ratings (issue 37).
+
+Usage: compare.py SE_RATINGS SUDOKU_BIN [REPEAT]
+SE_RATINGS: the output of run_se.sh (SOURCE, PUZZLE, ER/EP/ED, HARDEST, CPU seconds).
+Prints, per source and overall: puzzles, those SE rated within its CPU limit, those dancer's
+logic solves, `er` within 0.1 and 0.3 of SE's ER (of those SE rated), dancer's stalls where SE
+solves, the geometric-mean CPU per puzzle of SE (one JVM a puzzle, start-up included) and the
+mean CPU per puzzle of dancer (the source's puzzles rated REPEAT times in one process, start-up
+included; a mean is never below the geometric mean, so the ratio shown is a lower bound), and
+Spearman's rank correlation of `er` and ER over the puzzles both rate.
+"""
+import json
+import math
+import resource
+import subprocess
+import sys
+from collections import defaultdict
+
+
+def ranks(values):
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    result = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            result[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return result
+
+
+def spearman(xs, ys):
+    if len(xs) < 2:
+        return float("nan")
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sx = math.sqrt(sum((a - mx) ** 2 for a in rx))
+    sy = math.sqrt(sum((b - my) ** 2 for b in ry))
+    return cov / (sx * sy)
+
+
+def dancer_cpu(binary, puzzles, repeat):
+    """Mean CPU seconds a puzzle for `sudoku rate` over `puzzles` repeated `repeat` times."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([binary, "rate"], input="\n".join(puzzles * repeat) + "\n", text=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu / (len(puzzles) * repeat)
+
+
+def main():
+    se_path, binary = sys.argv[1], sys.argv[2]
+    repeat = int(sys.argv[3]) if len(sys.argv) > 3 else 50
+    rows = [line.rstrip("\n").split("\t") for line in open(se_path) if line.strip()]
+    out = subprocess.run([binary, "rate", "--json"], input="".join(r[1] + "\n" for r in rows),
+                         text=True, capture_output=True, check=False).stdout
+    ours = [json.loads(line) for line in out.splitlines()]
+    assert len(ours) == len(rows), "one JSON record a puzzle"
+    groups = defaultdict(list)
+    for row, mine in zip(rows, ours):
+        se_er = None if row[2] == "-" else float(row[2].split("/")[0])
+        se_cpu = None if row[4] == "-" else float(row[4])
+        groups[row[0]].append((row[1], se_er, se_cpu, mine.get("er")))
+    print("| source | puzzles | SE rated | dancer solves | within 0.1 | within 0.3 | stalls "
+          "where SE solves | SE CPU (geo-mean) | dancer CPU (mean) | ratio ≥ |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    pairs = []
+    total = defaultdict(int)
+    for name, group in list(groups.items()) + [("all", [g for gs in groups.values() for g in gs])]:
+        rated = [g for g in group if g[1] is not None]
+        solved = [g for g in group if g[3] is not None]
+        near = [g for g in rated if g[3] is not None and abs(g[3] - g[1]) < 0.05 + 1e-9]
+        within1 = [g for g in rated if g[3] is not None and abs(g[3] - g[1]) <= 0.1 + 1e-9]
+        within3 = [g for g in rated if g[3] is not None and abs(g[3] - g[1]) <= 0.3 + 1e-9]
+        stalls = [g for g in rated if g[3] is None]
+        cpus = [g[2] for g in group if g[2] is not None and g[2] > 0]
+        geo = math.exp(sum(map(math.log, cpus)) / len(cpus)) if cpus else float("nan")
+        mine = dancer_cpu(binary, [g[0] for g in group], repeat)
+        print(f"| {name} | {len(group)} | {len(rated)} | {len(solved)} | "
+              f"{len(within1)} ({100 * len(within1) / max(1, len(rated)):.0f}%) | "
+              f"{len(within3)} ({100 * len(within3) / max(1, len(rated)):.0f}%) | {len(stalls)} | "
+              f"{geo * 1e3:.0f} ms | {mine * 1e6:.0f} µs | {geo / mine:.0f}× |")
+        if name == "all":
+            pairs = [(g[1], g[3]) for g in rated if g[3] is not None]
+            total["exact"] = len(near)
+            total["stall_ranked"] = [(g[1], 99.0 if g[3] is None else g[3]) for g in rated]
+    print()
+    print(f"exact (same tenth): {total['exact']} of {len(pairs)} both rate")
+    print(f"Spearman er vs ER, puzzles both rate: {spearman(*zip(*pairs)):.3f} ({len(pairs)})")
+    ranked = total["stall_ranked"]
+    print(f"Spearman, stalls ranked hardest: {spearman(*zip(*ranked)):.3f} ({len(ranked)})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,299 @@
+//! Forcing chains of strong and weak links, as Sudoku Explainer's "forcing chains" find them:
+//! assume a candidate true (or false) and follow what must follow, until the assumption
+//! contradicts itself. A candidate that is on turns off every other candidate of its cell (a
+//! Y-link) and the same digit in every region it shares (an X-link); a candidate that is off
+//! turns on the other candidate of a bivalue cell (Y) and the other place of its digit in a
+//! region where only two are left (X). If "r1c2 is 5" leads to "r1c2 is not 5", 5 goes from
+//! r1c2; if "r1c2 is not 5" leads to "r1c2 is 5", r1c2 keeps only 5.
+//!
+//! X-chains use X-links alone (one digit: turbot fish, skyscrapers, kites, colouring); XY-chains
+//! use both (XY-chains, W-wings, AICs). The search is breadth first from every candidate, so
+//! each chain is a shortest one, and the step taken is the cheapest on SE's scale: 6.6 for an
+//! X-chain, 7.0 with Y-links, plus [`chain_length_extra`] of the chain's nodes less two.
+//! (SE's cycles, priced from 6.5, are not searched yet: their eliminations come as chains.)
+
+use std::collections::VecDeque;
+
+use super::bits::bits;
+use super::candidates::Candidates;
+use super::scale::{chain_length_extra, Tenths};
+use super::{text, Step, Technique, TechniqueKind};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
+
+/// The cheapest forcing chain (X-chains first, then with Y-links).
+pub(super) struct ForcingChain;
+
+impl Technique for ForcingChain {
+    fn kind(&self) -> TechniqueKind {
+        TechniqueKind::ForcingChain
+    }
+
+    fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
+        let _ = variant;
+        cheapest(candidates).map(|(step, _)| step)
+    }
+}
+
+/// A node: a candidate (cell, digit) and whether the chain makes it true.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Node {
+    cell: Cell,
+    digit: Digit,
+    on: bool,
+}
+
+/// A chain found: its nodes from the assumption to its negation, and whether it uses Y-links.
+struct Chain {
+    nodes: Vec<Node>,
+    xy: bool,
+}
+
+impl Chain {
+    /// Its price on SE's scale.
+    fn price(&self) -> Tenths {
+        let base = if self.xy { 70 } else { 66 };
+        base + chain_length_extra(self.nodes.len() - 2)
+    }
+}
+
+/// The cheapest chain step of this position and its price: every candidate of a cell with two
+/// or more, assumed on and assumed off, X-links first; Y-links only while they could still be
+/// cheaper (an XY-chain costs at least 7.0).
+pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
+    let mut search = Search::new(candidates);
+    let mut best: Option<Chain> = None;
+    for xy in [false, true] {
+        if xy && best.as_ref().is_some_and(|b| b.price() <= 70) {
+            break;
+        }
+        for cell in 0..candidates.masks().len() {
+            let mask = candidates.candidates(cell);
+            if mask & mask.wrapping_sub(1) == 0 {
+                continue;
+            }
+            for d in bits(mask) {
+                for on in [true, false] {
+                    let source = Node { cell, digit: d as Digit + 1, on };
+                    // Only chains with fewer nodes than the best could be cheaper.
+                    let limit = best.as_ref().map_or(usize::MAX, |b| b.nodes.len());
+                    if let Some(chain) = search.run(source, xy, limit) {
+                        let better = best.as_ref().is_none_or(|b| {
+                            (chain.price(), chain.nodes.len()) < (b.price(), b.nodes.len())
+                        });
+                        if better {
+                            best = Some(chain);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|chain| {
+        let price = chain.price();
+        (step(candidates, &chain), price)
+    })
+}
+
+/// The step a chain proves, explained link by link.
+fn step(candidates: &Candidates, chain: &Chain) -> Step {
+    let n = candidates.size();
+    let source = chain.nodes[0];
+    let eliminations: Vec<(Cell, Digit)> = if source.on {
+        vec![(source.cell, source.digit)]
+    } else {
+        let others = candidates.candidates(source.cell) & !(1 << (source.digit - 1));
+        bits(others).map(|d| (source.cell, d as Digit + 1)).collect()
+    };
+    let say = |node: &Node| {
+        let verb = if node.on { "is" } else { "is not" };
+        format!("{} {verb} {}", text::cell(n, node.cell), text::digit(node.digit))
+    };
+    let links: Vec<String> = chain.nodes.iter().map(say).collect();
+    let name = if chain.xy { "forcing XY-chain" } else { "forcing X-chain" };
+    let explanation = format!(
+        "{name}: if {}, then {}: a contradiction, so {}",
+        links[0],
+        links[1..].join(", so "),
+        text::removed(n, &eliminations)
+    );
+    let mut cells: Vec<Cell> = chain.nodes.iter().map(|node| node.cell).collect();
+    cells.dedup();
+    Step::eliminating(TechniqueKind::ForcingChain, cells, Vec::new(), eliminations, explanation)
+}
+
+/// Breadth-first search over (cell, digit, on/off), reusing its buffers between sources.
+struct Search<'c> {
+    candidates: &'c Candidates,
+    size: usize,
+    /// The node each node was reached from (`u32::MAX`: not reached), by node index.
+    parent: Vec<u32>,
+    /// The nodes reached in this run, to reset.
+    touched: Vec<u32>,
+    queue: VecDeque<(u32, usize)>,
+}
+
+impl<'c> Search<'c> {
+    fn new(candidates: &'c Candidates) -> Search<'c> {
+        let size = candidates.size();
+        let nodes = candidates.masks().len() * size * 2;
+        Search {
+            candidates,
+            size,
+            parent: vec![u32::MAX; nodes],
+            touched: Vec::new(),
+            queue: VecDeque::new(),
+        }
+    }
+
+    fn index(&self, node: Node) -> u32 {
+        ((node.cell * self.size + usize::from(node.digit) - 1) * 2 + usize::from(node.on)) as u32
+    }
+
+    fn node(&self, index: u32) -> Node {
+        let index = index as usize;
+        let on = index % 2 == 1;
+        let digit = (index / 2 % self.size + 1) as Digit;
+        Node { cell: index / 2 / self.size, digit, on }
+    }
+
+    /// The shortest chain from `source` to its negation with fewer than `limit` nodes, if any.
+    fn run(&mut self, source: Node, xy: bool, limit: usize) -> Option<Chain> {
+        for &i in &self.touched {
+            self.parent[i as usize] = u32::MAX;
+        }
+        self.touched.clear();
+        self.queue.clear();
+        let start = self.index(source);
+        let target = self.index(Node { on: !source.on, ..source });
+        self.parent[start as usize] = start;
+        self.touched.push(start);
+        self.queue.push_back((start, 1));
+        let mut next = Vec::new();
+        while let Some((at, depth)) = self.queue.pop_front() {
+            if depth + 1 >= limit {
+                return None;
+            }
+            next.clear();
+            self.follow(self.node(at), xy, &mut next);
+            for &node in &next {
+                let i = self.index(node);
+                if i == target {
+                    self.parent[i as usize] = at;
+                    return Some(self.chain(start, target, xy));
+                }
+                if self.parent[i as usize] == u32::MAX {
+                    self.parent[i as usize] = at;
+                    self.touched.push(i);
+                    self.queue.push_back((i, depth + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// The chain from `start` to `target` by the recorded parents.
+    fn chain(&mut self, start: u32, target: u32, xy: bool) -> Chain {
+        let mut nodes = vec![self.node(target)];
+        let mut at = target;
+        while at != start {
+            at = self.parent[at as usize];
+            nodes.push(self.node(at));
+        }
+        self.parent[target as usize] = u32::MAX;
+        nodes.reverse();
+        Chain { nodes, xy }
+    }
+
+    /// What `node` forces at once.
+    fn follow(&self, node: Node, xy: bool, out: &mut Vec<Node>) {
+        let candidates = self.candidates;
+        let geometry = candidates.geometry();
+        let bit = 1u64 << (node.digit - 1);
+        let mask = candidates.candidates(node.cell);
+        if node.on {
+            if xy {
+                for d in bits(mask & !bit) {
+                    out.push(Node { cell: node.cell, digit: d as Digit + 1, on: false });
+                }
+            }
+            for &(r, _) in geometry.members(node.cell) {
+                for k in bits(candidates.positions(r as usize, node.digit)) {
+                    let cell = geometry.region(r as usize)[k as usize];
+                    let off = Node { cell, digit: node.digit, on: false };
+                    if cell != node.cell && !out.contains(&off) {
+                        out.push(off);
+                    }
+                }
+            }
+        } else {
+            if xy && mask.count_ones() == 2 {
+                let other = (mask & !bit).trailing_zeros() as Digit + 1;
+                out.push(Node { cell: node.cell, digit: other, on: true });
+            }
+            for &(r, _) in geometry.members(node.cell) {
+                let places = candidates.positions(r as usize, node.digit);
+                if places.count_ones() == 2 {
+                    for k in bits(places) {
+                        let cell = geometry.region(r as usize)[k as usize];
+                        let on = Node { cell, digit: node.digit, on: true };
+                        if cell != node.cell && !out.contains(&on) {
+                            out.push(on);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{blank, cells, confine};
+    use super::*;
+
+    #[test]
+    fn a_skyscraper_is_a_six_node_x_chain_at_6_6() {
+        let variant = Variant::standard(9).unwrap();
+        let mut candidates = blank(&variant);
+        let row = |r: usize| variant.regions()[r].cells.clone();
+        // 1 only at r1c1, r1c4 in row 1 and at r4c1, r4c6 in row 4: one of r1c4, r4c6 is 1.
+        confine(&mut candidates, &row(0), &cells(9, "r1c1 r1c4"), 1);
+        confine(&mut candidates, &row(3), &cells(9, "r4c1 r4c6"), 1);
+        let (step, price) = cheapest(&candidates).expect("a chain");
+        assert_eq!(price, 66, "{step}");
+        let seeing_both = cells(9, "r2c6 r3c6 r5c4 r6c4");
+        assert_eq!(step.eliminations.len(), 1);
+        assert!(
+            step.eliminations.iter().all(|&(c, d)| d == 1 && seeing_both.contains(&c)),
+            "{step}"
+        );
+        assert!(step.explanation.starts_with("forcing X-chain: if "), "{step}");
+        assert!(step.explanation.contains(": a contradiction, so 1 removed from r"), "{step}");
+        assert_eq!(ForcingChain.find(&candidates, &variant), Some(step));
+        // Without the second strong link there is no chain.
+        let mut loose = blank(&variant);
+        confine(&mut loose, &row(0), &cells(9, "r1c1 r1c4"), 1);
+        assert!(cheapest(&loose).is_none());
+    }
+
+    #[test]
+    fn a_w_wing_needs_y_links_and_costs_7_1() {
+        let variant = Variant::standard(9).unwrap();
+        let mut candidates = blank(&variant);
+        let keep = |c: &mut Candidates, name: &str, digits: &[Digit]| {
+            super::super::testing::keep(c, cells(9, name)[0], digits);
+        };
+        // r1c1 and r9c9 hold {2, 7}; 7 in column 5 only at r1c5 and r9c5 (a strong link).
+        keep(&mut candidates, "r1c1", &[2, 7]);
+        keep(&mut candidates, "r9c9", &[2, 7]);
+        let column5 = variant.regions()[9 + 4].cells.clone();
+        confine(&mut candidates, &column5, &cells(9, "r1c5 r9c5"), 7);
+        let (step, price) = cheapest(&candidates).expect("a chain");
+        // Either r1c1 or r9c9 is 2: r1c9 and r9c1 lose 2 (an 8-node XY-chain).
+        assert_eq!(price, 71, "{step}");
+        assert!(step.explanation.starts_with("forcing XY-chain: if "), "{step}");
+        let corners = cells(9, "r1c9 r9c1");
+        assert!(step.eliminations.iter().all(|&(c, d)| d == 2 && corners.contains(&c)), "{step}");
+    }
+}
