@@ -36,6 +36,7 @@ mod board;
 mod bounds;
 mod fillings;
 mod implied;
+mod line_rules;
 mod propagators;
 mod search;
 mod splits;

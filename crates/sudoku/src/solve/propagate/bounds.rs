@@ -50,7 +50,7 @@ fn extremes(mask: u64, k: usize) -> Option<(u64, u64)> {
     for _ in 0..k {
         least += u64::from(low.trailing_zeros()) + 1;
         low &= low - 1;
-        let top = 63 - high.leading_zeros();
+        let top = high.ilog2();
         most += u64::from(top) + 1;
         high &= !(1 << top);
     }

@@ -47,7 +47,7 @@ pub(super) fn splits_of(
     sets: &mut Vec<u64>,
 ) -> Option<Vec<Split>> {
     let n = model.symbols;
-    if cells.len() != n || n > 64 || n < 2 {
+    if cells.len() != n || !(2..=64).contains(&n) {
         return None;
     }
     let house = model

@@ -4,13 +4,11 @@
 use std::ops::Range;
 
 use super::bounds::runs;
-use super::fillings::line_fillings;
 use super::implied::{differences, Difference};
-use super::splits::{splits_of, Split};
+use super::splits::Split;
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
-use crate::model::lines::automata::{layers, Layers};
-use crate::model::{digit_sets, LineKind, Model, ModelError};
+use crate::model::{digit_sets, Model, ModelError};
 
 /// At most this many digit sets make a cage's list of fillings; past it (large grids, long
 /// cages) the cage is bounded by its sum's least and greatest totals instead.
@@ -119,6 +117,19 @@ impl PropTables {
             }
         }
         tables.add_relations(model);
+        tables.add_implied(model);
+        tables.add_lines(model)?;
+        tables.index_watches();
+        tables.add_crossings();
+        // Again, for the locked candidates' rules just added.
+        tables.index_watches();
+        Ok(tables)
+    }
+
+    /// The sums the cages imply: innie and outie totals, equations with cells on both sides,
+    /// the small ones also as tables of their fillings.
+    fn add_implied(&mut self, model: &Model) {
+        let n = self.n;
         // And every innie and outie total of at most N cells: as the digit sets of a cage
         // where its cells share a region (so hold distinct digits), else bounded. Wider ones
         // bound little and cost much: with every size, TAREK_ALL took 15.0 s, with N 7.0 s.
@@ -128,80 +139,29 @@ impl PropTables {
             let sets = distinct.then(|| digit_sets(n, cells.len(), sum)).flatten();
             match sets.filter(|sets| sets.len() <= MOST_SETS) {
                 Some(found) => {
-                    let listed = tables.list(&cells);
-                    let start = tables.sets.len() as u32;
-                    tables.sets.extend(found);
-                    let sets = start..tables.sets.len() as u32;
-                    tables.rules.push(Rule::Sum { cells: listed, sets });
+                    let listed = self.list(&cells);
+                    let start = self.sets.len() as u32;
+                    self.sets.extend(found);
+                    let sets = start..self.sets.len() as u32;
+                    self.rules.push(Rule::Sum { cells: listed, sets });
                 }
-                None => tables.add_bounds(model, &cells, &[], sum),
+                None => self.add_bounds(model, &cells, &[], sum),
             }
         }
         // And the innie-outie equations with cells on both sides (`implied.rs`), of at most
         // 2N cells (the diagonal killer of HS_KILLERS needs one of 13 cells).
         for Difference { plus, minus, total } in differences(model, 2 * n) {
-            let grown = total + (minus.len() * (n + 1)) as i64;
+            let reflected = i64::try_from(minus.len() * (n + 1)).unwrap_or(i64::MAX);
+            let grown = total.saturating_add(reflected);
             let Ok(sum) = u32::try_from(grown) else { continue };
-            tables.add_bounds(model, &plus, &minus, sum);
+            self.add_bounds(model, &plus, &minus, sum);
         }
         for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
-            let cells = tables.list(&implied.cells);
-            let start = tables.sets.len() as u32;
-            tables.sets.extend(implied.fillings.iter().map(|&d| bit(d)));
-            tables.rules.push(Rule::Table { cells, fillings: start..tables.sets.len() as u32 });
+            let cells = self.list(&implied.cells);
+            let start = self.sets.len() as u32;
+            self.sets.extend(implied.fillings.iter().map(|&d| bit(d)));
+            self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
         }
-        // Thermometers, whispers, palindromes and clones are pairs of cells (added with the
-        // relations above): binary tables propagate them more cheaply than their automata.
-        // An arrow's body, bounded run by run, makes its circle's number: its cells sharing
-        // a house tell what the automaton cannot (a body of 32 cells adds up to 90 at least).
-        for line in &model.lines {
-            if let LineKind::Arrow { circle } = line.kind {
-                if n <= 9 && (1..=3).contains(&circle) && circle < line.cells.len() {
-                    let (pill, body) = line.cells.split_at(circle);
-                    tables.add_bounds_to(model, body, &[], (0, pill));
-                }
-            }
-        }
-        for line in model.lines.iter().filter(|line| line.relations().is_none()) {
-            let mut sets = std::mem::take(&mut tables.sets);
-            let splits = splits_of(model, &line.cells, &line.kind, &mut sets);
-            tables.sets = sets;
-            if let Some(splits) = splits {
-                let cells = tables.list(&line.cells);
-                let start = tables.splits.len() as u32;
-                tables.splits.extend(splits);
-                let splits = start..tables.splits.len() as u32;
-                tables.rules.push(Rule::Splits { cells, splits });
-                continue;
-            }
-            let context = model.line_context(line);
-            let allowed = |i: usize| tables.root[line.cells[i]];
-            let layers =
-                layers(line, &context, &allowed).map_err(|states| ModelError::Impossible {
-                    what: format!("a {} line", line.kind),
-                    why: format!(
-                        "its automaton has more than {} states ({states})",
-                        crate::model::MAX_LINE_STATES
-                    ),
-                })?;
-            let table = line_table(line.cells.as_slice(), &layers);
-            if let Some(fillings) = line_fillings(model, &table) {
-                let cells = tables.list(&table.cells);
-                let start = tables.sets.len() as u32;
-                tables.sets.extend(fillings);
-                tables.rules.push(Rule::Table { cells, fillings: start..tables.sets.len() as u32 });
-                continue;
-            }
-            tables.most_states =
-                tables.most_states.max(table.states.last().map_or(0, |&s| s as usize));
-            tables.rules.push(Rule::Line { line: tables.lines.len() as u32 });
-            tables.lines.push(table);
-        }
-        tables.index_watches();
-        tables.add_crossings();
-        // Again, for the locked candidates' rules just added.
-        tables.index_watches();
-        Ok(tables)
     }
 
     /// The sum of `plus` less `minus`, bounded run by run (`bounds.rs`): `sum` counts each
@@ -211,7 +171,7 @@ impl PropTables {
     }
 
     /// The same, to the number `pill`'s cells read when it has any (an arrow's body).
-    fn add_bounds_to(
+    pub(super) fn add_bounds_to(
         &mut self,
         model: &Model,
         plus: &[Cell],
@@ -233,7 +193,7 @@ impl PropTables {
     }
 
     /// Lists `cells` in the shared list.
-    fn list(&mut self, cells: &[Cell]) -> Range<u32> {
+    pub(super) fn list(&mut self, cells: &[Cell]) -> Range<u32> {
         let start = self.cell_list.len() as u32;
         self.cell_list.extend_from_slice(cells);
         start..self.cell_list.len() as u32
@@ -385,25 +345,4 @@ fn marks(model: &Model, cell: Cell) -> u64 {
         return 0;
     }
     model.allowed(cell).fold(0, |mask, digit| mask | bit(digit))
-}
-
-/// The flat form of a line's unrolled automaton.
-fn line_table(cells: &[Cell], layers: &Layers) -> LineTable {
-    let mut table = LineTable {
-        cells: layers.order.iter().map(|&position| cells[position]).collect(),
-        starts: vec![0],
-        steps: Vec::new(),
-        states: vec![0, 1],
-    };
-    for kept in &layers.steps {
-        let mut width = 0;
-        for step in kept {
-            table.steps.push((step.from, step.digit - 1, step.to));
-            width = width.max(step.to + 1);
-        }
-        table.starts.push(table.steps.len() as u32);
-        let last = *table.states.last().expect("the first layer");
-        table.states.push(last + width);
-    }
-    table
 }
