@@ -17,23 +17,27 @@ use crate::model::Model;
 use crate::solve::kit::Contradiction;
 
 /// `cells` in runs whose cells share a region or a cage: the cells reordered run by run, and
-/// where each run ends.
+/// where each run ends. Greedily, the group holding most of the cells left first: an arrow's
+/// body of 32 cells down column 1 and back counts its 7 cells of the column as one run (at
+/// least 28), where runs taken in the body's order cut it at each box.
 pub(super) fn runs(model: &Model, cells: &[Cell]) -> (Vec<Cell>, Vec<u32>) {
-    let shares = |a: Cell, b: Cell| {
-        let groups = model.regions.iter().chain(model.cages.iter().map(|cage| &cage.cells));
-        groups.into_iter().any(|group| group.contains(&a) && group.contains(&b))
-    };
-    let mut runs: Vec<Vec<Cell>> = Vec::new();
-    for &cell in cells {
-        match runs.iter_mut().find(|run| run.iter().all(|&other| shares(cell, other))) {
-            Some(run) => run.push(cell),
-            None => runs.push(vec![cell]),
-        }
-    }
-    let mut ends = Vec::with_capacity(runs.len());
-    let mut ordered = Vec::with_capacity(cells.len());
-    for run in runs {
-        ordered.extend(run);
+    let groups: Vec<&Vec<Cell>> =
+        model.regions.iter().chain(model.cages.iter().map(|cage| &cage.cells)).collect();
+    let mut left: Vec<Cell> = cells.to_vec();
+    let (mut ordered, mut ends) = (Vec::with_capacity(cells.len()), Vec::new());
+    while !left.is_empty() {
+        let held = |group: &&Vec<Cell>| left.iter().filter(|cell| group.contains(cell)).count();
+        let best = groups.iter().max_by_key(|group| held(group)).filter(|group| held(group) > 1);
+        let Some(best) = best else {
+            // No two cells left share a group: each is a run of its own.
+            for cell in left.drain(..) {
+                ordered.push(cell);
+                ends.push(ordered.len() as u32);
+            }
+            break;
+        };
+        ordered.extend(left.iter().filter(|cell| best.contains(cell)));
+        left.retain(|cell| !best.contains(cell));
         ends.push(ordered.len() as u32);
     }
     (ordered, ends)
