@@ -20,7 +20,7 @@ mod violations;
 
 pub use self::check::Broken;
 pub use self::constraints::Constraints;
-pub(crate) use self::derive::ImpliedSum;
+pub(crate) use self::derive::{ImpliedSum, MOST_REGIONS};
 pub use self::encode::{Encoded, Placement, CAGE_FILLINGS};
 pub(crate) use self::fill::digit_sets;
 pub use self::generate::{Marks, UnknownMarks};

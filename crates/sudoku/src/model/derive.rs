@@ -13,7 +13,7 @@ use crate::grid::{Cell, Digit};
 
 /// At most this many disjoint full regions, consecutive in the model's list, are taken
 /// together (rows 1–3 of a 9×9 are a band).
-const MOST_REGIONS: usize = 3;
+pub(crate) const MOST_REGIONS: usize = 3;
 
 /// Cells whose digits add up to a sum in every solution (not a cage of the model), with every
 /// way to fill them.

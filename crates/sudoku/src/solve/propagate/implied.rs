@@ -7,11 +7,7 @@
 //! innie and outie sums see nothing.
 
 use crate::grid::Cell;
-use crate::model::Model;
-
-/// At most this many disjoint full regions, consecutive in the model's list, are taken
-/// together (as the plain innies and outies: rows 1-3 of a 9x9 are a band).
-const MOST_REGIONS: usize = 3;
+use crate::model::{Model, MOST_REGIONS};
 
 /// An equation: the digits of `plus` less those of `minus` make `total`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +17,8 @@ pub(super) struct Difference {
     pub(super) total: i64,
 }
 
-/// The equations of up to [`MOST_REGIONS`] consecutive disjoint full regions with cells on
+/// The equations of up to [`MOST_REGIONS`] consecutive disjoint full regions (as the plain
+/// innies and outies of `model/derive.rs`: rows 1-3 of a 9x9 are a band) with cells on
 /// both sides, of at most `most_cells` cells in all, once each; none when summed cages
 /// overlap.
 pub(super) fn differences(model: &Model, most_cells: usize) -> Vec<Difference> {

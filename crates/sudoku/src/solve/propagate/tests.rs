@@ -46,3 +46,35 @@ fn a_long_cage_is_bounded_by_its_totals() {
     search.load(&tables, &model.givens).unwrap();
     assert_eq!(search.board.masks[15], 1 << 15);
 }
+
+#[test]
+fn a_sandwich_with_too_many_splits_keeps_its_automaton_and_the_sets_as_they_were() {
+    // A 16x16 row's sandwich of 60: tens of thousands of digit sets over its splits, past
+    // the limit: none is kept, and the sets listed before stay as they were.
+    let model = Model::from_variant(&Variant::standard(16).unwrap());
+    let row: Vec<usize> = (0..16).collect();
+    let mut sets = vec![7, 9];
+    let kind = LineKind::Sandwich(60);
+    assert!(super::splits::splits_of(&model, &row, &kind, &mut sets).is_none());
+    assert_eq!(sets, [7, 9]);
+    // The same clue on a 9x9 row splits, and its sets follow the ones before.
+    let nine = Model::from_variant(&Variant::standard(9).unwrap());
+    let row: Vec<usize> = (0..9).collect();
+    let splits = super::splits::splits_of(&nine, &row, &LineKind::Sandwich(10), &mut sets);
+    assert!(splits.is_some_and(|splits| !splits.is_empty()));
+    assert_eq!(&sets[..2], [7, 9]);
+    assert!(sets.len() > 2);
+}
+
+#[test]
+fn a_line_with_too_many_fillings_keeps_its_automaton() {
+    // A little killer of 9 cells on a 9x9 diagonal of 45: far more than 512 fillings, so its
+    // rule is the automaton; one of 2 cells of 3 is a table (1 and 2, in either order).
+    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+    let diagonal: Vec<usize> = (0..9).map(|k| k * 10).collect();
+    model.lines.push(Line { kind: LineKind::LittleKiller(45), cells: diagonal });
+    model.lines.push(Line { kind: LineKind::LittleKiller(3), cells: vec![1, 9] });
+    let tables = PropTables::new(&model).unwrap();
+    assert_eq!(tables.lines.len(), 1);
+    assert_eq!(tables.lines[0].cells.len(), 9);
+}
