@@ -126,3 +126,67 @@ proptest! {
         check(&model)?;
     }
 }
+
+/// Every solution of `model` from a run of `threads` threads in slices of at most `slice`
+/// nodes, each resumed from the last one's checkpoint.
+fn sliced(model: &Model, threads: usize, slice: u64) -> Vec<Vec<Option<u8>>> {
+    let rules = Rules::new(model);
+    let found = std::sync::Mutex::new(Vec::new());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    let mut checkpoint: Option<dancer::run::Checkpoint> = None;
+    loop {
+        let mut solver = rules.solver();
+        let mut search = solver.explore_to_solve(&model.givens).unwrap();
+        let mut run = Run::new().threads(threads).poll_nodes(2).node_limit(slice);
+        if let Some(checkpoint) = &checkpoint {
+            run = run.resume(checkpoint);
+        }
+        let visit = |search: &_| {
+            let search: &dancer_sudoku::PuzzleSearch<'_, '_, Vec<Option<u8>>> = search;
+            found.lock().unwrap().push(search.solution().unwrap());
+            std::ops::ControlFlow::Continue(())
+        };
+        let outcome = pool.install(|| run.visit(&mut search, &visit)).unwrap();
+        if outcome.is_complete() {
+            return found.into_inner().unwrap();
+        }
+        checkpoint = Some(outcome.into_checkpoint());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Stopped and resumed on one thread or two, the propagating search finds each solution
+    /// once: its paths replay the branch points on a digit's places in a house as well as
+    /// those on a cell's candidates (a 6×6 with a thermometer, a cage and few givens).
+    #[test]
+    fn stopped_and_resumed_propagating_searches_find_each_solution_once(
+        keep in proptest::collection::vec(proptest::bool::weighted(0.3), 36),
+        slice in 1u64..40,
+    ) {
+        // Givens from a grid that keeps the rules, so that every puzzle has a solution.
+        let full = "123456456123231564564231312645645312";
+        let mut model = Model::from_variant(&dancer_sudoku::Variant::standard(6).unwrap());
+        model.lines.push(Line { kind: LineKind::Thermometer, cells: vec![0, 1, 2] });
+        model.cages.push(dancer_sudoku::Cage { cells: vec![6, 7], sum: Some(9) });
+        for (cell, digit) in full.bytes().enumerate() {
+            if keep[cell] {
+                model.givens[cell] = Some(digit - b'0');
+            }
+        }
+        prop_assert_eq!(Rules::new(&model).backend(), Backend::Propagate);
+        let whole = sliced(&model, 1, u64::MAX);
+        prop_assert!(!whole.is_empty());
+        prop_assert_eq!(&sliced(&model, 1, slice), &whole);
+        let mut parallel = sliced(&model, 2, slice);
+        let mut expected = whole.clone();
+        parallel.sort();
+        expected.sort();
+        prop_assert_eq!(parallel, expected);
+        for grid in &whole {
+            let digits: Vec<Option<u8>> = grid.clone();
+            prop_assert!(model.broken(&digits, true).is_ok());
+        }
+    }
+}

@@ -21,9 +21,13 @@
 //! - a sandwich or X-sum clue on a full house keeps the digits of the ways the house can
 //!   still split around its crusts or its X (`splits.rs`): the automaton alone does not know
 //!   that the house holds each digit once;
+//! - a renban keeps the runs of digits it can still hold, and a digit all of them hold goes
+//!   to its one place on the line or leaves the groups that hold all its places
+//!   (`renban.rs`);
 //! - the sums the cages imply (innies and outies) are tables of their fillings.
 //!
-//! Then it branches on the open cell with the fewest candidates. Cheap propagators (regions,
+//! Then it branches on the open cell with the fewest candidates for its weight, or on a
+//! digit's two places in a house (`branch.rs`). Cheap propagators (regions,
 //! relations) run before costly ones (sums, lines), each at most once per change of its cells.
 //!
 //! Why not the exact-cover engine for these: the engine checks one step ahead (Algorithm C
@@ -34,10 +38,12 @@
 
 mod board;
 mod bounds;
+mod branch;
 mod fillings;
 mod implied;
 mod line_rules;
 mod propagators;
+mod renban;
 mod search;
 mod splits;
 mod tables;
@@ -80,6 +86,8 @@ pub(super) enum Rule {
     /// A sandwich or X-sum clue on a full house, as the ways the house may split (`splits`
     /// in the tables' list).
     Splits { cells: Range<u32>, splits: Range<u32> },
+    /// A renban line: its cells hold distinct consecutive digits (`renban.rs`).
+    Renban { cells: Range<u32> },
 }
 
 impl Rule {

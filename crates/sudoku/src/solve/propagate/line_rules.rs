@@ -39,6 +39,17 @@ impl PropTables {
                 self.rules.push(Rule::Splits { cells, splits });
                 continue;
             }
+            // A renban is its runs (`renban.rs`), and a table of its fillings as well when it
+            // has few; never its automaton, whose states are the sets of digits read so far.
+            let renban = line.kind == LineKind::Renban;
+            if renban {
+                let cells = self.list(&line.cells);
+                self.rules.push(Rule::Renban { cells });
+                // Five cells have 5! orders of each run, past the tables' 512 fillings.
+                if line.cells.len() > 4 {
+                    continue;
+                }
+            }
             let context = model.line_context(line);
             let allowed = |i: usize| self.root[line.cells[i]];
             let layers =
@@ -55,6 +66,9 @@ impl PropTables {
                 let start = self.sets.len() as u32;
                 self.sets.extend(fillings);
                 self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
+                continue;
+            }
+            if renban {
                 continue;
             }
             self.most_states = self.most_states.max(table.states.last().map_or(0, |&s| s as usize));

@@ -54,6 +54,7 @@ impl PropBoard {
                 let splits = &tables.splits[splits.start as usize..splits.end as usize];
                 self.splits(tables, tables.cells_of(cells), splits)
             }
+            Rule::Renban { cells } => self.renban(tables, tables.cells_of(cells)),
         }
     }
 
@@ -198,7 +199,7 @@ impl PropBoard {
     /// A digit that some cell of a cage's `cells` must hold (every filling left has it): when
     /// all its places there lie in a group, no other cell of that group holds it. (A full
     /// group's digits go through its crossings instead, listed once: [`Self::crossed`].)
-    fn locked(&mut self, tables: &PropTables, cells: &[usize], digit: u64) -> Step {
+    pub(super) fn locked(&mut self, tables: &PropTables, cells: &[usize], digit: u64) -> Step {
         /// Places beyond this many lie in no other group of a sudoku worth the look.
         const MOST: usize = 8;
         let mut places = [0usize; MOST];

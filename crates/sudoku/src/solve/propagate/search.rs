@@ -1,11 +1,12 @@
 //! [`PropSearch`]: depth-first search on a [`PropBoard`], the propagators run to a fixpoint at
-//! every node, branching on the open cell with the fewest candidates (the one read by most
-//! rules among those). Its loop has the outline of the wide search's (`solve/wide/search.rs`),
+//! every node, branching where `branch.rs` says (a cell's candidates or a digit's places in a
+//! house). Its loop has the outline of the wide search's (`solve/wide/search.rs`),
 //! with the board's propagators where that one has singles.
 
 use dancer::{run::Pause, Stats};
 
 use super::board::PropBoard;
+use super::branch::Frame;
 use super::PropTables;
 use crate::grid::Digit;
 use crate::solve::kit::points::{lowest, Pending};
@@ -34,18 +35,11 @@ pub(crate) struct PropSearch {
     scratch: Vec<u8>,
     /// Each cell's dead ends: the placements on it whose propagation failed, which add to
     /// its rules' weights when choosing where to branch.
-    conflicts: Vec<u32>,
-}
-
-/// A branch point: the cell, its candidates (all, the one taken last, those not yet tried),
-/// and where the trail stood before it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Frame {
-    pub(super) cell: usize,
-    pub(super) all: u64,
-    pub(super) picked: u64,
-    pub(super) untried: u64,
-    pub(super) mark: usize,
+    pub(super) conflicts: Vec<u32>,
+    /// Each open cell's weight for the branch choice, filled by `push_frame`.
+    pub(super) weights: Vec<u64>,
+    /// The full groups (houses) by their cells' range in the tables' list.
+    pub(super) houses: Vec<std::ops::Range<u32>>,
 }
 
 impl PropSearch {
@@ -65,6 +59,15 @@ impl PropSearch {
             until: 0,
             scratch: Vec::with_capacity(tables.most_states),
             conflicts: vec![0; tables.cells],
+            weights: vec![0; tables.cells],
+            houses: tables
+                .rules
+                .iter()
+                .filter_map(|rule| match rule {
+                    super::Rule::Group { cells, full: true } => Some(cells.clone()),
+                    _ => None,
+                })
+                .collect(),
         }
     }
 
@@ -151,47 +154,6 @@ impl PropSearch {
         }
     }
 
-    /// Opens a branch point on the current board: the open cell with the fewest candidates
-    /// for the weight of the rules that read it and its own dead ends (the rules' weights grow
-    /// with the contradictions they find: "dom/wdeg", as constraint solvers choose; a cell's
-    /// failed placements count too, as ISS's conflict scores: `HARD_THERMOS`' third took
-    /// 1 205 849 nodes without them, 157 767 with: docs/propagation.md).
-    pub(super) fn push_frame(&mut self, tables: &PropTables) {
-        let (mut cell, mut best) = (usize::MAX, (u64::MAX, 1u64));
-        for (at, &mask) in self.board.masks.iter().enumerate() {
-            let count = u64::from(mask.count_ones());
-            if count < 2 {
-                continue;
-            }
-            let weight: u64 = u64::from(self.conflicts[at])
-                + tables
-                    .watchers(at)
-                    .iter()
-                    .map(|&id| u64::from(self.board.weights[id as usize]))
-                    .sum::<u64>();
-            // count / weight < best.0 / best.1, without dividing.
-            if count * best.1 < best.0 * weight.max(1) {
-                (cell, best) = (at, (count, weight.max(1)));
-            }
-        }
-        self.push_frame_at(cell);
-    }
-
-    /// Opens a branch point on `cell`'s candidates (the choice of [`push_frame`], or the cell a
-    /// path names when it is replayed: the weights that chose it then are another search's).
-    pub(super) fn push_frame_at(&mut self, cell: usize) {
-        let all = self.board.masks[cell];
-        let mark = self.board.mark();
-        let frame = Frame { cell, all, picked: 0, untried: all, mark };
-        if let Some(slot) = self.stack.get_mut(self.depth) {
-            *slot = frame;
-        } else {
-            self.stack.push(frame);
-        }
-        self.depth += 1;
-        self.max_depth = self.max_depth.max(self.depth);
-    }
-
     /// Prepares the next choice of the deepest branch point that has one, leaving the ones
     /// that have none: whether its propagation went through, or `None` when none is left.
     fn prepare_next(&mut self, tables: &PropTables) -> Option<bool> {
@@ -213,13 +175,14 @@ impl PropSearch {
     /// Goes back to `frame`'s board and places its choice `bit`, then propagates: whether that
     /// went through. The node is prepared, not entered.
     pub(super) fn descend(&mut self, tables: &PropTables, frame: &Frame, bit: u64) -> bool {
+        let (cell, keep) = self.step(tables, frame, bit);
         let board = &mut self.board;
         board.undo_to(frame.mark);
         let deduced = board
-            .restrict(tables, frame.cell, bit)
+            .restrict(tables, cell, keep)
             .and_then(|()| board.propagate(tables, &mut self.scratch));
         if deduced.is_err() {
-            self.conflicts[frame.cell] = self.conflicts[frame.cell].saturating_add(1);
+            self.conflicts[cell] = self.conflicts[cell].saturating_add(1);
         }
         self.pending = Pending::Prepared(deduced.is_ok());
         deduced.is_ok()

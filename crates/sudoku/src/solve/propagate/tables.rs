@@ -244,6 +244,7 @@ impl PropTables {
                 | Rule::Bounds { cells, .. }
                 | Rule::Table { cells, .. }
                 | Rule::Splits { cells, .. }
+                | Rule::Renban { cells }
                 | Rule::Crossed { cells, .. } => {
                     for &cell in &self.cell_list[cells.start as usize..cells.end as usize] {
                         watch(cell);

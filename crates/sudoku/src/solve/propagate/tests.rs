@@ -78,3 +78,73 @@ fn a_line_with_too_many_fillings_keeps_its_automaton() {
     assert_eq!(tables.lines.len(), 1);
     assert_eq!(tables.lines[0].cells.len(), 9);
 }
+
+/// Cells of a 9×9 in distinct rows, columns and boxes, so that only a line through them
+/// relates their digits.
+const APART: [usize; 7] = [0, 12, 24, 28, 40, 52, 56];
+
+/// The digits of `masks` (one a cell) that some filling of a renban through the cells
+/// allows: distinct digits whose highest less lowest is the count less one.
+fn renban_support(masks: &[u64]) -> Option<Vec<u64>> {
+    let k = masks.len();
+    let mut support = vec![0u64; k];
+    let mut digits = vec![0u32; k];
+    let mut found = false;
+    // Every filling, as a number in base 9 (at most 9^6 of them).
+    for code in 0..9u32.pow(k as u32) {
+        let mut rest = code;
+        for digit in &mut digits {
+            *digit = rest % 9;
+            rest /= 9;
+        }
+        let set = digits.iter().fold(0u64, |set, &d| set | 1 << d);
+        let fits = masks.iter().zip(&digits).all(|(&mask, &d)| mask >> d & 1 == 1);
+        let run = set.count_ones() as usize == k && (set >> set.trailing_zeros()) + 1 == 1 << k;
+        if fits && run {
+            found = true;
+            for (keep, &d) in support.iter_mut().zip(&digits) {
+                *keep |= 1 << d;
+            }
+        }
+    }
+    found.then_some(support)
+}
+
+proptest::proptest! {
+    /// The renban rule alone (lines of five cells and more have no table) keeps every digit a
+    /// filling allows, and no digit outside the runs that fit the candidates it was given.
+    #[test]
+    fn a_long_renban_keeps_its_fillings_and_only_the_runs_that_fit(
+        masks in proptest::collection::vec(1u64..512, 5..7)
+    ) {
+        let k = masks.len();
+        let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+        model.lines.push(Line { kind: LineKind::Renban, cells: APART[..k].to_vec() });
+        let tables = PropTables::new(&model).unwrap();
+        let alone = tables.rules.iter().any(|rule| matches!(rule, super::Rule::Renban { .. }));
+        proptest::prop_assert!(tables.lines.is_empty() && alone);
+        let mut search = PropSearch::new(&tables);
+        let mut board = vec![511u64; 81];
+        for (&cell, &mask) in APART.iter().zip(&masks) {
+            board[cell] = mask;
+        }
+        search.board.load(&tables, &board);
+        let result = search.board.propagate(&tables, &mut Vec::new());
+        let fitting = (0..=9 - k).map(|start| ((1u64 << k) - 1) << start).filter(|&run| {
+            masks.iter().all(|&mask| mask & run != 0)
+                && masks.iter().fold(0, |union, &mask| union | mask) & run == run
+        });
+        let runs = fitting.fold(0u64, |union, run| union | run);
+        match renban_support(&masks) {
+            None => {}
+            Some(support) => {
+                proptest::prop_assert!(result.is_ok());
+                for (position, &cell) in APART[..k].iter().enumerate() {
+                    let kept = search.board.masks[cell];
+                    proptest::prop_assert_eq!(kept & support[position], support[position]);
+                    proptest::prop_assert_eq!(kept & !(masks[position] & runs), 0);
+                }
+            }
+        }
+    }
+}

@@ -1,7 +1,10 @@
 //! The propagating search of one puzzle as a [`dancer::run::Explore`], so that a
 //! [`Run`](dancer::run::Run) stops it at limits and signals, reports its progress and spreads
 //! it over threads: a path is the placements chosen at the branch points, each written as the
-//! option `cell · N + digit − 1`. Entering a path replays it on the root's board, as the wide
+//! option `cell · N + digit − 1` when the branch point chose among a cell's candidates, and
+//! as `cells · N + (house · N + digit − 1) · N + position` when it chose among a digit's places
+//! in a house, so that replaying a path opens the same branch points (their order of choices
+//! differs). Entering a path replays it on the root's board, as the wide
 //! search's tree does (`solve/wide/tree.rs`, whose branch points it shares through
 //! `solve/kit/points.rs`).
 
@@ -11,7 +14,7 @@ use dancer::{
 };
 
 use super::board::PropBoard;
-use super::search::Frame;
+use super::branch::{Frame, CELL_DIGITS};
 use super::{PropSearch, PropTables};
 use crate::grid::Digit;
 use crate::solve::kit::points::{self, BranchPoints, Pending, Point};
@@ -62,15 +65,53 @@ impl<'s, 't> PropTree<'s, 't> {
 
     /// The option for choice `bit` of `frame`.
     fn placement(&self, frame: &Frame, bit: u64) -> OptionId {
-        OptionId::new(frame.cell * self.tables.n + bit.trailing_zeros() as usize)
+        let (n, index) = (self.tables.n, bit.trailing_zeros() as usize);
+        if frame.digit == CELL_DIGITS {
+            OptionId::new(frame.cell * n + index)
+        } else {
+            let places = (frame.cell * n + frame.digit as usize) * n + index;
+            OptionId::new(self.tables.cells * n + places)
+        }
     }
 
     /// Which choice of `frame` places the option `option`, if any.
     fn choice_of(&self, frame: &Frame, option: OptionId) -> Option<u64> {
-        let n = self.tables.n;
-        let (cell, digit) = (option.index() / n, option.index() % n);
-        let bit = 1u64 << digit;
-        (cell == frame.cell && frame.all & bit != 0).then_some(bit)
+        let (n, index) = (self.tables.n, option.index());
+        let bit = if frame.digit == CELL_DIGITS {
+            let (cell, digit) = (index / n, index % n);
+            (cell == frame.cell).then_some(1u64 << digit)?
+        } else {
+            let places = index.checked_sub(self.tables.cells * n)?;
+            let (house, digit, position) = (places / (n * n), places / n % n, places % n);
+            (house == frame.cell && digit == frame.digit as usize).then_some(1u64 << position)?
+        };
+        (frame.all & bit != 0).then_some(bit)
+    }
+
+    /// Opens the branch point that `option` chooses in, on the board the path has reached:
+    /// whether there is one (a cell with candidates to choose, or a digit with places).
+    fn open_for(&mut self, option: OptionId) -> bool {
+        let (tables, n, index) = (self.tables, self.tables.n, option.index());
+        let search = &mut *self.search;
+        if index < tables.cells * n {
+            let cell = index / n;
+            if search.board.masks[cell].count_ones() < 2 {
+                return false;
+            }
+            search.push_frame_at(cell);
+        } else {
+            let places = index - tables.cells * n;
+            let (house, digit) = (places / (n * n), (places / n % n) as u32);
+            if house >= search.houses.len() {
+                return false;
+            }
+            search.push_places_at(tables, house, digit);
+            if search.stack[search.depth - 1].all.count_ones() < 2 {
+                search.depth -= 1;
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -135,14 +176,12 @@ impl Explore for PropTree<'_, '_> {
                 return Err(PathError::BelowLeaf { depth });
             }
             let not_in_tree = PathError::NotInTree { depth, option };
-            let cell = option.index() / tables.n;
             // A path from a checkpoint file may name any number: no cell of the puzzle, or
             // one placed already.
-            if cell >= tables.cells || self.search.board.masks[cell].count_ones() < 2 {
+            if !self.open_for(option) {
                 self.search.pending = Pending::Done;
                 return Err(not_in_tree);
             }
-            self.search.push_frame_at(cell);
             let mut frame = self.search.stack[depth];
             let Some(bit) = self.choice_of(&frame, option) else {
                 self.search.pending = Pending::Done;

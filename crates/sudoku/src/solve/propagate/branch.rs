@@ -1,0 +1,136 @@
+//! Where the propagating search branches: on the open cell with the fewest candidates for
+//! its weight, or on the two places of a digit in a house when those weigh more.
+//!
+//! Why places too: on a grid with few givens (a thermometer puzzle with none) the cells keep
+//! six or seven candidates deep into the search while a digit often has two places left in a
+//! row; ISS branches there too. `HARD_THERMOS` took 2 105 350 nodes and a timeout at 1 M
+//! nodes a puzzle without them, 135 314 with (docs/propagation.md).
+
+use super::search::PropSearch;
+use super::PropTables;
+
+/// A branch point: the cell (or the house and the digit) it chooses for, its choices (all,
+/// the one taken last, those not yet tried), and where the trail stood before it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frame {
+    /// The cell whose candidates are chosen from, or the house (by its number in the
+    /// search's list) whose places of `digit` are.
+    pub(super) cell: usize,
+    /// The digit (a bit index) whose places are chosen from, or [`CELL_DIGITS`]. Its
+    /// choices are then bits of positions in the house.
+    pub(super) digit: u32,
+    pub(super) all: u64,
+    pub(super) picked: u64,
+    pub(super) untried: u64,
+    pub(super) mark: usize,
+}
+
+/// A frame's `digit` when it chooses among a cell's candidates.
+pub(super) const CELL_DIGITS: u32 = u32::MAX;
+
+impl PropSearch {
+    /// Opens a branch point on the current board: the open cell with the fewest candidates
+    /// for the weight of the rules that read it and its own dead ends (the rules' weights grow
+    /// with the contradictions they find: "dom/wdeg", as constraint solvers choose; a cell's
+    /// failed placements count too, as ISS's conflict scores: `HARD_THERMOS`' third took
+    /// 1 205 849 nodes without them, 157 767 with: docs/propagation.md), unless a digit's
+    /// two places in a house weigh more (the heavier of their cells' weights, for 2).
+    pub(super) fn push_frame(&mut self, tables: &PropTables) {
+        let (mut cell, mut best) = (usize::MAX, (u64::MAX, 1u64));
+        for (at, &mask) in self.board.masks.iter().enumerate() {
+            let count = u64::from(mask.count_ones());
+            if count < 2 {
+                continue;
+            }
+            let rules: u64 = tables
+                .watchers(at)
+                .iter()
+                .map(|&id| u64::from(self.board.weights[id as usize]))
+                .sum();
+            let weight = (u64::from(self.conflicts[at]) + rules).max(1);
+            self.weights[at] = weight;
+            // count / weight < best.0 / best.1, without dividing.
+            if count * best.1 < best.0 * weight {
+                (cell, best) = (at, (count, weight));
+            }
+        }
+        match self.best_places(tables, best) {
+            Some((house, digit)) => self.push_places_at(tables, house, digit),
+            None => self.push_frame_at(cell),
+        }
+    }
+
+    /// The house and digit of the two places that weigh more than `best` (a count and a
+    /// weight), the heaviest first found; the cells' weights are this node's.
+    fn best_places(&self, tables: &PropTables, mut best: (u64, u64)) -> Option<(usize, u32)> {
+        let mut choice = None;
+        for (house, range) in self.houses.iter().enumerate() {
+            let cells = tables.cells_of(range);
+            let (mut once, mut twice, mut more) = (0u64, 0u64, 0u64);
+            for &at in cells {
+                let mask = self.board.masks[at];
+                if mask & mask.wrapping_sub(1) != 0 {
+                    more |= twice & mask;
+                    twice |= once & mask;
+                    once |= mask;
+                }
+            }
+            let mut pairs = twice & !more;
+            while pairs != 0 {
+                let digit = pairs & pairs.wrapping_neg();
+                pairs &= pairs - 1;
+                let weight = cells
+                    .iter()
+                    .filter(|&&at| self.board.masks[at] & digit != 0)
+                    .map(|&at| self.weights[at])
+                    .max()
+                    .unwrap_or(1);
+                if 2 * best.1 < best.0 * weight {
+                    best = (2, weight);
+                    choice = Some((house, digit.trailing_zeros()));
+                }
+            }
+        }
+        choice
+    }
+
+    /// Opens a branch point on `cell`'s candidates (the choice of [`push_frame`], or the cell a
+    /// path names when it is replayed: the weights that chose it then are another search's).
+    pub(super) fn push_frame_at(&mut self, cell: usize) {
+        let all = self.board.masks[cell];
+        let mark = self.board.mark();
+        self.push(Frame { cell, digit: CELL_DIGITS, all, picked: 0, untried: all, mark });
+    }
+
+    /// Opens a branch point on the places of `digit` (a bit index) in house number `house`.
+    pub(super) fn push_places_at(&mut self, tables: &PropTables, house: usize, digit: u32) {
+        let cells = tables.cells_of(&self.houses[house]);
+        let all = cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &at)| self.board.masks[at] >> digit & 1 == 1)
+            .fold(0u64, |all, (position, _)| all | 1 << position);
+        let mark = self.board.mark();
+        self.push(Frame { cell: house, digit, all, picked: 0, untried: all, mark });
+    }
+
+    fn push(&mut self, frame: Frame) {
+        if let Some(slot) = self.stack.get_mut(self.depth) {
+            *slot = frame;
+        } else {
+            self.stack.push(frame);
+        }
+        self.depth += 1;
+        self.max_depth = self.max_depth.max(self.depth);
+    }
+
+    /// The cell and the candidate bit that choice `bit` of `frame` places.
+    pub(super) fn step(&self, tables: &PropTables, frame: &Frame, bit: u64) -> (usize, u64) {
+        if frame.digit == CELL_DIGITS {
+            (frame.cell, bit)
+        } else {
+            let cells = tables.cells_of(&self.houses[frame.cell]);
+            (cells[bit.trailing_zeros() as usize], 1 << frame.digit)
+        }
+    }
+}
