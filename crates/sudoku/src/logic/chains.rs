@@ -10,7 +10,7 @@
 //! use both (XY-chains, W-wings, AICs). The search is breadth first from every candidate, so
 //! each chain is a shortest one, and the step taken is the cheapest on SE's scale: 6.6 for an
 //! X-chain, 7.0 with Y-links, plus [`chain_length_extra`] of the chain's nodes less two.
-//! (SE's cycles, priced from 6.5, are not searched yet: their eliminations come as chains.)
+//! SE's cycles (from 6.5, [`cycles`](super::cycles)) are searched beside them.
 
 use std::collections::VecDeque;
 
@@ -57,10 +57,21 @@ impl Chain {
     }
 }
 
-/// The cheapest chain step of this position and its price: every candidate of a cell with two
-/// or more, assumed on and assumed off, X-links first; Y-links only while they could still be
-/// cheaper (an XY-chain costs at least 7.0).
+/// The cheapest step of SE's "forcing chains and cycles" in this position and its price: the
+/// cheapest chain, unless a [cycle](super::cycles) is cheaper (or as cheap and shorter).
 pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
+    let chain = cheapest_chain(candidates);
+    let bound = chain.as_ref().map(|&(_, price, length)| (price, length));
+    match super::cycles::cheapest(candidates, bound) {
+        Some((step, price, _)) => Some((step, price)),
+        None => chain.map(|(step, price, _)| (step, price)),
+    }
+}
+
+/// The cheapest chain of this position with its price and length: every candidate of a cell
+/// with two or more, assumed on and assumed off, X-links first; Y-links only while they could
+/// still be cheaper (an XY-chain costs at least 7.0).
+fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
     let mut search = Search::new(candidates);
     let mut best: Option<Chain> = None;
     for xy in [false, true] {
@@ -89,10 +100,7 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
             }
         }
     }
-    best.map(|chain| {
-        let price = chain.price();
-        (step(candidates, &chain), price)
-    })
+    best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
 }
 
 /// The step a chain proves, explained link by link.

@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use super::candidates::Candidates;
 use super::geometry::Geometry;
-use super::{chains, singles, Step, Technique, TechniqueKind};
+use super::{chains, multiple, singles, Step, Technique, TechniqueKind};
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::variant::{RegionKind, Variant};
@@ -77,9 +77,11 @@ enum Rung {
     Hidden(bool),
     /// A technique of the logical solver.
     Technique(Box<dyn Technique>),
-    /// The cheapest forcing chain, priced by its kind and length (the rung's price is its
-    /// floor).
+    /// The cheapest forcing chain or cycle, priced by its kind and length (the rung's price is
+    /// its floor).
     Chain,
+    /// The cheapest of a family of multiple forcing chains, priced by its length.
+    Multiple(multiple::Family),
 }
 
 /// Walks a puzzle in SE's order, pricing each step: one per variant, `Send + Sync`.
@@ -146,7 +148,10 @@ impl ScaleSolver {
             technique(T::Jellyfish, 52),
             technique(T::HiddenQuad, 54),
             technique(T::BugPlusOne, 56),
-            (Rung::Chain, 66),
+            (Rung::Chain, 65),
+            (Rung::Multiple(multiple::Family::Nishio), 75),
+            (Rung::Multiple(multiple::Family::Multiple), 80),
+            (Rung::Multiple(multiple::Family::Dynamic), 85),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }
@@ -161,6 +166,9 @@ impl ScaleSolver {
                 }),
                 Rung::Technique(technique) => technique.find(candidates, &self.variant),
                 Rung::Chain => return chains::cheapest(candidates),
+                Rung::Multiple(family) => {
+                    return multiple::cheapest(candidates, &self.variant, *family)
+                }
             };
             step.map(|step| (step, *price))
         })
