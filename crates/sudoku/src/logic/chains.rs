@@ -60,11 +60,13 @@ impl Chain {
 /// The cheapest step of SE's "forcing chains and cycles" in this position and its price: the
 /// cheapest chain, unless a [cycle](super::cycles) is cheaper (or as cheap and shorter).
 pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
-    let chain = cheapest_chain(candidates);
-    let bound = chain.as_ref().map(|&(_, price, length)| (price, length));
+    // A cycle's elimination is also the end of a chain from it round the loop: without a
+    // chain there is no cycle to look for.
+    let chain = cheapest_chain(candidates)?;
+    let bound = Some((chain.1, chain.2));
     match super::cycles::cheapest(candidates, bound) {
         Some((step, price, _)) => Some((step, price)),
-        None => chain.map(|(step, price, _)| (step, price)),
+        None => Some((chain.0, chain.1)),
     }
 }
 
@@ -139,6 +141,11 @@ struct Search<'c> {
     /// The nodes reached in this run, to reset.
     touched: Vec<u32>,
     queue: VecDeque<(u32, usize)>,
+    /// The links of the kind last searched (with Y-links or not), built once for every
+    /// source: node `i` implies `links[starts[i]..starts[i + 1]]`, in `follow`'s order.
+    graph: Option<bool>,
+    starts: Vec<u32>,
+    links: Vec<u32>,
 }
 
 impl<'c> Search<'c> {
@@ -151,6 +158,33 @@ impl<'c> Search<'c> {
             parent: vec![u32::MAX; nodes],
             touched: Vec::new(),
             queue: VecDeque::new(),
+            graph: None,
+            starts: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// Builds the links with Y-links (`xy`) or without, unless built.
+    fn build(&mut self, xy: bool) {
+        if self.graph == Some(xy) {
+            return;
+        }
+        self.graph = Some(xy);
+        self.starts.clear();
+        self.links.clear();
+        self.starts.push(0);
+        let mut out = Vec::new();
+        for i in 0..self.parent.len() as u32 {
+            let node = self.node(i);
+            if self.candidates.has(node.cell, node.digit) {
+                out.clear();
+                self.follow(node, xy, &mut out);
+                for &next in &out {
+                    let j = self.index(next);
+                    self.links.push(j);
+                }
+            }
+            self.starts.push(self.links.len() as u32);
         }
     }
 
@@ -177,15 +211,14 @@ impl<'c> Search<'c> {
         self.parent[start as usize] = start;
         self.touched.push(start);
         self.queue.push_back((start, 1));
-        let mut next = Vec::new();
+        self.build(xy);
         while let Some((at, depth)) = self.queue.pop_front() {
             if depth + 1 >= limit {
                 return None;
             }
-            next.clear();
-            self.follow(self.node(at), xy, &mut next);
-            for &node in &next {
-                let i = self.index(node);
+            let (from, to) = (self.starts[at as usize], self.starts[at as usize + 1]);
+            for k in from..to {
+                let i = self.links[k as usize];
                 if i == target {
                     self.parent[i as usize] = at;
                     return Some(self.chain(start, target, xy));

@@ -238,3 +238,38 @@ impl Search<'_> {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{blank, cells, confine};
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn an_x_wing_is_a_four_node_x_cycle_at_6_5() {
+        let variant = Variant::standard(9).unwrap();
+        let mut candidates = blank(&variant);
+        let row = |r: usize| variant.regions()[r].cells.clone();
+        // 1 only at c1 and c4 in rows 1 and 4: r1c1 on, r4c1 off, r4c4 on, r1c4 off, r1c1 on.
+        confine(&mut candidates, &row(0), &cells(9, "r1c1 r1c4"), 1);
+        confine(&mut candidates, &row(3), &cells(9, "r4c1 r4c4"), 1);
+        let (step, price, length) = cheapest(&candidates, None).expect("a cycle");
+        assert_eq!((price, length), (65, 4), "{step}");
+        assert!(step.explanation.starts_with("bidirectional X-cycle: if r"), "{step}");
+        // Columns 1 and 4 lose 1 but in rows 1 and 4.
+        let mut expected: Vec<(Cell, Digit)> = (0..9)
+            .filter(|&r| r != 0 && r != 3)
+            .flat_map(|r| [(r * 9, 1), (r * 9 + 3, 1)])
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(step.eliminations, expected);
+        // The chains' rung takes it over the 6-node X-chain that finds one of its eliminations.
+        let (chain_step, chain_price) = super::super::chains::cheapest(&candidates).unwrap();
+        assert_eq!((chain_step, chain_price), (step, 65));
+        // Nothing beats a bound of (6.5, 4); one strong link makes no loop.
+        assert!(cheapest(&candidates, Some((65, 4))).is_none());
+        let mut open = blank(&variant);
+        confine(&mut open, &row(0), &cells(9, "r1c1 r1c4"), 1);
+        assert!(cheapest(&open, None).is_none());
+    }
+}

@@ -62,11 +62,6 @@ pub(super) struct Run {
     reached: usize,
     /// A contradiction: the entries of one candidate both on and off.
     pub(super) conflict: Option<(usize, usize)>,
-    /// Scratch for counting ancestors.
-    seen: Vec<u32>,
-    stamp: u32,
-    level: Vec<usize>,
-    next: Vec<usize>,
 }
 
 impl Run {
@@ -79,10 +74,6 @@ impl Run {
             parents: Vec::new(),
             reached: 0,
             conflict: None,
-            seen: vec![0; potentials],
-            stamp: 0,
-            level: Vec::new(),
-            next: Vec::new(),
         }
     }
 
@@ -130,35 +121,6 @@ impl Run {
         &self.parents[start as usize..end as usize]
     }
 
-    /// How many distinct potentials `entry` follows from, itself included: SE's measure of a
-    /// chain's length (counted level by level, a potential once, as SE counts).
-    pub(super) fn ancestors(&mut self, entry: usize) -> usize {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let (mut level, mut next) =
-            (std::mem::take(&mut self.level), std::mem::take(&mut self.next));
-        level.clear();
-        level.push(entry);
-        let mut count = 0;
-        while !level.is_empty() {
-            next.clear();
-            for &e in &level {
-                let p = self.entries[e].potential as usize;
-                if self.seen[p] != self.stamp {
-                    self.seen[p] = self.stamp;
-                    count += 1;
-                    next.extend(self.parents_of(e).iter().map(|&q| q as usize));
-                }
-            }
-            std::mem::swap(&mut level, &mut next);
-        }
-        (self.level, self.next) = (level, next);
-        count
-    }
-
     /// The potentials from the assumption to `entry`, each the first parent of the next.
     pub(super) fn path(&self, entry: usize) -> Vec<Potential> {
         let mut path = vec![self.entries[entry].potential];
@@ -169,6 +131,47 @@ impl Run {
         }
         path.reverse();
         path
+    }
+}
+
+/// Counts the ancestors of entries of runs, reusing its marks.
+pub(super) struct Counter {
+    seen: Vec<u32>,
+    stamp: u32,
+    level: Vec<usize>,
+    next: Vec<usize>,
+}
+
+impl Counter {
+    /// A counter for runs on grids of side `n`.
+    pub(super) fn new(n: usize) -> Counter {
+        Counter { seen: vec![0; n * n * n * 2], stamp: 0, level: Vec::new(), next: Vec::new() }
+    }
+
+    /// How many distinct potentials `entry` of `run` follows from, itself included: SE's
+    /// measure of a chain's length (counted level by level, a potential once, as SE counts).
+    pub(super) fn ancestors(&mut self, run: &Run, entry: usize) -> usize {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.level.clear();
+        self.level.push(entry);
+        let mut count = 0;
+        while !self.level.is_empty() {
+            self.next.clear();
+            for &e in &self.level {
+                let p = run.entries[e].potential as usize;
+                if self.seen[p] != self.stamp {
+                    self.seen[p] = self.stamp;
+                    count += 1;
+                    self.next.extend(run.parents_of(e).iter().map(|&q| q as usize));
+                }
+            }
+            std::mem::swap(&mut self.level, &mut self.next);
+        }
+        count
     }
 }
 

@@ -19,7 +19,7 @@
 
 use super::bits::bits;
 use super::candidates::Candidates;
-use super::implications::{decode, potential, Engine, Potential, Rules, Run};
+use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
 use super::scale::{chain_length_extra, Tenths};
 use super::{text, Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
@@ -94,9 +94,11 @@ pub(super) fn cheapest(
         candidates,
         variant,
         family,
-        values: (0..n).map(|_| Run::new(n)).collect(),
+        runs: Vec::new(),
+        free: Vec::new(),
+        cached: vec![u32::MAX; n * n * n],
         off: Run::new(n),
-        others: Vec::new(),
+        counter: Counter::new(n),
         best: None,
     };
     for cell in 0..n * n {
@@ -119,17 +121,36 @@ struct Search<'c, 'v> {
     candidates: &'c Candidates,
     variant: &'v Variant,
     family: Family,
-    /// The run of each candidate of the cell at hand assumed on, by digit.
-    values: Vec<Run>,
+    /// The runs of candidates assumed on, kept from a region's first place until their own
+    /// cell is done (every run depends only on the position and its assumption).
+    runs: Vec<Run>,
+    free: Vec<usize>,
+    /// `cached[cell * N + digit - 1]`: the index in `runs` of that candidate's run.
+    cached: Vec<u32>,
     /// The run of the candidate at hand assumed off.
     off: Run,
-    /// The runs of a digit's other places in a region.
-    others: Vec<Run>,
+    counter: Counter,
     /// The best step so far: its length, sort key and the step.
     best: Option<(usize, u8, Step)>,
 }
 
 impl Search<'_, '_> {
+    /// The run of `(cell, digit)` assumed on, made if not cached.
+    fn on_run(&mut self, cell: Cell, digit: Digit) -> usize {
+        let n = self.engine.size();
+        let key = cell * n + usize::from(digit) - 1;
+        if self.cached[key] != u32::MAX {
+            return self.cached[key] as usize;
+        }
+        let index = self.free.pop().unwrap_or_else(|| {
+            self.runs.push(Run::new(n));
+            self.runs.len() - 1
+        });
+        self.engine.run(&mut self.runs[index], potential(n, cell, digit, true));
+        self.cached[key] = index as u32;
+        index
+    }
+
     /// Every step SE draws from `cell`, in its order.
     fn cell(&mut self, cell: Cell) {
         let n = self.engine.size();
@@ -142,42 +163,45 @@ impl Search<'_, '_> {
         for d in bits(mask) {
             let digit = d as Digit + 1;
             let (on, off) = (potential(n, cell, digit, true), potential(n, cell, digit, false));
-            let mut run = std::mem::replace(&mut self.values[d as usize], Run::new(0));
-            self.engine.run(&mut run, on);
+            let index = self.on_run(cell, digit);
             let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
             self.engine.run(&mut off_run, off);
             if contradictions {
-                self.contradiction(&mut run, on);
-                self.contradiction(&mut off_run, off);
+                self.contradiction(index, None, on);
+                self.contradiction(usize::MAX, Some(&off_run), off);
             }
             if self.family == Family::Dynamic && count >= 3 {
-                self.double(&mut run, &mut off_run, on);
+                self.double(index, &off_run, on);
             }
-            if self.family != Family::Nishio {
-                self.regions(cell, digit, &mut run);
-            }
-            self.values[d as usize] = run;
             self.off = off_run;
+            if self.family != Family::Nishio {
+                self.regions(cell, digit, index);
+            }
         }
         if self.family != Family::Nishio {
             self.cell_chains(cell, mask);
         }
+        for d in bits(mask) {
+            let key = cell * n + d as usize;
+            if self.cached[key] != u32::MAX {
+                self.free.push(self.cached[key] as usize);
+                self.cached[key] = u32::MAX;
+            }
+        }
     }
 
-    /// A contradiction in `run`: its assumption is false.
-    fn contradiction(&mut self, run: &mut Run, source: Potential) {
+    /// A contradiction in run `index` (or `run`): its assumption is false.
+    fn contradiction(&mut self, index: usize, run: Option<&Run>, source: Potential) {
+        let run = run.unwrap_or_else(|| &self.runs[index]);
         let Some((on, off)) = run.conflict else { return };
-        let length = run.ancestors(on) + run.ancestors(off);
-        if !self.better(length, CONTRADICTION) {
+        let length = self.counter.ancestors(run, on) + self.counter.ancestors(run, off);
+        if !better(&self.best, length, CONTRADICTION) {
             return;
         }
         let n = self.engine.size();
-        let (_, digit, _) = decode(n, run.entries[on].potential);
-        let (cell, _, _) = decode(n, run.entries[on].potential);
-        let premise = format!("if {}, then", say(n, source));
-        let run = &*run;
+        let (cell, digit, _) = decode(n, run.entries[on].potential);
         let branches = [
-            Branch { premise, run, entry: on },
+            Branch { premise: format!("if {}, then", say(n, source)), run, entry: on },
             Branch { premise: "and".to_owned(), run, entry: off },
         ];
         let why = format!(
@@ -185,125 +209,132 @@ impl Search<'_, '_> {
             text::cell(n, cell),
             text::digit(digit)
         );
-        self.offer(length, CONTRADICTION, source ^ 1, String::new(), &branches, &why, None);
+        let step = self.step(source ^ 1, String::new(), &branches, &why, None);
+        self.best = Some((length, CONTRADICTION, step));
     }
 
     /// Candidates both assumptions turn on, or both turn off.
-    fn double(&mut self, on_run: &mut Run, off_run: &mut Run, source: Potential) {
+    fn double(&mut self, index: usize, off_run: &Run, source: Potential) {
         let n = self.engine.size();
+        let on_run = &self.runs[index];
         for state in [1, 0] {
-            for i in 0..on_run.reached().len() {
-                let p = on_run.entries[i].potential;
+            for (i, entry) in on_run.reached().iter().enumerate() {
+                let p = entry.potential;
                 let Some(j) = off_run.get(p).filter(|_| p % 2 == state) else { continue };
                 if !self.worth(p) {
                     continue;
                 }
-                let length = on_run.ancestors(i) + off_run.ancestors(j);
-                if self.better(length, DOUBLE) {
+                let length = self.counter.ancestors(on_run, i) + self.counter.ancestors(off_run, j);
+                if better(&self.best, length, DOUBLE) {
+                    let premise = format!("if {}, then", say(n, source));
                     let branches = [
-                        Branch {
-                            premise: format!("if {}, then", say(n, source)),
-                            run: on_run,
-                            entry: i,
-                        },
+                        Branch { premise, run: on_run, entry: i },
                         Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
                     ];
-                    self.offer(length, DOUBLE, p, String::new(), &branches, "either way", None);
+                    let step = self.step(p, String::new(), &branches, "either way", None);
+                    self.best = Some((length, DOUBLE, step));
                 }
             }
         }
     }
 
     /// Region forcing chains of `digit` in the regions where `cell` is its first place.
-    fn regions(&mut self, cell: Cell, digit: Digit, run: &mut Run) {
+    fn regions(&mut self, cell: Cell, digit: Digit, index: usize) {
         let n = self.engine.size();
-        let geometry = self.candidates.geometry();
+        let candidates = self.candidates;
+        let geometry = candidates.geometry();
         for m in 0..self.engine.regions_of(cell).len() {
             let r = self.engine.regions_of(cell)[m].0 as usize;
-            let places = self.candidates.positions(r, digit);
+            let places = candidates.positions(r, digit);
             let region = geometry.region(r);
             if places.count_ones() < 2 || region[places.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let rest: Vec<Cell> = bits(places).skip(1).map(|k| region[k as usize]).collect();
-            while self.others.len() < rest.len() {
-                self.others.push(Run::new(n));
-            }
-            let mut others = std::mem::take(&mut self.others);
-            for (other, &place) in others.iter_mut().zip(&rest) {
-                self.engine.run(other, potential(n, place, digit, true));
-            }
-            let others_used = &mut others[..rest.len()];
+            let runs: Vec<(Cell, usize)> = bits(places)
+                .map(|k| region[k as usize])
+                .map(|c| (c, self.on_run(c, digit)))
+                .collect();
+            debug_assert_eq!(runs[0].1, index);
+            let first = &self.runs[index];
             for state in [1, 0] {
-                for i in 0..run.reached().len() {
-                    let p = run.entries[i].potential;
+                for (i, entry) in first.reached().iter().enumerate() {
+                    let p = entry.potential;
                     if p % 2 != state || !self.worth(p) {
                         continue;
                     }
-                    let found: Option<Vec<usize>> = others_used.iter().map(|o| o.get(p)).collect();
+                    let found: Option<Vec<usize>> =
+                        runs.iter().map(|&(_, k)| self.runs[k].get(p)).collect();
                     let Some(found) = found else { continue };
-                    let mut length = run.ancestors(i);
-                    for (other, &j) in others_used.iter_mut().zip(&found) {
-                        length += other.ancestors(j);
-                    }
-                    if !self.better(length, REGION) {
+                    let length: usize = runs
+                        .iter()
+                        .zip(&found)
+                        .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
+                        .sum();
+                    let _ = i;
+                    if !better(&self.best, length, REGION) {
                         continue;
                     }
-                    let mut branches =
-                        vec![Branch { premise: premise(n, cell, digit), run: &*run, entry: i }];
-                    for ((other, &j), &place) in others_used.iter().zip(&found).zip(&rest) {
-                        branches.push(Branch {
+                    let branches: Vec<Branch> = runs
+                        .iter()
+                        .zip(&found)
+                        .map(|(&(place, k), &j)| Branch {
                             premise: premise(n, place, digit),
-                            run: other,
+                            run: &self.runs[k],
                             entry: j,
-                        });
-                    }
-                    let places: Vec<Cell> = bits(places).map(|k| region[k as usize]).collect();
+                        })
+                        .collect();
+                    let places: Vec<Cell> = runs.iter().map(|&(c, _)| c).collect();
                     let intro = format!(
                         "{} lies in {} at {}: ",
                         text::digit(digit),
                         text::region(self.variant, r),
                         text::cells(n, &places)
                     );
-                    self.offer(length, REGION, p, intro, &branches, "each way", Some(r));
+                    let step = self.step(p, intro, &branches, "each way", Some(r));
+                    self.best = Some((length, REGION, step));
                 }
             }
-            self.others = others;
         }
     }
 
     /// Cell forcing chains: what every candidate of `cell` leads to.
     fn cell_chains(&mut self, cell: Cell, mask: u64) {
         let n = self.engine.size();
-        let first = mask.trailing_zeros() as usize;
-        let mut values = std::mem::take(&mut self.values);
+        let runs: Vec<(Digit, usize)> = bits(mask)
+            .map(|d| (d as Digit + 1, self.cached[cell * n + d as usize] as usize))
+            .collect();
+        let first = &self.runs[runs[0].1];
         for state in [1, 0] {
-            for i in 0..values[first].reached().len() {
-                let p = values[first].entries[i].potential;
+            for entry in first.reached() {
+                let p = entry.potential;
                 if p % 2 != state || !self.worth(p) {
                     continue;
                 }
-                let found: Option<Vec<(usize, usize)>> = bits(mask)
-                    .map(|d| values[d as usize].get(p).map(|j| (d as usize, j)))
-                    .collect();
+                let found: Option<Vec<usize>> =
+                    runs.iter().map(|&(_, k)| self.runs[k].get(p)).collect();
                 let Some(found) = found else { continue };
-                let length: usize = found.iter().map(|&(d, j)| values[d].ancestors(j)).sum();
-                if !self.better(length, CELL) {
+                let length: usize = runs
+                    .iter()
+                    .zip(&found)
+                    .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
+                    .sum();
+                if !better(&self.best, length, CELL) {
                     continue;
                 }
-                let branches: Vec<Branch> = found
+                let branches: Vec<Branch> = runs
                     .iter()
-                    .map(|&(d, j)| Branch {
-                        premise: premise(n, cell, d as Digit + 1),
-                        run: &values[d],
+                    .zip(&found)
+                    .map(|(&(digit, k), &j)| Branch {
+                        premise: premise(n, cell, digit),
+                        run: &self.runs[k],
                         entry: j,
                     })
                     .collect();
                 let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
-                self.offer(length, CELL, p, intro, &branches, "each way", None);
+                let step = self.step(p, intro, &branches, "each way", None);
+                self.best = Some((length, CELL, step));
             }
         }
-        self.values = values;
     }
 
     /// Whether concluding `p` changes the grid: an "on" in a cell with other candidates
@@ -313,23 +344,15 @@ impl Search<'_, '_> {
         !on || self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
     }
 
-    /// Whether a step of this length and key would come before the best so far.
-    fn better(&self, length: usize, key: u8) -> bool {
-        self.best.as_ref().is_none_or(|&(l, k, _)| (length, key) < (l, k))
-    }
-
-    /// Records the step concluding `p` as the best so far.
-    #[allow(clippy::too_many_arguments)]
-    fn offer(
-        &mut self,
-        length: usize,
-        key: u8,
+    /// The step concluding `p`, explained branch by branch.
+    fn step(
+        &self,
         p: Potential,
         intro: String,
         branches: &[Branch],
         joint: &str,
         region: Option<usize>,
-    ) {
+    ) -> Step {
         let n = self.engine.size();
         let (cell, digit, on) = decode(n, p);
         let mut cells = Vec::new();
@@ -358,16 +381,20 @@ impl Search<'_, '_> {
             self.family.kind().name(),
             said.join("; ")
         );
-        let step = Step {
+        Step {
             technique: self.family.kind(),
             cells,
             regions: region.into_iter().collect(),
             placements,
             eliminations,
             explanation,
-        };
-        self.best = Some((length, key, step));
+        }
     }
+}
+
+/// Whether a step of this length and key would come before the best so far.
+fn better(best: &Option<(usize, u8, Step)>, length: usize, key: u8) -> bool {
+    best.as_ref().is_none_or(|&(l, k, _)| (length, key) < (l, k))
 }
 
 /// `r1c2 is 5` or `r1c2 is not 5`.
