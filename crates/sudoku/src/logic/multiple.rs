@@ -257,20 +257,21 @@ impl Search<'_, '_> {
             debug_assert_eq!(runs[0].1, index);
             let first = &self.runs[index];
             for state in [1, 0] {
-                for (i, entry) in first.reached().iter().enumerate() {
+                for entry in first.reached() {
                     let p = entry.potential;
                     if p % 2 != state || !self.worth(p) {
                         continue;
                     }
-                    let found: Option<Vec<usize>> =
-                        runs.iter().map(|&(_, k)| self.runs[k].get(p)).collect();
-                    let Some(found) = found else { continue };
+                    if runs.iter().any(|&(_, k)| self.runs[k].get(p).is_none()) {
+                        continue;
+                    }
+                    let found: Vec<usize> =
+                        runs.iter().filter_map(|&(_, k)| self.runs[k].get(p)).collect();
                     let length: usize = runs
                         .iter()
                         .zip(&found)
                         .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
                         .sum();
-                    let _ = i;
                     if !better(&self.best, length, REGION) {
                         continue;
                     }
@@ -310,9 +311,11 @@ impl Search<'_, '_> {
                 if p % 2 != state || !self.worth(p) {
                     continue;
                 }
-                let found: Option<Vec<usize>> =
-                    runs.iter().map(|&(_, k)| self.runs[k].get(p)).collect();
-                let Some(found) = found else { continue };
+                if runs.iter().any(|&(_, k)| self.runs[k].get(p).is_none()) {
+                    continue;
+                }
+                let found: Vec<usize> =
+                    runs.iter().filter_map(|&(_, k)| self.runs[k].get(p)).collect();
                 let length: usize = runs
                     .iter()
                     .zip(&found)
