@@ -111,7 +111,7 @@ impl Search<'_> {
             layer.clear();
             for &(parent, p) in &links {
                 if length >= 4 && p == source && self.could(base, length) {
-                    self.cycle(parent, base, length, y, x);
+                    self.cycle(parent, base, length, (y, x));
                 }
                 if self.on_stamp[p as usize] != self.stamp {
                     self.on_stamp[p as usize] = self.stamp;
@@ -172,13 +172,13 @@ impl Search<'_> {
 
     /// A cycle closing at `last` (the off node whose link returns to the source): its
     /// eliminations, and the step if it has some.
-    fn cycle(&mut self, last: usize, base: Tenths, length: usize, y: bool, x: bool) {
+    fn cycle(&mut self, last: usize, base: Tenths, length: usize, links: (bool, bool)) {
         let n = self.n;
         let mut nodes = Vec::with_capacity(length);
-        let mut e = last;
-        while e != 0 {
-            nodes.push(self.entries[e].0);
-            e = self.entries[e].1 as usize;
+        let mut at = last;
+        while at != 0 {
+            nodes.push(self.entries[at].0);
+            at = self.entries[at].1 as usize;
         }
         nodes.push(self.entries[0].0);
         nodes.reverse();
@@ -207,7 +207,7 @@ impl Search<'_> {
             return;
         }
         eliminations.sort_unstable();
-        let name = match (y, x) {
+        let name = match links {
             (false, _) => "bidirectional X-cycle",
             (_, false) => "bidirectional Y-cycle",
             _ => "bidirectional cycle",

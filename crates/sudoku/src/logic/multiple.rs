@@ -195,7 +195,7 @@ impl Search<'_, '_> {
         let run = run.unwrap_or_else(|| &self.runs[index]);
         let Some((on, off)) = run.conflict else { return };
         let length = self.counter.ancestors(run, on) + self.counter.ancestors(run, off);
-        if !better(&self.best, length, CONTRADICTION) {
+        if !better(self.best.as_ref(), length, CONTRADICTION) {
             return;
         }
         let n = self.engine.size();
@@ -209,7 +209,7 @@ impl Search<'_, '_> {
             text::cell(n, cell),
             text::digit(digit)
         );
-        let step = self.step(source ^ 1, String::new(), &branches, &why, None);
+        let step = self.step(source ^ 1, "", &branches, &why, None);
         self.best = Some((length, CONTRADICTION, step));
     }
 
@@ -225,13 +225,13 @@ impl Search<'_, '_> {
                     continue;
                 }
                 let length = self.counter.ancestors(on_run, i) + self.counter.ancestors(off_run, j);
-                if better(&self.best, length, DOUBLE) {
+                if better(self.best.as_ref(), length, DOUBLE) {
                     let premise = format!("if {}, then", say(n, source));
                     let branches = [
                         Branch { premise, run: on_run, entry: i },
                         Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
                     ];
-                    let step = self.step(p, String::new(), &branches, "either way", None);
+                    let step = self.step(p, "", &branches, "either way", None);
                     self.best = Some((length, DOUBLE, step));
                 }
             }
@@ -272,7 +272,7 @@ impl Search<'_, '_> {
                         .zip(&found)
                         .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
                         .sum();
-                    if !better(&self.best, length, REGION) {
+                    if !better(self.best.as_ref(), length, REGION) {
                         continue;
                     }
                     let branches: Vec<Branch> = runs
@@ -291,7 +291,7 @@ impl Search<'_, '_> {
                         text::region(self.variant, r),
                         text::cells(n, &places)
                     );
-                    let step = self.step(p, intro, &branches, "each way", Some(r));
+                    let step = self.step(p, &intro, &branches, "each way", Some(r));
                     self.best = Some((length, REGION, step));
                 }
             }
@@ -321,7 +321,7 @@ impl Search<'_, '_> {
                     .zip(&found)
                     .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
                     .sum();
-                if !better(&self.best, length, CELL) {
+                if !better(self.best.as_ref(), length, CELL) {
                     continue;
                 }
                 let branches: Vec<Branch> = runs
@@ -334,7 +334,7 @@ impl Search<'_, '_> {
                     })
                     .collect();
                 let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
-                let step = self.step(p, intro, &branches, "each way", None);
+                let step = self.step(p, &intro, &branches, "each way", None);
                 self.best = Some((length, CELL, step));
             }
         }
@@ -351,7 +351,7 @@ impl Search<'_, '_> {
     fn step(
         &self,
         p: Potential,
-        intro: String,
+        intro: &str,
         branches: &[Branch],
         joint: &str,
         region: Option<usize>,
@@ -396,8 +396,8 @@ impl Search<'_, '_> {
 }
 
 /// Whether a step of this length and key would come before the best so far.
-fn better(best: &Option<(usize, u8, Step)>, length: usize, key: u8) -> bool {
-    best.as_ref().is_none_or(|&(l, k, _)| (length, key) < (l, k))
+fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
+    best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
 }
 
 /// `r1c2 is 5` or `r1c2 is not 5`.

@@ -11,12 +11,15 @@
 //! triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2,
 //! hidden quad 5.4, BUG+1 5.6.
 //!
-//! Then SE's forcing chains ([`chains`](super::chains)): X-chains from 6.6, chains with Y-links
-//! from 7.0, plus [`chain_length_extra`]; the cheapest is taken. SE 1.2.1 has no W-wing or
-//! simple colouring: its chains find those eliminations, and so do these. Not here yet: SE's
-//! cycles (from 6.5), aligned pair and triple exclusion (6.2, 7.5), unique rectangle types 2-4
-//! and loops, BUG types 2-4, and the multiple, dynamic and nested forcing chains (7.5 to 11).
-//! Where logic stalls, ER is unknown.
+//! Then SE's forcing chains and cycles ([`chains`](super::chains), [`cycles`](super::cycles)):
+//! X- and Y-cycles from 6.5, X-chains from 6.6, chains and cycles with both links from 7.0, plus
+//! [`chain_length_extra`]; the cheapest is taken. SE 1.2.1 has no W-wing or simple colouring:
+//! its chains find those eliminations, and so do these. Then, each family only where the ones
+//! before find nothing ([`multiple`](super::multiple)): Nishio forcing chains from 7.5, cell and
+//! region forcing chains from 8.0, dynamic forcing chains from 8.5. Not here yet: SE's aligned
+//! pair and triple exclusion (6.2, 7.5), unique rectangle types 2-4 and loops, BUG types 2-4,
+//! and the dynamic-plus and nested forcing chains (9.0 and up). Where logic stalls, ER is
+//! unknown.
 
 use std::fmt;
 use std::sync::Arc;
