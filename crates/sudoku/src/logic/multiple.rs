@@ -1,5 +1,4 @@
-//! Sudoku Explainer's forcing chains past the single chain: Nishio, multiple (cell and region)
-//! and dynamic forcing chains, each found and priced as SE finds and prices them.
+//! Sudoku Explainer's Nishio, multiple (cell and region) and dynamic forcing chains.
 //!
 //! From each candidate of each cell (of three candidates or more for the static multiple
 //! chains), [`implications`](super::implications) follows the candidate assumed on and
@@ -12,16 +11,16 @@
 //! - a region: every place of a digit in a region turning the same candidate on (or off).
 //!
 //! SE prices the step at its family's base (Nishio 7.5, multiple 8.0, dynamic 8.5) plus
-//! [`chain_length_extra`] of its length less two, the length being the number of candidates
-//! the conclusion rests on, counted per branch and summed; it takes the shortest, and among
-//! equals the double implications first, then cells, regions and contradictions, then the
-//! first found, cells in row order.
+//! [`chain_length_extra`] of its length less two, the length being the number of candidates the
+//! conclusion rests on, summed over branches; it takes the shortest, among equals the double
+//! implications, then cells, regions, contradictions, then the first found in row order.
 
 use super::bits::bits;
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
 use super::scale::{chain_length_extra, Tenths};
-use super::{text, Step, Technique, TechniqueKind};
+use super::text::{self, premise, say};
+use super::{Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
 
@@ -398,16 +397,4 @@ impl Search<'_, '_> {
 /// Whether a step of this length and key would come before the best so far.
 fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
     best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
-}
-
-/// `r1c2 is 5` or `r1c2 is not 5`.
-fn say(n: usize, p: Potential) -> String {
-    let (cell, digit, on) = decode(n, p);
-    let verb = if on { "is" } else { "is not" };
-    format!("{} {verb} {}", text::cell(n, cell), text::digit(digit))
-}
-
-/// `if r1c2 is 5, then`.
-fn premise(n: usize, cell: Cell, digit: Digit) -> String {
-    format!("if {}, then", say(n, potential(n, cell, digit, true)))
 }
