@@ -65,6 +65,60 @@ const RATED_BY_SE: [(&str, &str); 12] = [
     ),
 ];
 
+/// Puzzles of the seeded sample whose walks need SE's cycles and its Nishio, multiple and
+/// dynamic forcing chains: SE's `ER/EP/ED`, and a step the walk must take (its explanation's
+/// start and a phrase in it).
+const CHAINS_RATED_BY_SE: [(&str, &str, &str, &str); 8] = [
+    (
+        "..3..5.......7.31...91..5.6...9......4125.....9..6.4....4...78....72..6.6....8.53",
+        "6.8/1.2/1.2",
+        "bidirectional Y-cycle: if ",
+        "read backwards",
+    ),
+    (
+        "...52.....9...3..4......7...1.....4..8..453..6...1...87.2........8....32.4..8..1.",
+        "7.1/1.2/1.2",
+        "bidirectional cycle: if ",
+        "read backwards",
+    ),
+    (
+        "3...5...91.5..3.6..46......41.....5...3..871........4.6...7.........5.31..82.....",
+        "7.8/1.2/1.2",
+        "nishio forcing chain: if ",
+        "a contradiction",
+    ),
+    (
+        ".5..812.....5.......9...5.......3..8.1......9..8.9.41.4...3876.8.7.6.....3.......",
+        "8.3/1.2/1.2",
+        "multiple forcing chains: r1c3 holds ",
+        "each way",
+    ),
+    (
+        ".....8.2.......7.41..942.8...98....2.7..5..1.6....94...3.285..78.6.......2.3.....",
+        "8.9/1.2/1.2",
+        "multiple forcing chains: 6 lies in column ",
+        "each way",
+    ),
+    (
+        ".4.7.1....1.....9...9.8.7..5.6....3.1....6.......2.8....8.....4.5..3..2..7.5....9",
+        "9.0/1.2/1.2",
+        "dynamic forcing chains: ",
+        " lies in ",
+    ),
+    (
+        "59..2..4....9......4..68......1...72..8...4...1......6..92.3...7......3.25...7...",
+        "9.0/1.2/1.2",
+        "dynamic forcing chains: if ",
+        "if not, then",
+    ),
+    (
+        "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        "9.3/9.3/2.6",
+        "dynamic forcing chains: if ",
+        "a contradiction",
+    ),
+];
+
 /// Walks `puzzle` in SE's order, checking each step against `solution`; returns the walk's
 /// `ER/EP/ED`.
 fn replay(solver: &ScaleSolver, puzzle: &Grid, solution: &Grid) -> String {
@@ -96,6 +150,23 @@ fn se_numbers_of_puzzles_se_rated() {
         let puzzle = parse_puzzle(line).unwrap().grid;
         let solution = unique(&template, &puzzle);
         assert_eq!(replay(&solver, &puzzle, &solution), expected, "{line}");
+    }
+}
+
+#[test]
+fn se_numbers_of_puzzles_needing_cycles_and_multiple_chains() {
+    let variant = Variant::standard(9).unwrap();
+    let template = Template::new(variant.clone());
+    let solver = ScaleSolver::new(&variant);
+    for (line, expected, start, phrase) in CHAINS_RATED_BY_SE {
+        let puzzle = parse_puzzle(line).unwrap().grid;
+        let solution = unique(&template, &puzzle);
+        assert_eq!(replay(&solver, &puzzle, &solution), expected, "{line}");
+        let path = solver.solve(&puzzle).unwrap();
+        let taken = path.steps.iter().any(|(step, _)| {
+            step.explanation.starts_with(start) && step.explanation.contains(phrase)
+        });
+        assert!(taken, "{line}: no step '{start}...{phrase}'");
     }
 }
 

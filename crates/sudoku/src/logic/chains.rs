@@ -10,7 +10,7 @@
 //! use both (XY-chains, W-wings, AICs). The search is breadth first from every candidate, so
 //! each chain is a shortest one, and the step taken is the cheapest on SE's scale: 6.6 for an
 //! X-chain, 7.0 with Y-links, plus [`chain_length_extra`] of the chain's nodes less two.
-//! (SE's cycles, priced from 6.5, are not searched yet: their eliminations come as chains.)
+//! SE's cycles (from 6.5, [`cycles`](super::cycles)) are searched beside them.
 
 use std::collections::VecDeque;
 
@@ -57,10 +57,23 @@ impl Chain {
     }
 }
 
-/// The cheapest chain step of this position and its price: every candidate of a cell with two
-/// or more, assumed on and assumed off, X-links first; Y-links only while they could still be
-/// cheaper (an XY-chain costs at least 7.0).
+/// The cheapest step of SE's "forcing chains and cycles" in this position and its price: the
+/// cheapest chain, unless a [cycle](super::cycles) is cheaper (or as cheap and shorter).
 pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
+    // A cycle's elimination is also the end of a chain from it round the loop: without a
+    // chain there is no cycle to look for.
+    let chain = cheapest_chain(candidates)?;
+    let bound = Some((chain.1, chain.2));
+    match super::cycles::cheapest(candidates, bound) {
+        Some((step, price, _)) => Some((step, price)),
+        None => Some((chain.0, chain.1)),
+    }
+}
+
+/// The cheapest chain of this position with its price and length: every candidate of a cell
+/// with two or more, assumed on and assumed off, X-links first; Y-links only while they could
+/// still be cheaper (an XY-chain costs at least 7.0).
+fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
     let mut search = Search::new(candidates);
     let mut best: Option<Chain> = None;
     for xy in [false, true] {
@@ -89,10 +102,7 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
             }
         }
     }
-    best.map(|chain| {
-        let price = chain.price();
-        (step(candidates, &chain), price)
-    })
+    best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
 }
 
 /// The step a chain proves, explained link by link.
@@ -131,6 +141,11 @@ struct Search<'c> {
     /// The nodes reached in this run, to reset.
     touched: Vec<u32>,
     queue: VecDeque<(u32, usize)>,
+    /// The links of the kind last searched (with Y-links or not), built once for every
+    /// source: node `i` implies `links[starts[i]..starts[i + 1]]`, in `follow`'s order.
+    graph: Option<bool>,
+    starts: Vec<u32>,
+    links: Vec<u32>,
 }
 
 impl<'c> Search<'c> {
@@ -143,6 +158,33 @@ impl<'c> Search<'c> {
             parent: vec![u32::MAX; nodes],
             touched: Vec::new(),
             queue: VecDeque::new(),
+            graph: None,
+            starts: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// Builds the links with Y-links (`xy`) or without, unless built.
+    fn build(&mut self, xy: bool) {
+        if self.graph == Some(xy) {
+            return;
+        }
+        self.graph = Some(xy);
+        self.starts.clear();
+        self.links.clear();
+        self.starts.push(0);
+        let mut out = Vec::new();
+        for i in 0..self.parent.len() as u32 {
+            let node = self.node(i);
+            if self.candidates.has(node.cell, node.digit) {
+                out.clear();
+                self.follow(node, xy, &mut out);
+                for &next in &out {
+                    let j = self.index(next);
+                    self.links.push(j);
+                }
+            }
+            self.starts.push(self.links.len() as u32);
         }
     }
 
@@ -169,15 +211,14 @@ impl<'c> Search<'c> {
         self.parent[start as usize] = start;
         self.touched.push(start);
         self.queue.push_back((start, 1));
-        let mut next = Vec::new();
+        self.build(xy);
         while let Some((at, depth)) = self.queue.pop_front() {
             if depth + 1 >= limit {
                 return None;
             }
-            next.clear();
-            self.follow(self.node(at), xy, &mut next);
-            for &node in &next {
-                let i = self.index(node);
+            let (from, to) = (self.starts[at as usize], self.starts[at as usize + 1]);
+            for k in from..to {
+                let i = self.links[k as usize];
                 if i == target {
                     self.parent[i as usize] = at;
                     return Some(self.chain(start, target, xy));

@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    chains, coloring, direct, fish, locked, singles, subsets, uniqueness, wings, Technique,
+    chains, coloring, direct, fish, locked, multiple, singles, subsets, uniqueness, wings,
+    Technique,
 };
 
 /// Difficulty levels, in order.
@@ -115,13 +116,22 @@ pub enum TechniqueKind {
     /// Every unsolved cell bivalue but one: it takes the digit that would break the grave.
     BugPlusOne,
     /// An assumption that contradicts itself through strong and weak links (X-chains and
-    /// XY-chains); not in [`TechniqueKind::DEFAULT`] yet.
+    /// XY-chains), or a loop of them (bidirectional cycles); not in [`TechniqueKind::DEFAULT`]
+    /// yet.
     ForcingChain,
+    /// A dynamic chain of X-links alone from an assumption to a contradiction (SE's Nishio).
+    NishioChain,
+    /// Chains from every candidate of a cell, or every place of a digit in a region, reaching
+    /// the same conclusion (SE's cell and region forcing chains).
+    MultipleChain,
+    /// Chains on a grid that the assumption empties as it goes: contradictions, both states of
+    /// a candidate, cells and regions reaching the same conclusion.
+    DynamicChain,
 }
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 24] = [
+    pub const ALL: [TechniqueKind; 27] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -146,6 +156,9 @@ impl TechniqueKind {
         TechniqueKind::UniqueRectangle,
         TechniqueKind::BugPlusOne,
         TechniqueKind::ForcingChain,
+        TechniqueKind::NishioChain,
+        TechniqueKind::MultipleChain,
+        TechniqueKind::DynamicChain,
     ];
 
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
@@ -199,6 +212,9 @@ impl TechniqueKind {
             TechniqueKind::UniqueRectangle => "unique rectangle",
             TechniqueKind::BugPlusOne => "bug+1",
             TechniqueKind::ForcingChain => "forcing chain",
+            TechniqueKind::NishioChain => "nishio forcing chain",
+            TechniqueKind::MultipleChain => "multiple forcing chains",
+            TechniqueKind::DynamicChain => "dynamic forcing chains",
         }
     }
 
@@ -228,7 +244,10 @@ impl TechniqueKind {
             | T::SimpleColoring
             | T::UniqueRectangle
             | T::BugPlusOne
-            | T::ForcingChain => Level::Expert,
+            | T::ForcingChain
+            | T::NishioChain
+            | T::MultipleChain
+            | T::DynamicChain => Level::Expert,
         }
     }
 
@@ -260,6 +279,9 @@ impl TechniqueKind {
             T::UniqueRectangle => Box::new(uniqueness::UniqueRectangle),
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
             T::ForcingChain => Box::new(chains::ForcingChain),
+            T::NishioChain => Box::new(multiple::ForcingChains(multiple::Family::Nishio)),
+            T::MultipleChain => Box::new(multiple::ForcingChains(multiple::Family::Multiple)),
+            T::DynamicChain => Box::new(multiple::ForcingChains(multiple::Family::Dynamic)),
         }
     }
 }

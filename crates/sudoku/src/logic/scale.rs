@@ -11,19 +11,22 @@
 //! triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2,
 //! hidden quad 5.4, BUG+1 5.6.
 //!
-//! Then SE's forcing chains ([`chains`](super::chains)): X-chains from 6.6, chains with Y-links
-//! from 7.0, plus [`chain_length_extra`]; the cheapest is taken. SE 1.2.1 has no W-wing or
-//! simple colouring: its chains find those eliminations, and so do these. Not here yet: SE's
-//! cycles (from 6.5), aligned pair and triple exclusion (6.2, 7.5), unique rectangle types 2-4
-//! and loops, BUG types 2-4, and the multiple, dynamic and nested forcing chains (7.5 to 11).
-//! Where logic stalls, ER is unknown.
+//! Then SE's forcing chains and cycles ([`chains`](super::chains), [`cycles`](super::cycles)):
+//! X- and Y-cycles from 6.5, X-chains from 6.6, chains and cycles with both links from 7.0, plus
+//! [`chain_length_extra`]; the cheapest is taken. SE 1.2.1 has no W-wing or simple colouring:
+//! its chains find those eliminations, and so do these. Then, each family only where the ones
+//! before find nothing ([`multiple`](super::multiple)): Nishio forcing chains from 7.5, cell and
+//! region forcing chains from 8.0, dynamic forcing chains from 8.5. Not here yet: SE's aligned
+//! pair and triple exclusion (6.2, 7.5), unique rectangle types 2-4 and loops, BUG types 2-4,
+//! and the dynamic-plus and nested forcing chains (9.0 and up). Where logic stalls, ER is
+//! unknown.
 
 use std::fmt;
 use std::sync::Arc;
 
 use super::candidates::Candidates;
 use super::geometry::Geometry;
-use super::{chains, singles, Step, Technique, TechniqueKind};
+use super::{chains, multiple, singles, Step, Technique, TechniqueKind};
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::variant::{RegionKind, Variant};
@@ -77,9 +80,11 @@ enum Rung {
     Hidden(bool),
     /// A technique of the logical solver.
     Technique(Box<dyn Technique>),
-    /// The cheapest forcing chain, priced by its kind and length (the rung's price is its
-    /// floor).
+    /// The cheapest forcing chain or cycle, priced by its kind and length (the rung's price is
+    /// its floor).
     Chain,
+    /// The cheapest of a family of multiple forcing chains, priced by its length.
+    Multiple(multiple::Family),
 }
 
 /// Walks a puzzle in SE's order, pricing each step: one per variant, `Send + Sync`.
@@ -146,7 +151,10 @@ impl ScaleSolver {
             technique(T::Jellyfish, 52),
             technique(T::HiddenQuad, 54),
             technique(T::BugPlusOne, 56),
-            (Rung::Chain, 66),
+            (Rung::Chain, 65),
+            (Rung::Multiple(multiple::Family::Nishio), 75),
+            (Rung::Multiple(multiple::Family::Multiple), 80),
+            (Rung::Multiple(multiple::Family::Dynamic), 85),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }
@@ -161,6 +169,9 @@ impl ScaleSolver {
                 }),
                 Rung::Technique(technique) => technique.find(candidates, &self.variant),
                 Rung::Chain => return chains::cheapest(candidates),
+                Rung::Multiple(family) => {
+                    return multiple::cheapest(candidates, &self.variant, *family)
+                }
             };
             step.map(|step| (step, *price))
         })

@@ -113,6 +113,18 @@ pub(super) fn removed(size: usize, eliminations: &[(Cell, Digit)]) -> String {
     groups.join("; ")
 }
 
+/// `r1c2 is 5` or `r1c2 is not 5`.
+pub(super) fn say(n: usize, p: super::implications::Potential) -> String {
+    let (at, value, on) = super::implications::decode(n, p);
+    let verb = if on { "is" } else { "is not" };
+    format!("{} {verb} {}", cell(n, at), digit(value))
+}
+
+/// `if r1c2 is 5, then`.
+pub(super) fn premise(n: usize, cell: Cell, digit: Digit) -> String {
+    format!("if {}, then", say(n, super::implications::potential(n, cell, digit, true)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,390 @@
+//! What follows from an assumption, as Sudoku Explainer's multiple, Nishio and dynamic forcing
+//! chains compute it: from a candidate assumed on (or off), every candidate that must then be
+//! on or off, each with the candidates it follows from, until nothing new follows or some
+//! candidate would be both on and off (a contradiction).
+//!
+//! A candidate on turns off its cell's other candidates (a Y-link) and its digit in every
+//! region of its cell (X); one off turns on the other candidate of a bivalue cell (Y) and the
+//! other place of its digit in a region where only two are left (X). In a dynamic search each
+//! candidate turned off leaves a working copy of the grid, so that later links see cells and
+//! regions emptied by the assumption; a link that needs those removals counts them among its
+//! parents (SE's "hidden parents"), which lengthens the chain it prices.
+//!
+//! The order of the search is SE's, for its chains and so its prices: the candidates turned on
+//! are followed before those turned off, each queue first in first out; a cell's regions are
+//! taken boxes (and pieces) first, then rows, columns and the rest.
+
+use std::collections::VecDeque;
+
+use super::bits::bits;
+use super::candidates::Candidates;
+use crate::grid::{Cell, Digit};
+use crate::variant::RegionKind;
+
+/// How implications spread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rules {
+    /// Y-links as well as X-links (Nishio chains have X-links only).
+    pub(super) y_links: bool,
+    /// Whether candidates turned off leave the working grid.
+    pub(super) dynamic: bool,
+}
+
+/// A candidate assumed on or off, as one number: `((cell * N + digit - 1) * 2 + on)`.
+pub(super) type Potential = u32;
+
+/// The potential of `(cell, digit)` on or off in a grid of side `n`.
+pub(super) fn potential(n: usize, cell: Cell, digit: Digit, on: bool) -> Potential {
+    ((cell * n + usize::from(digit) - 1) * 2 + usize::from(on)) as Potential
+}
+
+/// The cell, digit and state of a potential.
+pub(super) fn decode(n: usize, p: Potential) -> (Cell, Digit, bool) {
+    let p = p as usize;
+    (p / 2 / n, (p / 2 % n + 1) as Digit, p % 2 == 1)
+}
+
+/// A potential reached, with the range of its parents (entry indices) in [`Run::parents`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry {
+    pub(super) potential: Potential,
+    start: u32,
+    end: u32,
+}
+
+/// The potentials one assumption reaches, in the order found, with their parents.
+pub(super) struct Run {
+    /// `slot[p]`: one more than the entry of potential `p`, 0 while `p` is not reached.
+    slot: Vec<u32>,
+    pub(super) entries: Vec<Entry>,
+    parents: Vec<u32>,
+    /// The reached entries come first; a contradiction's last potential, not reached, after.
+    reached: usize,
+    /// A contradiction: the entries of one candidate both on and off.
+    pub(super) conflict: Option<(usize, usize)>,
+}
+
+impl Run {
+    /// An empty run for grids of side `n`.
+    pub(super) fn new(n: usize) -> Run {
+        let potentials = n * n * n * 2;
+        Run {
+            slot: vec![0; potentials],
+            entries: Vec::new(),
+            parents: Vec::new(),
+            reached: 0,
+            conflict: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        for entry in &self.entries[..self.reached] {
+            self.slot[entry.potential as usize] = 0;
+        }
+        self.entries.clear();
+        self.parents.clear();
+        self.reached = 0;
+        self.conflict = None;
+    }
+
+    /// The entry of `p`, if reached.
+    pub(super) fn get(&self, p: Potential) -> Option<usize> {
+        (self.slot[p as usize] as usize).checked_sub(1)
+    }
+
+    /// The reached entries, in the order found.
+    pub(super) fn reached(&self) -> &[Entry] {
+        &self.entries[..self.reached]
+    }
+
+    fn push(&mut self, p: Potential, parent: Option<usize>, reach: bool) -> usize {
+        let start = self.parents.len() as u32;
+        self.parents.extend(parent.map(|e| e as u32));
+        let index = self.entries.len();
+        self.entries.push(Entry { potential: p, start, end: self.parents.len() as u32 });
+        if reach {
+            self.slot[p as usize] = index as u32 + 1;
+            self.reached = self.entries.len();
+        }
+        index
+    }
+
+    /// Adds `parent` to the parents of the last entry pushed.
+    fn add_parent(&mut self, parent: usize) {
+        self.parents.push(parent as u32);
+        self.entries.last_mut().expect("an entry").end = self.parents.len() as u32;
+    }
+
+    /// The entry's parents.
+    fn parents_of(&self, entry: usize) -> &[u32] {
+        let Entry { start, end, .. } = self.entries[entry];
+        &self.parents[start as usize..end as usize]
+    }
+
+    /// The potentials from the assumption to `entry`, each the first parent of the next.
+    pub(super) fn path(&self, entry: usize) -> Vec<Potential> {
+        let mut path = vec![self.entries[entry].potential];
+        let mut at = entry;
+        while let Some(&parent) = self.parents_of(at).first() {
+            at = parent as usize;
+            path.push(self.entries[at].potential);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Counts the ancestors of entries of runs, reusing its marks.
+pub(super) struct Counter {
+    seen: Vec<u32>,
+    stamp: u32,
+    level: Vec<usize>,
+    next: Vec<usize>,
+}
+
+impl Counter {
+    /// A counter for runs on grids of side `n`.
+    pub(super) fn new(n: usize) -> Counter {
+        Counter { seen: vec![0; n * n * n * 2], stamp: 0, level: Vec::new(), next: Vec::new() }
+    }
+
+    /// How many distinct potentials `entry` of `run` follows from, itself included: SE's
+    /// measure of a chain's length (counted level by level, a potential once, as SE counts).
+    pub(super) fn ancestors(&mut self, run: &Run, entry: usize) -> usize {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.level.clear();
+        self.level.push(entry);
+        let mut count = 0;
+        while !self.level.is_empty() {
+            self.next.clear();
+            for &e in &self.level {
+                let p = run.entries[e].potential as usize;
+                if self.seen[p] != self.stamp {
+                    self.seen[p] = self.stamp;
+                    count += 1;
+                    self.next.extend(run.parents_of(e).iter().map(|&q| q as usize));
+                }
+            }
+            std::mem::swap(&mut self.level, &mut self.next);
+        }
+        count
+    }
+}
+
+/// Runs assumptions on one position, reusing its working grid and queues.
+pub(super) struct Engine<'c> {
+    candidates: &'c Candidates,
+    n: usize,
+    rules: Rules,
+    /// Cell `c`'s regions in SE's order are `regions[starts[c]..starts[c + 1]]`, each with the
+    /// cell's position in it.
+    starts: Vec<u32>,
+    regions: Vec<(u32, u32)>,
+    /// The working grid of a dynamic search, and what it lost, to restore.
+    masks: Vec<u64>,
+    positions: Vec<u64>,
+    removed: Vec<(Cell, Digit)>,
+    pending_on: VecDeque<usize>,
+    pending_off: VecDeque<usize>,
+    /// Cells already given an X-link by the potential being followed.
+    marks: Vec<u32>,
+    stamp: u32,
+}
+
+impl<'c> Engine<'c> {
+    pub(super) fn new(candidates: &'c Candidates, rules: Rules) -> Engine<'c> {
+        let geometry = candidates.geometry();
+        let n = candidates.size();
+        let rank = |kind: RegionKind| match kind {
+            RegionKind::Box | RegionKind::Piece => 0,
+            RegionKind::Row => 1,
+            RegionKind::Column => 2,
+            _ => 3,
+        };
+        let mut starts = vec![0u32];
+        let mut regions = Vec::new();
+        for cell in 0..n * n {
+            let mine = geometry.members(cell);
+            for r in 0..4 {
+                regions.extend(mine.iter().filter(|m| rank(geometry.kind(m.0 as usize)) == r));
+            }
+            starts.push(regions.len() as u32);
+        }
+        let positions = (0..geometry.region_count())
+            .flat_map(|r| (1..=n as Digit).map(move |d| (r, d)))
+            .map(|(r, d)| candidates.positions(r, d))
+            .collect();
+        Engine {
+            candidates,
+            n,
+            rules,
+            starts,
+            regions,
+            masks: candidates.masks().to_vec(),
+            positions,
+            removed: Vec::new(),
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            marks: vec![0; n * n],
+            stamp: 0,
+        }
+    }
+
+    /// The side N.
+    pub(super) fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Cell `cell`'s regions in SE's order, each with the cell's position in it.
+    pub(super) fn regions_of(&self, cell: Cell) -> &[(u32, u32)] {
+        &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+    }
+
+    /// Fills `run` with what follows from potential `start` (SE's `doChaining`).
+    pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
+        run.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let first = run.push(start, None, true);
+        if start % 2 == 1 {
+            self.pending_on.push_back(first);
+        } else {
+            self.pending_off.push_back(first);
+        }
+        while run.conflict.is_none() {
+            if let Some(e) = self.pending_on.pop_front() {
+                self.follow_on(run, e);
+            } else if let Some(e) = self.pending_off.pop_front() {
+                self.follow_off(run, e);
+            } else {
+                break;
+            }
+        }
+        for (cell, digit) in self.removed.drain(..) {
+            self.masks[cell] |= 1 << (digit - 1);
+            for &(r, k) in &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+            {
+                self.positions[r as usize * self.n + usize::from(digit) - 1] |= 1 << k;
+            }
+        }
+    }
+
+    /// Turns off what an "on" potential excludes.
+    fn follow_on(&mut self, run: &mut Run, e: usize) {
+        let (cell, digit, _) = decode(self.n, run.entries[e].potential);
+        if self.rules.y_links {
+            for d in bits(self.masks[cell] & !(1 << (digit - 1))) {
+                if self.imply(run, e, potential(self.n, cell, d as Digit + 1, false)) {
+                    return;
+                }
+            }
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        self.marks[cell] = self.stamp;
+        let candidates = self.candidates;
+        let geometry = candidates.geometry();
+        for m in self.starts[cell]..self.starts[cell + 1] {
+            let r = self.regions[m as usize].0 as usize;
+            for k in bits(self.positions[r * self.n + usize::from(digit) - 1]) {
+                let other = geometry.region(r)[k as usize];
+                if self.marks[other] != self.stamp {
+                    self.marks[other] = self.stamp;
+                    if self.imply(run, e, potential(self.n, other, digit, false)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Turns on what an "off" potential forces, then (dynamic) strikes it from the grid.
+    fn follow_off(&mut self, run: &mut Run, e: usize) {
+        let n = self.n;
+        let (cell, digit, _) = decode(n, run.entries[e].potential);
+        let bit = 1u64 << (digit - 1);
+        let candidates = self.candidates;
+        let geometry = candidates.geometry();
+        let mask = self.masks[cell];
+        if self.rules.y_links && (mask & !bit).is_power_of_two() && mask & bit != 0 {
+            let other = (mask & !bit).trailing_zeros() as Digit + 1;
+            let hidden = candidates.candidates(cell) & !mask;
+            if self.imply_with(run, e, potential(n, cell, other, true), |run| {
+                for d in bits(hidden) {
+                    if let Some(h) = run.get(potential(n, cell, d as Digit + 1, false)) {
+                        run.add_parent(h);
+                    }
+                }
+            }) {
+                return;
+            }
+        }
+        for m in self.starts[cell]..self.starts[cell + 1] {
+            let (r, k) = self.regions[m as usize];
+            let slot = r as usize * n + usize::from(digit) - 1;
+            let others = self.positions[slot] & !(1 << k);
+            if !others.is_power_of_two() {
+                continue;
+            }
+            let region = geometry.region(r as usize);
+            let target = potential(n, region[others.trailing_zeros() as usize], digit, true);
+            let hidden = candidates.positions(r as usize, digit) & !self.positions[slot];
+            if self.imply_with(run, e, target, |run| {
+                for h in bits(hidden) {
+                    if let Some(h) = run.get(potential(n, region[h as usize], digit, false)) {
+                        run.add_parent(h);
+                    }
+                }
+            }) {
+                return;
+            }
+        }
+        if self.rules.dynamic && mask & bit != 0 {
+            self.masks[cell] &= !bit;
+            for &(r, k) in &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+            {
+                self.positions[r as usize * n + usize::from(digit) - 1] &= !(1 << k);
+            }
+            self.removed.push((cell, digit));
+        }
+    }
+
+    /// Records that entry `e` implies `p`: a contradiction when its opposite is reached (true
+    /// then), else `p` is queued if new.
+    fn imply(&mut self, run: &mut Run, e: usize, p: Potential) -> bool {
+        self.imply_with(run, e, p, |_| {})
+    }
+
+    /// As [`imply`](Self::imply), `hidden` adding the potential's other parents.
+    fn imply_with(
+        &mut self,
+        run: &mut Run,
+        e: usize,
+        p: Potential,
+        hidden: impl Fn(&mut Run),
+    ) -> bool {
+        if let Some(opposite) = run.get(p ^ 1) {
+            let fresh = run.push(p, Some(e), false);
+            if self.rules.dynamic {
+                hidden(run);
+            }
+            run.conflict = Some(if p % 2 == 1 { (fresh, opposite) } else { (opposite, fresh) });
+            return true;
+        }
+        if run.get(p).is_none() {
+            let entry = run.push(p, Some(e), true);
+            if self.rules.dynamic {
+                hidden(run);
+            }
+            if p % 2 == 1 {
+                self.pending_on.push_back(entry);
+            } else {
+                self.pending_off.push_back(entry);
+            }
+        }
+        false
+    }
+}

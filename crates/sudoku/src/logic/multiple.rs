@@ -1,0 +1,400 @@
+//! Sudoku Explainer's Nishio, multiple (cell and region) and dynamic forcing chains.
+//!
+//! From each candidate of each cell (of three candidates or more for the static multiple
+//! chains), [`implications`](super::implications) follows the candidate assumed on and
+//! assumed off. A step comes from:
+//! - a contradiction (Nishio, dynamic): the assumption on turns some candidate both on and
+//!   off, so the candidate goes; assumed off it does so, so the candidate is the cell's digit;
+//! - both assumptions (dynamic, cells of three candidates or more) turning the same candidate
+//!   on, or the same candidate off;
+//! - a cell: every candidate of the cell turning the same candidate on (or off);
+//! - a region: every place of a digit in a region turning the same candidate on (or off).
+//!
+//! SE prices the step at its family's base (Nishio 7.5, multiple 8.0, dynamic 8.5) plus
+//! [`chain_length_extra`] of its length less two, the length being the number of candidates the
+//! conclusion rests on, summed over branches; it takes the shortest, among equals the double
+//! implications, then cells, regions, contradictions, then the first found in row order.
+
+use super::bits::bits;
+use super::candidates::Candidates;
+use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
+use super::scale::{chain_length_extra, Tenths};
+use super::text::{self, premise, say};
+use super::{Step, Technique, TechniqueKind};
+use crate::grid::{Cell, Digit};
+use crate::variant::Variant;
+
+/// A family of SE's forcing chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Family {
+    /// Dynamic, X-links only, contradictions only (7.5).
+    Nishio,
+    /// Static cell and region forcing chains (8.0).
+    Multiple,
+    /// Dynamic contradictions, double implications, cells and regions (8.5).
+    Dynamic,
+}
+
+impl Family {
+    fn rules(self) -> Rules {
+        match self {
+            Family::Nishio => Rules { y_links: false, dynamic: true },
+            Family::Multiple => Rules { y_links: true, dynamic: false },
+            Family::Dynamic => Rules { y_links: true, dynamic: true },
+        }
+    }
+
+    /// The price of the family's shortest chains.
+    pub(super) fn base(self) -> Tenths {
+        match self {
+            Family::Nishio => 75,
+            Family::Multiple => 80,
+            Family::Dynamic => 85,
+        }
+    }
+
+    fn kind(self) -> TechniqueKind {
+        match self {
+            Family::Nishio => TechniqueKind::NishioChain,
+            Family::Multiple => TechniqueKind::MultipleChain,
+            Family::Dynamic => TechniqueKind::DynamicChain,
+        }
+    }
+}
+
+/// The cheapest step of a family.
+pub(super) struct ForcingChains(pub(super) Family);
+
+impl Technique for ForcingChains {
+    fn kind(&self) -> TechniqueKind {
+        self.0.kind()
+    }
+
+    fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
+        cheapest(candidates, variant, self.0).map(|(step, _)| step)
+    }
+}
+
+/// SE's sort keys: among chains of one length, which comes first.
+const DOUBLE: u8 = 1;
+const CELL: u8 = 5;
+const REGION: u8 = 6;
+const CONTRADICTION: u8 = 7;
+
+/// The cheapest step of `family` in this position, with its price.
+pub(super) fn cheapest(
+    candidates: &Candidates,
+    variant: &Variant,
+    family: Family,
+) -> Option<(Step, Tenths)> {
+    let n = candidates.size();
+    let mut search = Search {
+        engine: Engine::new(candidates, family.rules()),
+        candidates,
+        variant,
+        family,
+        runs: Vec::new(),
+        free: Vec::new(),
+        cached: vec![u32::MAX; n * n * n],
+        off: Run::new(n),
+        counter: Counter::new(n),
+        best: None,
+    };
+    for cell in 0..n * n {
+        search.cell(cell);
+    }
+    search.best.map(|(complexity, _, step)| {
+        (step, family.base() + chain_length_extra(complexity.saturating_sub(2)))
+    })
+}
+
+/// One branch of a step: what it assumes, and where in which run its conclusion lies.
+struct Branch<'r> {
+    premise: String,
+    run: &'r Run,
+    entry: usize,
+}
+
+struct Search<'c, 'v> {
+    engine: Engine<'c>,
+    candidates: &'c Candidates,
+    variant: &'v Variant,
+    family: Family,
+    /// The runs of candidates assumed on, kept from a region's first place until their own
+    /// cell is done (every run depends only on the position and its assumption).
+    runs: Vec<Run>,
+    free: Vec<usize>,
+    /// `cached[cell * N + digit - 1]`: the index in `runs` of that candidate's run.
+    cached: Vec<u32>,
+    /// The run of the candidate at hand assumed off.
+    off: Run,
+    counter: Counter,
+    /// The best step so far: its length, sort key and the step.
+    best: Option<(usize, u8, Step)>,
+}
+
+impl Search<'_, '_> {
+    /// The run of `(cell, digit)` assumed on, made if not cached.
+    fn on_run(&mut self, cell: Cell, digit: Digit) -> usize {
+        let n = self.engine.size();
+        let key = cell * n + usize::from(digit) - 1;
+        if self.cached[key] != u32::MAX {
+            return self.cached[key] as usize;
+        }
+        let index = self.free.pop().unwrap_or_else(|| {
+            self.runs.push(Run::new(n));
+            self.runs.len() - 1
+        });
+        self.engine.run(&mut self.runs[index], potential(n, cell, digit, true));
+        self.cached[key] = index as u32;
+        index
+    }
+
+    /// Every step SE draws from `cell`, in its order.
+    fn cell(&mut self, cell: Cell) {
+        let n = self.engine.size();
+        let mask = self.candidates.candidates(cell);
+        let count = mask.count_ones();
+        if count < 2 || (self.family == Family::Multiple && count < 3) {
+            return;
+        }
+        let contradictions = self.family != Family::Multiple;
+        for d in bits(mask) {
+            let digit = d as Digit + 1;
+            let (on, off) = (potential(n, cell, digit, true), potential(n, cell, digit, false));
+            let index = self.on_run(cell, digit);
+            let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
+            self.engine.run(&mut off_run, off);
+            if contradictions {
+                self.contradiction(index, None, on);
+                self.contradiction(usize::MAX, Some(&off_run), off);
+            }
+            if self.family == Family::Dynamic && count >= 3 {
+                self.double(index, &off_run, on);
+            }
+            self.off = off_run;
+            if self.family != Family::Nishio {
+                self.regions(cell, digit, index);
+            }
+        }
+        if self.family != Family::Nishio {
+            self.cell_chains(cell, mask);
+        }
+        for d in bits(mask) {
+            let key = cell * n + d as usize;
+            if self.cached[key] != u32::MAX {
+                self.free.push(self.cached[key] as usize);
+                self.cached[key] = u32::MAX;
+            }
+        }
+    }
+
+    /// A contradiction in run `index` (or `run`): its assumption is false.
+    fn contradiction(&mut self, index: usize, run: Option<&Run>, source: Potential) {
+        let run = run.unwrap_or_else(|| &self.runs[index]);
+        let Some((on, off)) = run.conflict else { return };
+        let length = self.counter.ancestors(run, on) + self.counter.ancestors(run, off);
+        if !better(self.best.as_ref(), length, CONTRADICTION) {
+            return;
+        }
+        let n = self.engine.size();
+        let (cell, digit, _) = decode(n, run.entries[on].potential);
+        let branches = [
+            Branch { premise: format!("if {}, then", say(n, source)), run, entry: on },
+            Branch { premise: "and".to_owned(), run, entry: off },
+        ];
+        let why = format!(
+            "{} would both be and not be {}, a contradiction",
+            text::cell(n, cell),
+            text::digit(digit)
+        );
+        let step = self.step(source ^ 1, "", &branches, &why, None);
+        self.best = Some((length, CONTRADICTION, step));
+    }
+
+    /// Candidates both assumptions turn on, or both turn off.
+    fn double(&mut self, index: usize, off_run: &Run, source: Potential) {
+        let n = self.engine.size();
+        let on_run = &self.runs[index];
+        for state in [1, 0] {
+            for (i, entry) in on_run.reached().iter().enumerate() {
+                let p = entry.potential;
+                let Some(j) = off_run.get(p).filter(|_| p % 2 == state) else { continue };
+                if !self.worth(p) {
+                    continue;
+                }
+                let length = self.counter.ancestors(on_run, i) + self.counter.ancestors(off_run, j);
+                if better(self.best.as_ref(), length, DOUBLE) {
+                    let premise = format!("if {}, then", say(n, source));
+                    let branches = [
+                        Branch { premise, run: on_run, entry: i },
+                        Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
+                    ];
+                    let step = self.step(p, "", &branches, "either way", None);
+                    self.best = Some((length, DOUBLE, step));
+                }
+            }
+        }
+    }
+
+    /// Region forcing chains of `digit` in the regions where `cell` is its first place.
+    fn regions(&mut self, cell: Cell, digit: Digit, index: usize) {
+        let n = self.engine.size();
+        let candidates = self.candidates;
+        let geometry = candidates.geometry();
+        for m in 0..self.engine.regions_of(cell).len() {
+            let r = self.engine.regions_of(cell)[m].0 as usize;
+            let places = candidates.positions(r, digit);
+            let region = geometry.region(r);
+            if places.count_ones() < 2 || region[places.trailing_zeros() as usize] != cell {
+                continue;
+            }
+            let runs: Vec<(Cell, usize)> = bits(places)
+                .map(|k| region[k as usize])
+                .map(|c| (c, self.on_run(c, digit)))
+                .collect();
+            debug_assert_eq!(runs[0].1, index);
+            let first = &self.runs[index];
+            for state in [1, 0] {
+                for entry in first.reached() {
+                    let p = entry.potential;
+                    if p % 2 != state || !self.worth(p) {
+                        continue;
+                    }
+                    if runs.iter().any(|&(_, k)| self.runs[k].get(p).is_none()) {
+                        continue;
+                    }
+                    let found: Vec<usize> =
+                        runs.iter().filter_map(|&(_, k)| self.runs[k].get(p)).collect();
+                    let length: usize = runs
+                        .iter()
+                        .zip(&found)
+                        .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
+                        .sum();
+                    if !better(self.best.as_ref(), length, REGION) {
+                        continue;
+                    }
+                    let branches: Vec<Branch> = runs
+                        .iter()
+                        .zip(&found)
+                        .map(|(&(place, k), &j)| Branch {
+                            premise: premise(n, place, digit),
+                            run: &self.runs[k],
+                            entry: j,
+                        })
+                        .collect();
+                    let places: Vec<Cell> = runs.iter().map(|&(c, _)| c).collect();
+                    let intro = format!(
+                        "{} lies in {} at {}: ",
+                        text::digit(digit),
+                        text::region(self.variant, r),
+                        text::cells(n, &places)
+                    );
+                    let step = self.step(p, &intro, &branches, "each way", Some(r));
+                    self.best = Some((length, REGION, step));
+                }
+            }
+        }
+    }
+
+    /// Cell forcing chains: what every candidate of `cell` leads to.
+    fn cell_chains(&mut self, cell: Cell, mask: u64) {
+        let n = self.engine.size();
+        let runs: Vec<(Digit, usize)> = bits(mask)
+            .map(|d| (d as Digit + 1, self.cached[cell * n + d as usize] as usize))
+            .collect();
+        let first = &self.runs[runs[0].1];
+        for state in [1, 0] {
+            for entry in first.reached() {
+                let p = entry.potential;
+                if p % 2 != state || !self.worth(p) {
+                    continue;
+                }
+                if runs.iter().any(|&(_, k)| self.runs[k].get(p).is_none()) {
+                    continue;
+                }
+                let found: Vec<usize> =
+                    runs.iter().filter_map(|&(_, k)| self.runs[k].get(p)).collect();
+                let length: usize = runs
+                    .iter()
+                    .zip(&found)
+                    .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
+                    .sum();
+                if !better(self.best.as_ref(), length, CELL) {
+                    continue;
+                }
+                let branches: Vec<Branch> = runs
+                    .iter()
+                    .zip(&found)
+                    .map(|(&(digit, k), &j)| Branch {
+                        premise: premise(n, cell, digit),
+                        run: &self.runs[k],
+                        entry: j,
+                    })
+                    .collect();
+                let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
+                let step = self.step(p, &intro, &branches, "each way", None);
+                self.best = Some((length, CELL, step));
+            }
+        }
+    }
+
+    /// Whether concluding `p` changes the grid: an "on" in a cell with other candidates
+    /// (an "off" always does: every potential reached is a candidate).
+    fn worth(&self, p: Potential) -> bool {
+        let (cell, digit, on) = decode(self.engine.size(), p);
+        !on || self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
+    }
+
+    /// The step concluding `p`, explained branch by branch.
+    fn step(
+        &self,
+        p: Potential,
+        intro: &str,
+        branches: &[Branch],
+        joint: &str,
+        region: Option<usize>,
+    ) -> Step {
+        let n = self.engine.size();
+        let (cell, digit, on) = decode(n, p);
+        let mut cells = Vec::new();
+        let mut said = Vec::new();
+        for branch in branches {
+            let path = branch.run.path(branch.entry);
+            for &q in &path {
+                let (c, _, _) = decode(n, q);
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            let chain: Vec<String> = path.iter().skip(1).map(|&q| say(n, q)).collect();
+            let chain = if chain.is_empty() { say(n, path[0]) } else { chain.join(", so ") };
+            said.push(format!("{} {chain}", branch.premise));
+        }
+        let (placements, eliminations) =
+            if on { (vec![(cell, digit)], Vec::new()) } else { (Vec::new(), vec![(cell, digit)]) };
+        let result = if on {
+            format!("{} = {}", text::cell(n, cell), text::digit(digit))
+        } else {
+            text::removed(n, &eliminations)
+        };
+        let explanation = format!(
+            "{}: {intro}{}; {joint}, so {result}",
+            self.family.kind().name(),
+            said.join("; ")
+        );
+        Step {
+            technique: self.family.kind(),
+            cells,
+            regions: region.into_iter().collect(),
+            placements,
+            eliminations,
+            explanation,
+        }
+    }
+}
+
+/// Whether a step of this length and key would come before the best so far.
+fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
+    best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
+}
