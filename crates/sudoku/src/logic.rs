@@ -46,11 +46,15 @@ mod singles;
 mod subsets;
 mod text;
 mod uniqueness;
+mod variant;
+mod variant_rate;
+mod variant_text;
 mod wings;
 
 pub use self::candidates::Candidates;
 use self::geometry::Geometry;
 pub use self::kinds::{Level, TechniqueKind, UnknownLevel};
+pub use self::variant::VariantLogic;
 pub use self::scale::{chain_length_extra, tenths, ScalePath, ScaleSolver, SeRating, Tenths};
 
 /// One logical step: what it places and removes, the pattern behind it, and why.

@@ -7,6 +7,7 @@ use std::fmt;
 use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::Grid;
+use crate::model::Broken;
 use crate::logic::{Level, LogicSolver, Path, ScaleSolver, SeRating, TechniqueKind};
 use crate::solve::{GridSolver, GridVerdict};
 
@@ -95,6 +96,9 @@ pub enum RateError {
     /// The givens break a rule.
     #[error("invalid: {0}")]
     Invalid(Conflict),
+    /// The givens break a constraint of a variant's model (a cage, a dot, a line, ...).
+    #[error("invalid: {0}")]
+    Broken(Broken),
     /// No solution.
     #[error("no solution")]
     NoSolution,

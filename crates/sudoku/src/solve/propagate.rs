@@ -37,6 +37,7 @@ mod bounds;
 mod fillings;
 mod implied;
 mod line_rules;
+mod narrow;
 mod propagators;
 mod search;
 mod splits;
@@ -47,6 +48,7 @@ use std::ops::Range;
 
 use dancer::run::{Fingerprint, FingerprintHasher};
 
+pub(crate) use self::narrow::narrow;
 pub(crate) use self::search::PropSearch;
 pub(crate) use self::tables::PropTables;
 pub(crate) use self::tree::PropTree;

@@ -1,0 +1,153 @@
+//! The sentences of [`VariantLogic`](super::VariantLogic)'s constraint steps: the constraint by
+//! the name a player finds it by on the grid (the model's names: `model/names.rs`), what it
+//! leaves, then what that removes.
+//!
+//! A cage with few digit sets left says them ("the 3-cell cage of 7 at r1c1 holds 1, 2 and
+//! 4"); any other constraint says what it leaves in each cell it narrows: a bound when the
+//! digits removed all lie on one side ("the thermometer from r2c3 leaves r4c3 at least 5"),
+//! else the digits left.
+
+use super::bits::bits;
+use super::text::{and_list, cells as cells_named, digit, removed};
+use super::variant::{cage_sets, Source};
+use crate::grid::{Cell, Digit};
+use crate::model::{Model, RelationKind};
+
+/// A cage with at most this many digit sets left says them.
+const MOST_SETS_SAID: usize = 3;
+
+/// The step of `source` on `cells`, whose candidates went from `before` to `after` (a mask a
+/// cell of the model's rectangle).
+pub(super) fn explain(
+    model: &Model,
+    source: &Source,
+    cells: &[Cell],
+    before: &[u64],
+    after: &[u64],
+) -> String {
+    let eliminations: Vec<(Cell, Digit)> = (0..before.len())
+        .filter(|&c| !before[c].is_power_of_two())
+        .flat_map(|c| bits(before[c] & !after[c]).map(move |d| (c, d as Digit + 1)))
+        .collect();
+    let gone = removed_from(model.width, &eliminations);
+    let name = name(model, source, cells);
+    if let Source::Cage(k) = source {
+        let sets = cage_sets(model, &model.cages[*k], after);
+        match sets.len() {
+            1 => return format!("{name} holds {}: {gone}", and_list(&digit_list(sets[0]))),
+            2..=MOST_SETS_SAID => {
+                let sums: Vec<String> = sets.iter().map(|&set| digit_list(set).join("+")).collect();
+                return format!("{name} is {}: {gone}", sums.join(" or "));
+            }
+            _ => {}
+        }
+    }
+    let mut changed: Vec<Cell> = cells.to_vec();
+    changed.extend(eliminations.iter().map(|&(c, _)| c).filter(|c| !cells.contains(c)));
+    changed.retain(|&c| before[c] != after[c]);
+    changed.dedup();
+    let left: Vec<String> = changed.iter().map(|&c| leaves(model, c, before[c], after[c])).collect();
+    format!("{name} leaves {}: {gone}", and_list(&left))
+}
+
+/// The constraint as a player finds it: `the 3-cell cage of 7 at r1c1`, `the white dot
+/// between r1c1 and r1c2`, `the thermometer from r2c3`.
+pub(super) fn name(model: &Model, source: &Source, cells: &[Cell]) -> String {
+    match source {
+        Source::Cage(k) => {
+            let size = model.cages[*k].cells.len();
+            let named = model.cage_name(*k);
+            // `the cage of 7 at r1c1` -> `the 3-cell cage of 7 at r1c1`.
+            format!("the {size}-cell {}", named.trim_start_matches("the "))
+        }
+        Source::Relation(k) => {
+            let relation = model.relations[*k];
+            match relation.kind {
+                RelationKind::Consecutive => format!(
+                    "the white dot between {} and {}",
+                    model.cell_name(relation.a),
+                    model.cell_name(relation.b)
+                ),
+                _ => model.relation_name(*k),
+            }
+        }
+        Source::Line(k) => {
+            let line = &model.lines[*k];
+            let first = line.cells.first().map_or_else(String::new, |&c| model.cell_name(c));
+            format!("the {} from {first}", line.kind)
+        }
+        Source::Implied(fillings) => {
+            // Every filling has the same total: the first one's.
+            let total: u32 = fillings.iter().take(cells.len()).map(|&d| u32::from(d)).sum();
+            let terms: Vec<String> = cells.iter().map(|&c| model.cell_name(c)).collect();
+            format!("the cages' innies and outies make {} = {total}, which", terms.join(" + "))
+        }
+    }
+}
+
+/// What a constraint leaves in `cell`: `r4c3 at least 5`, `r4c3 at most 4`, `r4c3 between 3
+/// and 6`, `r4c3 only 2, 4 or 6`.
+fn leaves(model: &Model, cell: Cell, before: u64, after: u64) -> String {
+    let at = model.cell_name(cell);
+    let gone = before & !after;
+    let low = after.trailing_zeros() as Digit + 1;
+    let high = 64 - after.leading_zeros() as Digit;
+    let below = (1u64 << (low - 1)) - 1;
+    let above = if high >= 64 { 0 } else { !((1u64 << high) - 1) };
+    let (under, over) = (gone & below != 0, gone & above != 0);
+    // A bound only when every digit of `before` within it is left: `between 4 and 6` beside a
+    // placed 5 would say that 5 is possible.
+    let within = !(below | above) & before;
+    if after.count_ones() > 1 && after == within {
+        match (under, over) {
+            (true, false) => return format!("{at} at least {}", digit(low)),
+            (false, true) => return format!("{at} at most {}", digit(high)),
+            // Only a run of digits: `between 4 and 6` without 5 would say that 5 is possible.
+            (true, true) if after == !(below | above) => {
+                return format!("{at} between {} and {}", digit(low), digit(high));
+            }
+            _ => {}
+        }
+    }
+    let left = digit_list(after);
+    match left.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{at} only {} or {last}", init.join(", ")),
+        _ => format!("{at} only {}", left.join("")),
+    }
+}
+
+/// What a step removes, by digit (`6 removed from r5c3, r5c8`) or, when fewer cells than
+/// digits lose candidates, by cell (`1, 2, 3 removed from r1c2; 7, 8 from r1c3`).
+fn removed_from(size: usize, eliminations: &[(Cell, Digit)]) -> String {
+    let mut cells: Vec<Cell> = eliminations.iter().map(|&(c, _)| c).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    let digits = eliminations.iter().fold(0u64, |m, &(_, d)| m | 1 << (d - 1));
+    if cells.len() >= digits.count_ones() as usize {
+        return removed(size, eliminations);
+    }
+    // Cells that lose the same digits go together, in the order of their first cell.
+    let mut groups: Vec<(u64, Vec<Cell>)> = Vec::new();
+    for &cell in &cells {
+        let lost = eliminations.iter().filter(|&&(c, _)| c == cell);
+        let lost = lost.fold(0u64, |m, &(_, d)| m | 1 << (d - 1));
+        match groups.iter_mut().find(|(mask, _)| *mask == lost) {
+            Some((_, list)) => list.push(cell),
+            None => groups.push((lost, vec![cell])),
+        }
+    }
+    let said: Vec<String> = groups
+        .iter()
+        .enumerate()
+        .map(|(k, (lost, list))| {
+            let verb = if k == 0 { " removed" } else { "" };
+            format!("{}{verb} from {}", digit_list(*lost).join(", "), cells_named(size, list))
+        })
+        .collect();
+    said.join("; ")
+}
+
+/// The digits of a mask, each as a word.
+fn digit_list(mask: u64) -> Vec<String> {
+    bits(mask).map(|d| digit(d as Digit + 1).to_string()).collect()
+}
