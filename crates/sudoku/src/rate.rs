@@ -7,8 +7,8 @@ use std::fmt;
 use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::Grid;
-use crate::model::Broken;
 use crate::logic::{Level, LogicSolver, Path, ScaleSolver, SeRating, TechniqueKind};
+use crate::model::Broken;
 use crate::solve::{GridSolver, GridVerdict};
 
 /// The clue-count bands some papers rate 9×9 puzzles by; given for reference only, since the

@@ -75,8 +75,7 @@ fn every_step_on_the_committed_variants_holds_in_the_solution() {
         if file.starts_with("killer") {
             assert!(tally.puzzles == records.len() && tally.has(TechniqueKind::Cage), "{file}");
         }
-        if file.starts_with("kropki") || file.starts_with("xv") || file.starts_with("consecutive")
-        {
+        if file.starts_with("kropki") || file.starts_with("xv") || file.starts_with("consecutive") {
             assert!(tally.has(TechniqueKind::Relation), "{file}");
         }
     }
@@ -108,10 +107,8 @@ fn published(file: &str, reader: fn(&str) -> Result<Record, dancer_sudoku::ReadE
 }
 
 fn gather(file: &str, records: &[Record]) -> Tally {
-    let walked: Vec<_> = records
-        .par_iter()
-        .map(|r| walk(&r.name, &r.model, r.solution.as_deref()))
-        .collect();
+    let walked: Vec<_> =
+        records.par_iter().map(|r| walk(&r.name, &r.model, r.solution.as_deref())).collect();
     let mut tally = Tally::default();
     walked.into_iter().for_each(|w| tally.add(w));
     eprintln!("{file}: {} puzzles walked, steps {:?}", tally.puzzles, tally.steps);

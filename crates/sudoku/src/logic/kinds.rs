@@ -4,8 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    chains, coloring, direct, fish, locked, singles, subsets, uniqueness, variant, wings,
-    Technique,
+    chains, coloring, direct, fish, locked, singles, subsets, uniqueness, variant, wings, Technique,
 };
 
 /// Difficulty levels, in order.

@@ -107,7 +107,11 @@ impl VariantLogic {
         let implied = model
             .implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS)
             .into_iter()
-            .map(|sum| Rule { source: Source::Implied(sum.fillings), cells: sum.cells, tables: None })
+            .map(|sum| Rule {
+                source: Source::Implied(sum.fillings),
+                cells: sum.cells,
+                tables: None,
+            })
             .collect();
         use TechniqueKind as T;
         let mut stages = Vec::new();
@@ -311,7 +315,8 @@ fn keep_fillings(cells: &[Cell], fillings: &[Digit], masks: &mut [u64]) {
 /// A cage's digit sets of its size and sum that its cells' candidates still allow, as masks.
 pub(super) fn cage_sets(model: &Model, cage: &Cage, masks: &[u64]) -> Vec<u64> {
     let Some(sum) = cage.sum else { return Vec::new() };
-    let placed = cage.cells.iter().filter(|&&c| masks[c].is_power_of_two()).fold(0, |m, &c| m | masks[c]);
+    let placed =
+        cage.cells.iter().filter(|&&c| masks[c].is_power_of_two()).fold(0, |m, &c| m | masks[c]);
     let reach = cage.cells.iter().fold(0, |m, &c| m | masks[c]);
     let sets = crate::model::digit_sets(model.symbols, cage.cells.len(), sum).unwrap_or_default();
     sets.into_iter()

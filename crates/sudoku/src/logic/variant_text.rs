@@ -8,7 +8,7 @@
 //! else the digits left.
 
 use super::bits::bits;
-use super::text::{and_list, cells as cells_named, digit, removed};
+use super::text::{and_list, cells as cells_named, digit};
 use super::variant::{cage_sets, Source};
 use crate::grid::{Cell, Digit};
 use crate::model::{Model, RelationKind};
@@ -46,8 +46,19 @@ pub(super) fn explain(
     changed.extend(eliminations.iter().map(|&(c, _)| c).filter(|c| !cells.contains(c)));
     changed.retain(|&c| before[c] != after[c]);
     changed.dedup();
-    let left: Vec<String> = changed.iter().map(|&c| leaves(model, c, before[c], after[c])).collect();
-    format!("{name} leaves {}: {gone}", and_list(&left))
+    // Cells left alike go together: `r4c3, r5c2 and r5c3 at least 2`.
+    let mut alike: Vec<(String, Vec<String>)> = Vec::new();
+    for &c in &changed {
+        let what = leaves(before[c], after[c]);
+        match alike.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, cells)) => cells.push(model.cell_name(c)),
+            None => alike.push((what, vec![model.cell_name(c)])),
+        }
+    }
+    let left: Vec<String> =
+        alike.iter().map(|(what, cells)| format!("{} {what}", and_list(cells))).collect();
+    // Groups apart by commas only: `r5c5 at least 2, r5c6 and r5c7 at most 8`.
+    format!("{name} leaves {}: {gone}", left.join(", "))
 }
 
 /// The constraint as a player finds it: `the 3-cell cage of 7 at r1c1`, `the white dot
@@ -62,13 +73,21 @@ pub(super) fn name(model: &Model, source: &Source, cells: &[Cell]) -> String {
         }
         Source::Relation(k) => {
             let relation = model.relations[*k];
-            match relation.kind {
-                RelationKind::Consecutive => format!(
-                    "the white dot between {} and {}",
+            let between = |what: &str| {
+                format!(
+                    "the {what} between {} and {}",
                     model.cell_name(relation.a),
                     model.cell_name(relation.b)
-                ),
-                _ => model.relation_name(*k),
+                )
+            };
+            match relation.kind {
+                RelationKind::Consecutive => between("white dot"),
+                RelationKind::NotConsecutive => between("missing white dot"),
+                RelationKind::NotRatio(2) => between("missing black dot"),
+                RelationKind::Sum(10) => between("X"),
+                RelationKind::Sum(5) => between("V"),
+                RelationKind::Ratio(_) => model.relation_name(*k),
+                _ => format!("the sign {}", model.relation_name(*k)),
             }
         }
         Source::Line(k) => {
@@ -85,10 +104,9 @@ pub(super) fn name(model: &Model, source: &Source, cells: &[Cell]) -> String {
     }
 }
 
-/// What a constraint leaves in `cell`: `r4c3 at least 5`, `r4c3 at most 4`, `r4c3 between 3
-/// and 6`, `r4c3 only 2, 4 or 6`.
-fn leaves(model: &Model, cell: Cell, before: u64, after: u64) -> String {
-    let at = model.cell_name(cell);
+/// What a constraint leaves in a cell: `at least 5`, `at most 4`, `between 3 and 6`, `only 2,
+/// 4 or 6`, or `without 5` when fewer digits go than stay.
+fn leaves(before: u64, after: u64) -> String {
     let gone = before & !after;
     let low = after.trailing_zeros() as Digit + 1;
     let high = 64 - after.leading_zeros() as Digit;
@@ -100,48 +118,64 @@ fn leaves(model: &Model, cell: Cell, before: u64, after: u64) -> String {
     let within = !(below | above) & before;
     if after.count_ones() > 1 && after == within {
         match (under, over) {
-            (true, false) => return format!("{at} at least {}", digit(low)),
-            (false, true) => return format!("{at} at most {}", digit(high)),
+            (true, false) => return format!("at least {}", digit(low)),
+            (false, true) => return format!("at most {}", digit(high)),
             // Only a run of digits: `between 4 and 6` without 5 would say that 5 is possible.
             (true, true) if after == !(below | above) => {
-                return format!("{at} between {} and {}", digit(low), digit(high));
+                return format!("between {} and {}", digit(low), digit(high));
             }
             _ => {}
         }
     }
-    let left = digit_list(after);
-    match left.as_slice() {
-        [init @ .., last] if !init.is_empty() => format!("{at} only {} or {last}", init.join(", ")),
-        _ => format!("{at} only {}", left.join("")),
+    let (word, list) = if gone.count_ones() < after.count_ones() {
+        ("without", digit_list(gone))
+    } else {
+        ("only", digit_list(after))
+    };
+    match list.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{word} {} or {last}", init.join(", ")),
+        _ => format!("{word} {}", list.join("")),
     }
 }
 
-/// What a step removes, by digit (`6 removed from r5c3, r5c8`) or, when fewer cells than
-/// digits lose candidates, by cell (`1, 2, 3 removed from r1c2; 7, 8 from r1c3`).
+/// What a step removes, digits that leave the same cells together (`7, 8, 9 removed from
+/// r3c6, r3c7`), or cells that lose the same digits together when that makes fewer groups
+/// (`1, 2 removed from r1c2; 7 from r1c3, r1c4`).
 fn removed_from(size: usize, eliminations: &[(Cell, Digit)]) -> String {
+    let mut by_digit: Vec<(Vec<Digit>, Vec<Cell>)> = Vec::new();
+    let mut digits: Vec<Digit> = eliminations.iter().map(|&(_, d)| d).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    for d in digits {
+        let mut cells: Vec<Cell> =
+            eliminations.iter().filter(|&&(_, e)| e == d).map(|&(c, _)| c).collect();
+        cells.sort_unstable();
+        match by_digit.iter_mut().find(|(_, list)| *list == cells) {
+            Some((ds, _)) => ds.push(d),
+            None => by_digit.push((vec![d], cells)),
+        }
+    }
+    let mut by_cell: Vec<(Vec<Digit>, Vec<Cell>)> = Vec::new();
     let mut cells: Vec<Cell> = eliminations.iter().map(|&(c, _)| c).collect();
     cells.sort_unstable();
     cells.dedup();
-    let digits = eliminations.iter().fold(0u64, |m, &(_, d)| m | 1 << (d - 1));
-    if cells.len() >= digits.count_ones() as usize {
-        return removed(size, eliminations);
-    }
-    // Cells that lose the same digits go together, in the order of their first cell.
-    let mut groups: Vec<(u64, Vec<Cell>)> = Vec::new();
-    for &cell in &cells {
-        let lost = eliminations.iter().filter(|&&(c, _)| c == cell);
-        let lost = lost.fold(0u64, |m, &(_, d)| m | 1 << (d - 1));
-        match groups.iter_mut().find(|(mask, _)| *mask == lost) {
-            Some((_, list)) => list.push(cell),
-            None => groups.push((lost, vec![cell])),
+    for c in cells {
+        let mut lost: Vec<Digit> =
+            eliminations.iter().filter(|&&(e, _)| e == c).map(|&(_, d)| d).collect();
+        lost.sort_unstable();
+        match by_cell.iter_mut().find(|(ds, _)| *ds == lost) {
+            Some((_, list)) => list.push(c),
+            None => by_cell.push((lost, vec![c])),
         }
     }
+    let groups = if by_cell.len() < by_digit.len() { by_cell } else { by_digit };
     let said: Vec<String> = groups
         .iter()
         .enumerate()
-        .map(|(k, (lost, list))| {
+        .map(|(k, (ds, list))| {
             let verb = if k == 0 { " removed" } else { "" };
-            format!("{}{verb} from {}", digit_list(*lost).join(", "), cells_named(size, list))
+            let ds: Vec<String> = ds.iter().map(|&d| digit(d).to_string()).collect();
+            format!("{}{verb} from {}", ds.join(", "), cells_named(size, list))
         })
         .collect();
     said.join("; ")
