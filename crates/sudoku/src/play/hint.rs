@@ -2,13 +2,15 @@
 //!
 //! In order: a placed digit that is not the solution's is pointed out first (every step
 //! after it would build on sand); a plain sudoku (regions only) asks the logical solver for
-//! its next step and sentence; any other puzzle gets the singles its candidates leave under
-//! every constraint (`logic/constraints.rs`); when none is found, the solution gives the digit of the
-//! cursor's cell (or the first empty one), and says so.
+//! its next step and sentence; one sudoku grid with constraints on top asks the variant logic
+//! (steps that name their cage, dot or line), taking its steps up to the next placed digit so
+//! that applying the hint moves the game on; any other puzzle (several grids) gets the singles
+//! its candidates leave under every constraint (`logic/constraints.rs`); when none is found,
+//! the solution gives the digit of the cursor's cell (or the first empty one), and says so.
 
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::constraints::{bit, candidates};
-use crate::logic::LogicSolver;
+use crate::logic::{LogicSolver, VariantLogic};
 use crate::model::{Constraints, Model};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
@@ -27,7 +29,7 @@ pub struct Hint {
 /// The hint for `digits` (givens and placed digits) in `model`.
 pub(crate) fn hint(
     model: &Model,
-    logic: Option<&LogicSolver>,
+    logic: (Option<&LogicSolver>, Option<&VariantLogic>),
     digits: &[Option<Digit>],
     solution: Option<&[Option<Digit>]>,
     cursor: Cell,
@@ -48,8 +50,9 @@ pub(crate) fn hint(
         return Hint { text, ..Hint::default() };
     }
     let found = match logic {
-        Some(logic) => logical(model, logic, digits),
-        None => single(model, digits),
+        (Some(logic), _) => logical(model, logic, digits),
+        (None, Some(variant)) => variant_step(variant, digits),
+        (None, None) => single(model, digits),
     };
     if let Some(found) = found {
         return found;
@@ -75,6 +78,45 @@ fn logical(model: &Model, logic: &LogicSolver, digits: &[Option<Digit>]) -> Opti
         placements: step.placements,
         eliminations: step.eliminations,
     })
+}
+
+/// The variant logic's next step, with the steps after it up to the first that places a
+/// digit: applied, the hint then places it (a step that only removes candidates would be
+/// found again from the same digits).
+fn variant_step(logic: &VariantLogic, digits: &[Option<Digit>]) -> Option<Hint> {
+    let mut candidates = logic.candidates(digits).ok()?;
+    let first = logic.next_step(&candidates)?;
+    let mut cells = first.cells.clone();
+    for &(cell, _) in first.placements.iter().chain(&first.eliminations) {
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    let mut hint = Hint {
+        text: first.explanation.clone(),
+        cells,
+        placements: first.placements.clone(),
+        eliminations: first.eliminations.clone(),
+    };
+    candidates.apply(&first);
+    let mut more = 0;
+    while hint.placements.is_empty() {
+        let Some(step) = logic.next_step(&candidates) else { break };
+        candidates.apply(&step);
+        hint.placements.extend_from_slice(&step.placements);
+        hint.eliminations.extend_from_slice(&step.eliminations);
+        more += 1;
+    }
+    if more > 0 {
+        if let Some(&(cell, d)) = hint.placements.first() {
+            let steps = if more == 1 { "step" } else { "steps" };
+            hint.text.push_str(&format!(
+                " ({more} more {steps} to {} = {d})",
+                logic.model().cell_name(cell)
+            ));
+        }
+    }
+    Some(hint)
 }
 
 /// A naked or hidden single under every constraint of the model.
