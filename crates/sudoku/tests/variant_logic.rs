@@ -40,6 +40,9 @@ fn walk(name: &str, model: &Model, published: Option<&[u8]>) -> Option<Vec<Techn
     Some(path.steps.iter().map(|s| s.technique).collect())
 }
 
+/// A reader of one puzzle a line.
+type Reader = fn(&str) -> Option<Record>;
+
 /// How many steps of each kind a set of puzzles took, and how many were solved by logic.
 #[derive(Default)]
 struct Tally {
@@ -82,7 +85,7 @@ fn every_step_on_the_committed_variants_holds_in_the_solution() {
     // The ISS, f-puzzles and SudokuPad samples: a 6×6 of cage, thermometer, little killer,
     // whispers, black dot and X; a Kropki 6×6.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/");
-    let readers: [(&str, fn(&str) -> Option<Record>); 3] = [
+    let readers: [(&str, Reader); 3] = [
         ("iss.txt", |line| iss(line).ok().map(|r| r.record)),
         ("fpuzzles.txt", |line| fpuzzles(line).ok().map(|r| r.record)),
         ("sudokupad.txt", |line| sudokupad(line).ok().map(|r| r.record)),
@@ -110,7 +113,9 @@ fn gather(file: &str, records: &[Record]) -> Tally {
     let walked: Vec<_> =
         records.par_iter().map(|r| walk(&r.name, &r.model, r.solution.as_deref())).collect();
     let mut tally = Tally::default();
-    walked.into_iter().for_each(|w| tally.add(w));
+    for w in walked {
+        tally.add(w);
+    }
     eprintln!("{file}: {} puzzles walked, steps {:?}", tally.puzzles, tally.steps);
     tally
 }

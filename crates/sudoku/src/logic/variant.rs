@@ -113,16 +113,15 @@ impl VariantLogic {
                 tables: None,
             })
             .collect();
-        use TechniqueKind as T;
         let mut stages = Vec::new();
         for kind in TechniqueKind::DEFAULT {
-            if matches!(kind, T::UniqueRectangle | T::BugPlusOne) {
+            if matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne) {
                 continue;
             }
             stages.push(Stage::Technique(kind.technique()));
             match kind {
-                T::HiddenSingle => stages.push(Stage::Constraints),
-                T::HiddenQuad => stages.push(Stage::Implied),
+                TechniqueKind::HiddenSingle => stages.push(Stage::Constraints),
+                TechniqueKind::HiddenQuad => stages.push(Stage::Implied),
                 _ => {}
             }
         }
@@ -303,7 +302,7 @@ fn keep_fillings(cells: &[Cell], fillings: &[Digit], masks: &mut [u64]) {
             }
         }
     }
-    if keep.iter().any(|&k| k == 0) {
+    if keep.contains(&0) {
         // No filling fits: the position is wrong, and this sum says nothing of it.
         return;
     }

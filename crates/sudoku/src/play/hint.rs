@@ -110,10 +110,8 @@ fn variant_step(logic: &VariantLogic, digits: &[Option<Digit>]) -> Option<Hint> 
     if more > 0 {
         if let Some(&(cell, d)) = hint.placements.first() {
             let steps = if more == 1 { "step" } else { "steps" };
-            hint.text.push_str(&format!(
-                " ({more} more {steps} to {} = {d})",
-                logic.model().cell_name(cell)
-            ));
+            let name = logic.model().cell_name(cell);
+            hint.text = format!("{} ({more} more {steps} to {name} = {d})", hint.text);
         }
     }
     Some(hint)
