@@ -10,7 +10,7 @@
 
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::constraints::{bit, candidates};
-use crate::logic::{LogicSolver, VariantLogic};
+use crate::logic::{LogicSolver, Step, VariantLogic};
 use crate::model::{Constraints, Model};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
@@ -80,41 +80,38 @@ fn logical(model: &Model, logic: &LogicSolver, digits: &[Option<Digit>]) -> Opti
     })
 }
 
-/// The variant logic's next step, with the steps after it up to the first that places a
-/// digit: applied, the hint then places it (a step that only removes candidates would be
-/// found again from the same digits).
+/// The variant logic's steps from this position up to the first that places a digit: that
+/// step, said first, then the last earlier step that narrowed the placed cell (the one a
+/// player would have to see). Applied, the hint takes them all: a step that only removes
+/// candidates would be found again from the same digits.
 fn variant_step(logic: &VariantLogic, digits: &[Option<Digit>]) -> Option<Hint> {
     let mut candidates = logic.candidates(digits).ok()?;
-    let first = logic.next_step(&candidates)?;
-    let mut cells = first.cells.clone();
-    for &(cell, _) in first.placements.iter().chain(&first.eliminations) {
-        if !cells.contains(&cell) {
-            cells.push(cell);
-        }
-    }
-    let mut hint = Hint {
-        text: first.explanation.clone(),
-        cells,
-        placements: first.placements.clone(),
-        eliminations: first.eliminations.clone(),
-    };
-    candidates.apply(&first);
-    let mut more = 0;
-    while hint.placements.is_empty() {
+    let mut steps = Vec::new();
+    while steps.last().is_none_or(|step: &Step| step.placements.is_empty()) {
         let Some(step) = logic.next_step(&candidates) else { break };
         candidates.apply(&step);
-        hint.placements.extend_from_slice(&step.placements);
-        hint.eliminations.extend_from_slice(&step.eliminations);
-        more += 1;
+        steps.push(step);
     }
-    if more > 0 {
-        if let Some(&(cell, d)) = hint.placements.first() {
-            let steps = if more == 1 { "step" } else { "steps" };
-            let name = logic.model().cell_name(cell);
-            hint.text = format!("{} ({more} more {steps} to {name} = {d})", hint.text);
-        }
+    let (placing, before) = steps.split_last()?;
+    let placed = placing.placements.first().map(|&(cell, _)| cell);
+    let cause = before
+        .iter()
+        .rev()
+        .find(|step| step.eliminations.iter().any(|&(cell, _)| Some(cell) == placed));
+    let mut cells = placing.cells.clone();
+    let mut text = placing.explanation.clone();
+    if let Some(cause) = cause {
+        cells.extend(cause.cells.iter().copied().filter(|c| !placing.cells.contains(c)));
+        let more = before.len();
+        let steps = if more == 1 { "step" } else { "steps" };
+        text = format!("{text} (after {more} {steps}, the last on it: {})", cause.explanation);
     }
-    Some(hint)
+    Some(Hint {
+        text,
+        cells,
+        placements: steps.iter().flat_map(|s| s.placements.iter().copied()).collect(),
+        eliminations: steps.iter().flat_map(|s| s.eliminations.iter().copied()).collect(),
+    })
 }
 
 /// A naked or hidden single under every constraint of the model.
