@@ -37,6 +37,10 @@ fn walk(name: &str, model: &Model, published: Option<&[u8]>) -> Option<Vec<Techn
     for cell in (0..solution.len()).filter(|&c| path.end.digit(c).is_some()) {
         assert_eq!(path.end.digit(cell), Some(solution[cell]), "{name}");
     }
+    // `rate` gives a number whenever logic solves it (ER), from the same path.
+    let rating = logic.rate(&model.givens).unwrap();
+    assert_eq!((rating.steps, rating.solved_by_logic), (path.steps.len(), path.solved), "{name}");
+    assert_eq!(rating.se.er.is_some(), path.solved, "{name}");
     Some(path.steps.iter().map(|s| s.technique).collect())
 }
 
