@@ -188,12 +188,24 @@ fn plain_sudokus_in_json_go_the_usual_way_and_bad_lines_stay_in_place() {
     let run = sudoku(&["count"], &format!("{cage}\n{json}\n"));
     assert_eq!(run.stdout.lines().collect::<Vec<_>>(), ["error", "1"]);
     assert!(run.stderr.contains("cage 1: more than 1048576 sets"), "{}", run.stderr);
-    // Killers have no logical solver: the refusal says why, in place.
+    // A killer is rated by the variant logic, whose steps name their cages.
     let (killer, _) = killer();
-    let refused = sudoku(&["rate"], &format!("{}\n{json}\n", killer.to_json()));
-    assert_eq!(refused.stdout.lines().next(), Some("error"));
-    assert!(refused.stderr.contains("rate needs a puzzle of regions only"), "{}", refused.stderr);
-    assert!(refused.stderr.contains("has cages"), "{}", refused.stderr);
+    let rated = sudoku(&["rate"], &format!("{}\n{json}\n", killer.to_json()));
+    assert_eq!(rated.code, 0, "{}", rated.stderr);
+    let explained = sudoku(&["explain"], &format!("{}\n", killer.to_json()));
+    assert!(explained.stdout.contains("-cell cage of "), "{}", explained.stdout);
+    // A puzzle of several grids has none: the refusal says why, in place.
+    let mut wide = Model::from_variant(&Variant::standard(4).unwrap());
+    (wide.width, wide.used) = (5, (0..20).map(|c| c % 5 < 4).collect());
+    wide.givens = vec![None; 20];
+    wide.regions =
+        wide.regions.iter().map(|r| r.iter().map(|&c| c / 4 * 5 + c % 4).collect()).collect();
+    wide.kinds.clear();
+    wide.cages.push(Cage { cells: vec![0, 1], sum: Some(3) });
+    let record = Record { name: "wide".into(), model: wide, solution: None, generated: None };
+    let refused = sudoku(&["rate"], &format!("{}\n", record.to_json()));
+    assert_eq!(refused.stdout.lines().next(), Some("error"), "{}", refused.stderr);
+    assert!(refused.stderr.contains("rate needs one sudoku grid"), "{}", refused.stderr);
 }
 
 #[test]

@@ -102,7 +102,7 @@ mod variant;
 
 pub use crate::logic::{
     chain_length_extra, tenths, Candidates, Level, LogicSolver, Path, ScalePath, ScaleSolver,
-    SeRating, Step, Technique, TechniqueKind, Tenths, UnknownLevel,
+    SeRating, Step, Technique, TechniqueKind, Tenths, UnknownLevel, VariantLogic,
 };
 pub use crate::model::{
     Broken, Cage, Constraints, Encoded, Layout, Line, LineContext, LineKind, Marks, Model,

@@ -49,12 +49,16 @@ mod singles;
 mod subsets;
 mod text;
 mod uniqueness;
+mod variant;
+mod variant_rate;
+mod variant_text;
 mod wings;
 
 pub use self::candidates::Candidates;
 use self::geometry::Geometry;
 pub use self::kinds::{Level, TechniqueKind, UnknownLevel};
 pub use self::scale::{chain_length_extra, tenths, ScalePath, ScaleSolver, SeRating, Tenths};
+pub use self::variant::VariantLogic;
 
 /// One logical step: what it places and removes, the pattern behind it, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -43,7 +43,7 @@ pub use self::save::SaveError;
 pub use self::solution::{search, solve, Searched, Solution};
 use crate::draw::{self, Canvas, CellSize, Content, Ink, Outline, Shade};
 use crate::grid::{Cell, Digit};
-use crate::logic::LogicSolver;
+use crate::logic::{LogicSolver, VariantLogic};
 use crate::model::{Model, Violation, ViolationKind};
 
 /// The message of a game whose puzzle has no solution.
@@ -101,6 +101,8 @@ pub struct Game {
     /// The solution, or why there is none to check against.
     solution: Result<Solution, Lack>,
     logic: Option<LogicSolver>,
+    /// The variant logic, for a sudoku with constraints on top (none when `logic` is there).
+    variant_logic: Option<VariantLogic>,
     entries: Vec<Entry>,
     cursor: Cell,
     mode: Mode,
@@ -135,6 +137,7 @@ impl Game {
     /// check and the last resort of hints are not available).
     pub fn with_solution(name: &str, model: Model, solution: Option<Solution>) -> Game {
         let logic = model.variant().map(|variant| LogicSolver::new(&variant));
+        let variant_logic = logic.is_none().then(|| VariantLogic::new(&model)).flatten();
         let outline = Outline::new(&model);
         let cursor = (0..model.used.len())
             .find(|&c| model.used[c] && model.givens[c].is_none())
@@ -153,6 +156,7 @@ impl Game {
             outline,
             solution: solution.ok_or(Lack::NoSolution),
             logic,
+            variant_logic,
             entries,
             cursor,
             mode: Mode::Digit,

@@ -8,6 +8,7 @@ use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::logic::{Level, LogicSolver, Path, ScaleSolver, SeRating, TechniqueKind};
+use crate::model::Broken;
 use crate::solve::{GridSolver, GridVerdict};
 
 /// The clue-count bands some papers rate 9×9 puzzles by; given for reference only, since the
@@ -95,6 +96,9 @@ pub enum RateError {
     /// The givens break a rule.
     #[error("invalid: {0}")]
     Invalid(Conflict),
+    /// The givens break a constraint of a variant's model (a cage, a dot, a line, ...).
+    #[error("invalid: {0}")]
+    Broken(Broken),
     /// No solution.
     #[error("no solution")]
     NoSolution,

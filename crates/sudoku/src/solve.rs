@@ -27,6 +27,7 @@ mod grids;
 pub(crate) mod kit;
 mod memo;
 mod propagate;
+pub(crate) use self::propagate::{narrow, PropTables};
 mod rules;
 mod search;
 pub(crate) mod strategy;

@@ -32,6 +32,8 @@ mod variants_data;
 // The committed samples of every constraint kind (data/variants): unique, solved as stored,
 // and each constraint checked from its definition.
 mod variant_samples;
+// The variant logic (hint, explain, rate on cages, dots, lines): each step true in the solution.
+mod variant_logic;
 // Model::generate: killers, every kind of marks and a samurai unique; seeds reproducible.
 mod model_generate;
 // f-puzzles and SudokuPad links: every key read, negative rules against a filter of all 4×4

@@ -123,11 +123,30 @@ fn conflicts_and_hints_name_rows_boxes_and_cages_as_the_grid_shows_them() {
     while !game.is_won() && named == 0 {
         press(&mut game, "?");
         let text = game.message().to_owned();
-        assert!(!text.contains("cage ") || text.contains("the cage of "), "{text}");
-        named += usize::from(text.contains("the cage of "));
+        assert!(!text.contains("cage ") || text.contains("-cell cage of "), "{text}");
+        named += usize::from(text.contains("-cell cage of "));
         game.key(Key::Enter);
     }
     assert_eq!(named, 1, "a hint names a cage");
+}
+
+/// On a 9×9 killer, `?` then Enter again and again wins the game: each hint of the variant
+/// logic goes on to the next placed digit, so that applying it moves the game on, and says the
+/// last step on that cell, some of them naming their cage.
+#[test]
+fn variant_hints_applied_one_after_another_win_a_killer() {
+    let mut game = Game::new("killer", sample("killer-9x9.jsonl").model);
+    let (mut presses, mut cages) = (0, 0);
+    while !game.is_won() && presses < 81 {
+        press(&mut game, "?");
+        let text = game.message().to_owned();
+        assert!(!text.contains("solution's digit"), "logic solves it: {text}");
+        cages += usize::from(text.contains("-cell cage of "));
+        game.key(Key::Enter);
+        presses += 1;
+    }
+    assert!(game.is_won(), "{presses} hints");
+    assert!(cages > 0);
 }
 
 #[test]

@@ -14,6 +14,7 @@ mod memo;
 mod model;
 mod search;
 mod solving;
+mod variant;
 
 pub(crate) use self::dispatch::handle;
 pub(crate) use self::search::Long;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    chains, coloring, direct, fish, locked, multiple, singles, subsets, uniqueness, wings,
+    chains, coloring, direct, fish, locked, multiple, singles, subsets, uniqueness, variant, wings,
     Technique,
 };
 
@@ -80,6 +80,15 @@ pub enum TechniqueKind {
     DirectHiddenPair,
     /// A hidden triple that leaves another digit of its region one place, placed in the step.
     DirectHiddenTriple,
+    /// A killer cage's sum or distinct digits narrow its cells (variant puzzles only:
+    /// [`VariantLogic`](super::VariantLogic)).
+    Cage,
+    /// A dot or sign between two cells (Kropki, XV, greater-than, ...) narrows them (variant
+    /// puzzles only).
+    Relation,
+    /// A line (thermometer, arrow, whispers, little killer, ...) narrows its cells (variant
+    /// puzzles only).
+    Line,
     /// A digit confined to a line within a box (or any non-line region): gone from the rest
     /// of the line.
     Pointing,
@@ -97,6 +106,9 @@ pub enum TechniqueKind {
     NakedQuad,
     /// Four digits with the same four places in a region.
     HiddenQuad,
+    /// The sum the cages imply for a few cells of their regions (innies and outies) narrows
+    /// them (variant puzzles only).
+    InniesOuties,
     /// A digit in two rows confined to two columns, or the other way round.
     XWing,
     /// The same with three lines.
@@ -131,13 +143,16 @@ pub enum TechniqueKind {
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 27] = [
+    pub const ALL: [TechniqueKind; 31] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
         TechniqueKind::DirectClaiming,
         TechniqueKind::DirectHiddenPair,
         TechniqueKind::DirectHiddenTriple,
+        TechniqueKind::Cage,
+        TechniqueKind::Relation,
+        TechniqueKind::Line,
         TechniqueKind::Pointing,
         TechniqueKind::Claiming,
         TechniqueKind::NakedPair,
@@ -146,6 +161,7 @@ impl TechniqueKind {
         TechniqueKind::HiddenTriple,
         TechniqueKind::NakedQuad,
         TechniqueKind::HiddenQuad,
+        TechniqueKind::InniesOuties,
         TechniqueKind::XWing,
         TechniqueKind::Swordfish,
         TechniqueKind::Jellyfish,
@@ -194,6 +210,10 @@ impl TechniqueKind {
             TechniqueKind::DirectClaiming => "direct claiming",
             TechniqueKind::DirectHiddenPair => "direct hidden pair",
             TechniqueKind::DirectHiddenTriple => "direct hidden triple",
+            TechniqueKind::Cage => "cage",
+            TechniqueKind::Relation => "dot or sign",
+            TechniqueKind::Line => "line",
+            TechniqueKind::InniesOuties => "innies and outies",
             TechniqueKind::Pointing => "pointing",
             TechniqueKind::Claiming => "claiming",
             TechniqueKind::NakedPair => "naked pair",
@@ -227,6 +247,9 @@ impl TechniqueKind {
             | T::DirectClaiming
             | T::DirectHiddenPair
             | T::DirectHiddenTriple
+            | T::Cage
+            | T::Relation
+            | T::Line
             | T::Pointing
             | T::Claiming
             | T::NakedPair
@@ -235,6 +258,7 @@ impl TechniqueKind {
             | T::HiddenTriple
             | T::NakedQuad
             | T::HiddenQuad
+            | T::InniesOuties
             | T::XWing
             | T::Swordfish
             | T::Jellyfish => Level::Hard,
@@ -261,6 +285,9 @@ impl TechniqueKind {
             T::DirectClaiming => Box::new(direct::DirectLocked(true)),
             T::DirectHiddenPair => Box::new(direct::DirectHidden(2)),
             T::DirectHiddenTriple => Box::new(direct::DirectHidden(3)),
+            T::Cage | T::Relation | T::Line | T::InniesOuties => {
+                Box::new(variant::ConstraintsOnly(self))
+            }
             T::Pointing => Box::new(locked::Pointing),
             T::Claiming => Box::new(locked::Claiming),
             T::NakedPair => Box::new(subsets::Naked(2)),

@@ -2,13 +2,15 @@
 //!
 //! In order: a placed digit that is not the solution's is pointed out first (every step
 //! after it would build on sand); a plain sudoku (regions only) asks the logical solver for
-//! its next step and sentence; any other puzzle gets the singles its candidates leave under
-//! every constraint (`logic/constraints.rs`); when none is found, the solution gives the digit of the
-//! cursor's cell (or the first empty one), and says so.
+//! its next step and sentence; one sudoku grid with constraints on top asks the variant logic
+//! (steps that name their cage, dot or line), taking its steps up to the next placed digit so
+//! that applying the hint moves the game on; any other puzzle (several grids) gets the singles
+//! its candidates leave under every constraint (`logic/constraints.rs`); when none is found,
+//! the solution gives the digit of the cursor's cell (or the first empty one), and says so.
 
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::constraints::{bit, candidates};
-use crate::logic::LogicSolver;
+use crate::logic::{LogicSolver, Step, VariantLogic};
 use crate::model::{Constraints, Model};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
@@ -27,7 +29,7 @@ pub struct Hint {
 /// The hint for `digits` (givens and placed digits) in `model`.
 pub(crate) fn hint(
     model: &Model,
-    logic: Option<&LogicSolver>,
+    logic: (Option<&LogicSolver>, Option<&VariantLogic>),
     digits: &[Option<Digit>],
     solution: Option<&[Option<Digit>]>,
     cursor: Cell,
@@ -48,8 +50,9 @@ pub(crate) fn hint(
         return Hint { text, ..Hint::default() };
     }
     let found = match logic {
-        Some(logic) => logical(model, logic, digits),
-        None => single(model, digits),
+        (Some(logic), _) => logical(model, logic, digits),
+        (None, Some(variant)) => variant_step(variant, digits),
+        (None, None) => single(model, digits),
     };
     if let Some(found) = found {
         return found;
@@ -74,6 +77,40 @@ fn logical(model: &Model, logic: &LogicSolver, digits: &[Option<Digit>]) -> Opti
         cells,
         placements: step.placements,
         eliminations: step.eliminations,
+    })
+}
+
+/// The variant logic's steps from this position up to the first that places a digit: that
+/// step, said first, then the last earlier step that narrowed the placed cell (the one a
+/// player would have to see). Applied, the hint takes them all: a step that only removes
+/// candidates would be found again from the same digits.
+fn variant_step(logic: &VariantLogic, digits: &[Option<Digit>]) -> Option<Hint> {
+    let mut candidates = logic.candidates(digits).ok()?;
+    let mut steps = Vec::new();
+    while steps.last().is_none_or(|step: &Step| step.placements.is_empty()) {
+        let Some(step) = logic.next_step(&candidates) else { break };
+        candidates.apply(&step);
+        steps.push(step);
+    }
+    let (placing, before) = steps.split_last()?;
+    let placed = placing.placements.first().map(|&(cell, _)| cell);
+    let cause = before
+        .iter()
+        .rev()
+        .find(|step| step.eliminations.iter().any(|&(cell, _)| Some(cell) == placed));
+    let mut cells = placing.cells.clone();
+    let mut text = placing.explanation.clone();
+    if let Some(cause) = cause {
+        cells.extend(cause.cells.iter().copied().filter(|c| !placing.cells.contains(c)));
+        let more = before.len();
+        let steps = if more == 1 { "step" } else { "steps" };
+        text = format!("{text} (after {more} {steps}, the last on it: {})", cause.explanation);
+    }
+    Some(Hint {
+        text,
+        cells,
+        placements: steps.iter().flat_map(|s| s.placements.iter().copied()).collect(),
+        eliminations: steps.iter().flat_map(|s| s.eliminations.iter().copied()).collect(),
     })
 }
 

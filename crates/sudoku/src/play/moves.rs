@@ -66,7 +66,8 @@ impl Game {
     pub(super) fn ask(&mut self) {
         let digits = self.digits();
         let solution = self.solution.as_ref().ok().map(|s| s.digits.as_slice());
-        let found = hint(&self.model, self.logic.as_ref(), &digits, solution, self.cursor);
+        let logic = (self.logic.as_ref(), self.variant_logic.as_ref());
+        let found = hint(&self.model, logic, &digits, solution, self.cursor);
         self.message.clone_from(&found.text);
         self.hint = Some(found);
     }

@@ -42,6 +42,7 @@ mod branch;
 mod fillings;
 mod implied;
 mod line_rules;
+mod narrow;
 mod propagators;
 mod renban;
 mod search;
@@ -53,6 +54,7 @@ use std::ops::Range;
 
 use dancer::run::{Fingerprint, FingerprintHasher};
 
+pub(crate) use self::narrow::narrow;
 pub(crate) use self::search::PropSearch;
 pub(crate) use self::tables::PropTables;
 pub(crate) use self::tree::PropTree;

@@ -33,11 +33,16 @@ impl RecordJob {
     }
 
     /// A puzzle the logical tools refuse: they assume exactly one solution.
-    fn unrated(&mut self, error: &RateError) -> String {
+    pub(super) fn unrated(&mut self, error: &RateError) -> String {
         let status = match error {
             RateError::Invalid(conflict) => {
                 self.tally.invalid += 1;
                 self.set("error", || json!(conflict.to_string()));
+                "invalid"
+            }
+            RateError::Broken(broken) => {
+                self.tally.invalid += 1;
+                self.set("error", || json!(broken.to_string()));
                 "invalid"
             }
             RateError::NoSolution => {
@@ -165,7 +170,7 @@ fn plain_boxes(variant: &Variant) -> Option<(usize, usize)> {
 }
 
 /// A step as JSON: cells and regions by name, placements and eliminations as cell and digit.
-fn step_json(step: &Step, variant: &Variant, size: usize) -> Value {
+pub(super) fn step_json(step: &Step, variant: &Variant, size: usize) -> Value {
     let name = |cell: usize| format!("r{}c{}", cell / size + 1, cell % size + 1);
     let pairs = |list: &[(usize, u8)]| -> Vec<Value> {
         list.iter().map(|&(cell, digit)| json!({ "cell": name(cell), "digit": digit })).collect()
@@ -181,6 +186,6 @@ fn step_json(step: &Step, variant: &Variant, size: usize) -> Value {
     })
 }
 /// A price on Sudoku Explainer's scale as a JSON number (`2.3`), `null` when unknown.
-fn scale(price: Option<Tenths>) -> Value {
+pub(super) fn scale(price: Option<Tenths>) -> Value {
     price.map_or(Value::Null, |tenths| json!(f64::from(tenths) / 10.0))
 }

@@ -4,7 +4,7 @@
 
 use std::io;
 
-use dancer_sudoku::{Constraints, Digit, Model, Record, Rules};
+use dancer_sudoku::{Constraints, Digit, Model, Record, Rules, VariantLogic};
 use serde_json::json;
 
 use super::solving::{Shape, Unfinished};
@@ -35,10 +35,18 @@ pub(super) fn handle(
         Task::Count { limit } => job.count(&mut solver, target, limit, long),
         Task::Enumerate { limit } => job.enumerate(&mut solver, target, limit, long, sink),
         Task::Candidates { cap } => job.true_candidates(&mut solver, &model.givens, cap),
+        Task::Rate | Task::Hint | Task::Explain if VariantLogic::new(model).is_some() => {
+            let logic = VariantLogic::new(model).expect("checked just now");
+            Ok(match task {
+                Task::Rate => job.rate_variant(&logic, &model.givens),
+                Task::Hint => job.hint_variant(&logic, &model.givens),
+                _ => job.explain_variant(&logic, &model.givens),
+            })
+        }
         _ => {
             job.fail(format!(
-                "{} needs a puzzle of regions only (sudoku, jigsaw, extra regions), and this one \
-                 has {}",
+                "{} needs one sudoku grid (regions of a row's size, every cell used), and this \
+                 one has {}",
                 task.name(),
                 extras(model)
             ));
