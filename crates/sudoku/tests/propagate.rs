@@ -178,12 +178,14 @@ proptest! {
         prop_assert_eq!(Rules::new(&model).backend(), Backend::Propagate);
         let whole = sliced(&model, 1, u64::MAX);
         prop_assert!(!whole.is_empty());
-        prop_assert_eq!(&sliced(&model, 1, slice), &whole);
-        let mut parallel = sliced(&model, 2, slice);
+        // A resumed search branches by weights of its own, so the order may differ.
         let mut expected = whole.clone();
-        parallel.sort();
         expected.sort();
-        prop_assert_eq!(parallel, expected);
+        for threads in [1, 2] {
+            let mut found = sliced(&model, threads, slice);
+            found.sort();
+            prop_assert_eq!(&found, &expected, "{} threads", threads);
+        }
         for grid in &whole {
             let digits: Vec<Option<u8>> = grid.clone();
             prop_assert!(model.broken(&digits, true).is_ok());
