@@ -261,19 +261,12 @@ impl Search<'_, '_> {
                     if p % 2 != state || !self.worth(p) {
                         continue;
                     }
-                    if runs.iter().any(|&(_, k)| self.runs[k].get(p).is_none()) {
+                    let numbers = runs.iter().map(|&(_, k)| k);
+                    let Some((found, length)) = agreed(&self.runs, &mut self.counter, numbers, p)
+                        .filter(|&(_, length)| better(self.best.as_ref(), length, REGION))
+                    else {
                         continue;
-                    }
-                    let found: Vec<usize> =
-                        runs.iter().filter_map(|&(_, k)| self.runs[k].get(p)).collect();
-                    let length: usize = runs
-                        .iter()
-                        .zip(&found)
-                        .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
-                        .sum();
-                    if !better(self.best.as_ref(), length, REGION) {
-                        continue;
-                    }
+                    };
                     let branches: Vec<Branch> = runs
                         .iter()
                         .zip(&found)
@@ -310,19 +303,12 @@ impl Search<'_, '_> {
                 if p % 2 != state || !self.worth(p) {
                     continue;
                 }
-                if runs.iter().any(|&(_, k)| self.runs[k].get(p).is_none()) {
+                let numbers = runs.iter().map(|&(_, k)| k);
+                let Some((found, length)) = agreed(&self.runs, &mut self.counter, numbers, p)
+                    .filter(|&(_, length)| better(self.best.as_ref(), length, CELL))
+                else {
                     continue;
-                }
-                let found: Vec<usize> =
-                    runs.iter().filter_map(|&(_, k)| self.runs[k].get(p)).collect();
-                let length: usize = runs
-                    .iter()
-                    .zip(&found)
-                    .map(|(&(_, k), &j)| self.counter.ancestors(&self.runs[k], j))
-                    .sum();
-                if !better(self.best.as_ref(), length, CELL) {
-                    continue;
-                }
+                };
                 let branches: Vec<Branch> = runs
                     .iter()
                     .zip(&found)
@@ -397,4 +383,17 @@ impl Search<'_, '_> {
 /// Whether a step of this length and key would come before the best so far.
 fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
     best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
+}
+
+/// Where each of `numbers` (runs by number in `runs`) reaches the conclusion `p`, and the
+/// chains' length summed over them, when every one reaches it.
+fn agreed(
+    runs: &[Run],
+    counter: &mut Counter,
+    numbers: impl Iterator<Item = usize> + Clone,
+    p: u32,
+) -> Option<(Vec<usize>, usize)> {
+    let found: Vec<usize> = numbers.clone().map(|k| runs[k].get(p)).collect::<Option<_>>()?;
+    let length = numbers.zip(&found).map(|(k, &j)| counter.ancestors(&runs[k], j)).sum();
+    Some((found, length))
 }

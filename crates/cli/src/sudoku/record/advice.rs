@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use dancer_sudoku::{
-    canonical, generate::rng_for, Grid, Puzzle, RateError, Rater, Step, TechniqueKind, Tenths,
-    Transform, Variant,
+    canonical, generate::rng_for, Grid, Path, Puzzle, RateError, Rater, Rating, Step,
+    TechniqueKind, Tenths, Transform, Variant,
 };
 use serde_json::{json, Value};
 
@@ -13,7 +13,13 @@ use super::{OutputFormat, RecordJob};
 
 impl RecordJob {
     pub(super) fn rate(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
-        match rater.rate(&puzzle.grid) {
+        let rating = rater.rate(&puzzle.grid);
+        self.rated(rating)
+    }
+
+    /// A rating's fields and line, or the refusal (a sudoku's or a variant puzzle's).
+    pub(super) fn rated(&mut self, rating: Result<Rating, RateError>) -> String {
+        match rating {
             Ok(rating) => {
                 self.tally.solved += 1;
                 self.set("status", || json!("rated"));
@@ -77,10 +83,15 @@ impl RecordJob {
             return self.text(&step.explanation);
         }
         let nodes = rater.path(&puzzle.grid).map_or(0, |(_, nodes)| nodes);
+        self.stuck(nodes, "engine")
+    }
+
+    /// A hint where no technique applies: the nodes `searcher` used to finish.
+    pub(super) fn stuck(&mut self, nodes: u64, searcher: &str) -> String {
         self.set("status", || json!("stuck"));
         self.set("nodes", || json!(nodes));
         self.text(&format!(
-            "stuck: no technique applies; the rest needs search (the engine used {nodes} nodes)"
+            "stuck: no technique applies; the rest needs search (the {searcher} used {nodes} nodes)"
         ))
     }
 
@@ -94,6 +105,18 @@ impl RecordJob {
         let Ok((path, nodes)) = rater.path(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
+        self.explained(&path, nodes, &variant, puzzle.grid.size(), "engine")
+    }
+
+    /// A path's steps and how it ended (`searcher` finished a stuck one in `nodes`).
+    pub(super) fn explained(
+        &mut self,
+        path: &Path,
+        nodes: u64,
+        variant: &Variant,
+        size: usize,
+        searcher: &str,
+    ) -> String {
         self.tally.solved += 1;
         let hardest = path.hardest();
         let last = match (path.solved, hardest) {
@@ -102,16 +125,15 @@ impl RecordJob {
             }
             (true, None) => "solved: nothing to do".to_owned(),
             (false, _) => format!(
-                "stuck after {} steps: the rest needs search; the engine used {nodes} nodes to finish",
+                "stuck after {} steps: the rest needs search; the {searcher} used {nodes} nodes to finish",
                 path.steps.len()
             ),
         };
         if self.format == OutputFormat::Json {
-            let size = puzzle.grid.size();
             self.set("status", || json!(if path.solved { "solved" } else { "stuck" }));
             self.set("solved", || json!(path.solved));
             self.set("steps", || {
-                Value::Array(path.steps.iter().map(|s| step_json(s, &variant, size)).collect())
+                Value::Array(path.steps.iter().map(|s| step_json(s, variant, size)).collect())
             });
             self.set("hardest", || json!(hardest.map(TechniqueKind::name)));
             self.set("nodes", || json!(nodes));
@@ -186,6 +208,6 @@ pub(super) fn step_json(step: &Step, variant: &Variant, size: usize) -> Value {
     })
 }
 /// A price on Sudoku Explainer's scale as a JSON number (`2.3`), `null` when unknown.
-pub(super) fn scale(price: Option<Tenths>) -> Value {
+fn scale(price: Option<Tenths>) -> Value {
     price.map_or(Value::Null, |tenths| json!(f64::from(tenths) / 10.0))
 }

@@ -133,7 +133,14 @@ impl PropBoard {
         for &cell in cells {
             self.restrict(tables, cell, some)?;
         }
-        let mut needed = every & !placed;
+        self.required(tables, cells, every & !placed)
+    }
+
+    /// Digits each of which some cell of `cells` (distinct digits) must hold: one with a
+    /// single place goes there, one with none is a contradiction, and one whose places all
+    /// lie in a group leaves that group's other cells ([`Self::locked`]).
+    pub(super) fn required(&mut self, tables: &PropTables, cells: &[usize], digits: u64) -> Step {
+        let mut needed = digits;
         while needed != 0 {
             let digit = needed & needed.wrapping_neg();
             needed &= needed - 1;
@@ -199,7 +206,7 @@ impl PropBoard {
     /// A digit that some cell of a cage's `cells` must hold (every filling left has it): when
     /// all its places there lie in a group, no other cell of that group holds it. (A full
     /// group's digits go through its crossings instead, listed once: [`Self::crossed`].)
-    pub(super) fn locked(&mut self, tables: &PropTables, cells: &[usize], digit: u64) -> Step {
+    fn locked(&mut self, tables: &PropTables, cells: &[usize], digit: u64) -> Step {
         /// Places beyond this many lie in no other group of a sudoku worth the look.
         const MOST: usize = 8;
         let mut places = [0usize; MOST];

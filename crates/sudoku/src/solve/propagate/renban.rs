@@ -61,17 +61,6 @@ impl PropBoard {
             let keep = if mask & mask.wrapping_sub(1) == 0 { some } else { some & !placed };
             self.restrict(tables, cell, keep)?;
         }
-        let mut needed = every & !placed;
-        while needed != 0 {
-            let digit = needed & needed.wrapping_neg();
-            needed &= needed - 1;
-            let mut places = cells.iter().copied().filter(|&cell| self.masks[cell] & digit != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Contradiction),
-                (Some(cell), None) => self.restrict(tables, cell, digit)?,
-                _ => self.locked(tables, cells, digit)?,
-            }
-        }
-        Ok(())
+        self.required(tables, cells, every & !placed)
     }
 }
