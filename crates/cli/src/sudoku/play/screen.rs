@@ -99,10 +99,13 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
     let trace =
         if look.color { Style::default().fg(Color::LightMagenta) } else { Style::default() };
     let here = here(game);
-    match (layout.help, game.message().is_empty()) {
-        (HelpAt::Message, true) => put(buffer, area, 0, below, &layout.lines[0], dim),
-        (_, true) if !here.is_empty() => put(buffer, area, 0, below, &here, trace),
-        _ => put(buffer, area, 0, below, game.message(), alert),
+    // A message is drawn last, over the help when it needs more than its line.
+    if game.message().is_empty() {
+        if layout.help == HelpAt::Message {
+            put(buffer, area, 0, below, &layout.lines[0], dim);
+        } else if !here.is_empty() {
+            put(buffer, area, 0, below, &here, trace);
+        }
     }
     for (k, line) in layout.lines.iter().enumerate() {
         match layout.help {
@@ -126,6 +129,13 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
     };
     for (k, line) in fit_legend(&legend, rows, width.saturating_sub(x)).iter().enumerate() {
         put(buffer, area, x, top + k, line, trace);
+    }
+    if !game.message().is_empty() {
+        let rows = height.saturating_sub(below).max(1);
+        for (k, line) in fit_message(game.message(), rows, width).iter().enumerate() {
+            // Padded: the help it covers does not show through.
+            put(buffer, area, 0, below + k, &format!("{line:width$}"), alert);
+        }
     }
     let geometry = canvas.geometry().clone();
     Some(Placement { x: area.x + to_u16(left), y: area.y + 1, geometry })
@@ -158,6 +168,21 @@ fn fit_legend(legend: &[String], rows: usize, width: usize) -> Vec<String> {
         out.extend(lines.iter().cloned());
     }
     out
+}
+
+/// A message (a hint, a conflict) in at most `rows` lines of `width` columns, wrapped at its
+/// spaces: a long hint reads whole over the help below it, cut with "…" only when even those
+/// rows are too few.
+fn fit_message(message: &str, rows: usize, width: usize) -> Vec<String> {
+    let mut lines = wrap(message, width);
+    if lines.len() > rows {
+        lines.truncate(rows);
+        if let Some(last) = lines.last_mut() {
+            let kept: String = last.chars().take(width.saturating_sub(1)).collect();
+            *last = format!("{kept}…");
+        }
+    }
+    lines
 }
 
 /// `text` in lines of at most `width` columns, cut at spaces, the lines after the first

@@ -83,6 +83,22 @@ fn a_killer_fits_80x24_with_its_cages_and_conflicts_highlighted() {
     assert_eq!(buffer[(4, 1)].fg, Color::Yellow, "the sum 6");
 }
 
+#[test]
+fn a_long_hint_reads_whole_at_80x24_over_the_help() {
+    let mut game = Game::new("killer", sample("killer-9x9.jsonl").model);
+    game.key(Key::Char('?'));
+    let hint = game.message().to_owned();
+    assert!(hint.chars().count() > 80, "{hint}");
+    let (_, rows) = screen(&game, 80, 24, Look { color: false });
+    // The message starts under the grid (row 20) and goes on over the help's rows.
+    let shown: Vec<&str> = rows[20..].iter().map(|row| row.trim()).collect();
+    let lines = (1..=shown.len()).find(|&n| shown[..n].join(" ") == hint);
+    assert!(lines.is_some_and(|n| n > 1), "{}", print(&rows));
+    // The help's last line still shows below it.
+    assert_eq!(rows[23], "s save · q quit");
+    assert!(rows.iter().all(|row| row.chars().count() <= 80));
+}
+
 const JIGSAW: &str = "
    ┏━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
    ┃   3    [  ·  ]    ·   ┃   ·   ┃   ·       ·       ·       ·       ·   ┃
