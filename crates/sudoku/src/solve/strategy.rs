@@ -12,7 +12,9 @@
 //!   among them: a depth-first search on `u32` candidate masks that copies its board at each
 //!   node, with singles everywhere and locked candidates at the root.
 //! - [`Backend::Wide`]: a plain puzzle from [`WIDE_FROM`] up: `u64` masks and a trail, guided by
-//!   a reference solution, after the logical deductions that hold in every solution.
+//!   a reference solution, after the logical deductions that hold in every solution; singles
+//!   at every node, and locked candidates too when it has windows, diagonals, jigsaw pieces
+//!   or extra regions.
 //! - [`Backend::Propagate`]: everything else (cages, relations, lines, parity, candidates,
 //!   several grids, unused cells), to solve, prove unique and find true candidates: candidate
 //!   masks and a propagator per rule run to a fixpoint at every node (`solve/propagate.rs`).

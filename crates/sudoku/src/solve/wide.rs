@@ -1,5 +1,6 @@
 //! The search for grids from 16×16 up to 64×64: candidates as `u64` masks, naked and hidden
-//! singles at every node, branching on the fewest choices among cells' candidates and
+//! singles at every node (and locked candidates, when the variant has regions other than rows,
+//! columns and boxes: `locked.rs`), branching on the fewest choices among cells' candidates and
 //! digits' places (the exact-cover engine's minimum-remaining-values rule), with the choice
 //! of a reference solution tried first (see [`tables`]'s `Reference::pattern`).
 //!
@@ -17,6 +18,7 @@ mod branch;
 mod clues;
 mod guide;
 mod linear;
+mod locked;
 mod search;
 mod tables;
 mod tree;

@@ -117,7 +117,7 @@ impl WideSearch {
         if let (Ok(()), Some(logic)) = (result, logic) {
             result = board.take_in(tables, logic);
         }
-        let result = result.and_then(|()| board.propagate(tables));
+        let result = result.and_then(|()| board.deduce(tables));
         self.root_loaded(result)
     }
 
@@ -167,7 +167,7 @@ impl WideSearch {
             result = board.take_in(tables, logic);
         }
         let result = result.and_then(|()| board.queue_singles(tables));
-        let result = result.and_then(|()| board.propagate(tables));
+        let result = result.and_then(|()| board.deduce(tables));
         if self.root_loaded(result).is_err() {
             return Some(false);
         }
@@ -312,7 +312,7 @@ impl WideSearch {
         let (cell, digit) = frame.step(tables, bit);
         let board = &mut self.board;
         board.undo_to(tables, frame.mark);
-        let deduced = board.place(tables, cell, digit).and_then(|()| board.propagate(tables));
+        let deduced = board.place(tables, cell, digit).and_then(|()| board.deduce(tables));
         board.forget_queue();
         self.pending = Pending::Prepared(deduced.is_ok());
         deduced.is_ok()

@@ -5,6 +5,7 @@
 //! cells here, `u8` there), kept apart rather than made generic for two users.
 
 use super::linear::linear_grids;
+use super::locked::{overlaps, Overlap};
 use crate::grid::Grid;
 use crate::variant::{RegionKind, Variant};
 
@@ -28,6 +29,9 @@ pub(crate) struct WideTables {
     /// Region `r`'s cells are `region_cells[r * size..(r + 1) * size]` (64² cells fit a `u16`).
     region_cells: Vec<u16>,
     pub(super) reference: Option<Reference>,
+    /// The regions that share two cells or more, when locked candidates run at every node
+    /// (`locked.rs`).
+    pub(super) overlaps: Vec<Overlap>,
 }
 
 /// A solution of the blank grid that the search tries to follow (see [`Reference::pattern`]),
@@ -70,6 +74,7 @@ impl WideTables {
             slot_starts,
             region_cells,
             reference: None,
+            overlaps: overlaps(variant),
         };
         tables.reference = Reference::pattern(variant);
         tables

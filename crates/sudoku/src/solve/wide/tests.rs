@@ -156,3 +156,28 @@ fn diagonals_with_square_boxes_get_a_linear_reference_that_keeps_them() {
         assert!(variant.is_solution(&reference), "{n}x{n} X");
     }
 }
+
+#[test]
+fn a_digit_locked_in_a_window_and_a_row_leaves_the_rest_of_both_at_every_node() {
+    // Hyper windows of a 16×16: 4×4 blocks from r2c2, 5 apart.
+    let variant = Variant::standard(16).unwrap().with_hyper().unwrap();
+    let tables = WideTables::new(&variant);
+    let window = variant.regions().iter().find(|region| region.cells.contains(&17)).cloned();
+    let window: Vec<usize> = window.into_iter().flat_map(|region| region.cells).collect();
+    assert!(window.contains(&17) && window.len() == 16);
+    // Digit 1 taken out of the window's cells but for its row r2: in the window it can only
+    // be in row 2, so row 2's other cells lose it; and the row does not hold it elsewhere.
+    let mut board = WideBoard::new(&tables);
+    for &cell in window.iter().filter(|&&cell| cell / 16 != 1) {
+        assert!(board.eliminate(&tables, cell, 0));
+    }
+    let mut singles = board.clone();
+    singles.propagate(&tables).unwrap();
+    let outside = (16..32).filter(|cell| !window.contains(cell));
+    assert!(outside.clone().all(|cell| singles.candidates[cell] & 1 != 0), "singles alone");
+    board.deduce(&tables).unwrap();
+    assert!(outside.clone().all(|cell| board.candidates[cell] & 1 == 0));
+    assert!(window.iter().filter(|&&c| c / 16 == 1).all(|&c| board.candidates[c] & 1 != 0));
+    // A plain 16×16 has no extra regions: the pass is not made there.
+    assert!(WideTables::new(&Variant::standard(16).unwrap()).overlaps.is_empty());
+}
