@@ -5,9 +5,11 @@
 //! one-puzzle run's instructions and most of its allocations (docs/PERFORMANCE.md, "The whole
 //! run"). A command line that starts with `solve` is parsed first by a command that has only
 //! `solve` and the global flags; whatever that parse does not accept (help, version, a usage
-//! error, anything else) goes to the whole command, so that every message is its own.
+//! error, anything else) goes to the whole command, so that every message is its own. A
+//! `sudoku solve` followed by file names alone, the common case, builds no command at all: its
+//! arguments are every option's default (the tests hold both parses to clap's).
 
-use std::ffi::OsString;
+use std::{ffi::OsString, path::PathBuf};
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -16,7 +18,7 @@ use crate::shell::ColorWhen;
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.
 #[doc = concat!("`sudoku solve`'s arguments.")]
-#[derive(Clone, Debug, Args)]
+#[derive(Clone, Debug, Default, Args)]
 pub struct SolveArgs {
     /// Also prove the solution unique: print `multiple` when it is not, with two of the
     /// solutions after it (in JSON, `solutions`).
@@ -54,10 +56,25 @@ pub(crate) fn solve_line(args: &[OsString]) -> Option<SudokuArgs> {
     if args.get(1).is_none_or(|word| word != "solve") {
         return None;
     }
+    if let Some(plain) = plain_solve(&args[2..]) {
+        return Some(plain);
+    }
     let matches = SolveLine::command().try_get_matches_from(args).ok()?;
     let SolveLine { command: SolveOnly::Solve(solve), quiet, color } =
         SolveLine::from_arg_matches(&matches).ok()?;
     Some(SudokuArgs { command: Command::Solve(solve), quiet, color })
+}
+
+/// `sudoku solve` of `words`, when they are file names alone (none empty or starting with `-`,
+/// which clap may read otherwise): every option at its default, as clap would give it.
+fn plain_solve(words: &[OsString]) -> Option<SudokuArgs> {
+    let plain = |word: &OsString| !word.is_empty() && !word.as_encoded_bytes().starts_with(b"-");
+    if !words.iter().all(plain) {
+        return None;
+    }
+    let mut solve = SolveArgs::default();
+    solve.common.files = words.iter().map(PathBuf::from).collect();
+    Some(SudokuArgs { command: Command::Solve(solve), quiet: false, color: ColorWhen::default() })
 }
 
 impl SudokuArgs {
@@ -91,6 +108,21 @@ mod tests {
             let fast = solve_line(&words(line)).unwrap_or_else(|| panic!("{line}: not read"));
             let whole = crate::shell::parse_from::<SudokuArgs>(&words(line));
             assert_eq!(format!("{fast:?}"), format!("{whole:?}"), "{line}");
+        }
+    }
+
+    #[test]
+    fn file_names_alone_read_as_the_whole_command_reads_them() {
+        for line in ["sudoku solve", "sudoku solve a.txt", "sudoku solve help b c/d.txt"] {
+            let words = words(line);
+            let plain = plain_solve(&words[2..]).unwrap_or_else(|| panic!("{line}: not plain"));
+            let whole = crate::shell::parse_from::<SudokuArgs>(&words);
+            assert_eq!(format!("{plain:?}"), format!("{whole:?}"), "{line}");
+        }
+        let mut empty = words("sudoku solve a.txt");
+        empty.push(OsString::new());
+        for line in [&words("sudoku solve -"), &words("sudoku solve a.txt -u"), &empty] {
+            assert!(plain_solve(&line[2..]).is_none(), "{line:?}: not plain");
         }
     }
 
