@@ -132,7 +132,7 @@ fn dump(iss: &Path, name: &str, file: &Path) -> usize {
         .expect("node runs");
     assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
     std::fs::write(file, &output.stdout).expect("target/iss is writable");
-    output.stdout.iter().filter(|&&b| b == b'\n').count()
+    String::from_utf8_lossy(&output.stdout).lines().count()
 }
 
 /// Runs `command` once: its CPU time, and (when `record`) how many puzzles ended in each
