@@ -27,41 +27,62 @@ impl Technique for AlignedExclusion {
         let degree = self.0;
         let masks = candidates.masks();
         let geometry = candidates.geometry();
-        // The cells SE considers, with their excluders.
-        let mut list: Vec<(Cell, Vec<Cell>)> = Vec::new();
+        let words = geometry.words();
+        // The cells SE considers, with their excluders as bitsets over cells.
+        let mut list: Vec<(Cell, Vec<u64>)> = Vec::new();
+        let mut listed = vec![0u64; words];
         for cell in (0..masks.len()).filter(|&c| masks[c].count_ones() >= 2) {
-            let peers: Vec<Cell> = cells_of(geometry.peers(cell)).collect();
-            if peers.iter().any(|&p| one_bit(masks[p])) {
+            if cells_of(geometry.peers(cell)).any(|p| one_bit(masks[p])) {
                 continue;
             }
-            let excluders: Vec<Cell> = peers
-                .into_iter()
+            let mut excluders = vec![0u64; words];
+            for p in cells_of(geometry.peers(cell))
                 .filter(|&p| (2..=degree as u32).contains(&masks[p].count_ones()))
-                .collect();
-            if !excluders.is_empty() {
+            {
+                excluders[p / 64] |= 1 << (p % 64);
+            }
+            if excluders.iter().any(|&w| w != 0) {
+                listed[cell / 64] |= 1 << (cell % 64);
                 list.push((cell, excluders));
             }
         }
-        // Pairs in SE's order: the second cell outer, the first inner.
+        let mut index = vec![usize::MAX; masks.len()];
+        for (k, &(cell, _)) in list.iter().enumerate() {
+            index[cell] = k;
+        }
+        let at_least_two = |set: &[u64]| set.iter().map(|w| w.count_ones()).sum::<u32>() >= 2;
+        let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
+        // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
+        // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
             for i in 0..j {
                 let (c0, c1) = (list[i].0, list[j].0);
-                let common: Vec<Cell> =
-                    list[i].1.iter().copied().filter(|c| list[j].1.contains(c)).collect();
+                for w in 0..words {
+                    common[w] = list[i].1[w] & list[j].1[w];
+                }
+                if !at_least_two(&common) {
+                    continue;
+                }
                 if degree == 2 {
-                    if let Some(step) = self.exclude(candidates, &[c0, c1], &common) {
+                    let excluders: Vec<Cell> = cells_of(&common).collect();
+                    if let Some(step) = self.exclude(candidates, &[c0, c1], &excluders) {
                         return Some(step);
                     }
                     continue;
                 }
-                let mut tails: Vec<Cell> = list[i].1.iter().chain(&list[j].1).copied().collect();
-                tails.sort_unstable();
-                tails.dedup();
-                for tail in tails.into_iter().filter(|&t| t != c0 && t != c1) {
-                    let Some((_, third)) = list.iter().find(|(c, _)| *c == tail) else { continue };
-                    let common: Vec<Cell> =
-                        common.iter().copied().filter(|c| third.contains(c)).collect();
-                    if let Some(step) = self.exclude(candidates, &[c0, c1, tail], &common) {
+                for w in 0..words {
+                    tails[w] = (list[i].1[w] | list[j].1[w]) & listed[w];
+                }
+                for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
+                    let third = &list[index[tail]].1;
+                    for w in 0..words {
+                        all[w] = common[w] & third[w];
+                    }
+                    if !at_least_two(&all) {
+                        continue;
+                    }
+                    let excluders: Vec<Cell> = cells_of(&all).collect();
+                    if let Some(step) = self.exclude(candidates, &[c0, c1, tail], &excluders) {
                         return Some(step);
                     }
                 }
@@ -79,29 +100,50 @@ impl AlignedExclusion {
         }
         let masks = candidates.masks();
         let geometry = candidates.geometry();
-        let options: Vec<Vec<Digit>> =
-            cells.iter().map(|&c| bits(masks[c]).map(|d| d as Digit + 1).collect()).collect();
-        let mut used = vec![0u64; cells.len()];
+        let k = cells.len();
+        // Only an excluder whose digits the cells could cover all rules a choice out; repeats
+        // alone never leave a digit of a cell of two or more candidates without a choice.
+        let covered = cells.iter().fold(0, |acc, &c| acc | masks[c]);
+        let excluders: Vec<u64> =
+            common.iter().map(|&e| masks[e]).filter(|&m| m & !covered == 0).collect();
+        if excluders.is_empty() {
+            return None;
+        }
+        let mut options = [[0 as Digit; 64]; 3];
+        let mut counts = [0usize; 3];
+        for (i, &c) in cells.iter().enumerate() {
+            for d in bits(masks[c]) {
+                options[i][counts[i]] = d as Digit + 1;
+                counts[i] += 1;
+            }
+        }
+        let mut meet = [[false; 3]; 3];
+        for a in 0..k {
+            for b in a + 1..k {
+                meet[a][b] = geometry.sees(cells[a], cells[b]);
+            }
+        }
+        let mut used = [0u64; 3];
         // An odometer over the choices, the first cell's digit turning fastest.
-        let mut at = vec![0usize; cells.len()];
+        let mut at = [0usize; 3];
         'choices: loop {
-            let choice: Vec<Digit> = at.iter().zip(&options).map(|(&k, o)| o[k]).collect();
-            let clash = (0..cells.len()).any(|a| {
-                (a + 1..cells.len())
-                    .any(|b| choice[a] == choice[b] && geometry.sees(cells[a], cells[b]))
-            });
-            let taken = choice.iter().fold(0, |acc, &d| acc | digit_bit(d));
-            if !clash && common.iter().all(|&e| masks[e] & !taken != 0) {
-                for (k, &d) in choice.iter().enumerate() {
-                    used[k] |= digit_bit(d);
+            let mut choice = [0 as Digit; 3];
+            for i in 0..k {
+                choice[i] = options[i][at[i]];
+            }
+            let clash = (0..k).any(|a| (a + 1..k).any(|b| meet[a][b] && choice[a] == choice[b]));
+            let taken = choice[..k].iter().fold(0, |acc, &d| acc | digit_bit(d));
+            if !clash && excluders.iter().all(|&m| m & !taken != 0) {
+                for i in 0..k {
+                    used[i] |= digit_bit(choice[i]);
                 }
             }
-            for k in 0..cells.len() {
-                at[k] += 1;
-                if at[k] < options[k].len() {
+            for i in 0..k {
+                at[i] += 1;
+                if at[i] < counts[i] {
                     continue 'choices;
                 }
-                at[k] = 0;
+                at[i] = 0;
             }
             break;
         }
