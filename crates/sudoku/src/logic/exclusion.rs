@@ -56,9 +56,10 @@ impl Technique for AlignedExclusion {
         // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
             for i in 0..j {
-                let (c0, c1) = (list[i].0, list[j].0);
-                for w in 0..words {
-                    common[w] = list[i].1[w] & list[j].1[w];
+                let ((c0, first), (c1, second)) = (&list[i], &list[j]);
+                let (c0, c1) = (*c0, *c1);
+                for ((slot, a), b) in common.iter_mut().zip(first).zip(second) {
+                    *slot = a & b;
                 }
                 if !at_least_two(&common) {
                     continue;
@@ -70,13 +71,13 @@ impl Technique for AlignedExclusion {
                     }
                     continue;
                 }
-                for w in 0..words {
-                    tails[w] = (list[i].1[w] | list[j].1[w]) & listed[w];
+                for (((slot, a), b), l) in tails.iter_mut().zip(first).zip(second).zip(&listed) {
+                    *slot = (a | b) & l;
                 }
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
                     let third = &list[index[tail]].1;
-                    for w in 0..words {
-                        all[w] = common[w] & third[w];
+                    for ((slot, a), b) in all.iter_mut().zip(&common).zip(third) {
+                        *slot = a & b;
                     }
                     if !at_least_two(&all) {
                         continue;
