@@ -7,7 +7,7 @@
 //! eliminations and a sentence saying why) or none; [`LogicSolver`] tries them simplest first
 //! and [`LogicSolver::solve`] records the [`Path`] until the grid is solved or logic stalls.
 //!
-//! Unique rectangles and BUG+1 reason from uniqueness: they are sound only for puzzles with
+//! Unique rectangles and loops and the BUG types reason from uniqueness: they are sound only for puzzles with
 //! exactly one solution, and on others may remove a digit that some solution needs.
 //!
 //! ```
@@ -38,11 +38,16 @@ mod coloring;
 pub(crate) mod constraints;
 mod cycles;
 mod direct;
+mod exclusion;
 mod fish;
 mod geometry;
+mod grave;
 mod implications;
 mod kinds;
+mod level;
 mod locked;
+mod loop_types;
+mod loops;
 mod multiple;
 mod scale;
 mod singles;
@@ -56,7 +61,8 @@ mod wings;
 
 pub use self::candidates::Candidates;
 use self::geometry::Geometry;
-pub use self::kinds::{Level, TechniqueKind, UnknownLevel};
+pub use self::kinds::TechniqueKind;
+pub use self::level::{Level, UnknownLevel};
 pub use self::scale::{chain_length_extra, tenths, ScalePath, ScaleSolver, SeRating, Tenths};
 pub use self::variant::VariantLogic;
 

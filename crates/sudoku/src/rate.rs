@@ -89,7 +89,7 @@ impl fmt::Display for Rating {
 }
 
 /// Why a puzzle has no rating: only puzzles with exactly one solution are rated, since some
-/// techniques (unique rectangles, BUG+1) rely on uniqueness.
+/// techniques (unique rectangles and loops, BUG) rely on uniqueness.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {

@@ -66,7 +66,9 @@ mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.
 mod rating;
 // Sudoku Explainer's scale: ER/EP/ED of puzzles SE rated, every priced step checked against
-// the unique solution on every size and variant.
+// the unique solution on every size and variant; SE's uniqueness patterns and aligned
+// exclusion where they apply.
+mod se_patterns;
 mod se_scale;
 // Pictures of every variant: SVG parsed and counted against the model, the text's glyphs.
 mod draw;

@@ -119,6 +119,26 @@ const CHAINS_RATED_BY_SE: [(&str, &str, &str, &str); 8] = [
     ),
 ];
 
+/// Puzzles of the seeded sample whose walks need SE's uniqueness patterns beyond type 1 and its
+/// aligned exclusion: SE's `ER/EP/ED`, and the start of a step the walk must take.
+const PATTERNS_RATED_BY_SE: [(&str, &str, &str); 3] = [
+    (
+        "6............5..3..31...2....7.19.6..8.5.64.......8....5..4..71...6.2.4..........",
+        "4.5/1.2/1.2",
+        "unique rectangle type 2: ",
+    ),
+    (
+        "...3..7.19.8....23....12.8.1..2.......2.4.5.......7..9.5.79....78....1.53.9..1...",
+        "5.7/1.2/1.2",
+        "bug type 2: ",
+    ),
+    (
+        "38..9.....4.6...1.....814......54.7..3.....5..2.37......416.....6...9.8.....3..49",
+        "7.5/1.2/1.2",
+        "aligned triple exclusion: ",
+    ),
+];
+
 /// Walks `puzzle` in SE's order, checking each step against `solution`; returns the walk's
 /// `ER/EP/ED`.
 fn replay(solver: &ScaleSolver, puzzle: &Grid, solution: &Grid) -> String {
@@ -167,6 +187,21 @@ fn se_numbers_of_puzzles_needing_cycles_and_multiple_chains() {
             step.explanation.starts_with(start) && step.explanation.contains(phrase)
         });
         assert!(taken, "{line}: no step '{start}...{phrase}'");
+    }
+}
+
+#[test]
+fn se_numbers_of_puzzles_needing_uniqueness_patterns_and_aligned_exclusion() {
+    let variant = Variant::standard(9).unwrap();
+    let template = Template::new(variant.clone());
+    let solver = ScaleSolver::new(&variant);
+    for (line, expected, start) in PATTERNS_RATED_BY_SE {
+        let puzzle = parse_puzzle(line).unwrap().grid;
+        let solution = unique(&template, &puzzle);
+        assert_eq!(replay(&solver, &puzzle, &solution), expected, "{line}");
+        let path = solver.solve(&puzzle).unwrap();
+        let taken = path.steps.iter().any(|(step, _)| step.explanation.starts_with(start));
+        assert!(taken, "{line}: no step '{start}...'");
     }
 }
 

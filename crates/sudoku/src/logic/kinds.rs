@@ -1,68 +1,12 @@
-//! The names of things: [`TechniqueKind`], simplest first, and the difficulty [`Level`]s.
+//! The names of the techniques: [`TechniqueKind`], simplest first, and their levels.
 
 use std::fmt;
-use std::str::FromStr;
 
+use super::level::Level;
 use super::{
-    chains, coloring, direct, fish, locked, multiple, singles, subsets, uniqueness, variant, wings,
-    Technique,
+    chains, coloring, direct, exclusion, fish, grave, locked, loops, multiple, singles, subsets,
+    uniqueness, variant, wings, Technique,
 };
-
-/// Difficulty levels, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Singles only.
-    Easy,
-    /// Locked candidates and pairs.
-    Medium,
-    /// Triples, quads and fish.
-    Hard,
-    /// Wings, colouring, unique rectangles and BUG+1.
-    Expert,
-    /// Beyond every technique here: logic stalls (the rater decides this level).
-    Extreme,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 5] =
-        [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme];
-
-    /// The level's name: `easy` ... `extreme`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
-        }
-    }
-}
-
-/// The name.
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A level name that is not one of [`Level::ALL`]'s.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level '{0}': use easy, medium, hard, expert or extreme")]
-pub struct UnknownLevel(pub String);
-
-/// Reads a level's name, ignoring ASCII case.
-impl FromStr for Level {
-    type Err = UnknownLevel;
-
-    fn from_str(name: &str) -> Result<Level, UnknownLevel> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| UnknownLevel(name.to_owned()))
-    }
-}
 
 /// The techniques, simplest first (their order is `Ord`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -125,12 +69,33 @@ pub enum TechniqueKind {
     SimpleColoring,
     /// Type 1: three corners of a would-be deadly rectangle fix the fourth.
     UniqueRectangle,
+    /// Type 2: the rectangle's extra cells share one extra digit, gone from their common peers.
+    UniqueRectangle2,
+    /// Type 3: the two extra cells' extra digits form a naked set with other cells of a region.
+    UniqueRectangle3,
+    /// Type 4: one digit of the pair is locked in the two extra cells: the other leaves them.
+    UniqueRectangle4,
+    /// Types 1 to 4 on a deadly loop of six or more cells.
+    UniqueLoop,
     /// Every unsolved cell bivalue but one: it takes the digit that would break the grave.
     BugPlusOne,
+    /// The grave's extra cells share one extra digit, gone from their common peers.
+    Bug2,
+    /// The grave's extra digits form a naked set with other cells of a region.
+    Bug3,
+    /// Two extra cells of a region share a conjugate digit: each is it or its extra digit.
+    Bug4,
+    /// Two cells whose pairs of digits would empty a bivalue cell that sees both, or repeat a
+    /// digit: the digits in no allowed pair go (SE's aligned pair exclusion; not in
+    /// [`TechniqueKind::DEFAULT`]).
+    AlignedPairExclusion,
     /// An assumption that contradicts itself through strong and weak links (X-chains and
     /// XY-chains), or a loop of them (bidirectional cycles); not in [`TechniqueKind::DEFAULT`]
     /// yet.
     ForcingChain,
+    /// The same with three cells and the cells of two or three candidates that see them all
+    /// (not in [`TechniqueKind::DEFAULT`]).
+    AlignedTripleExclusion,
     /// A dynamic chain of X-links alone from an assumption to a contradiction (SE's Nishio).
     NishioChain,
     /// Chains from every candidate of a cell, or every place of a digit in a region, reaching
@@ -143,7 +108,7 @@ pub enum TechniqueKind {
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 31] = [
+    pub const ALL: [TechniqueKind; 40] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -170,8 +135,17 @@ impl TechniqueKind {
         TechniqueKind::WWing,
         TechniqueKind::SimpleColoring,
         TechniqueKind::UniqueRectangle,
+        TechniqueKind::UniqueRectangle2,
+        TechniqueKind::UniqueRectangle3,
+        TechniqueKind::UniqueRectangle4,
+        TechniqueKind::UniqueLoop,
         TechniqueKind::BugPlusOne,
+        TechniqueKind::Bug2,
+        TechniqueKind::Bug3,
+        TechniqueKind::Bug4,
+        TechniqueKind::AlignedPairExclusion,
         TechniqueKind::ForcingChain,
+        TechniqueKind::AlignedTripleExclusion,
         TechniqueKind::NishioChain,
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
@@ -179,7 +153,7 @@ impl TechniqueKind {
 
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
     /// direct ones, whose steps it finds as locked candidates or a subset, then a single.
-    pub const DEFAULT: [TechniqueKind; 19] = [
+    pub const DEFAULT: [TechniqueKind; 26] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::Pointing,
@@ -198,7 +172,14 @@ impl TechniqueKind {
         TechniqueKind::WWing,
         TechniqueKind::SimpleColoring,
         TechniqueKind::UniqueRectangle,
+        TechniqueKind::UniqueRectangle2,
+        TechniqueKind::UniqueRectangle3,
+        TechniqueKind::UniqueRectangle4,
+        TechniqueKind::UniqueLoop,
         TechniqueKind::BugPlusOne,
+        TechniqueKind::Bug2,
+        TechniqueKind::Bug3,
+        TechniqueKind::Bug4,
     ];
 
     /// The name players use: `naked single`, `x-wing`, `bug+1`.
@@ -230,12 +211,39 @@ impl TechniqueKind {
             TechniqueKind::WWing => "w-wing",
             TechniqueKind::SimpleColoring => "simple colouring",
             TechniqueKind::UniqueRectangle => "unique rectangle",
+            TechniqueKind::UniqueRectangle2 => "unique rectangle type 2",
+            TechniqueKind::UniqueRectangle3 => "unique rectangle type 3",
+            TechniqueKind::UniqueRectangle4 => "unique rectangle type 4",
+            TechniqueKind::UniqueLoop => "unique loop",
             TechniqueKind::BugPlusOne => "bug+1",
+            TechniqueKind::Bug2 => "bug type 2",
+            TechniqueKind::Bug3 => "bug type 3",
+            TechniqueKind::Bug4 => "bug type 4",
+            TechniqueKind::AlignedPairExclusion => "aligned pair exclusion",
+            TechniqueKind::AlignedTripleExclusion => "aligned triple exclusion",
             TechniqueKind::ForcingChain => "forcing chain",
             TechniqueKind::NishioChain => "nishio forcing chain",
             TechniqueKind::MultipleChain => "multiple forcing chains",
             TechniqueKind::DynamicChain => "dynamic forcing chains",
         }
+    }
+
+    /// Whether the technique assumes the puzzle has one solution (unique rectangles and loops,
+    /// BUG): it may remove a digit some solution needs when there are several.
+    pub fn assumes_uniqueness(self) -> bool {
+        use TechniqueKind as T;
+        matches!(
+            self,
+            T::UniqueRectangle
+                | T::UniqueRectangle2
+                | T::UniqueRectangle3
+                | T::UniqueRectangle4
+                | T::UniqueLoop
+                | T::BugPlusOne
+                | T::Bug2
+                | T::Bug3
+                | T::Bug4
+        )
     }
 
     /// The level a puzzle needing this technique reaches.
@@ -267,8 +275,17 @@ impl TechniqueKind {
             | T::WWing
             | T::SimpleColoring
             | T::UniqueRectangle
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle4
+            | T::UniqueLoop
             | T::BugPlusOne
+            | T::Bug2
+            | T::Bug3
+            | T::Bug4
+            | T::AlignedPairExclusion
             | T::ForcingChain
+            | T::AlignedTripleExclusion
             | T::NishioChain
             | T::MultipleChain
             | T::DynamicChain => Level::Expert,
@@ -304,7 +321,13 @@ impl TechniqueKind {
             T::WWing => Box::new(wings::WWing),
             T::SimpleColoring => Box::new(coloring::SimpleColoring),
             T::UniqueRectangle => Box::new(uniqueness::UniqueRectangle),
+            T::UniqueRectangle2 | T::UniqueRectangle3 | T::UniqueRectangle4 | T::UniqueLoop => {
+                Box::new(loops::UniqueLoops(self))
+            }
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
+            T::Bug2 | T::Bug3 | T::Bug4 => Box::new(grave::Grave(self)),
+            T::AlignedPairExclusion => Box::new(exclusion::AlignedExclusion(2)),
+            T::AlignedTripleExclusion => Box::new(exclusion::AlignedExclusion(3)),
             T::ForcingChain => Box::new(chains::ForcingChain),
             T::NishioChain => Box::new(multiple::ForcingChains(multiple::Family::Nishio)),
             T::MultipleChain => Box::new(multiple::ForcingChains(multiple::Family::Multiple)),
@@ -326,11 +349,6 @@ mod tests {
 
     #[test]
     fn names_levels_and_order() {
-        for level in Level::ALL {
-            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
-        }
-        assert_eq!("Hard".parse::<Level>(), Ok(Level::Hard));
-        assert!("fiendish".parse::<Level>().unwrap_err().to_string().contains("fiendish"));
         assert!(TechniqueKind::ALL.windows(2).all(|w| w[0] < w[1]));
         assert!(TechniqueKind::DEFAULT.windows(2).all(|w| w[0] < w[1]));
         assert!(TechniqueKind::DEFAULT.iter().all(|k| !k.name().starts_with("direct")));

@@ -8,25 +8,25 @@
 //! a hidden single in a box 1.2 and elsewhere 1.5, direct pointing 1.7 and claiming 1.9,
 //! direct hidden pair 2.0, naked single 2.3, direct hidden triple 2.5, pointing 2.6, claiming
 //! 2.8, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden
-//! triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2,
-//! hidden quad 5.4, BUG+1 5.6.
+//! triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangles and loops 4.5 (the cheapest of types
+//! 1 to 4: [`loops`](super::loops)), naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6
+//! and BUG types 2 to 4 from 5.7 ([`grave`](super::grave)), aligned pair exclusion 6.2.
 //!
 //! Then SE's forcing chains and cycles ([`chains`](super::chains), [`cycles`](super::cycles)):
 //! X- and Y-cycles from 6.5, X-chains from 6.6, chains and cycles with both links from 7.0, plus
 //! [`chain_length_extra`]; the cheapest is taken. SE 1.2.1 has no W-wing or simple colouring:
-//! its chains find those eliminations, and so do these. Then, each family only where the ones
-//! before find nothing ([`multiple`](super::multiple)): Nishio forcing chains from 7.5, cell and
-//! region forcing chains from 8.0, dynamic forcing chains from 8.5. Not here yet: SE's aligned
-//! pair and triple exclusion (6.2, 7.5), unique rectangle types 2-4 and loops, BUG types 2-4,
-//! and the dynamic-plus and nested forcing chains (9.0 and up). Where logic stalls, ER is
-//! unknown.
+//! its chains find those eliminations, and so do these. Then, each only where the ones before
+//! find nothing: aligned triple exclusion 7.5, and ([`multiple`](super::multiple)) Nishio
+//! forcing chains from 7.5, cell and region forcing chains from 8.0, dynamic forcing chains from
+//! 8.5. Not here yet: SE's unique rectangle type 3 with a hidden set, and its dynamic-plus and
+//! nested forcing chains (9.0 and up). Where logic stalls, ER is unknown.
 
 use std::fmt;
 use std::sync::Arc;
 
 use super::candidates::Candidates;
 use super::geometry::Geometry;
-use super::{chains, multiple, singles, Step, Technique, TechniqueKind};
+use super::{chains, grave, loops, multiple, singles, uniqueness, Step, Technique, TechniqueKind};
 use crate::error::Conflict;
 use crate::grid::Grid;
 use crate::variant::{RegionKind, Variant};
@@ -80,6 +80,10 @@ enum Rung {
     Hidden(bool),
     /// A technique of the logical solver.
     Technique(Box<dyn Technique>),
+    /// The cheapest unique rectangle or loop of any type, priced by its type and length.
+    Loops,
+    /// BUG+1, else the first BUG of type 2 to 4, priced by its type.
+    Grave,
     /// The cheapest forcing chain or cycle, priced by its kind and length (the rung's price is
     /// its floor).
     Chain,
@@ -146,12 +150,14 @@ impl ScaleSolver {
             technique(T::HiddenTriple, 40),
             technique(T::XyWing, 42),
             technique(T::XyzWing, 44),
-            technique(T::UniqueRectangle, 45),
+            (Rung::Loops, 45),
             technique(T::NakedQuad, 50),
             technique(T::Jellyfish, 52),
             technique(T::HiddenQuad, 54),
-            technique(T::BugPlusOne, 56),
+            (Rung::Grave, 56),
+            technique(T::AlignedPairExclusion, 62),
             (Rung::Chain, 65),
+            technique(T::AlignedTripleExclusion, 75),
             (Rung::Multiple(multiple::Family::Nishio), 75),
             (Rung::Multiple(multiple::Family::Multiple), 80),
             (Rung::Multiple(multiple::Family::Dynamic), 85),
@@ -168,6 +174,11 @@ impl ScaleSolver {
                     matches!(self.geometry.kind(r), RegionKind::Box | RegionKind::Piece) == *boxes
                 }),
                 Rung::Technique(technique) => technique.find(candidates, &self.variant),
+                Rung::Loops => return loops::cheapest(candidates, &self.variant),
+                Rung::Grave => match uniqueness::BugPlusOne.find(candidates, &self.variant) {
+                    Some(step) => Some(step),
+                    None => return grave::first(candidates, &self.variant),
+                },
                 Rung::Chain => return chains::cheapest(candidates),
                 Rung::Multiple(family) => {
                     return multiple::cheapest(candidates, &self.variant, *family)

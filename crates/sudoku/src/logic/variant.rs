@@ -115,7 +115,7 @@ impl VariantLogic {
             .collect();
         let mut stages = Vec::new();
         for kind in TechniqueKind::DEFAULT {
-            if matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne) {
+            if kind.assumes_uniqueness() {
                 continue;
             }
             stages.push(Stage::Technique(kind.technique()));

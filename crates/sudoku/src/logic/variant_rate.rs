@@ -3,7 +3,8 @@
 //! knows no cages nor lines): a cage, a dot or sign, or a line 2.0, between SE's direct
 //! pointing (1.7) and naked single (2.3); innies and outies 3.0, beside a naked pair.
 
-use super::kinds::{Level, TechniqueKind};
+use super::kinds::TechniqueKind;
+use super::level::Level;
 use super::scale::{SeRating, Tenths};
 use super::{Path, VariantLogic};
 use crate::grid::Digit;
@@ -115,13 +116,21 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::HiddenTriple => 40,
         T::XyWing => 42,
         T::XyzWing | T::WWing => 44,
-        T::UniqueRectangle | T::SimpleColoring => 45,
+        T::UniqueRectangle
+        | T::UniqueRectangle2
+        | T::UniqueRectangle4
+        | T::UniqueLoop
+        | T::SimpleColoring => 45,
+        T::UniqueRectangle3 => 46,
         T::NakedQuad => 50,
         T::Jellyfish => 52,
         T::HiddenQuad => 54,
         T::BugPlusOne => 56,
+        T::Bug2 | T::Bug4 => 57,
+        T::Bug3 => 58,
+        T::AlignedPairExclusion => 62,
         T::ForcingChain => 66,
-        T::NishioChain => 75,
+        T::NishioChain | T::AlignedTripleExclusion => 75,
         T::MultipleChain => 80,
         T::DynamicChain => 85,
     }

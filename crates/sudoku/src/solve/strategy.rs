@@ -163,12 +163,10 @@ pub(crate) fn choose(template: Option<&Template>) -> Chosen<'_> {
 }
 
 /// The logical solver with the techniques whose deductions hold in every solution: all but
-/// those that assume the puzzle is unique (unique rectangle, BUG+1).
+/// those that assume the puzzle is unique (unique rectangles and loops, BUG).
 pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
-    let sound: Vec<TechniqueKind> = TechniqueKind::DEFAULT
-        .into_iter()
-        .filter(|kind| !matches!(kind, TechniqueKind::UniqueRectangle | TechniqueKind::BugPlusOne))
-        .collect();
+    let sound: Vec<TechniqueKind> =
+        TechniqueKind::DEFAULT.into_iter().filter(|kind| !kind.assumes_uniqueness()).collect();
     LogicSolver::with_techniques(variant, &sound)
 }
 
