@@ -160,7 +160,9 @@ fn a_path_naming_no_option_of_the_grid_is_an_error_at_every_size() {
     // Checkpoint files and parts are read from disk: any number can stand in a path. The wide
     // search (from 16×16 up) once indexed its cells with one at a branch point on a digit's
     // places and panicked (found by the fuzz harness: option 8 489 of a 16×16, whose options
-    // end at 4 095). Each step of a real path is replaced in turn by such a number.
+    // end at 4 095; they now go on past N³ with the places of a digit in a region, up to
+    // N³ + 3N·N² for rows, columns and boxes). Each step of a real path is replaced in turn
+    // by a number past them all.
     for n in [4, 9, 16, 25] {
         let template = Rules::from_variant(Variant::standard(n).unwrap());
         let mut solver = template.solver();
@@ -169,7 +171,7 @@ fn a_path_naming_no_option_of_the_grid_is_an_error_at_every_size() {
         let path = stopped.checkpoint().remaining()[0].path().to_vec();
         assert!(path.len() > 5, "{n}x{n}: {} steps", path.len());
         for depth in 0..path.len() {
-            for option in [n * n * n, n * n * n * 2 + 1, u32::MAX as usize] {
+            for option in [n * n * n * 4, n * n * n * 8 + 1, u32::MAX as usize] {
                 let mut bad = path[..=depth].to_vec();
                 bad[depth] = OptionId::new(option);
                 let given = [Subproblem::new(bad, 0, None).unwrap()];

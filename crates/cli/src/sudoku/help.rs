@@ -12,8 +12,9 @@ Exit status:
        the logical tools, which need one solution)
   2    some input could not be read: its line says error, and the message on stderr names
        file:line:column
-  130  stopped by Ctrl-C or SIGTERM: the puzzles in hand are finished and printed, no other
-       is started, the summary follows (a second signal ends the program at once)
+  130  stopped by Ctrl-C or SIGTERM: a long search in hand (a variant's, or a plain one
+       from 16x16 up) stops and prints stopped, a quick one is finished, no other puzzle is
+       started, the summary follows (a second signal ends the program at once)
 ",
             $limits
         )

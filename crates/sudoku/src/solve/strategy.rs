@@ -77,13 +77,15 @@ impl Backend {
         plain_view(model).map_or(Backend::Propagate, |variant| Backend::of_variant(&variant))
     }
 
-    /// Whether a puzzle's search may take minutes or more (a model of any constraints), so
-    /// that a caller should run it as a [`Run`](dancer::run::Run), which a signal or a limit
-    /// stops; the plain searches take micro- to milliseconds a puzzle.
+    /// Whether a puzzle's search may take minutes or more (a model of any constraints, or a
+    /// plain puzzle from 16×16 up: a hard 25×25, or a blank 25×25 with windows, searches for
+    /// longer than anyone waits), so that a caller should run it as a
+    /// [`Run`](dancer::run::Run), which a signal or a limit stops; the searches below 16×16
+    /// take micro- to milliseconds a puzzle.
     pub fn may_take_long(self) -> bool {
         match self {
-            Backend::Engine | Backend::Propagate => true,
-            Backend::Band | Backend::Bitmask | Backend::Wide => false,
+            Backend::Engine | Backend::Propagate | Backend::Wide => true,
+            Backend::Band | Backend::Bitmask => false,
         }
     }
 

@@ -49,7 +49,9 @@ impl WideTables {
 /// and the puzzle's digits (the reference and its relabelling follow from them).
 pub(crate) fn fingerprint(variant: &Variant, puzzle: &Grid) -> Fingerprint {
     let mut hash = FingerprintHasher::new();
-    hash.bytes(b"dancer-sudoku wide search").number(variant.size() as u64);
+    // "2": paths name their branch points since the choice became weighed by dead ends (a
+    // checkpoint of the earlier tree is refused, not replayed into another).
+    hash.bytes(b"dancer-sudoku wide search 2").number(variant.size() as u64);
     for region in variant.regions() {
         hash.number(region.cells.len() as u64);
         for &cell in &region.cells {

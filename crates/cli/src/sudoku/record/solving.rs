@@ -195,8 +195,9 @@ impl RecordJob {
     where
         G::Solution: Shown + Send,
     {
-        // The engine's puzzles may take minutes: they search as a run, which a signal stops
-        // (the plain searches take micro- to milliseconds, and stop between puzzles).
+        // A model's puzzles and the plain ones from 16×16 up may take minutes: they search as
+        // a run, which a signal stops (the others take micro- to milliseconds, and stop
+        // between puzzles).
         if search::limited(long.job) || solver.rules().backend().may_take_long() {
             return match solver.explore_to_solve(givens) {
                 Ok(search) => Ok(self.solve_limited(search, (shape, name), unique, long)),

@@ -60,4 +60,38 @@ impl WideBoard {
         }
         (best, best_choices)
     }
+
+    /// As [`choose`](Self::choose), with each choice's count divided by a weight: one more
+    /// than its cells' dead ends (`conflicts`, the failed placements at each cell; the
+    /// heaviest cell of a digit's places), as the propagating search weighs its choices.
+    pub(super) fn choose_weighted(&self, tables: &WideTables, conflicts: &[u32]) -> (Choice, u64) {
+        let (mut best, mut best_choices, mut score) =
+            (Choice::Digits { cell: 0 }, 0, (u64::MAX, 1u64));
+        for (cell, &word) in self.candidates.iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            let count = u64::from(word.count_ones());
+            let weight = tables.slots(cell).len() as u64 + u64::from(conflicts[cell]);
+            // count / weight < score.0 / score.1, without dividing.
+            if count * score.1 < score.0 * weight {
+                (best, best_choices, score) = (Choice::Digits { cell }, word, (count, weight));
+            }
+        }
+        for (region, digit, places) in missing_places(&self.placed, &self.places, tables) {
+            let count = u64::from(places.count_ones());
+            let mut weight = 1;
+            let mut left = places;
+            while left != 0 {
+                let cell = tables.cell_at(region, left.trailing_zeros() as usize);
+                left &= left - 1;
+                weight = weight.max(tables.slots(cell).len() as u64 + u64::from(conflicts[cell]));
+            }
+            if count * score.1 < score.0 * weight {
+                (best, best_choices, score) =
+                    (Choice::Places { region, digit }, places, (count, weight));
+            }
+        }
+        (best, best_choices)
+    }
 }

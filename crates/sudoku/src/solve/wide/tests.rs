@@ -181,3 +181,42 @@ fn a_digit_locked_in_a_window_and_a_row_leaves_the_rest_of_both_at_every_node() 
     // A plain 16×16 has no extra regions: the pass is not made there.
     assert!(WideTables::new(&Variant::standard(16).unwrap()).overlaps.is_empty());
 }
+
+#[test]
+fn a_blank_16x16_windoku_is_filled_when_dead_ends_weigh_the_choices() {
+    // By the fewest choices alone this search passed 3.7 million nodes without a solution;
+    // with each cell's dead ends weighing its choices it takes a few thousand.
+    let variant = Variant::standard(16).unwrap().with_hyper().unwrap();
+    let tables = WideTables::new(&variant);
+    let mut search = WideSearch::new(&tables);
+    assert_eq!(search.load(&tables, &Grid::empty(16), None, None), Ok(false));
+    let (_, found) = search.walk(&tables, 100_000, 1, &mut lowest);
+    assert_eq!(found, 1, "no solution in 100 000 nodes");
+    assert!(variant.is_solution(&Grid::from_cells(16, search.first())));
+}
+
+#[test]
+fn paths_that_choose_among_places_replay_over_threads() {
+    // A 16×16 Windoku with its first four rows open: the weighed choices often pick a digit's
+    // places in a region, and a helper thread must open the same branch point from the path.
+    let variant = Variant::standard(16).unwrap().with_hyper().unwrap();
+    let template = Template::new(variant);
+    let tables = template.wide().unwrap();
+    let mut search = WideSearch::new(tables);
+    search.load(tables, &Grid::empty(16), None, None).unwrap();
+    assert_eq!(search.walk(tables, 100_000, 1, &mut lowest).1, 1);
+    let mut puzzle = Grid::from_cells(16, search.first());
+    for cell in 0..64 {
+        puzzle.set(cell, None);
+    }
+    let mut plain = WideSearch::new(tables);
+    plain.load(tables, &puzzle, None, None).unwrap();
+    let count = plain.walk(tables, u64::MAX, u64::MAX, &mut lowest).1;
+    assert!(count > 1, "{count}");
+    let mut solver = GridSolver::new(&template);
+    for threads in [1, 2, 3] {
+        let mut search = solver.explore(&puzzle).unwrap();
+        let outcome = Run::new().threads(threads).poll_nodes(2).count(&mut search).unwrap();
+        assert_eq!(outcome.solutions(), count, "{threads} threads");
+    }
+}

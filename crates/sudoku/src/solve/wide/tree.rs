@@ -1,6 +1,6 @@
 //! The wide search of one puzzle as a [`dancer::run::Explore`], as `solve/bitmask/search/tree.rs` does
 //! for the bitmask search below 16×16: a path is the placements chosen at the branch points,
-//! each written as the template's option `cell · N + digit − 1`.
+//! each written as an option that names its branch point too (see `WideTree::placement`).
 //!
 //! Alike in outline, the two trees are kept apart on purpose: the bitmask tree enters a path by
 //! copying boards (`u16` masks, a few hundred bytes) and this one by replaying placements on
@@ -62,29 +62,58 @@ impl<'s, 't> WideTree<'s, 't> {
         Grid::from_cells(self.tables.size, self.search.board.digits.clone())
     }
 
-    /// The template's option for choice `bit` (rotated) of `frame`.
+    /// The option for choice `bit` (rotated) of `frame`: `cell · N + digit − 1` (the
+    /// template's option) when it chooses among a cell's candidates, and
+    /// `cells · N + (region · N + digit − 1) · N + position` when it chooses among a digit's
+    /// places in a region, so that replaying a path opens the same branch points whatever
+    /// weights chose them (see `WideSearch::push_frame`).
     fn placement(&self, frame: &Frame, bit: u64) -> OptionId {
-        let (cell, digit) = frame.step(self.tables, bit);
-        OptionId::new(cell * self.tables.size + digit)
+        let n = self.tables.size;
+        let index = bit.rotate_left(frame.rotation).trailing_zeros() as usize;
+        OptionId::new(match frame.choice {
+            Choice::Digits { cell } => cell * n + index,
+            Choice::Places { region, digit } => {
+                self.tables.cell_count() * n + (region * n + digit) * n + index
+            }
+        })
+    }
+
+    /// The branch point an option chooses in, and the position of its choice there (a digit
+    /// or a place); `None` for a number no option has (a path from a checkpoint file may
+    /// name any).
+    fn decode(&self, option: OptionId) -> Option<(Choice, usize)> {
+        let (n, cells) = (self.tables.size, self.tables.cell_count());
+        let index = option.index();
+        if index < cells * n {
+            return Some((Choice::Digits { cell: index / n }, index % n));
+        }
+        let places = index - cells * n;
+        let (region, digit) = (places / (n * n), places / n % n);
+        (region < self.tables.region_count())
+            .then_some((Choice::Places { region, digit }, places % n))
+    }
+
+    /// The branch point that `option` chooses in, on the board the path has reached, with its
+    /// choices (unrotated): `None` when there is none there (a cell placed already, a digit
+    /// its region holds, a single choice).
+    fn choice_for(&self, option: OptionId) -> Option<(Choice, u64)> {
+        let (board, n) = (&self.search.board, self.tables.size);
+        let (choice, _) = self.decode(option)?;
+        let choices = match choice {
+            Choice::Digits { cell } => board.candidates[cell],
+            Choice::Places { region, digit } if board.placed[region] & (1 << digit) == 0 => {
+                board.places[region * n + digit]
+            }
+            Choice::Places { .. } => return None,
+        };
+        (choices.count_ones() >= 2).then_some((choice, choices))
     }
 
     /// Which choice (rotated) of `frame` places the option `option`, if any.
     fn choice_of(&self, frame: &Frame, option: OptionId) -> Option<u64> {
-        let n = self.tables.size;
-        let (cell, digit) = (option.index() / n, option.index() % n);
-        // A path from a checkpoint file may name any number: no option of the template.
-        if cell >= self.tables.cell_count() {
-            return None;
-        }
-        let index = match frame.choice {
-            Choice::Digits { cell: here } => (here == cell).then_some(digit)?,
-            Choice::Places { region, digit: here } => {
-                let slots = self.tables.slots(cell);
-                let slot = slots.iter().find(|slot| slot.region as usize == region)?;
-                (here == digit).then_some(slot.index as usize)?
-            }
-        };
-        let bit = (1u64 << index).rotate_right(frame.rotation);
+        let (choice, position) = self.decode(option)?;
+        (choice == frame.choice).then_some(())?;
+        let bit = (1u64 << position).rotate_right(frame.rotation);
         (frame.all & bit != 0).then_some(bit)
     }
 }
@@ -150,9 +179,13 @@ impl Explore for WideTree<'_, '_> {
                 self.search.pending = Pending::Done;
                 return Err(PathError::BelowLeaf { depth });
             }
-            self.search.push_frame(tables);
-            let mut frame = self.search.stack[depth];
             let not_in_tree = PathError::NotInTree { depth, option };
+            let Some((choice, choices)) = self.choice_for(option) else {
+                self.search.pending = Pending::Done;
+                return Err(not_in_tree);
+            };
+            self.search.push_choice(tables, choice, choices);
+            let mut frame = self.search.stack[depth];
             let Some(bit) = self.choice_of(&frame, option) else {
                 self.search.pending = Pending::Done;
                 return Err(not_in_tree);
