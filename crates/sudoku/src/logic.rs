@@ -49,6 +49,7 @@ mod locked;
 mod loop_types;
 mod loops;
 mod multiple;
+mod reach;
 mod scale;
 mod singles;
 mod subsets;

@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 
 use super::bits::bits;
 use super::candidates::Candidates;
+use super::reach::Reach;
 use super::scale::{chain_length_extra, Tenths};
 use super::{text, Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
@@ -80,6 +81,7 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
         if xy && best.as_ref().is_some_and(|b| b.price() <= 70) {
             break;
         }
+        search.build(xy);
         for cell in 0..candidates.masks().len() {
             let mask = candidates.candidates(cell);
             if mask & mask.wrapping_sub(1) == 0 {
@@ -88,9 +90,10 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
             for d in bits(mask) {
                 for on in [true, false] {
                     let source = Node { cell, digit: d as Digit + 1, on };
-                    // Only chains with fewer nodes than the best could be cheaper.
-                    let limit = best.as_ref().map_or(usize::MAX, |b| b.nodes.len());
-                    if let Some(chain) = search.run(source, xy, limit) {
+                    if !search.chained[search.index(source) as usize] {
+                        continue;
+                    }
+                    if let Some(chain) = search.run(source, xy, limit(best.as_ref(), xy)) {
                         let better = best.as_ref().is_none_or(|b| {
                             (chain.price(), chain.nodes.len()) < (b.price(), b.nodes.len())
                         });
@@ -103,6 +106,18 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
         }
     }
     best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
+}
+
+/// The fewest nodes a chain (with Y-links or not) needs to cost no less than `best`: only
+/// shorter ones could be taken instead.
+fn limit(best: Option<&Chain>, xy: bool) -> usize {
+    let Some(best) = best else { return usize::MAX };
+    let base = if xy { 70 } else { 66 };
+    let mut nodes = 2;
+    while (base + chain_length_extra(nodes - 2), nodes) < (best.price(), best.nodes.len()) {
+        nodes += 1;
+    }
+    nodes
 }
 
 /// The step a chain proves, explained link by link.
@@ -146,6 +161,10 @@ struct Search<'c> {
     graph: Option<bool>,
     starts: Vec<u32>,
     links: Vec<u32>,
+    /// Per node, whether it reaches its negation in those links: whether a search from it
+    /// finds a chain.
+    chained: Vec<bool>,
+    reach: Reach,
 }
 
 impl<'c> Search<'c> {
@@ -161,6 +180,8 @@ impl<'c> Search<'c> {
             graph: None,
             starts: Vec::new(),
             links: Vec::new(),
+            chained: Vec::new(),
+            reach: Reach::default(),
         }
     }
 
@@ -186,6 +207,7 @@ impl<'c> Search<'c> {
             }
             self.starts.push(self.links.len() as u32);
         }
+        self.reach.negations(&self.starts, &self.links, &mut self.chained);
     }
 
     fn index(&self, node: Node) -> u32 {
