@@ -251,7 +251,9 @@ mod tests {
     fn choices_match_trying_every_choice() {
         let mut state = 37u64;
         let mut next = |modulo: u64| {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) % modulo
         };
         let mut eliminating = 0;

@@ -166,7 +166,9 @@ mod tests {
         // The scratch is reused: a second, larger graph of 160 pseudo-random links.
         let mut state = 37u64;
         let mut next = || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             ((state >> 33) % 98) as u32
         };
         let edges: Vec<(u32, u32)> = (0..160).map(|_| (next(), next())).collect();
