@@ -32,6 +32,7 @@ use crate::grid::{Cell, Digit, Grid};
 use crate::variant::Variant;
 
 mod bits;
+mod buffers;
 mod candidates;
 mod chains;
 mod coloring;

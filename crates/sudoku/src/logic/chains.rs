@@ -14,7 +14,7 @@
 
 use std::collections::VecDeque;
 
-use super::bits::bits;
+use super::bits::{bits, two_bits};
 use super::candidates::Candidates;
 use super::reach::Reach;
 use super::scale::{chain_length_extra, Tenths};
@@ -108,6 +108,15 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
     best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
 }
 
+/// The links of SE's static chains with Y-links, node `i` (numbered as
+/// [`potential`](super::implications::potential) numbers potentials) linking to
+/// `links[starts[i]..starts[i + 1]]`: what [`multiple`](super::multiple)'s static runs follow.
+pub(super) fn xy_links(candidates: &Candidates) -> (Vec<u32>, Vec<u32>) {
+    let mut search = Search::new(candidates);
+    search.link(true);
+    (search.starts, search.links)
+}
+
 /// The fewest nodes a chain (with Y-links or not) needs to cost no less than `best`: only
 /// shorter ones could be taken instead.
 fn limit(best: Option<&Chain>, xy: bool) -> usize {
@@ -191,23 +200,40 @@ impl<'c> Search<'c> {
             return;
         }
         self.graph = Some(xy);
+        self.link(xy);
+        self.reach.negations(&self.starts, &self.links, &mut self.chained);
+    }
+
+    /// Fills `starts` and `links` with Y-links (`xy`) or without.
+    fn link(&mut self, xy: bool) {
         self.starts.clear();
         self.links.clear();
         self.starts.push(0);
         let mut out = Vec::new();
-        for i in 0..self.parent.len() as u32 {
-            let node = self.node(i);
-            if self.candidates.has(node.cell, node.digit) {
-                out.clear();
-                self.follow(node, xy, &mut out);
-                for &next in &out {
-                    let j = self.index(next);
-                    self.links.push(j);
+        // `linked[j] == i`: node `i` links to `j` already (a cell can share two regions).
+        let mut linked = vec![u32::MAX; self.parent.len()];
+        // Nodes in index order: by cell, digit, then off before on.
+        for cell in 0..self.candidates.masks().len() {
+            let mask = self.candidates.candidates(cell);
+            for d in 0..self.size {
+                for on in [false, true] {
+                    if mask >> d & 1 == 1 {
+                        let node = Node { cell, digit: d as Digit + 1, on };
+                        let i = self.index(node);
+                        out.clear();
+                        self.follow(node, xy, &mut out);
+                        for &next in &out {
+                            let j = self.index(next);
+                            if linked[j as usize] != i {
+                                linked[j as usize] = i;
+                                self.links.push(j);
+                            }
+                        }
+                    }
+                    self.starts.push(self.links.len() as u32);
                 }
             }
-            self.starts.push(self.links.len() as u32);
         }
-        self.reach.negations(&self.starts, &self.links, &mut self.chained);
     }
 
     fn index(&self, node: Node) -> u32 {
@@ -268,7 +294,7 @@ impl<'c> Search<'c> {
         Chain { nodes, xy }
     }
 
-    /// What `node` forces at once.
+    /// What `node` forces at once (a node twice where a cell shares two regions with it).
     fn follow(&self, node: Node, xy: bool, out: &mut Vec<Node>) {
         let candidates = self.candidates;
         let geometry = candidates.geometry();
@@ -283,25 +309,23 @@ impl<'c> Search<'c> {
             for &(r, _) in geometry.members(node.cell) {
                 for k in bits(candidates.positions(r as usize, node.digit)) {
                     let cell = geometry.region(r as usize)[k as usize];
-                    let off = Node { cell, digit: node.digit, on: false };
-                    if cell != node.cell && !out.contains(&off) {
-                        out.push(off);
+                    if cell != node.cell {
+                        out.push(Node { cell, digit: node.digit, on: false });
                     }
                 }
             }
         } else {
-            if xy && mask.count_ones() == 2 {
+            if xy && two_bits(mask) {
                 let other = (mask & !bit).trailing_zeros() as Digit + 1;
                 out.push(Node { cell: node.cell, digit: other, on: true });
             }
             for &(r, _) in geometry.members(node.cell) {
                 let places = candidates.positions(r as usize, node.digit);
-                if places.count_ones() == 2 {
+                if two_bits(places) {
                     for k in bits(places) {
                         let cell = geometry.region(r as usize)[k as usize];
-                        let on = Node { cell, digit: node.digit, on: true };
-                        if cell != node.cell && !out.contains(&on) {
-                            out.push(on);
+                        if cell != node.cell {
+                            out.push(Node { cell, digit: node.digit, on: true });
                         }
                     }
                 }

@@ -15,6 +15,7 @@
 //! taken boxes (and pieces) first, then rows, columns and the rest.
 
 use super::bits::bits;
+use super::buffers::Fifo;
 use super::candidates::Candidates;
 use crate::grid::{Cell, Digit};
 use crate::variant::RegionKind;
@@ -170,30 +171,6 @@ impl Counter {
             std::mem::swap(&mut self.level, &mut self.next);
         }
         count
-    }
-}
-
-/// A first-in first-out queue of entries, cleared (not freed) between runs.
-#[derive(Default)]
-struct Fifo {
-    items: Vec<u32>,
-    head: usize,
-}
-
-impl Fifo {
-    fn clear(&mut self) {
-        self.items.clear();
-        self.head = 0;
-    }
-
-    fn push(&mut self, entry: usize) {
-        self.items.push(entry as u32);
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let entry = *self.items.get(self.head)?;
-        self.head += 1;
-        Some(entry as usize)
     }
 }
 

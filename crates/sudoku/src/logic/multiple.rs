@@ -15,13 +15,13 @@
 //! conclusion rests on, summed over branches; it takes the shortest, among equals the double
 //! implications, then cells, regions, contradictions, then the first found in row order.
 
-use std::cell::RefCell;
-
 use super::bits::bits;
+use super::buffers::Scratch;
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
+use super::reach::agreement_possible;
 use super::scale::{chain_length_extra, Tenths};
-use super::text::{self, premise, say};
+use super::text::{self, premise, say, Branch};
 use super::{Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
@@ -83,21 +83,6 @@ const CELL: u8 = 5;
 const REGION: u8 = 6;
 const CONTRADICTION: u8 = 7;
 
-/// The runs and marks of a search, kept between calls on one thread: a walk calls
-/// [`cheapest`] at most steps of hard puzzles, and allocating and zeroing them anew each time
-/// cost a fifth of its time.
-struct Scratch {
-    n: usize,
-    runs: Vec<Run>,
-    cached: Vec<u32>,
-    off: Run,
-    counter: Counter,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Option<Scratch>> = const { RefCell::new(None) };
-}
-
 /// The cheapest step of `family` in this position, with its price.
 pub(super) fn cheapest(
     candidates: &Candidates,
@@ -105,16 +90,10 @@ pub(super) fn cheapest(
     family: Family,
 ) -> Option<(Step, Tenths)> {
     let n = candidates.size();
-    let mut scratch =
-        SCRATCH.with(|s| s.borrow_mut().take()).filter(|s| s.n == n).unwrap_or_else(|| Scratch {
-            n,
-            runs: Vec::new(),
-            cached: vec![u32::MAX; n * n * n],
-            off: Run::new(n),
-            counter: Counter::new(n),
-        });
-    // Every run is free again (a run is cleared when it is run).
-    scratch.cached.fill(u32::MAX);
+    if family == Family::Multiple && !agreement_possible(candidates) {
+        return None;
+    }
+    let scratch = Scratch::take(n);
     let mut search = Search {
         engine: Engine::new(candidates, family.rules()),
         candidates,
@@ -132,17 +111,10 @@ pub(super) fn cheapest(
     }
     let best = search.best.take();
     let Search { runs, cached, off, counter, .. } = search;
-    SCRATCH.with(|s| *s.borrow_mut() = Some(Scratch { n, runs, cached, off, counter }));
+    Scratch { n, runs, cached, off, counter }.give_back();
     best.map(|(complexity, _, step)| {
         (step, family.base() + chain_length_extra(complexity.saturating_sub(2)))
     })
-}
-
-/// One branch of a step: what it assumes, and where in which run its conclusion lies.
-struct Branch<'r> {
-    premise: String,
-    run: &'r Run,
-    entry: usize,
 }
 
 struct Search<'c, 'v> {
@@ -238,7 +210,7 @@ impl Search<'_, '_> {
             text::cell(n, cell),
             text::digit(digit)
         );
-        let step = self.step(source ^ 1, "", &branches, &why, None);
+        let step = text::forcing_step(n, self.family.kind(), source ^ 1, "", &branches, &why, None);
         self.best = Some((length, CONTRADICTION, step));
     }
 
@@ -260,7 +232,15 @@ impl Search<'_, '_> {
                         Branch { premise, run: on_run, entry: i },
                         Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
                     ];
-                    let step = self.step(p, "", &branches, "either way", None);
+                    let step = text::forcing_step(
+                        n,
+                        self.family.kind(),
+                        p,
+                        "",
+                        &branches,
+                        "either way",
+                        None,
+                    );
                     self.best = Some((length, DOUBLE, step));
                 }
             }
@@ -313,7 +293,15 @@ impl Search<'_, '_> {
                         text::region(self.variant, r),
                         text::cells(n, &places)
                     );
-                    let step = self.step(p, &intro, &branches, "each way", Some(r));
+                    let step = text::forcing_step(
+                        n,
+                        self.family.kind(),
+                        p,
+                        &intro,
+                        &branches,
+                        "each way",
+                        Some(r),
+                    );
                     self.best = Some((length, REGION, step));
                 }
             }
@@ -349,7 +337,15 @@ impl Search<'_, '_> {
                     })
                     .collect();
                 let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
-                let step = self.step(p, &intro, &branches, "each way", None);
+                let step = text::forcing_step(
+                    n,
+                    self.family.kind(),
+                    p,
+                    &intro,
+                    &branches,
+                    "each way",
+                    None,
+                );
                 self.best = Some((length, CELL, step));
             }
         }
@@ -360,53 +356,6 @@ impl Search<'_, '_> {
     fn worth(&self, p: Potential) -> bool {
         let (cell, digit, on) = decode(self.engine.size(), p);
         !on || self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
-    }
-
-    /// The step concluding `p`, explained branch by branch.
-    fn step(
-        &self,
-        p: Potential,
-        intro: &str,
-        branches: &[Branch],
-        joint: &str,
-        region: Option<usize>,
-    ) -> Step {
-        let n = self.engine.size();
-        let (cell, digit, on) = decode(n, p);
-        let mut cells = Vec::new();
-        let mut said = Vec::new();
-        for branch in branches {
-            let path = branch.run.path(branch.entry);
-            for &q in &path {
-                let (c, _, _) = decode(n, q);
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-            let chain: Vec<String> = path.iter().skip(1).map(|&q| say(n, q)).collect();
-            let chain = if chain.is_empty() { say(n, path[0]) } else { chain.join(", so ") };
-            said.push(format!("{} {chain}", branch.premise));
-        }
-        let (placements, eliminations) =
-            if on { (vec![(cell, digit)], Vec::new()) } else { (Vec::new(), vec![(cell, digit)]) };
-        let result = if on {
-            format!("{} = {}", text::cell(n, cell), text::digit(digit))
-        } else {
-            text::removed(n, &eliminations)
-        };
-        let explanation = format!(
-            "{}: {intro}{}; {joint}, so {result}",
-            self.family.kind().name(),
-            said.join("; ")
-        );
-        Step {
-            technique: self.family.kind(),
-            cells,
-            regions: region.into_iter().collect(),
-            placements,
-            eliminations,
-            explanation,
-        }
     }
 }
 

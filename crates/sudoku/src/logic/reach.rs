@@ -8,6 +8,11 @@
 //! sinks first, so each component's reach (a bitset over components) is its own bit and the
 //! reaches of the components it links to, all known by then.
 
+use super::bits::{at_most, bits, cells_of};
+use super::candidates::Candidates;
+use super::implications::{decode, potential, Potential};
+use crate::grid::Digit;
+
 /// Scratch for [`Reach::negations`], reused between graphs.
 #[derive(Default)]
 pub(super) struct Reach {
@@ -31,6 +36,91 @@ impl Reach {
     /// Sets `out[i]` to whether node `i` reaches node `i ^ 1` (its negation) in the graph
     /// where node `i` links to `links[starts[i]..starts[i + 1]]`.
     pub(super) fn negations(&mut self, starts: &[u32], links: &[u32], out: &mut Vec<bool>) {
+        let nodes = starts.len() - 1;
+        self.components(starts, links);
+        let components = self.firsts.len() - 1;
+        let words = components.div_ceil(64);
+        // Taken out while filled, as the components are read beside it.
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.clear();
+        spans.resize(components * words, 0);
+        for c in 0..components {
+            let (mine, before) = {
+                let (before, rest) = spans.split_at_mut(c * words);
+                (&mut rest[..words], before)
+            };
+            mine[c / 64] |= 1 << (c % 64);
+            self.union_successors(c, words, starts, links, mine, before);
+        }
+        self.spans = spans;
+        out.clear();
+        out.extend((0..nodes).map(|i| {
+            let (c, d) = (self.component[i], self.component[i ^ 1]);
+            if c == u32::MAX || d == u32::MAX {
+                return false;
+            }
+            let (c, d) = (c as usize, d as usize);
+            self.spans[c * words + d / 64] >> (d % 64) & 1 == 1
+        }));
+    }
+
+    /// Computes every node's reach, a bitset over the nodes, for [`reach`](Self::reach).
+    pub(super) fn nodes(&mut self, starts: &[u32], links: &[u32]) {
+        let nodes = starts.len() - 1;
+        self.components(starts, links);
+        let components = self.firsts.len() - 1;
+        let words = nodes.div_ceil(64);
+        // Taken out while filled, as the components are read beside it.
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.clear();
+        spans.resize(components * words, 0);
+        for c in 0..components {
+            let (mine, before) = {
+                let (before, rest) = spans.split_at_mut(c * words);
+                (&mut rest[..words], before)
+            };
+            for &v in &self.members[self.firsts[c] as usize..self.firsts[c + 1] as usize] {
+                mine[v as usize / 64] |= 1 << (v % 64);
+            }
+            self.union_successors(c, words, starts, links, mine, before);
+        }
+        self.spans = spans;
+    }
+
+    /// After [`nodes`](Self::nodes): the nodes `node` reaches, itself included (`None`: it
+    /// neither links nor is linked to).
+    pub(super) fn reach(&self, node: usize) -> Option<&[u64]> {
+        let c = self.component[node];
+        let words = self.component.len().div_ceil(64);
+        (c != u32::MAX).then(|| &self.spans[c as usize * words..(c as usize + 1) * words])
+    }
+
+    /// ORs into `mine` the reaches (in `before`, `words` a component) of the components that
+    /// component `c`'s nodes link to.
+    fn union_successors(
+        &self,
+        c: usize,
+        words: usize,
+        starts: &[u32],
+        links: &[u32],
+        mine: &mut [u64],
+        before: &[u64],
+    ) {
+        for &v in &self.members[self.firsts[c] as usize..self.firsts[c + 1] as usize] {
+            for &to in &links[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
+                let d = self.component[to as usize] as usize;
+                if d != c {
+                    let theirs = &before[d * words..(d + 1) * words];
+                    for (slot, word) in mine.iter_mut().zip(theirs) {
+                        *slot |= word;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tarjan's algorithm: `component`, `members` and `firsts`, sinks first.
+    fn components(&mut self, starts: &[u32], links: &[u32]) {
         let nodes = starts.len() - 1;
         let linked = |i: usize| starts[i] < starts[i + 1];
         for v in [&mut self.order, &mut self.low, &mut self.component] {
@@ -76,37 +166,6 @@ impl Reach {
                 }
             }
         }
-        let components = self.firsts.len() - 1;
-        let words = components.div_ceil(64);
-        self.spans.clear();
-        self.spans.resize(components * words, 0);
-        for c in 0..components {
-            let (mine, before) = {
-                let (before, rest) = self.spans.split_at_mut(c * words);
-                (&mut rest[..words], before)
-            };
-            mine[c / 64] |= 1 << (c % 64);
-            for &v in &self.members[self.firsts[c] as usize..self.firsts[c + 1] as usize] {
-                for &to in &links[starts[v as usize] as usize..starts[v as usize + 1] as usize] {
-                    let d = self.component[to as usize] as usize;
-                    if d != c {
-                        let theirs = &before[d * words..(d + 1) * words];
-                        for (slot, word) in mine.iter_mut().zip(theirs) {
-                            *slot |= word;
-                        }
-                    }
-                }
-            }
-        }
-        out.clear();
-        out.extend((0..nodes).map(|i| {
-            let (c, d) = (self.component[i], self.component[i ^ 1]);
-            if c == u32::MAX || d == u32::MAX {
-                return false;
-            }
-            let (c, d) = (c as usize, d as usize);
-            self.spans[c * words + d / 64] >> (d % 64) & 1 == 1
-        }));
     }
 
     /// Starts visiting node `v`.
@@ -117,6 +176,54 @@ impl Reach {
         self.stack.push(v);
         self.path.push((v, starts[v as usize]));
     }
+}
+
+/// Whether a static cell or region forcing chain could agree on anything: a static run reaches
+/// no more than its assumption's reach in the static links (all of it unless it meets a
+/// contradiction), so where no cell's candidates, nor a digit's places in a region, all
+/// reach a common candidate that would change the grid, [`Family::Multiple`](super::multiple::Family::Multiple) finds nothing
+/// and its runs are skipped (most steps that need dynamic chains).
+pub(super) fn agreement_possible(candidates: &Candidates) -> bool {
+    let n = candidates.size();
+    let geometry = candidates.geometry();
+    let (starts, links) = super::chains::xy_links(candidates);
+    let mut reach = Reach::default();
+    reach.nodes(&starts, &links);
+    let mut common = vec![0u64; (starts.len() - 1).div_ceil(64)];
+    let worth = |p: usize| {
+        let (cell, digit, on) = decode(n, p as Potential);
+        !on || candidates.candidates(cell) & !(1 << (digit - 1)) != 0
+    };
+    let mut meet = |assumptions: &mut dyn Iterator<Item = Potential>| {
+        common.fill(u64::MAX);
+        for p in assumptions {
+            let Some(reached) = reach.reach(p as usize) else { return true };
+            for (slot, word) in common.iter_mut().zip(reached) {
+                *slot &= word;
+            }
+        }
+        cells_of(&common).any(worth)
+    };
+    for cell in 0..n * n {
+        let mask = candidates.candidates(cell);
+        if !at_most(mask, 2)
+            && meet(&mut bits(mask).map(|d| potential(n, cell, d as Digit + 1, true)))
+        {
+            return true;
+        }
+    }
+    for r in 0..geometry.region_count() {
+        let region = geometry.region(r);
+        for digit in 1..=n as Digit {
+            let places = candidates.positions(r, digit);
+            if !at_most(places, 1)
+                && meet(&mut bits(places).map(|k| potential(n, region[k as usize], digit, true)))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
