@@ -56,7 +56,7 @@ impl Technique for AlignedExclusion {
         }
         let set = |k: usize| &sets[k * words..(k + 1) * words];
         let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
-        let mut scratch = Vec::new();
+        let (mut scratch, mut shared) = (Vec::new(), Vec::new());
         // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
         // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
@@ -78,17 +78,37 @@ impl Technique for AlignedExclusion {
                 for (((slot, a), b), l) in tails.iter_mut().zip(first).zip(second).zip(&listed) {
                     *slot = (a | b) & l;
                 }
+                // The pair's common excluders with their digits, each tested once per third
+                // cell: a triple is priced here, its step built by `exclude` only if it has one.
+                shared.clear();
+                shared.extend(cells_of(&common).map(|e| (e, masks[e])));
+                let meet = geometry.sees(c0, c1);
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
-                    for ((slot, a), b) in all.iter_mut().zip(&common).zip(set(index[tail])) {
-                        *slot = a & b;
+                    let third = set(index[tail]);
+                    let m = [masks[c0], masks[c1], masks[tail]];
+                    let covered = m[0] | m[1] | m[2];
+                    let mut count = 0;
+                    scratch.clear();
+                    for &(_, digits) in
+                        shared.iter().filter(|&&(e, _)| third[e / 64] >> (e % 64) & 1 == 1)
+                    {
+                        count += 1;
+                        if digits & !covered == 0 {
+                            scratch.push(digits);
+                        }
                     }
-                    if !at_least_two(&all) {
+                    if count < 2 || scratch.is_empty() {
                         continue;
                     }
-                    let cells = [c0, c1, tail];
-                    if let Some(step) = self.exclude(candidates, &cells, &all, &mut scratch) {
-                        return Some(step);
+                    let meets = [meet, geometry.sees(c0, tail), geometry.sees(c1, tail)];
+                    let used = triple_choices(m, meets, &scratch);
+                    if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
+                        continue;
                     }
+                    for ((slot, a), b) in all.iter_mut().zip(&common).zip(third) {
+                        *slot = a & b;
+                    }
+                    return self.exclude(candidates, &[c0, c1, tail], &all, &mut scratch);
                 }
             }
         }
