@@ -57,6 +57,7 @@ impl Technique for AlignedExclusion {
         let set = |k: usize| &sets[k * words..(k + 1) * words];
         let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
         let (mut scratch, mut shared) = (Vec::new(), Vec::new());
+        let (mut once, mut twice) = (vec![0u64; words], vec![0u64; words]);
         // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
         // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
@@ -75,13 +76,27 @@ impl Technique for AlignedExclusion {
                     }
                     continue;
                 }
-                for (((slot, a), b), l) in tails.iter_mut().zip(first).zip(second).zip(&listed) {
-                    *slot = (a | b) & l;
-                }
                 // The pair's common excluders with their digits, each tested once per third
                 // cell: a triple is priced here, its step built by `exclude` only if it has one.
+                // A third cell's excluders are its peers of two or three candidates: only the
+                // cells that see two of the pair's common ones (`twice`) can share two.
                 shared.clear();
                 shared.extend(cells_of(&common).map(|e| (e, masks[e])));
+                once.fill(0);
+                twice.fill(0);
+                for &(e, _) in &shared {
+                    for ((one, two), p) in
+                        once.iter_mut().zip(twice.iter_mut()).zip(geometry.peers(e))
+                    {
+                        *two |= *one & p;
+                        *one |= p;
+                    }
+                }
+                for ((((slot, a), b), l), two) in
+                    tails.iter_mut().zip(first).zip(second).zip(&listed).zip(&twice)
+                {
+                    *slot = (a | b) & l & two;
+                }
                 let meet = geometry.sees(c0, c1);
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
                     let third = set(index[tail]);
