@@ -32,6 +32,7 @@ use crate::grid::{Cell, Digit, Grid};
 use crate::variant::Variant;
 
 mod bits;
+mod buffers;
 mod candidates;
 mod chains;
 mod coloring;
@@ -49,6 +50,7 @@ mod locked;
 mod loop_types;
 mod loops;
 mod multiple;
+mod reach;
 mod scale;
 mod singles;
 mod subsets;

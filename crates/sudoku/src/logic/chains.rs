@@ -14,8 +14,9 @@
 
 use std::collections::VecDeque;
 
-use super::bits::bits;
+use super::bits::{bits, two_bits};
 use super::candidates::Candidates;
+use super::reach::Reach;
 use super::scale::{chain_length_extra, Tenths};
 use super::{text, Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
@@ -80,6 +81,7 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
         if xy && best.as_ref().is_some_and(|b| b.price() <= 70) {
             break;
         }
+        search.build(xy);
         for cell in 0..candidates.masks().len() {
             let mask = candidates.candidates(cell);
             if mask & mask.wrapping_sub(1) == 0 {
@@ -88,9 +90,10 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
             for d in bits(mask) {
                 for on in [true, false] {
                     let source = Node { cell, digit: d as Digit + 1, on };
-                    // Only chains with fewer nodes than the best could be cheaper.
-                    let limit = best.as_ref().map_or(usize::MAX, |b| b.nodes.len());
-                    if let Some(chain) = search.run(source, xy, limit) {
+                    if !search.chained[search.index(source) as usize] {
+                        continue;
+                    }
+                    if let Some(chain) = search.run(source, xy, limit(best.as_ref(), xy)) {
                         let better = best.as_ref().is_none_or(|b| {
                             (chain.price(), chain.nodes.len()) < (b.price(), b.nodes.len())
                         });
@@ -103,6 +106,27 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
         }
     }
     best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
+}
+
+/// The links of SE's static chains with Y-links, node `i` (numbered as
+/// [`potential`](super::implications::potential) numbers potentials) linking to
+/// `links[starts[i]..starts[i + 1]]`: what [`multiple`](super::multiple)'s static runs follow.
+pub(super) fn xy_links(candidates: &Candidates) -> (Vec<u32>, Vec<u32>) {
+    let mut search = Search::new(candidates);
+    search.link(true);
+    (search.starts, search.links)
+}
+
+/// The fewest nodes a chain (with Y-links or not) needs to cost no less than `best`: only
+/// shorter ones could be taken instead.
+fn limit(best: Option<&Chain>, xy: bool) -> usize {
+    let Some(best) = best else { return usize::MAX };
+    let base = if xy { 70 } else { 66 };
+    let mut nodes = 2;
+    while (base + chain_length_extra(nodes - 2), nodes) < (best.price(), best.nodes.len()) {
+        nodes += 1;
+    }
+    nodes
 }
 
 /// The step a chain proves, explained link by link.
@@ -146,6 +170,10 @@ struct Search<'c> {
     graph: Option<bool>,
     starts: Vec<u32>,
     links: Vec<u32>,
+    /// Per node, whether it reaches its negation in those links: whether a search from it
+    /// finds a chain.
+    chained: Vec<bool>,
+    reach: Reach,
 }
 
 impl<'c> Search<'c> {
@@ -161,6 +189,8 @@ impl<'c> Search<'c> {
             graph: None,
             starts: Vec::new(),
             links: Vec::new(),
+            chained: Vec::new(),
+            reach: Reach::default(),
         }
     }
 
@@ -170,21 +200,39 @@ impl<'c> Search<'c> {
             return;
         }
         self.graph = Some(xy);
+        self.link(xy);
+        self.reach.negations(&self.starts, &self.links, &mut self.chained);
+    }
+
+    /// Fills `starts` and `links` with Y-links (`xy`) or without.
+    fn link(&mut self, xy: bool) {
         self.starts.clear();
         self.links.clear();
         self.starts.push(0);
         let mut out = Vec::new();
-        for i in 0..self.parent.len() as u32 {
-            let node = self.node(i);
-            if self.candidates.has(node.cell, node.digit) {
-                out.clear();
-                self.follow(node, xy, &mut out);
-                for &next in &out {
-                    let j = self.index(next);
-                    self.links.push(j);
+        // `linked[j] == i`: node `i` links to `j` already (a cell can share two regions).
+        let mut linked = vec![u32::MAX; self.parent.len()];
+        // Nodes in index order: by cell, digit, then off before on.
+        for cell in 0..self.candidates.masks().len() {
+            let mask = self.candidates.candidates(cell);
+            for d in 0..self.size {
+                for on in [false, true] {
+                    if mask >> d & 1 == 1 {
+                        let node = Node { cell, digit: d as Digit + 1, on };
+                        let i = self.index(node);
+                        out.clear();
+                        self.follow(node, xy, &mut out);
+                        for &next in &out {
+                            let j = self.index(next);
+                            if linked[j as usize] != i {
+                                linked[j as usize] = i;
+                                self.links.push(j);
+                            }
+                        }
+                    }
+                    self.starts.push(self.links.len() as u32);
                 }
             }
-            self.starts.push(self.links.len() as u32);
         }
     }
 
@@ -246,7 +294,7 @@ impl<'c> Search<'c> {
         Chain { nodes, xy }
     }
 
-    /// What `node` forces at once.
+    /// What `node` forces at once (a node twice where a cell shares two regions with it).
     fn follow(&self, node: Node, xy: bool, out: &mut Vec<Node>) {
         let candidates = self.candidates;
         let geometry = candidates.geometry();
@@ -261,25 +309,23 @@ impl<'c> Search<'c> {
             for &(r, _) in geometry.members(node.cell) {
                 for k in bits(candidates.positions(r as usize, node.digit)) {
                     let cell = geometry.region(r as usize)[k as usize];
-                    let off = Node { cell, digit: node.digit, on: false };
-                    if cell != node.cell && !out.contains(&off) {
-                        out.push(off);
+                    if cell != node.cell {
+                        out.push(Node { cell, digit: node.digit, on: false });
                     }
                 }
             }
         } else {
-            if xy && mask.count_ones() == 2 {
+            if xy && two_bits(mask) {
                 let other = (mask & !bit).trailing_zeros() as Digit + 1;
                 out.push(Node { cell: node.cell, digit: other, on: true });
             }
             for &(r, _) in geometry.members(node.cell) {
                 let places = candidates.positions(r as usize, node.digit);
-                if places.count_ones() == 2 {
+                if two_bits(places) {
                     for k in bits(places) {
                         let cell = geometry.region(r as usize)[k as usize];
-                        let on = Node { cell, digit: node.digit, on: true };
-                        if cell != node.cell && !out.contains(&on) {
-                            out.push(on);
+                        if cell != node.cell {
+                            out.push(Node { cell, digit: node.digit, on: true });
                         }
                     }
                 }

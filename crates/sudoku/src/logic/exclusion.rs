@@ -5,7 +5,7 @@
 //! left uses is removed. SE looks only at cells with no naked single among their peers and
 //! asks for two excluders at least.
 
-use super::bits::{bits, cells_of, digit_bit, one_bit};
+use super::bits::{at_most, bits, cells_of, one_bit};
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
@@ -28,36 +28,42 @@ impl Technique for AlignedExclusion {
         let masks = candidates.masks();
         let geometry = candidates.geometry();
         let words = geometry.words();
-        // The cells SE considers, with their excluders as bitsets over cells.
-        let mut list: Vec<(Cell, Vec<u64>)> = Vec::new();
+        // The cells SE considers, with their excluders as bitsets over cells: cell `list[k]`'s
+        // are `sets[k * words..(k + 1) * words]`.
+        let mut list: Vec<Cell> = Vec::new();
+        let mut sets: Vec<u64> = Vec::new();
         let mut listed = vec![0u64; words];
-        for cell in (0..masks.len()).filter(|&c| masks[c].count_ones() >= 2) {
+        let mut excluders = vec![0u64; words];
+        for cell in (0..masks.len()).filter(|&c| !at_most(masks[c], 1)) {
             if cells_of(geometry.peers(cell)).any(|p| one_bit(masks[p])) {
                 continue;
             }
-            let mut excluders = vec![0u64; words];
+            excluders.fill(0);
             for p in cells_of(geometry.peers(cell))
-                .filter(|&p| (2..=degree as u32).contains(&masks[p].count_ones()))
+                .filter(|&p| !at_most(masks[p], 1) && at_most(masks[p], degree))
             {
                 excluders[p / 64] |= 1 << (p % 64);
             }
             if excluders.iter().any(|&w| w != 0) {
                 listed[cell / 64] |= 1 << (cell % 64);
-                list.push((cell, excluders));
+                list.push(cell);
+                sets.extend_from_slice(&excluders);
             }
         }
         let mut index = vec![usize::MAX; masks.len()];
-        for (k, &(cell, _)) in list.iter().enumerate() {
+        for (k, &cell) in list.iter().enumerate() {
             index[cell] = k;
         }
-        let at_least_two = |set: &[u64]| set.iter().map(|w| w.count_ones()).sum::<u32>() >= 2;
+        let set = |k: usize| &sets[k * words..(k + 1) * words];
         let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
+        let (mut scratch, mut shared) = (Vec::new(), Vec::new());
+        let (mut once, mut twice) = (vec![0u64; words], vec![0u64; words]);
         // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
         // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
             for i in 0..j {
-                let ((c0, first), (c1, second)) = (&list[i], &list[j]);
-                let (c0, c1) = (*c0, *c1);
+                let (c0, c1) = (list[i], list[j]);
+                let (first, second) = (set(i), set(j));
                 for ((slot, a), b) in common.iter_mut().zip(first).zip(second) {
                     *slot = a & b;
                 }
@@ -65,27 +71,59 @@ impl Technique for AlignedExclusion {
                     continue;
                 }
                 if degree == 2 {
-                    let excluders: Vec<Cell> = cells_of(&common).collect();
-                    if let Some(step) = self.exclude(candidates, &[c0, c1], &excluders) {
+                    if let Some(step) = self.exclude(candidates, &[c0, c1], &common, &mut scratch) {
                         return Some(step);
                     }
                     continue;
                 }
-                for (((slot, a), b), l) in tails.iter_mut().zip(first).zip(second).zip(&listed) {
-                    *slot = (a | b) & l;
+                // The pair's common excluders with their digits, each tested once per third
+                // cell: a triple is priced here, its step built by `exclude` only if it has one.
+                // A third cell's excluders are its peers of two or three candidates: only the
+                // cells that see two of the pair's common ones (`twice`) can share two.
+                shared.clear();
+                shared.extend(cells_of(&common).map(|e| (e, masks[e])));
+                once.fill(0);
+                twice.fill(0);
+                for &(e, _) in &shared {
+                    for ((one, two), p) in
+                        once.iter_mut().zip(twice.iter_mut()).zip(geometry.peers(e))
+                    {
+                        *two |= *one & p;
+                        *one |= p;
+                    }
                 }
+                for ((((slot, a), b), l), two) in
+                    tails.iter_mut().zip(first).zip(second).zip(&listed).zip(&twice)
+                {
+                    *slot = (a | b) & l & two;
+                }
+                let meet = geometry.sees(c0, c1);
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
-                    let third = &list[index[tail]].1;
+                    let third = set(index[tail]);
+                    let m = [masks[c0], masks[c1], masks[tail]];
+                    let covered = m[0] | m[1] | m[2];
+                    let mut count = 0;
+                    scratch.clear();
+                    for &(_, digits) in
+                        shared.iter().filter(|&&(e, _)| third[e / 64] >> (e % 64) & 1 == 1)
+                    {
+                        count += 1;
+                        if digits & !covered == 0 {
+                            scratch.push(digits);
+                        }
+                    }
+                    if count < 2 || scratch.is_empty() {
+                        continue;
+                    }
+                    let meets = [meet, geometry.sees(c0, tail), geometry.sees(c1, tail)];
+                    let used = triple_choices(m, meets, &scratch);
+                    if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
+                        continue;
+                    }
                     for ((slot, a), b) in all.iter_mut().zip(&common).zip(third) {
                         *slot = a & b;
                     }
-                    if !at_least_two(&all) {
-                        continue;
-                    }
-                    let excluders: Vec<Cell> = cells_of(&all).collect();
-                    if let Some(step) = self.exclude(candidates, &[c0, c1, tail], &excluders) {
-                        return Some(step);
-                    }
+                    return self.exclude(candidates, &[c0, c1, tail], &all, &mut scratch);
                 }
             }
         }
@@ -93,61 +131,45 @@ impl Technique for AlignedExclusion {
     }
 }
 
-impl AlignedExclusion {
-    /// The step for `cells` and their common excluders, if some digit is in no allowed choice.
-    fn exclude(&self, candidates: &Candidates, cells: &[Cell], common: &[Cell]) -> Option<Step> {
-        if common.len() < 2 {
-            return None;
+/// Whether a bitset has two bits or more.
+fn at_least_two(set: &[u64]) -> bool {
+    let mut seen = false;
+    for &word in set.iter().filter(|&&w| w != 0) {
+        if seen || !one_bit(word) {
+            return true;
         }
+        seen = true;
+    }
+    false
+}
+
+impl AlignedExclusion {
+    /// The step for `cells` and their common excluders (a bitset over cells, two or more),
+    /// if some digit is in no allowed choice; `masks` is a buffer.
+    fn exclude(
+        &self,
+        candidates: &Candidates,
+        cells: &[Cell],
+        common: &[u64],
+        masks_of: &mut Vec<u64>,
+    ) -> Option<Step> {
         let masks = candidates.masks();
         let geometry = candidates.geometry();
-        let k = cells.len();
         // Only an excluder whose digits the cells could cover all rules a choice out; repeats
         // alone never leave a digit of a cell of two or more candidates without a choice.
         let covered = cells.iter().fold(0, |acc, &c| acc | masks[c]);
-        let excluders: Vec<u64> =
-            common.iter().map(|&e| masks[e]).filter(|&m| m & !covered == 0).collect();
-        if excluders.is_empty() {
+        masks_of.clear();
+        masks_of.extend(cells_of(common).map(|e| masks[e]).filter(|&m| m & !covered == 0));
+        if masks_of.is_empty() {
             return None;
         }
-        let mut options = [[0 as Digit; 64]; 3];
-        let mut counts = [0usize; 3];
-        for (i, &c) in cells.iter().enumerate() {
-            for d in bits(masks[c]) {
-                options[i][counts[i]] = d as Digit + 1;
-                counts[i] += 1;
-            }
-        }
-        let mut meet = [[false; 3]; 3];
-        for a in 0..k {
-            for b in a + 1..k {
-                meet[a][b] = geometry.sees(cells[a], cells[b]);
-            }
-        }
-        let mut used = [0u64; 3];
-        // An odometer over the choices, the first cell's digit turning fastest.
-        let mut at = [0usize; 3];
-        'choices: loop {
-            let mut choice = [0 as Digit; 3];
-            for i in 0..k {
-                choice[i] = options[i][at[i]];
-            }
-            let clash = (0..k).any(|a| (a + 1..k).any(|b| meet[a][b] && choice[a] == choice[b]));
-            let taken = choice[..k].iter().fold(0, |acc, &d| acc | digit_bit(d));
-            if !clash && excluders.iter().all(|&m| m & !taken != 0) {
-                for i in 0..k {
-                    used[i] |= digit_bit(choice[i]);
-                }
-            }
-            for i in 0..k {
-                at[i] += 1;
-                if at[i] < counts[i] {
-                    continue 'choices;
-                }
-                at[i] = 0;
-            }
-            break;
-        }
+        let used = if let &[a, b] = cells {
+            pair_choices([masks[a], masks[b]], geometry.sees(a, b), masks_of)
+        } else {
+            let &[a, b, c] = cells else { unreachable!("two or three cells") };
+            let meet = [geometry.sees(a, b), geometry.sees(a, c), geometry.sees(b, c)];
+            triple_choices([masks[a], masks[b], masks[c]], meet, masks_of)
+        };
         let eliminations: Vec<(Cell, Digit)> = cells
             .iter()
             .zip(&used)
@@ -156,6 +178,7 @@ impl AlignedExclusion {
         if eliminations.is_empty() {
             return None;
         }
+        let common: Vec<Cell> = cells_of(common).collect();
         let n = candidates.size();
         let name = if self.0 == 2 { "pair" } else { "triple" };
         let explanation = format!(
@@ -171,7 +194,123 @@ impl AlignedExclusion {
             text::removed(n, &eliminations)
         );
         let mut pattern = cells.to_vec();
-        pattern.extend_from_slice(common);
+        pattern.extend_from_slice(&common);
         Some(Step::eliminating(self.kind(), pattern, Vec::new(), eliminations, explanation))
+    }
+}
+
+/// The digits each of two cells (digit masks `m`, `meet` when they see each other) takes in
+/// some allowed choice: no repeat where they meet, no excluder's digits all taken.
+fn pair_choices(m: [u64; 2], meet: bool, excluders: &[u64]) -> [u64; 3] {
+    let mut used = [0; 3];
+    for d in bits(m[0]) {
+        let b = 1u64 << d;
+        let allowed = m[1] & !(if meet { b } else { 0 }) & !forbidden(b, excluders);
+        if allowed != 0 {
+            used[0] |= b;
+            used[1] |= allowed;
+        }
+    }
+    used
+}
+
+/// As [`pair_choices`] for three cells, `meet` for the pairs (0, 1), (0, 2) and (1, 2): the
+/// third cell's digits are found at once for each digit of the first two.
+fn triple_choices(m: [u64; 3], meet: [bool; 3], excluders: &[u64]) -> [u64; 3] {
+    let mut used = [0; 3];
+    for d0 in bits(m[0]) {
+        let b0 = 1u64 << d0;
+        for d1 in bits(m[1] & !(if meet[0] { b0 } else { 0 })) {
+            let b1 = 1u64 << d1;
+            let clash = (if meet[1] { b0 } else { 0 }) | (if meet[2] { b1 } else { 0 });
+            let allowed = m[2] & !clash & !forbidden(b0 | b1, excluders);
+            if allowed != 0 {
+                used[0] |= b0;
+                used[1] |= b1;
+                used[2] |= allowed;
+                // Every digit has a choice: nothing goes (compared word by word, as
+                // `[u64; 3]`'s `==` was not inlined here).
+                if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
+                    return used;
+                }
+            }
+        }
+    }
+    used
+}
+
+/// The digits a last cell may not take once `taken` is: those that would complete an
+/// excluder's digits (all of them when one is complete already).
+fn forbidden(taken: u64, excluders: &[u64]) -> u64 {
+    let mut out = 0;
+    for &m in excluders {
+        let rest = m & !taken;
+        if rest == 0 {
+            return u64::MAX;
+        }
+        if one_bit(rest) {
+            out |= rest;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The digits each cell takes in some allowed choice, every choice tried.
+    fn brute(m: &[u64], meet: &[[bool; 3]; 3], excluders: &[u64]) -> [u64; 3] {
+        let mut used = [0; 3];
+        let k = m.len();
+        let digits: Vec<Vec<u32>> = m.iter().map(|&x| bits(x).collect()).collect();
+        let total: usize = digits.iter().map(Vec::len).product();
+        for mut code in 0..total {
+            let mut choice = [0u32; 3];
+            for (slot, options) in choice.iter_mut().zip(&digits) {
+                *slot = options[code % options.len()];
+                code /= options.len();
+            }
+            let clash = (0..k).any(|a| (a + 1..k).any(|b| meet[a][b] && choice[a] == choice[b]));
+            let taken = choice[..k].iter().fold(0u64, |acc, &d| acc | 1 << d);
+            if !clash && excluders.iter().all(|&x| x & !taken != 0) {
+                for i in 0..k {
+                    used[i] |= 1 << choice[i];
+                }
+            }
+        }
+        used
+    }
+
+    #[test]
+    fn choices_match_trying_every_choice() {
+        let mut state = 37u64;
+        let mut next = |modulo: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % modulo
+        };
+        let mut eliminating = 0;
+        for _ in 0..2000 {
+            // Cells of two to five of six digits, excluders of two or three.
+            let mut mask = |low: u32, high: u32| loop {
+                let m = next(64);
+                if (low..=high).contains(&m.count_ones()) {
+                    break m;
+                }
+            };
+            let m = [mask(2, 5), mask(2, 5), mask(2, 5)];
+            let excluders: Vec<u64> =
+                (0..4).map(|_| mask(2, 3)).take(1 + m[0] as usize % 4).collect();
+            let meet = [next(2) == 1, next(2) == 1, next(2) == 1];
+            let table = [[false, meet[0], meet[1]], [false, false, meet[2]], [false; 3]];
+            let pair = brute(&m[..2], &table, &excluders);
+            assert_eq!(pair_choices([m[0], m[1]], meet[0], &excluders), pair);
+            let triple = brute(&m, &table, &excluders);
+            assert_eq!(triple_choices(m, meet, &excluders), triple, "{m:?} {meet:?}");
+            eliminating += usize::from(triple != m);
+        }
+        assert!(eliminating > 100, "{eliminating}");
     }
 }

@@ -14,9 +14,8 @@
 //! are followed before those turned off, each queue first in first out; a cell's regions are
 //! taken boxes (and pieces) first, then rows, columns and the rest.
 
-use std::collections::VecDeque;
-
 use super::bits::bits;
+use super::buffers::Fifo;
 use super::candidates::Candidates;
 use crate::grid::{Cell, Digit};
 use crate::variant::RegionKind;
@@ -188,8 +187,11 @@ pub(super) struct Engine<'c> {
     masks: Vec<u64>,
     positions: Vec<u64>,
     removed: Vec<(Cell, Digit)>,
-    pending_on: VecDeque<usize>,
-    pending_off: VecDeque<usize>,
+    pending_on: Fifo,
+    pending_off: Fifo,
+    /// `places[p / 2]`: potential `p`'s cell and digit (`decode` divides by N, which is
+    /// slow in the inner loop).
+    places: Vec<(u16, Digit)>,
     /// Cells already given an X-link by the potential being followed.
     marks: Vec<u32>,
     stamp: u32,
@@ -227,8 +229,9 @@ impl<'c> Engine<'c> {
             masks: candidates.masks().to_vec(),
             positions,
             removed: Vec::new(),
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            pending_on: Fifo::default(),
+            pending_off: Fifo::default(),
+            places: (0..n * n * n).map(|i| ((i / n) as u16, (i % n + 1) as Digit)).collect(),
             marks: vec![0; n * n],
             stamp: 0,
         }
@@ -244,6 +247,12 @@ impl<'c> Engine<'c> {
         &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
     }
 
+    /// The cell and digit of potential `p`.
+    fn place(&self, p: Potential) -> (Cell, Digit) {
+        let (cell, digit) = self.places[p as usize / 2];
+        (usize::from(cell), digit)
+    }
+
     /// Fills `run` with what follows from potential `start` (SE's `doChaining`).
     pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
         run.clear();
@@ -251,14 +260,14 @@ impl<'c> Engine<'c> {
         self.pending_off.clear();
         let first = run.push(start, None, true);
         if start % 2 == 1 {
-            self.pending_on.push_back(first);
+            self.pending_on.push(first);
         } else {
-            self.pending_off.push_back(first);
+            self.pending_off.push(first);
         }
         while run.conflict.is_none() {
-            if let Some(e) = self.pending_on.pop_front() {
+            if let Some(e) = self.pending_on.pop() {
                 self.follow_on(run, e);
-            } else if let Some(e) = self.pending_off.pop_front() {
+            } else if let Some(e) = self.pending_off.pop() {
                 self.follow_off(run, e);
             } else {
                 break;
@@ -275,7 +284,7 @@ impl<'c> Engine<'c> {
 
     /// Turns off what an "on" potential excludes.
     fn follow_on(&mut self, run: &mut Run, e: usize) {
-        let (cell, digit, _) = decode(self.n, run.entries[e].potential);
+        let (cell, digit) = self.place(run.entries[e].potential);
         if self.rules.y_links {
             for d in bits(self.masks[cell] & !(1 << (digit - 1))) {
                 if self.imply(run, e, potential(self.n, cell, d as Digit + 1, false)) {
@@ -304,7 +313,7 @@ impl<'c> Engine<'c> {
     /// Turns on what an "off" potential forces, then (dynamic) strikes it from the grid.
     fn follow_off(&mut self, run: &mut Run, e: usize) {
         let n = self.n;
-        let (cell, digit, _) = decode(n, run.entries[e].potential);
+        let (cell, digit) = self.place(run.entries[e].potential);
         let bit = 1u64 << (digit - 1);
         let candidates = self.candidates;
         let geometry = candidates.geometry();
@@ -380,9 +389,9 @@ impl<'c> Engine<'c> {
                 hidden(run);
             }
             if p % 2 == 1 {
-                self.pending_on.push_back(entry);
+                self.pending_on.push(entry);
             } else {
-                self.pending_off.push_back(entry);
+                self.pending_off.push(entry);
             }
         }
         false

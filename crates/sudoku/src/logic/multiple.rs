@@ -16,10 +16,12 @@
 //! implications, then cells, regions, contradictions, then the first found in row order.
 
 use super::bits::bits;
+use super::buffers::Scratch;
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
+use super::reach::agreement_possible;
 use super::scale::{chain_length_extra, Tenths};
-use super::text::{self, premise, say};
+use super::text::{self, premise, say, Branch};
 use super::{Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
@@ -88,31 +90,31 @@ pub(super) fn cheapest(
     family: Family,
 ) -> Option<(Step, Tenths)> {
     let n = candidates.size();
+    if family == Family::Multiple && !agreement_possible(candidates) {
+        return None;
+    }
+    let scratch = Scratch::take(n);
     let mut search = Search {
         engine: Engine::new(candidates, family.rules()),
         candidates,
         variant,
         family,
-        runs: Vec::new(),
-        free: Vec::new(),
-        cached: vec![u32::MAX; n * n * n],
-        off: Run::new(n),
-        counter: Counter::new(n),
+        free: (0..scratch.runs.len()).collect(),
+        runs: scratch.runs,
+        cached: scratch.cached,
+        off: scratch.off,
+        counter: scratch.counter,
         best: None,
     };
     for cell in 0..n * n {
         search.cell(cell);
     }
-    search.best.map(|(complexity, _, step)| {
+    let best = search.best.take();
+    let Search { runs, cached, off, counter, .. } = search;
+    Scratch { n, runs, cached, off, counter }.give_back();
+    best.map(|(complexity, _, step)| {
         (step, family.base() + chain_length_extra(complexity.saturating_sub(2)))
     })
-}
-
-/// One branch of a step: what it assumes, and where in which run its conclusion lies.
-struct Branch<'r> {
-    premise: String,
-    run: &'r Run,
-    entry: usize,
 }
 
 struct Search<'c, 'v> {
@@ -208,7 +210,7 @@ impl Search<'_, '_> {
             text::cell(n, cell),
             text::digit(digit)
         );
-        let step = self.step(source ^ 1, "", &branches, &why, None);
+        let step = text::forcing_step(n, self.family.kind(), source ^ 1, "", &branches, &why, None);
         self.best = Some((length, CONTRADICTION, step));
     }
 
@@ -230,7 +232,15 @@ impl Search<'_, '_> {
                         Branch { premise, run: on_run, entry: i },
                         Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
                     ];
-                    let step = self.step(p, "", &branches, "either way", None);
+                    let step = text::forcing_step(
+                        n,
+                        self.family.kind(),
+                        p,
+                        "",
+                        &branches,
+                        "either way",
+                        None,
+                    );
                     self.best = Some((length, DOUBLE, step));
                 }
             }
@@ -283,7 +293,15 @@ impl Search<'_, '_> {
                         text::region(self.variant, r),
                         text::cells(n, &places)
                     );
-                    let step = self.step(p, &intro, &branches, "each way", Some(r));
+                    let step = text::forcing_step(
+                        n,
+                        self.family.kind(),
+                        p,
+                        &intro,
+                        &branches,
+                        "each way",
+                        Some(r),
+                    );
                     self.best = Some((length, REGION, step));
                 }
             }
@@ -319,7 +337,15 @@ impl Search<'_, '_> {
                     })
                     .collect();
                 let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
-                let step = self.step(p, &intro, &branches, "each way", None);
+                let step = text::forcing_step(
+                    n,
+                    self.family.kind(),
+                    p,
+                    &intro,
+                    &branches,
+                    "each way",
+                    None,
+                );
                 self.best = Some((length, CELL, step));
             }
         }
@@ -330,53 +356,6 @@ impl Search<'_, '_> {
     fn worth(&self, p: Potential) -> bool {
         let (cell, digit, on) = decode(self.engine.size(), p);
         !on || self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
-    }
-
-    /// The step concluding `p`, explained branch by branch.
-    fn step(
-        &self,
-        p: Potential,
-        intro: &str,
-        branches: &[Branch],
-        joint: &str,
-        region: Option<usize>,
-    ) -> Step {
-        let n = self.engine.size();
-        let (cell, digit, on) = decode(n, p);
-        let mut cells = Vec::new();
-        let mut said = Vec::new();
-        for branch in branches {
-            let path = branch.run.path(branch.entry);
-            for &q in &path {
-                let (c, _, _) = decode(n, q);
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-            let chain: Vec<String> = path.iter().skip(1).map(|&q| say(n, q)).collect();
-            let chain = if chain.is_empty() { say(n, path[0]) } else { chain.join(", so ") };
-            said.push(format!("{} {chain}", branch.premise));
-        }
-        let (placements, eliminations) =
-            if on { (vec![(cell, digit)], Vec::new()) } else { (Vec::new(), vec![(cell, digit)]) };
-        let result = if on {
-            format!("{} = {}", text::cell(n, cell), text::digit(digit))
-        } else {
-            text::removed(n, &eliminations)
-        };
-        let explanation = format!(
-            "{}: {intro}{}; {joint}, so {result}",
-            self.family.kind().name(),
-            said.join("; ")
-        );
-        Step {
-            technique: self.family.kind(),
-            cells,
-            regions: region.into_iter().collect(),
-            placements,
-            eliminations,
-            explanation,
-        }
     }
 }
 
@@ -393,6 +372,10 @@ fn agreed(
     numbers: impl Iterator<Item = usize> + Clone,
     p: u32,
 ) -> Option<(Vec<usize>, usize)> {
+    // Most conclusions are not reached by every run: those are ruled out without allocating.
+    if numbers.clone().any(|k| runs[k].get(p).is_none()) {
+        return None;
+    }
     let found: Vec<usize> = numbers.clone().map(|k| runs[k].get(p)).collect::<Option<_>>()?;
     let length = numbers.zip(&found).map(|(k, &j)| counter.ancestors(&runs[k], j)).sum();
     Some((found, length))

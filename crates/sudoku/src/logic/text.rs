@@ -4,6 +4,8 @@
 use std::fmt::{self, Write};
 
 use super::bits::bits;
+use super::implications::{decode, Potential, Run};
+use super::{Step, TechniqueKind};
 use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
 use crate::variant::{Region, Variant};
 
@@ -123,6 +125,55 @@ pub(super) fn say(n: usize, p: super::implications::Potential) -> String {
 /// `if r1c2 is 5, then`.
 pub(super) fn premise(n: usize, cell: Cell, digit: Digit) -> String {
     format!("if {}, then", say(n, super::implications::potential(n, cell, digit, true)))
+}
+
+/// One branch of a forcing chain's step: what it assumes, and where in which run its
+/// conclusion lies.
+pub(super) struct Branch<'r> {
+    pub(super) premise: String,
+    pub(super) run: &'r Run,
+    pub(super) entry: usize,
+}
+
+/// The step of a [multiple forcing chain](super::multiple) concluding `p`, explained branch by
+/// branch.
+pub(super) fn forcing_step(
+    n: usize,
+    kind: TechniqueKind,
+    p: Potential,
+    intro: &str,
+    branches: &[Branch],
+    joint: &str,
+    region: Option<usize>,
+) -> Step {
+    let (at, value, on) = decode(n, p);
+    let mut cells = Vec::new();
+    let mut said = Vec::new();
+    for branch in branches {
+        let path = branch.run.path(branch.entry);
+        for &q in &path {
+            let (c, _, _) = decode(n, q);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        let chain: Vec<String> = path.iter().skip(1).map(|&q| say(n, q)).collect();
+        let chain = if chain.is_empty() { say(n, path[0]) } else { chain.join(", so ") };
+        said.push(format!("{} {chain}", branch.premise));
+    }
+    let (placements, eliminations) =
+        if on { (vec![(at, value)], Vec::new()) } else { (Vec::new(), vec![(at, value)]) };
+    let result =
+        if on { format!("{} = {}", cell(n, at), digit(value)) } else { removed(n, &eliminations) };
+    let explanation = format!("{}: {intro}{}; {joint}, so {result}", kind.name(), said.join("; "));
+    Step {
+        technique: kind,
+        cells,
+        regions: region.into_iter().collect(),
+        placements,
+        eliminations,
+        explanation,
+    }
 }
 
 #[cfg(test)]
