@@ -1,13 +1,14 @@
-//! What the bitmask search's tree (below 16×16, `solve/bitmask/search/tree.rs`) and the wide
-//! search's tree (`solve/wide/tree.rs`) share as [`dancer::run::Explore`]s: their paths, positions and
-//! hand-overs, read from a stack of branch points whose choices are the bits of a mask, tried
-//! lowest first. The bitmask search's `u32` masks are read as `u64`.
+//! What the bitmask search's tree (below 16×16, `solve/bitmask/search/tree.rs`), the wide
+//! search's tree (`solve/wide/tree.rs`) and the propagating search's (`solve/propagate/tree.rs`)
+//! share as [`dancer::run::Explore`]s: their paths, positions, hand-overs and the replay of a
+//! path's levels, read from a stack of branch points whose choices are the bits of a mask,
+//! tried lowest first. The bitmask search's `u32` masks are read as `u64`.
 //!
 //! Why one place: the two searches differ in their boards (copied below 16×16, a trail above)
 //! and in how a bit names a placement, not in how a path, a branch or a share of the tree is
 //! made of their branch points; a fix to the hand-over belongs to both.
 
-use dancer::{run::Branch, run::Subproblem, OptionId};
+use dancer::{run::Branch, run::PathError, run::Subproblem, OptionId};
 
 /// One open branch point's choices: all of them, the one taken last and those not yet tried,
 /// one bit each.
@@ -50,8 +51,33 @@ pub(crate) trait BranchPoints {
 
     fn set_untried(&mut self, level: usize, untried: u64);
 
-    /// The template's option for choice `bit` of the branch point at `level`.
+    /// The option (a step of a path) for choice `bit` of the branch point at `level`.
     fn option(&self, level: usize, bit: u64) -> OptionId;
+}
+
+/// A branch point replayed at `depth` of the path to `at`, its choice `bit` of `all` taken:
+/// its untried choices (those after `bit` from the path's open level down, none above it)
+/// and, at the open level, the choice the path stops before (one bit, found by
+/// `choice_of`; 0 for none).
+///
+/// # Errors
+/// [`PathError::Until`] when the path's stop is no later choice of that branch point.
+pub(crate) fn replayed(
+    at: &Subproblem,
+    depth: usize,
+    (all, bit): (u64, u64),
+    choice_of: impl FnOnce(OptionId) -> Option<u64>,
+) -> Result<(u64, u64), PathError> {
+    if depth < at.open_from() {
+        return Ok((0, 0));
+    }
+    let untried = all & !(bit | (bit - 1));
+    let Some(until) = at.until().filter(|_| depth == at.open_from()) else {
+        return Ok((untried, 0));
+    };
+    let stop = choice_of(until).filter(|&stop| stop > bit);
+    let stop = stop.ok_or(PathError::Until { depth, option: until })?;
+    Ok((untried & (stop - 1), stop))
 }
 
 /// The lowest choice of `mask`: the next one tried.

@@ -188,19 +188,12 @@ impl Explore for PropTree<'_, '_> {
                 return Err(not_in_tree);
             };
             frame.picked = bit;
-            frame.untried =
-                if depth >= at.open_from() { frame.all & !(bit | (bit - 1)) } else { 0 };
-            if depth == at.open_from() {
-                if let Some(until) = at.until() {
-                    let error = PathError::Until { depth, option: until };
-                    let stop = self.choice_of(&frame, until).filter(|&u| u > bit);
-                    let Some(stop) = stop else {
-                        self.search.pending = Pending::Done;
-                        return Err(error);
-                    };
-                    frame.untried &= stop - 1;
-                    self.search.until = stop;
-                }
+            let replay =
+                points::replayed(at, depth, (frame.all, bit), |u| self.choice_of(&frame, u));
+            let (untried, until) = replay.inspect_err(|_| self.search.pending = Pending::Done)?;
+            frame.untried = untried;
+            if until != 0 {
+                self.search.until = until;
             }
             self.search.stack[depth] = frame;
             // Only the last node's eliminations wait to be counted, when it is entered.

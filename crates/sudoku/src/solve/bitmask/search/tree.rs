@@ -154,16 +154,13 @@ impl Explore for MaskTree<'_, '_> {
             let not_in_tree = PathError::NotInTree { depth, option };
             let bit = self.choice_of(&frame, option).ok_or(not_in_tree)?;
             frame.picked = bit;
-            if depth >= at.open_from() {
-                frame.untried = all & !(bit | (bit - 1));
-            }
-            if depth == at.open_from() {
-                if let Some(until) = at.until() {
-                    let error = PathError::Until { depth, option: until };
-                    let stop = self.choice_of(&frame, until).filter(|&u| u > bit).ok_or(error)?;
-                    frame.untried &= stop - 1;
-                    self.search.until = stop;
-                }
+            // Read as u64 as the other trees' masks are; the results are bits of `all`.
+            let wide = (u64::from(all), u64::from(bit));
+            let choice_of = |u| self.choice_of(&frame, u).map(u64::from);
+            let (untried, until) = points::replayed(at, depth, wide, choice_of)?;
+            frame.untried = untried as u32;
+            if until != 0 {
+                self.search.until = until as u32;
             }
             let (cell, digit) = frame.step(tables, bit);
             let search = &mut *self.search;
