@@ -40,19 +40,7 @@ impl Reach {
         self.components(starts, links);
         let components = self.firsts.len() - 1;
         let words = components.div_ceil(64);
-        // Taken out while filled, as the components are read beside it.
-        let mut spans = std::mem::take(&mut self.spans);
-        spans.clear();
-        spans.resize(components * words, 0);
-        for c in 0..components {
-            let (mine, before) = {
-                let (before, rest) = spans.split_at_mut(c * words);
-                (&mut rest[..words], before)
-            };
-            mine[c / 64] |= 1 << (c % 64);
-            self.union_successors(c, words, starts, links, mine, before);
-        }
-        self.spans = spans;
+        self.fill_spans(starts, links, words, |_, c, mine| mine[c / 64] |= 1 << (c % 64));
         out.clear();
         out.extend((0..nodes).map(|i| {
             let (c, d) = (self.component[i], self.component[i ^ 1]);
@@ -68,20 +56,33 @@ impl Reach {
     pub(super) fn nodes(&mut self, starts: &[u32], links: &[u32]) {
         let nodes = starts.len() - 1;
         self.components(starts, links);
-        let components = self.firsts.len() - 1;
         let words = nodes.div_ceil(64);
+        self.fill_spans(starts, links, words, |reach, c, mine| {
+            for &v in &reach.members[reach.firsts[c] as usize..reach.firsts[c + 1] as usize] {
+                mine[v as usize / 64] |= 1 << (v % 64);
+            }
+        });
+    }
+
+    /// Fills `spans`, `words` a component, with each component's reach: the bits `seed` sets
+    /// for it, and the reaches of the components it links to (sinks come first, so those are
+    /// filled already).
+    fn fill_spans(
+        &mut self,
+        starts: &[u32],
+        links: &[u32],
+        words: usize,
+        seed: impl Fn(&Self, usize, &mut [u64]),
+    ) {
+        let components = self.firsts.len() - 1;
         // Taken out while filled, as the components are read beside it.
         let mut spans = std::mem::take(&mut self.spans);
         spans.clear();
         spans.resize(components * words, 0);
         for c in 0..components {
-            let (mine, before) = {
-                let (before, rest) = spans.split_at_mut(c * words);
-                (&mut rest[..words], before)
-            };
-            for &v in &self.members[self.firsts[c] as usize..self.firsts[c + 1] as usize] {
-                mine[v as usize / 64] |= 1 << (v % 64);
-            }
+            let (before, rest) = spans.split_at_mut(c * words);
+            let mine = &mut rest[..words];
+            seed(self, c, mine);
             self.union_successors(c, words, starts, links, mine, before);
         }
         self.spans = spans;

@@ -164,3 +164,27 @@ pub(crate) fn split_off(
     }
     Some(subproblem)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replayed_level_keeps_the_choices_after_its_own_and_stops_where_the_path_says() {
+        let option = OptionId::new;
+        // Open from level 1, stopping there before the option `choice_of` reads as bit 0b1000.
+        let at = Subproblem::new(vec![option(3), option(5)], 1, Some(option(9))).unwrap();
+        let choice_of = |o: OptionId| (o == option(9)).then_some(0b1000);
+        // Above the open level nothing is left to try.
+        assert_eq!(replayed(&at, 0, (0b1111, 0b0010), choice_of), Ok((0, 0)));
+        // At it: the choices after 0b0010, up to the stop.
+        assert_eq!(replayed(&at, 1, (0b11111, 0b0010), choice_of), Ok((0b0100, 0b1000)));
+        // A stop that is no later choice (or none of this branch point) is an error.
+        let error = PathError::Until { depth: 1, option: option(9) };
+        assert_eq!(replayed(&at, 1, (0b11111, 0b1000), choice_of), Err(error.clone()));
+        assert_eq!(replayed(&at, 1, (0b11111, 0b0010), |_| None), Err(error));
+        // Without a stop, every later choice stays.
+        let open = Subproblem::new(vec![option(3)], 0, None).unwrap();
+        assert_eq!(replayed(&open, 0, (0b1111, 0b0010), choice_of), Ok((0b1100, 0)));
+    }
+}
