@@ -12,7 +12,7 @@ prop_compose! {
     /// arise: cells of a reference grid merged with a neighbour while the cage stays at most 4
     /// cells of distinct digits; sums from the reference, or off by one, or none; a given or
     /// two.
-    fn tiled()(
+    pub(crate) fn tiled()(
         reference in 0usize..288,
         merges in prop::collection::vec((0usize..16, any::<bool>()), 0..30),
         how in prop::collection::vec(0u8..8, 16),

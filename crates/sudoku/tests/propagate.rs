@@ -7,6 +7,7 @@ use dancer::run::{Explore, Pause, Run};
 use dancer_sudoku::{Backend, Line, LineKind, Model, Rules, SolveError, Verdict};
 use proptest::prelude::*;
 
+use crate::implied::tiled;
 use crate::lines::lined;
 use crate::model::{all_grids, four, puzzles};
 
@@ -116,6 +117,13 @@ proptest! {
     /// Cages, relations, parity, candidates and givens.
     #[test]
     fn the_propagating_search_finds_the_grids_the_rules_keep(model in puzzles()) {
+        check(&model)?;
+    }
+
+    /// Killers whose cages tile the grid, so that the innie-outie equations of cages
+    /// straddling houses arise (the search adds them, the checker knows nothing of them).
+    #[test]
+    fn the_propagating_search_finds_the_grids_tiled_killers_keep(model in tiled()) {
         check(&model)?;
     }
 

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::bounds::runs;
-use super::implied::{differences, Difference};
+use super::implied::{differences, overlaps, Difference};
 use super::splits::Split;
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
@@ -150,7 +150,16 @@ impl PropTables {
         }
         // And the innie-outie equations with cells on both sides (`implied.rs`), of at most
         // 2N cells (the diagonal killer of HS_KILLERS needs one of 13 cells).
-        for Difference { plus, minus, total } in differences(model, 2 * n) {
+        let mut equations = differences(model, 2 * n);
+        let plain = model.implied_totals(n);
+        for equation in overlaps(model) {
+            let stated =
+                equation.minus.is_empty() && plain.iter().any(|(cells, _)| *cells == equation.plus);
+            if !stated && !equations.contains(&equation) {
+                equations.push(equation);
+            }
+        }
+        for Difference { plus, minus, total } in equations {
             let reflected = i64::try_from(minus.len() * (n + 1)).unwrap_or(i64::MAX);
             let grown = total.saturating_add(reflected);
             let Ok(sum) = u32::try_from(grown) else { continue };
