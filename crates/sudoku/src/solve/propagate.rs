@@ -70,8 +70,10 @@ pub(super) enum Rule {
     /// list). Apart from the group's rule, so that it waits for the cheap rules' fixpoint
     /// (run with every change of a row, it took 37% of a killer's time).
     Crossed { cells: Range<u32>, crossings: Range<u32> },
-    /// A cage's sum, as the digit sets that make it (`sets` in the tables' list).
-    Sum { cells: Range<u32>, sets: Range<u32> },
+    /// A cage's sum, as the digit sets that make it (`sets` in the tables' list), and the
+    /// groups it crosses in two cells or more (`crossings`), where a digit its sets all hold
+    /// may be locked.
+    Sum { cells: Range<u32>, sets: Range<u32>, crossings: Range<u32> },
     /// A sum with too many digit sets to list: bounds on its total, its cells in runs that
     /// share a region (`runs` in the tables' list of where each run ends); the cells from
     /// position `flipped` on are subtracted, counted as N + 1 less their digit (the sum grown

@@ -26,8 +26,6 @@ pub(super) struct PropBoard {
     /// Each rule's weight: one, and one more for each contradiction it found, so that the
     /// search branches where the rules that fail most meet (`search.rs`).
     pub(super) weights: Vec<u32>,
-    /// Room for a full group's places of each digit (`propagators.rs`).
-    pub(super) places: Vec<u64>,
 }
 
 impl PropBoard {
@@ -43,7 +41,6 @@ impl PropBoard {
             queued: vec![false; tables.rules.len()],
             eliminated: 0,
             weights: vec![1; tables.rules.len()],
-            places: vec![0; 64],
         }
     }
 

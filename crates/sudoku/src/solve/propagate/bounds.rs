@@ -16,6 +16,11 @@ use crate::grid::Cell;
 use crate::model::Model;
 use crate::solve::kit::Contradiction;
 
+/// Cells a sum reads once into room on the stack (an innie-outie equation has at most 2N).
+const ROOM: usize = 32;
+/// Runs whose bounds a sum keeps on the stack between its two passes.
+const RUNS: usize = 12;
+
 /// `cells` in runs whose cells share a region or a cage: the cells reordered run by run, and
 /// where each run ends. Greedily, the group holding most of the cells left first: an arrow's
 /// body of 32 cells down column 1 and back counts its 7 cells of the column as one run (at
@@ -77,29 +82,44 @@ impl PropBoard {
     ) -> Result<(), Contradiction> {
         let n = tables.n as u32;
         let reflect = |mask: u64| mask.reverse_bits() >> (64 - n);
-        let view = |board: &PropBoard, at: usize| {
-            let mask = board.masks[cells[at]];
-            if at >= flipped {
-                reflect(mask)
-            } else {
-                mask
-            }
-        };
         let low = |mask: u64| u64::from(mask.trailing_zeros()) + 1;
         let high = |mask: u64| 64 - u64::from(mask.leading_zeros());
+        // Each cell's digits as the sum counts them, read once (a sum of more cells than the
+        // room, a long arrow's, reads them again below).
+        let mut room = [0u64; ROOM];
+        let views = &mut room[..cells.len().min(ROOM)];
+        for (at, view) in views.iter_mut().enumerate() {
+            let mask = self.masks[cells[at]];
+            *view = if at >= flipped { reflect(mask) } else { mask };
+        }
+        let view = |board: &PropBoard, views: &[u64], at: usize| match views.get(at) {
+            Some(&view) => view,
+            None => {
+                let mask = board.masks[cells[at]];
+                if at >= flipped {
+                    reflect(mask)
+                } else {
+                    mask
+                }
+            }
+        };
         // A run's (least, most), and the same for one cell fewer.
-        let span = |board: &PropBoard, run: Range<usize>| {
+        let span = |board: &PropBoard, views: &[u64], run: Range<usize>| {
             let k = run.len();
-            let union = run.fold(0, |union, at| union | view(board, at));
+            let union = run.fold(0, |union, at| union | view(board, views, at));
             let (least, most) = extremes(union, k).ok_or(Contradiction)?;
             let less = extremes(union, k - 1).expect("fewer digits than the whole run's");
             Ok((least, most, less.0, less.1))
         };
+        let mut spans = [(0u64, 0u64, 0u64, 0u64); RUNS];
         let (mut least, mut most, mut start) = (0u64, 0u64, 0usize);
-        for &end in ends {
-            let (run_least, run_most, _, _) = span(self, start..end as usize)?;
-            least += run_least;
-            most += run_most;
+        for (k, &end) in ends.iter().enumerate() {
+            let found = span(self, views, start..end as usize)?;
+            if let Some(slot) = spans.get_mut(k) {
+                *slot = found;
+            }
+            least += found.0;
+            most += found.1;
             start = end as usize;
         }
         let (lowest, highest) =
@@ -112,14 +132,22 @@ impl PropBoard {
         }
         // The bounds cell by cell too: a run's k - 1 greatest may be more than its other
         // cells can hold (when one cell alone holds the 9).
-        let plain_least: u64 = (0..cells.len()).map(|at| low(view(self, at))).sum();
-        let plain_most: u64 = (0..cells.len()).map(|at| high(view(self, at))).sum();
+        let (mut plain_least, mut plain_most) = (0u64, 0u64);
+        for at in 0..cells.len() {
+            let mask = view(self, views, at);
+            plain_least += low(mask);
+            plain_most += high(mask);
+        }
         let mut start = 0;
-        for &end in ends {
+        for (k, &end) in ends.iter().enumerate() {
             let run = start..end as usize;
-            let (run_least, run_most, less_least, less_most) = span(self, run.clone())?;
+            let (run_least, run_most, less_least, less_most) = match spans.get(k) {
+                Some(&found) => found,
+                None => span(self, views, run.clone())?,
+            };
             for at in run {
-                let mask = view(self, at);
+                // As read before this rule's own eliminations, as the spans were.
+                let mask = view(self, views, at);
                 let others_most = (most - run_most + less_most).min(plain_most - high(mask));
                 let others_least = (least - run_least + less_least).max(plain_least - low(mask));
                 let floor = lowest.saturating_sub(others_most);

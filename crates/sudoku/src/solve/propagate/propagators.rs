@@ -27,9 +27,10 @@ impl PropBoard {
                 let crossings = &tables.crossings[crossings.start as usize..crossings.end as usize];
                 self.crossed(tables, tables.cells_of(cells), crossings)
             }
-            Rule::Sum { cells, sets } => {
+            Rule::Sum { cells, sets, crossings } => {
                 let sets = &tables.sets[sets.start as usize..sets.end as usize];
-                self.sum(tables, tables.cells_of(cells), sets)
+                let crossings = &tables.crossings[crossings.start as usize..crossings.end as usize];
+                self.sum(tables, tables.cells_of(cells), sets, crossings)
             }
             Rule::Bounds { cells, sum, runs, flipped, pill } => {
                 let ends = &tables.runs[runs.start as usize..runs.end as usize];
@@ -107,7 +108,13 @@ impl PropBoard {
     /// digit some cell can take, where every cell takes one of them; then each cell keeps the
     /// digits of those sets, and a digit all of them hold goes to its one place when it has
     /// one.
-    fn sum(&mut self, tables: &PropTables, cells: &[usize], sets: &[u64]) -> Step {
+    fn sum(
+        &mut self,
+        tables: &PropTables,
+        cells: &[usize],
+        sets: &[u64],
+        crossings: &[Crossing],
+    ) -> Step {
         let (mut union, mut placed) = (0u64, 0u64);
         for &cell in cells {
             let mask = self.masks[cell];
@@ -133,7 +140,35 @@ impl PropBoard {
         for &cell in cells {
             self.restrict(tables, cell, some)?;
         }
-        self.required(tables, cells, every & !placed)
+        // Each digit every set holds: one with a single place goes there, one with none is a
+        // contradiction, one whose places all lie where the cage crosses a group leaves that
+        // group's other cells.
+        let mut needed = every & !placed;
+        while needed != 0 {
+            let digit = needed & needed.wrapping_neg();
+            needed &= needed - 1;
+            let (mut here, mut last) = (0u64, 0);
+            for (position, &cell) in cells.iter().enumerate() {
+                if self.masks[cell] & digit != 0 {
+                    here |= 1 << position;
+                    last = cell;
+                }
+            }
+            match here.count_ones() {
+                0 => return Err(Contradiction),
+                1 => self.restrict(tables, last, digit)?,
+                _ => {
+                    for crossing in crossings.iter().filter(|c| here & !c.inside == 0) {
+                        for &other in tables.cells_of(&crossing.outside) {
+                            if self.masks[other] & digit != 0 {
+                                self.restrict(tables, other, !digit)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Digits each of which some cell of `cells` (distinct digits) must hold: one with a
@@ -154,49 +189,31 @@ impl PropBoard {
         Ok(())
     }
 
-    /// Locked candidates of a full group: each digit not placed whose places in `cells` all
-    /// lie where it crosses another group leaves that group's cells outside it.
+    /// Locked candidates of a full group: the digits not placed whose places in `cells` all
+    /// lie where it crosses another group leave that group's cells outside it.
     fn crossed(&mut self, tables: &PropTables, cells: &[usize], crossings: &[Crossing]) -> Step {
-        let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
-        for &cell in cells {
-            let mask = self.masks[cell];
-            if single(mask) {
-                placed |= mask;
+        // Each crossing's digits inside and outside it: a few words ORed a crossing (a row of
+        // a killer crosses its boxes and a cage or four), where each digit's places, bit by
+        // bit, cost four times as much.
+        let placed =
+            cells.iter().map(|&cell| self.masks[cell]).filter(|&m| single(m)).fold(0, |a, m| a | m);
+        for crossing in crossings {
+            let (mut inside, mut rest) = (0u64, 0u64);
+            for (position, &cell) in cells.iter().enumerate() {
+                let mask = self.masks[cell];
+                if crossing.inside >> position & 1 == 1 {
+                    inside |= mask;
+                } else {
+                    rest |= mask;
+                }
             }
-            twice |= once & mask;
-            once |= mask;
-        }
-        let spread = twice & !placed;
-        // Each digit's places, as positions in `cells`, in the board's room for them (zeroed
-        // for the digits of `spread` only: clearing 64 words on each look cost more than the
-        // rest of it).
-        let mut digits = spread;
-        while digits != 0 {
-            self.places[digits.trailing_zeros() as usize] = 0;
-            digits &= digits - 1;
-        }
-        for (position, &cell) in cells.iter().enumerate() {
-            let mut digits = self.masks[cell] & spread;
-            while digits != 0 {
-                self.places[digits.trailing_zeros() as usize] |= 1 << position;
-                digits &= digits - 1;
-            }
-        }
-        // A crossing holds few cells (three, in a 9×9): a digit spread wider lies in none.
-        let widest = crossings.iter().map(|c| c.inside.count_ones()).max().unwrap_or(0);
-        let mut digits = spread;
-        while digits != 0 {
-            let index = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let here = self.places[index];
-            if here == 0 || here.count_ones() > widest {
+            let confined = inside & !rest & !placed;
+            if confined == 0 {
                 continue;
             }
-            for crossing in crossings.iter().filter(|crossing| here & !crossing.inside == 0) {
-                for &other in tables.cells_of(&crossing.outside) {
-                    if self.masks[other] >> index & 1 == 1 {
-                        self.restrict(tables, other, !(1 << index))?;
-                    }
+            for &other in tables.cells_of(&crossing.outside) {
+                if self.masks[other] & confined != 0 {
+                    self.restrict(tables, other, !confined)?;
                 }
             }
         }

@@ -111,7 +111,7 @@ impl PropTables {
                     let start = tables.sets.len() as u32;
                     tables.sets.extend(found);
                     let sets = start..tables.sets.len() as u32;
-                    tables.rules.push(Rule::Sum { cells, sets });
+                    tables.rules.push(Rule::Sum { cells, sets, crossings: 0..0 });
                 }
                 None => tables.add_bounds(model, &cage.cells, &[], sum),
             }
@@ -143,7 +143,7 @@ impl PropTables {
                     let start = self.sets.len() as u32;
                     self.sets.extend(found);
                     let sets = start..self.sets.len() as u32;
-                    self.rules.push(Rule::Sum { cells: listed, sets });
+                    self.rules.push(Rule::Sum { cells: listed, sets, crossings: 0..0 });
                 }
                 None => self.add_bounds(model, &cells, &[], sum),
             }
@@ -284,12 +284,15 @@ impl PropTables {
         }
     }
 
-    /// Lists, for each full group, the groups it crosses in two cells or more that reach
-    /// outside it.
+    /// Lists, for each full group and each sum by its digit sets, the groups it crosses in
+    /// two cells or more that reach outside it.
     fn add_crossings(&mut self) {
         let mut inside = vec![0u64; self.rules.len()];
         for id in 0..self.rules.len() {
-            let Rule::Group { cells, full: true, .. } = &self.rules[id] else { continue };
+            let (Rule::Group { cells, full: true, .. } | Rule::Sum { cells, .. }) = &self.rules[id]
+            else {
+                continue;
+            };
             let members = self.cells_of(cells).to_vec();
             for (position, &cell) in members.iter().enumerate() {
                 for &other in self.groups_of(cell) {
@@ -315,10 +318,13 @@ impl PropTables {
                 }
             }
             let end = self.crossings.len() as u32;
-            if start < end {
-                let Rule::Group { cells, .. } = &self.rules[id] else { continue };
-                let cells = cells.clone();
-                self.rules.push(Rule::Crossed { cells, crossings: start..end });
+            match &mut self.rules[id] {
+                Rule::Sum { crossings, .. } => *crossings = start..end,
+                Rule::Group { cells, .. } if start < end => {
+                    let cells = cells.clone();
+                    self.rules.push(Rule::Crossed { cells, crossings: start..end });
+                }
+                _ => {}
             }
         }
     }
