@@ -92,15 +92,15 @@ impl PropBoard {
             let mask = self.masks[cells[at]];
             *view = if at >= flipped { reflect(mask) } else { mask };
         }
-        let view = |board: &PropBoard, views: &[u64], at: usize| match views.get(at) {
-            Some(&view) => view,
-            None => {
-                let mask = board.masks[cells[at]];
-                if at >= flipped {
-                    reflect(mask)
-                } else {
-                    mask
-                }
+        let view = |board: &PropBoard, views: &[u64], at: usize| {
+            if let Some(&view) = views.get(at) {
+                return view;
+            }
+            let mask = board.masks[cells[at]];
+            if at >= flipped {
+                reflect(mask)
+            } else {
+                mask
             }
         };
         // A run's (least, most), and the same for one cell fewer.
