@@ -16,8 +16,6 @@ use crate::grid::Cell;
 use crate::model::Model;
 use crate::solve::kit::Contradiction;
 
-/// Cells a sum reads once into room on the stack (an innie-outie equation has at most 2N).
-const ROOM: usize = 32;
 /// Runs whose bounds a sum keeps on the stack between its two passes.
 const RUNS: usize = 12;
 
@@ -48,22 +46,35 @@ pub(super) fn runs(model: &Model, cells: &[Cell]) -> (Vec<Cell>, Vec<u32>) {
     (ordered, ends)
 }
 
-/// The sum of the `k` least and of the `k` greatest digits of `mask` (digit d at bit d − 1),
-/// or none when it has fewer than `k`.
+/// Of `mask`'s digits (digit d at bit d − 1): the sum of the `k` least, of the `k` greatest,
+/// and the k-th least and k-th greatest themselves; none when it has fewer than `k`.
 #[inline]
-fn extremes(mask: u64, k: usize) -> Option<(u64, u64)> {
-    if (mask.count_ones() as usize) < k {
+fn extremes(mask: u64, k: usize) -> Option<(u64, u64, u64, u64)> {
+    if (mask.count_ones() as usize) < k || k == 0 {
         return None;
     }
     let (mut low, mut high, mut least, mut most) = (mask, mask, 0, 0);
+    let (mut kth_least, mut kth_most) = (0, 0);
     for _ in 0..k {
-        least += u64::from(low.trailing_zeros()) + 1;
+        kth_least = u64::from(low.trailing_zeros()) + 1;
+        least += kth_least;
         low &= low - 1;
         let top = high.ilog2();
-        most += u64::from(top) + 1;
+        kth_most = u64::from(top) + 1;
+        most += kth_most;
         high &= !(1 << top);
     }
-    Some((least, most))
+    Some((least, most, kth_least, kth_most))
+}
+
+/// A run's bounds as its sum counts them: the least and the most it adds, and the most that
+/// dropping one cell takes off each.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    least: u64,
+    most: u64,
+    drop_least: u64,
+    drop_most: u64,
 }
 
 impl PropBoard {
@@ -71,8 +82,9 @@ impl PropBoard {
     /// at least its k least digits and at most its k greatest; each cell then lies between the
     /// total less the most the others can add and the total less the least. The cells from
     /// position `flipped` on count reflected (digit d as N + 1 - d: a sum's subtracted cells,
-    /// see [`Rule::Bounds`](super::Rule)). The total is `sum`, or, with `pill` cells, the
-    /// number they read, which keeps within the sum's bounds in turn.
+    /// see [`Rule::Bounds`](super::Rule)), by arithmetic on their digits' bounds rather than
+    /// their masks reversed. The total is `sum`, or, with `pill` cells, the number they read,
+    /// which keeps within the sum's bounds in turn.
     pub(super) fn bounds(
         &mut self,
         tables: &PropTables,
@@ -80,46 +92,42 @@ impl PropBoard {
         (ends, flipped): (&[u32], usize),
         (sum, pill): (u32, &[Cell]),
     ) -> Result<(), Contradiction> {
-        let n = tables.n as u32;
-        let reflect = |mask: u64| mask.reverse_bits() >> (64 - n);
+        let reflected = tables.n as u64 + 1;
         let low = |mask: u64| u64::from(mask.trailing_zeros()) + 1;
         let high = |mask: u64| 64 - u64::from(mask.leading_zeros());
-        // Each cell's digits as the sum counts them, read once (a sum of more cells than the
-        // room, a long arrow's, reads them again below).
-        let mut room = [0u64; ROOM];
-        let views = &mut room[..cells.len().min(ROOM)];
-        for (at, view) in views.iter_mut().enumerate() {
-            let mask = self.masks[cells[at]];
-            *view = if at >= flipped { reflect(mask) } else { mask };
-        }
-        let view = |board: &PropBoard, views: &[u64], at: usize| {
-            if let Some(&view) = views.get(at) {
-                return view;
-            }
-            let mask = board.masks[cells[at]];
+        // A cell's least and greatest digit as the sum counts it.
+        let counted = |mask: u64, at: usize| {
             if at >= flipped {
-                reflect(mask)
+                (reflected - high(mask), reflected - low(mask))
             } else {
-                mask
+                (low(mask), high(mask))
             }
         };
-        // A run's (least, most), and the same for one cell fewer.
-        let span = |board: &PropBoard, views: &[u64], run: Range<usize>| {
-            let k = run.len();
-            let union = run.fold(0, |union, at| union | view(board, views, at));
-            let (least, most) = extremes(union, k).ok_or(Contradiction)?;
-            let less = extremes(union, k - 1).expect("fewer digits than the whole run's");
-            Ok((least, most, less.0, less.1))
+        let span = |board: &PropBoard, run: Range<usize>| {
+            let (k, plain) = (run.len(), run.start < flipped);
+            let union = cells[run].iter().fold(0, |union, &cell| union | board.masks[cell]);
+            let (least, most, kth_least, kth_most) = extremes(union, k).ok_or(Contradiction)?;
+            Ok(if plain {
+                Span { least, most, drop_least: kth_least, drop_most: kth_most }
+            } else {
+                let k = k as u64 * reflected;
+                Span {
+                    least: k - most,
+                    most: k - least,
+                    drop_least: reflected - kth_most,
+                    drop_most: reflected - kth_least,
+                }
+            })
         };
-        let mut spans = [(0u64, 0u64, 0u64, 0u64); RUNS];
+        let mut spans = [Span::default(); RUNS];
         let (mut least, mut most, mut start) = (0u64, 0u64, 0usize);
         for (k, &end) in ends.iter().enumerate() {
-            let found = span(self, views, start..end as usize)?;
+            let found = span(self, start..end as usize)?;
             if let Some(slot) = spans.get_mut(k) {
                 *slot = found;
             }
-            least += found.0;
-            most += found.1;
+            least += found.least;
+            most += found.most;
             start = end as usize;
         }
         let (lowest, highest) =
@@ -133,29 +141,31 @@ impl PropBoard {
         // The bounds cell by cell too: a run's k - 1 greatest may be more than its other
         // cells can hold (when one cell alone holds the 9).
         let (mut plain_least, mut plain_most) = (0u64, 0u64);
-        for at in 0..cells.len() {
-            let mask = view(self, views, at);
-            plain_least += low(mask);
-            plain_most += high(mask);
+        for (at, &cell) in cells.iter().enumerate() {
+            let (cell_least, cell_most) = counted(self.masks[cell], at);
+            plain_least += cell_least;
+            plain_most += cell_most;
         }
         let mut start = 0;
         for (k, &end) in ends.iter().enumerate() {
             let run = start..end as usize;
-            let (run_least, run_most, less_least, less_most) = match spans.get(k) {
+            let found = match spans.get(k) {
                 Some(&found) => found,
-                None => span(self, views, run.clone())?,
+                None => span(self, run.clone())?,
             };
             for at in run {
-                // As read before this rule's own eliminations, as the spans were.
-                let mask = view(self, views, at);
-                let others_most = (most - run_most + less_most).min(plain_most - high(mask));
-                let others_least = (least - run_least + less_least).max(plain_least - low(mask));
+                let (cell_least, cell_most) = counted(self.masks[cells[at]], at);
+                let others_most = (most - found.drop_most).min(plain_most - cell_most);
+                let others_least = (least - found.drop_least).max(plain_least - cell_least);
                 let floor = lowest.saturating_sub(others_most);
                 let Some(ceiling) = highest.checked_sub(others_least) else {
                     return Err(Contradiction);
                 };
-                let keep = range(floor, ceiling);
-                let keep = if at >= flipped { reflect(keep) } else { keep };
+                let keep = if at >= flipped {
+                    range(reflected.saturating_sub(ceiling), reflected.saturating_sub(floor))
+                } else {
+                    range(floor, ceiling)
+                };
                 self.restrict(tables, cells[at], keep)?;
             }
             start = end as usize;
