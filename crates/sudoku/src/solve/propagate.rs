@@ -97,7 +97,7 @@ pub(super) enum Rule {
 impl Rule {
     /// Whether the propagator is cheap (a few word operations a cell), so that it runs before
     /// the costly ones.
-    fn is_cheap(&self) -> bool {
+    pub(super) fn is_cheap(&self) -> bool {
         matches!(self, Rule::Group { .. } | Rule::Pair { .. })
     }
 }

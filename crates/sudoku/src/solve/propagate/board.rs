@@ -2,7 +2,7 @@
 //! on backtracking), and the queues of propagators to run again because a cell they read
 //! changed.
 
-use super::{PropTables, Rule};
+use super::PropTables;
 use crate::grid::Cell;
 use crate::solve::kit::Contradiction;
 
@@ -51,8 +51,8 @@ impl PropBoard {
         self.open = self.masks.iter().filter(|&&m| m & m.wrapping_sub(1) != 0).count();
         self.trail.clear();
         self.clear_queues();
-        for (id, rule) in tables.rules.iter().enumerate() {
-            self.enqueue(id as u32, rule);
+        for (id, &cheap) in tables.cheap.iter().enumerate() {
+            self.enqueue(id as u32, cheap);
         }
         self.eliminated = 0;
     }
@@ -77,10 +77,10 @@ impl PropBoard {
     }
 
     #[inline]
-    fn enqueue(&mut self, id: u32, rule: &Rule) {
+    fn enqueue(&mut self, id: u32, cheap: bool) {
         if !self.queued[id as usize] {
             self.queued[id as usize] = true;
-            if rule.is_cheap() {
+            if cheap {
                 self.cheap.push(id);
             } else {
                 self.costly.push(id);
@@ -138,7 +138,7 @@ impl PropBoard {
             self.open -= 1;
         }
         for &id in tables.watchers(cell) {
-            self.enqueue(id, &tables.rules[id as usize]);
+            self.enqueue(id, tables.cheap[id as usize]);
         }
         Ok(())
     }

@@ -17,7 +17,7 @@ use crate::model::Model;
 use crate::solve::kit::Contradiction;
 
 /// Runs whose bounds a sum keeps on the stack between its two passes.
-const RUNS: usize = 12;
+const RUNS: usize = 6;
 
 /// `cells` in runs whose cells share a region or a cage: the cells reordered run by run, and
 /// where each run ends. Greedily, the group holding most of the cells left first: an arrow's

@@ -178,6 +178,59 @@ pub(super) fn overlaps(model: &Model) -> Vec<Difference> {
     found
 }
 
+/// Most cells of an equation listed as a table of its fillings (exact for the equation
+/// alone, where bounds see only each cell's least and greatest digit), and most fillings.
+pub(super) const TABLE_CELLS: usize = 3;
+pub(super) const TABLE_FILLINGS: usize = 128;
+
+/// The fillings of a small equation, a digit mask a cell, one filling after the other: the
+/// digits its cells may hold together (distinct where they share a region or a cage) that
+/// make its total; none when it has more than [`TABLE_CELLS`] cells or
+/// [`TABLE_FILLINGS`] fillings.
+pub(super) fn fillings(model: &Model, equation: &Difference) -> Option<Vec<u64>> {
+    let cells: Vec<Cell> = equation.plus.iter().chain(&equation.minus).copied().collect();
+    let k = cells.len();
+    // Every digit of every cell is tried: 6 561 ways on a 9x9, too many past 10x10.
+    if k == 0 || k > TABLE_CELLS || model.symbols.pow(k as u32) > 10_000 {
+        return None;
+    }
+    let shares = |a: Cell, b: Cell| {
+        model
+            .regions
+            .iter()
+            .chain(model.cages.iter().map(|cage| &cage.cells))
+            .any(|group| group.contains(&a) && group.contains(&b))
+    };
+    let apart: Vec<Vec<bool>> =
+        (0..k).map(|i| (0..k).map(|j| j < i && shares(cells[i], cells[j])).collect()).collect();
+    let n = u32::try_from(model.symbols).unwrap_or(u32::MAX);
+    let sign = |i: usize| if i < equation.plus.len() { 1 } else { -1 };
+    let (mut digits, mut out) = (vec![1u32; k], Vec::new());
+    loop {
+        let made: i64 = (0..k).map(|i| sign(i) * i64::from(digits[i])).sum();
+        let distinct = (0..k).all(|i| (0..i).all(|j| !apart[i][j] || digits[i] != digits[j]));
+        if made == equation.total && distinct {
+            if out.len() == TABLE_FILLINGS * k {
+                return None;
+            }
+            out.extend(digits.iter().map(|&d| 1u64 << (d - 1)));
+        }
+        // The next digits, the last cell fastest; done when the first wraps.
+        let mut at = k;
+        loop {
+            if at == 0 {
+                return Some(out);
+            }
+            at -= 1;
+            if digits[at] < n {
+                digits[at] += 1;
+                break;
+            }
+            digits[at] = 1;
+        }
+    }
+}
+
 /// The full houses in the orders [`overlaps`] grows its unions in: rows top to bottom and
 /// back, columns left to right and back, boxes (or jigsaw pieces) in the model's order.
 fn house_orders(model: &Model) -> Vec<Vec<usize>> {
@@ -209,7 +262,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use super::{differences, overlaps};
+    use super::{differences, fillings, overlaps, Difference};
     use crate::model::{Cage, Model};
     use crate::variant::Variant;
 
@@ -271,5 +324,28 @@ mod tests {
         let equations = overlaps(&model);
         let wanted = equations.iter().find(|e| e.minus == [9]).expect("the row's equation");
         assert_eq!((wanted.plus.as_slice(), wanted.total), ([4, 5, 6, 7, 8].as_slice(), 25));
+    }
+
+    #[test]
+    fn a_small_equation_lists_the_fillings_brute_force_finds() {
+        // r1c1 + r1c5 - r2c2 = 4: r1c1 and r1c5 share row 1, r1c1 and r2c2 box 1; r1c5 and
+        // r2c2 share nothing, so they may repeat.
+        let model = Model::from_variant(&Variant::standard(9).unwrap());
+        let equation = Difference { plus: vec![0, 4], minus: vec![10], total: 4 };
+        let listed = fillings(&model, &equation).expect("few fillings");
+        let mut expected = Vec::new();
+        for a in 1..=9u32 {
+            for b in 1..=9u32 {
+                for c in 1..=9u32 {
+                    if a + b == c + 4 && a != b && a != c {
+                        expected.extend([1u64 << (a - 1), 1 << (b - 1), 1 << (c - 1)]);
+                    }
+                }
+            }
+        }
+        assert_eq!(listed, expected);
+        assert!(expected.chunks(3).any(|f| f[1] == f[2]), "r1c5 and r2c2 repeat somewhere");
+        let wide = Difference { plus: vec![0, 4, 40], minus: vec![10, 20], total: 4 };
+        assert_eq!(fillings(&model, &wide), None);
     }
 }

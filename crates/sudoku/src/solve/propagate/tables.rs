@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::bounds::runs;
-use super::implied::{differences, overlaps, Difference};
+use super::implied::{differences, fillings, overlaps, Difference};
 use super::splits::Split;
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
@@ -62,6 +62,8 @@ pub(crate) struct PropTables {
     /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
     watch_starts: Vec<u32>,
     watch: Vec<u32>,
+    /// Whether each rule is cheap ([`Rule::is_cheap`]), read where a change queues it.
+    pub(super) cheap: Vec<bool>,
     /// The groups (regions and cages, as [`Rule::Group`]s) of each cell, likewise.
     group_starts: Vec<u32>,
     groups: Vec<u32>,
@@ -92,6 +94,7 @@ impl PropTables {
             crossings: Vec::new(),
             watch_starts: Vec::new(),
             watch: Vec::new(),
+            cheap: Vec::new(),
             group_starts: Vec::new(),
             groups: Vec::new(),
             most_states: 0,
@@ -159,7 +162,17 @@ impl PropTables {
                 equations.push(equation);
             }
         }
-        for Difference { plus, minus, total } in equations {
+        for equation in equations {
+            if let Some(found) = fillings(model, &equation) {
+                let cells: Vec<Cell> =
+                    equation.plus.iter().chain(&equation.minus).copied().collect();
+                let cells = self.list(&cells);
+                let start = self.sets.len() as u32;
+                self.sets.extend(found);
+                self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
+                continue;
+            }
+            let Difference { plus, minus, total } = equation;
             let reflected = i64::try_from(minus.len() * (n + 1)).unwrap_or(i64::MAX);
             let grown = total.saturating_add(reflected);
             let Ok(sum) = u32::try_from(grown) else { continue };
@@ -270,6 +283,7 @@ impl PropTables {
                 }
             }
         }
+        self.cheap = self.rules.iter().map(Rule::is_cheap).collect();
         self.watch_starts = Vec::with_capacity(self.cells + 1);
         self.watch_starts.push(0);
         self.group_starts = Vec::with_capacity(self.cells + 1);
