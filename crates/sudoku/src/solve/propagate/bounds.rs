@@ -146,6 +146,12 @@ impl PropBoard {
             plain_least += cell_least;
             plain_most += cell_most;
         }
+        // With N - 1 to spare on both sides, no cell's least or greatest digit can fall
+        // outside what the others leave it (most of a long equation's looks, high in the tree).
+        let spread = reflected - 2;
+        if highest >= least.max(plain_least) + spread && most.min(plain_most) >= lowest + spread {
+            return Ok(());
+        }
         let mut start = 0;
         for (k, &end) in ends.iter().enumerate() {
             let run = start..end as usize;
