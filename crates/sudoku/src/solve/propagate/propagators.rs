@@ -194,20 +194,34 @@ impl PropBoard {
     fn crossed(&mut self, tables: &PropTables, cells: &[usize], crossings: &[Crossing]) -> Step {
         // Each crossing's digits inside and outside it: a few words ORed a crossing (a row of
         // a killer crosses its boxes and a cage or four), where each digit's places, bit by
-        // bit, cost four times as much.
-        let placed =
-            cells.iter().map(|&cell| self.masks[cell]).filter(|&m| single(m)).fold(0, |a, m| a | m);
-        for crossing in crossings {
-            let (mut inside, mut rest) = (0u64, 0u64);
-            for (position, &cell) in cells.iter().enumerate() {
-                let mask = self.masks[cell];
-                if crossing.inside >> position & 1 == 1 {
-                    inside |= mask;
-                } else {
-                    rest |= mask;
-                }
+        // bit, cost four times as much. The group's masks are read once (the eliminations
+        // fall outside it); a group of more than `SMALL` cells reads them crossing by crossing.
+        const SMALL: usize = 16;
+        let mut room = [0u64; SMALL];
+        let small = cells.len() <= SMALL;
+        let mut placed = 0u64;
+        for (position, &cell) in cells.iter().enumerate() {
+            let mask = self.masks[cell];
+            if small {
+                room[position] = mask;
             }
-            let confined = inside & !rest & !placed;
+            if single(mask) {
+                placed |= mask;
+            }
+        }
+        let all = u64::MAX >> (64 - cells.len());
+        for crossing in crossings {
+            let or_of = |board: &PropBoard, mut positions: u64| {
+                let mut union = 0u64;
+                while positions != 0 {
+                    let position = positions.trailing_zeros() as usize;
+                    union |= if small { room[position] } else { board.masks[cells[position]] };
+                    positions &= positions - 1;
+                }
+                union
+            };
+            let inside = or_of(self, crossing.inside);
+            let confined = inside & !placed & !or_of(self, all & !crossing.inside);
             if confined == 0 {
                 continue;
             }
