@@ -65,7 +65,7 @@ impl PropBoard {
     fn group(&mut self, tables: &PropTables, cells: &[usize], full: bool) -> Step {
         // One pass for the placed digits and each digit's places: the eliminations below
         // take only placed digits, so the places of the others stay as counted.
-        let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
+        let (mut placed, mut open, mut once, mut twice) = (0u64, 0u64, 0u64, 0u64);
         for &cell in cells {
             let mask = self.masks[cell];
             if single(mask) {
@@ -73,11 +73,14 @@ impl PropBoard {
                     return Err(Contradiction);
                 }
                 placed |= mask;
+            } else {
+                open |= mask;
             }
             twice |= once & mask;
             once |= mask;
         }
-        if placed != 0 {
+        // Most looks find the placed digits gone from the open cells already.
+        if placed & open != 0 {
             for &cell in cells {
                 let mask = self.masks[cell];
                 if !single(mask) && mask & placed != 0 {
