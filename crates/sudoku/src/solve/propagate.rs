@@ -24,7 +24,9 @@
 //! - a renban keeps the runs of digits it can still hold, and a digit all of them hold goes
 //!   to its one place on the line or leaves the groups that hold all its places
 //!   (`renban.rs`);
-//! - the sums the cages imply (innies and outies) are tables of their fillings.
+//! - the sums the cages imply (innies and outies) are tables of their fillings, and the
+//!   equations of cages straddling houses (houses grown one by one, the cages mostly inside
+//!   joining: `implied.rs`) are bounded sums, or tables when of at most 3 cells.
 //!
 //! Then it branches on the open cell with the fewest candidates for its weight, or on a
 //! digit's two places in a house (`branch.rs`). Cheap propagators (regions,
