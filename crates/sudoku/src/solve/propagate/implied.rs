@@ -18,20 +18,27 @@ pub(super) struct Difference {
     pub(super) total: i64,
 }
 
+/// The cage with a sum that holds each cell, if any; none when two such cages overlap (the
+/// equations would count a cell twice).
+fn summed_cages(model: &Model) -> Option<Vec<Option<usize>>> {
+    let mut cage_of = vec![None; model.used.len()];
+    for (k, cage) in model.cages.iter().enumerate().filter(|(_, cage)| cage.sum.is_some()) {
+        for &cell in &cage.cells {
+            if cage_of[cell].replace(k).is_some() {
+                return None;
+            }
+        }
+    }
+    Some(cage_of)
+}
+
 /// The equations of up to [`MOST_REGIONS`] consecutive disjoint full regions (as the plain
 /// innies and outies of `model/derive.rs`: rows 1-3 of a 9x9 are a band) with cells on
 /// both sides, of at most `most_cells` cells in all, once each; none when summed cages
 /// overlap.
 pub(super) fn differences(model: &Model, most_cells: usize) -> Vec<Difference> {
     let (n, cells) = (model.symbols, model.used.len());
-    let mut cage_of = vec![None; cells];
-    for (k, cage) in model.cages.iter().enumerate().filter(|(_, cage)| cage.sum.is_some()) {
-        for &cell in &cage.cells {
-            if cage_of[cell].replace(k).is_some() {
-                return Vec::new();
-            }
-        }
-    }
+    let Some(cage_of) = summed_cages(model) else { return Vec::new() };
     if model.cages.iter().all(|cage| cage.sum.is_none()) {
         return Vec::new();
     }
@@ -95,14 +102,7 @@ const MOST_CAGED: usize = 6;
 /// total less those cages' sums.
 pub(super) fn overlaps(model: &Model) -> Vec<Difference> {
     let (n, cells) = (model.symbols, model.used.len());
-    let mut cage_of = vec![None; cells];
-    for (k, cage) in model.cages.iter().enumerate().filter(|(_, cage)| cage.sum.is_some()) {
-        for &cell in &cage.cells {
-            if cage_of[cell].replace(k).is_some() {
-                return Vec::new();
-            }
-        }
-    }
+    let Some(cage_of) = summed_cages(model) else { return Vec::new() };
     let summed: Vec<usize> =
         (0..model.cages.len()).filter(|&k| model.cages[k].sum.is_some()).collect();
     if summed.is_empty() {
