@@ -143,10 +143,22 @@ impl PropBoard {
         for &cell in cells {
             self.restrict(tables, cell, some)?;
         }
-        // Each digit every set holds: one with a single place goes there, one with none is a
-        // contradiction, one whose places all lie where the cage crosses a group leaves that
-        // group's other cells.
-        let mut needed = every & !placed;
+        self.required(tables, cells, every & !placed, Some(crossings))
+    }
+
+    /// Digits each of which some cell of `cells` (distinct digits, at most 64) must hold: one
+    /// with a single place goes there, one with none is a contradiction, and one whose places
+    /// all lie in a group leaves that group's other cells: where `cells` crosses a group, by
+    /// `crossings` listed at build time (a cage's), or else by the groups of its places
+    /// ([`Self::locked`]).
+    pub(super) fn required(
+        &mut self,
+        tables: &PropTables,
+        cells: &[usize],
+        digits: u64,
+        crossings: Option<&[Crossing]>,
+    ) -> Step {
+        let mut needed = digits;
         while needed != 0 {
             let digit = needed & needed.wrapping_neg();
             needed &= needed - 1;
@@ -157,10 +169,11 @@ impl PropBoard {
                     last = cell;
                 }
             }
-            match here.count_ones() {
-                0 => return Err(Contradiction),
-                1 => self.restrict(tables, last, digit)?,
-                _ => {
+            match (here.count_ones(), crossings) {
+                (0, _) => return Err(Contradiction),
+                (1, _) => self.restrict(tables, last, digit)?,
+                (_, None) => self.locked(tables, cells, digit)?,
+                (_, Some(crossings)) => {
                     for crossing in crossings.iter().filter(|c| here & !c.inside == 0) {
                         for &other in tables.cells_of(&crossing.outside) {
                             if self.masks[other] & digit != 0 {
@@ -169,24 +182,6 @@ impl PropBoard {
                         }
                     }
                 }
-            }
-        }
-        Ok(())
-    }
-
-    /// Digits each of which some cell of `cells` (distinct digits) must hold: one with a
-    /// single place goes there, one with none is a contradiction, and one whose places all
-    /// lie in a group leaves that group's other cells ([`Self::locked`]).
-    pub(super) fn required(&mut self, tables: &PropTables, cells: &[usize], digits: u64) -> Step {
-        let mut needed = digits;
-        while needed != 0 {
-            let digit = needed & needed.wrapping_neg();
-            needed &= needed - 1;
-            let mut places = cells.iter().copied().filter(|&c| self.masks[c] & digit != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Contradiction),
-                (Some(cell), None) => self.restrict(tables, cell, digit)?,
-                _ => self.locked(tables, cells, digit)?,
             }
         }
         Ok(())

@@ -61,6 +61,6 @@ impl PropBoard {
             let keep = if mask & mask.wrapping_sub(1) == 0 { some } else { some & !placed };
             self.restrict(tables, cell, keep)?;
         }
-        self.required(tables, cells, every & !placed)
+        self.required(tables, cells, every & !placed, None)
     }
 }
