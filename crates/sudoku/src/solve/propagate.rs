@@ -45,6 +45,7 @@ mod fillings;
 mod implied;
 mod line_rules;
 mod narrow;
+mod peers;
 mod propagators;
 mod renban;
 mod search;

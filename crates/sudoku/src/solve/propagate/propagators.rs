@@ -147,10 +147,10 @@ impl PropBoard {
     }
 
     /// Digits each of which some cell of `cells` (distinct digits, at most 64) must hold: one
-    /// with a single place goes there, one with none is a contradiction, and one whose places
-    /// all lie in a group leaves that group's other cells: where `cells` crosses a group, by
-    /// `crossings` listed at build time (a cage's), or else by the groups of its places
-    /// ([`Self::locked`]).
+    /// with a single place goes there, one with none is a contradiction, and one with several
+    /// leaves other cells: where `cells` crosses a group, by `crossings` listed at build time
+    /// (a cage's: those cells see all its places), or else every cell that sees all its places
+    /// ([`Self::seen_by_all`]).
     pub(super) fn required(
         &mut self,
         tables: &PropTables,
@@ -172,7 +172,7 @@ impl PropBoard {
             match (here.count_ones(), crossings) {
                 (0, _) => return Err(Contradiction),
                 (1, _) => self.restrict(tables, last, digit)?,
-                (_, None) => self.locked(tables, cells, digit)?,
+                (_, None) => self.seen_by_all(tables, cells, digit)?,
                 (_, Some(crossings)) => {
                     for crossing in crossings.iter().filter(|c| here & !c.inside == 0) {
                         for &other in tables.cells_of(&crossing.outside) {
@@ -226,41 +226,6 @@ impl PropBoard {
             for &other in tables.cells_of(&crossing.outside) {
                 if self.masks[other] & confined != 0 {
                     self.restrict(tables, other, !confined)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A digit that some cell of a cage's `cells` must hold (every filling left has it): when
-    /// all its places there lie in a group, no other cell of that group holds it. (A full
-    /// group's digits go through its crossings instead, listed once: [`Self::crossed`].)
-    fn locked(&mut self, tables: &PropTables, cells: &[usize], digit: u64) -> Step {
-        /// Places beyond this many lie in no other group of a sudoku worth the look.
-        const MOST: usize = 8;
-        let mut places = [0usize; MOST];
-        let mut count = 0;
-        for &cell in cells {
-            if self.masks[cell] & digit != 0 {
-                if count == MOST {
-                    return Ok(());
-                }
-                places[count] = cell;
-                count += 1;
-            }
-        }
-        let places = &places[..count];
-        let Some((&first, rest)) = places.split_first() else { return Ok(()) };
-        for &group in tables.groups_of(first) {
-            if !rest.iter().all(|&p| tables.groups_of(p).contains(&group)) {
-                continue;
-            }
-            let Rule::Group { cells: members, .. } = &tables.rules[group as usize] else {
-                continue;
-            };
-            for &other in tables.cells_of(members) {
-                if self.masks[other] & digit != 0 && !places.contains(&other) {
-                    self.restrict(tables, other, !digit)?;
                 }
             }
         }

@@ -4,9 +4,9 @@
 //! A run is possible when it holds the digits placed on the line, every cell has a candidate
 //! in it and every digit of it has a cell. The cells keep the digits of the possible runs;
 //! a digit every possible run holds must be on the line: with one place it goes there, and
-//! when all its places lie in a region or a cage it leaves that group's other cells (locked
-//! candidates across the line, which the line's automaton alone cannot see: in
-//! `HARD_RENBAN`'s third, a 6-cell line in a row and a box needs its 4, 5 and 6).
+//! with several it leaves every cell that sees them all (`peers.rs`: eliminations across the
+//! line, which the line's automaton alone cannot see: in `HARD_RENBAN`'s third, a 6-cell line
+//! in a row and a box needs its 4, 5 and 6).
 //!
 //! Why not only the automaton: its states are the sets of digits read so far, thousands on
 //! a line of seven, and it runs at every change of a cell; this looks at N − k + 1 runs.

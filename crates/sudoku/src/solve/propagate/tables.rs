@@ -69,6 +69,9 @@ pub(crate) struct PropTables {
     groups: Vec<u32>,
     /// The most line states of one line, for the search's scratch flags.
     pub(super) most_states: usize,
+    /// Each cell's peers (`peers.rs`): `peer_words` words of one bit a cell.
+    pub(super) peers: Vec<u64>,
+    pub(super) peer_words: usize,
 }
 
 impl PropTables {
@@ -98,6 +101,8 @@ impl PropTables {
             group_starts: Vec::new(),
             groups: Vec::new(),
             most_states: 0,
+            peers: Vec::new(),
+            peer_words: 0,
         };
         for region in &model.regions {
             let full = region.len() == n;
@@ -126,6 +131,7 @@ impl PropTables {
         tables.add_crossings();
         // Again, for the locked candidates' rules just added.
         tables.index_watches();
+        tables.index_peers();
         Ok(tables)
     }
 
