@@ -5,28 +5,43 @@
 //! six or seven candidates deep into the search while a digit often has two places left in a
 //! row; ISS branches there too. `HARD_THERMOS` took 2 105 350 nodes and a timeout at 1 M
 //! nodes a puzzle without them, 135 314 with (docs/propagation.md).
+//!
+//! Why a cell of three candidates or more splits in two (its lowest digit, or not that
+//! digit) rather than trying each: once the digit fails, the node without it propagates
+//! that, and the next branch point is chosen again on what it leaves, by weights that the
+//! failure has just raised, as ISS chooses after a failed guess. `MATHEMAGIC_KILLERS`' first
+//! five took 2 582 453 nodes trying each candidate, 1 852 777 split (docs/propagation.md).
 
 use super::search::PropSearch;
 use super::PropTables;
 
-/// A branch point: the cell (or the house and the digit) it chooses for, its choices (all,
-/// the one taken last, those not yet tried), and where the trail stood before it.
+/// What a branch point chooses among, one bit a choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    /// A cell's candidates: bit d − 1 places digit d.
+    Candidates,
+    /// The places of a digit (a bit index) in a house: the positions in its cells.
+    Places { digit: u32 },
+    /// A digit (a bit index) of a cell: bit 0 places it, bit 1 removes it.
+    Split { digit: u32 },
+}
+
+/// A branch point: the cell (or the house) it chooses for, what it chooses among, its choices
+/// (all, the one taken last, those not yet tried), and where the trail stood before it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
     /// The cell whose candidates are chosen from, or the house (by its number in the
-    /// search's list) whose places of `digit` are.
+    /// search's list) whose places of a digit are.
     pub(super) cell: usize,
-    /// The digit (a bit index) whose places are chosen from, or [`CELL_DIGITS`]. Its
-    /// choices are then bits of positions in the house.
-    pub(super) digit: u32,
+    pub(super) choice: Choice,
     pub(super) all: u64,
     pub(super) picked: u64,
     pub(super) untried: u64,
     pub(super) mark: usize,
 }
 
-/// A frame's `digit` when it chooses among a cell's candidates.
-pub(super) const CELL_DIGITS: u32 = u32::MAX;
+/// A [`Choice::Split`]'s two choices: the digit placed, then the digit removed.
+pub(super) const SPLIT: u64 = 0b11;
 
 impl PropSearch {
     /// Opens a branch point on the current board: the open cell with the fewest candidates
@@ -56,6 +71,10 @@ impl PropSearch {
         }
         match self.best_places(tables, best) {
             Some((house, digit)) => self.push_places_at(tables, house, digit),
+            None if best.0 > 2 => {
+                let digit = self.board.masks[cell].trailing_zeros();
+                self.push_split_at(cell, digit);
+            }
             None => self.push_frame_at(cell),
         }
     }
@@ -99,7 +118,13 @@ impl PropSearch {
     pub(super) fn push_frame_at(&mut self, cell: usize) {
         let all = self.board.masks[cell];
         let mark = self.board.mark();
-        self.push(Frame { cell, digit: CELL_DIGITS, all, picked: 0, untried: all, mark });
+        self.push(Frame { cell, choice: Choice::Candidates, all, picked: 0, untried: all, mark });
+    }
+
+    /// Opens a branch point on `cell`'s `digit` (a bit index): placed, or removed.
+    pub(super) fn push_split_at(&mut self, cell: usize, digit: u32) {
+        let (choice, mark) = (Choice::Split { digit }, self.board.mark());
+        self.push(Frame { cell, choice, all: SPLIT, picked: 0, untried: SPLIT, mark });
     }
 
     /// Opens a branch point on the places of `digit` (a bit index) in house number `house`.
@@ -111,7 +136,8 @@ impl PropSearch {
             .filter(|&(_, &at)| self.board.masks[at] >> digit & 1 == 1)
             .fold(0u64, |all, (position, _)| all | 1 << position);
         let mark = self.board.mark();
-        self.push(Frame { cell: house, digit, all, picked: 0, untried: all, mark });
+        let choice = Choice::Places { digit };
+        self.push(Frame { cell: house, choice, all, picked: 0, untried: all, mark });
     }
 
     fn push(&mut self, frame: Frame) {
@@ -124,13 +150,16 @@ impl PropSearch {
         self.max_depth = self.max_depth.max(self.depth);
     }
 
-    /// The cell and the candidate bit that choice `bit` of `frame` places.
+    /// The cell and the candidates it keeps for choice `bit` of `frame`.
     pub(super) fn step(&self, tables: &PropTables, frame: &Frame, bit: u64) -> (usize, u64) {
-        if frame.digit == CELL_DIGITS {
-            (frame.cell, bit)
-        } else {
-            let cells = tables.cells_of(&self.houses[frame.cell]);
-            (cells[bit.trailing_zeros() as usize], 1 << frame.digit)
+        match frame.choice {
+            Choice::Candidates => (frame.cell, bit),
+            Choice::Places { digit } => {
+                let cells = tables.cells_of(&self.houses[frame.cell]);
+                (cells[bit.trailing_zeros() as usize], 1 << digit)
+            }
+            Choice::Split { digit } if bit == 1 => (frame.cell, 1 << digit),
+            Choice::Split { digit } => (frame.cell, !(1 << digit)),
         }
     }
 }

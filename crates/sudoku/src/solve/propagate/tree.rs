@@ -1,10 +1,11 @@
 //! The propagating search of one puzzle as a [`dancer::run::Explore`], so that a
 //! [`Run`](dancer::run::Run) stops it at limits and signals, reports its progress and spreads
 //! it over threads: a path is the placements chosen at the branch points, each written as the
-//! option `cell · N + digit − 1` when the branch point chose among a cell's candidates, and
+//! option `cell · N + digit − 1` when the branch point chose among a cell's candidates,
 //! as `cells · N + (house · N + digit − 1) · N + position` when it chose among a digit's places
-//! in a house, so that replaying a path opens the same branch points (their order of choices
-//! differs). Entering a path replays it on the root's board, as the wide
+//! in a house, and as `cells · N + houses · N² + 2 (cell · N + digit − 1) + 0 or 1` when it
+//! placed or removed a cell's digit, so that replaying a path opens the same branch points
+//! (their order of choices differs). Entering a path replays it on the root's board, as the wide
 //! search's tree does (`solve/wide/tree.rs`, whose branch points it shares through
 //! `solve/kit/points.rs`).
 
@@ -14,7 +15,7 @@ use dancer::{
 };
 
 use super::board::PropBoard;
-use super::branch::{Frame, CELL_DIGITS};
+use super::branch::{Choice, Frame};
 use super::{PropSearch, PropTables};
 use crate::grid::Digit;
 use crate::solve::kit::points::{self, BranchPoints, Pending, Point};
@@ -63,27 +64,46 @@ impl<'s, 't> PropTree<'s, 't> {
         self.search.digits()
     }
 
+    /// Where the options of split cells begin: after the cells' candidates and the houses'
+    /// places.
+    fn splits_start(&self) -> usize {
+        let n = self.tables.n;
+        self.tables.cells * n + self.search.houses.len() * n * n
+    }
+
     /// The option for choice `bit` of `frame`.
     fn placement(&self, frame: &Frame, bit: u64) -> OptionId {
         let (n, index) = (self.tables.n, bit.trailing_zeros() as usize);
-        if frame.digit == CELL_DIGITS {
-            OptionId::new(frame.cell * n + index)
-        } else {
-            let places = (frame.cell * n + frame.digit as usize) * n + index;
-            OptionId::new(self.tables.cells * n + places)
-        }
+        OptionId::new(match frame.choice {
+            Choice::Candidates => frame.cell * n + index,
+            Choice::Places { digit } => {
+                self.tables.cells * n + (frame.cell * n + digit as usize) * n + index
+            }
+            Choice::Split { digit } => {
+                self.splits_start() + 2 * (frame.cell * n + digit as usize) + index
+            }
+        })
     }
 
     /// Which choice of `frame` places the option `option`, if any.
     fn choice_of(&self, frame: &Frame, option: OptionId) -> Option<u64> {
         let (n, index) = (self.tables.n, option.index());
-        let bit = if frame.digit == CELL_DIGITS {
-            let (cell, digit) = (index / n, index % n);
-            (cell == frame.cell).then_some(1u64 << digit)?
-        } else {
-            let places = index.checked_sub(self.tables.cells * n)?;
-            let (house, digit, position) = (places / (n * n), places / n % n, places % n);
-            (house == frame.cell && digit == frame.digit as usize).then_some(1u64 << position)?
+        let bit = match frame.choice {
+            Choice::Candidates => {
+                let (cell, digit) = (index / n, index % n);
+                (index < self.tables.cells * n && cell == frame.cell).then_some(1u64 << digit)?
+            }
+            Choice::Places { digit: ours } => {
+                let places = index.checked_sub(self.tables.cells * n)?;
+                let (house, digit, position) = (places / (n * n), places / n % n, places % n);
+                let same = house == frame.cell && digit == ours as usize;
+                (index < self.splits_start() && same).then_some(1u64 << position)?
+            }
+            Choice::Split { digit: ours } => {
+                let split = index.checked_sub(self.splits_start())?;
+                let (cell, digit) = (split / 2 / n, split / 2 % n);
+                (cell == frame.cell && digit == ours as usize).then_some(1u64 << (split % 2))?
+            }
         };
         (frame.all & bit != 0).then_some(bit)
     }
@@ -92,6 +112,7 @@ impl<'s, 't> PropTree<'s, 't> {
     /// whether there is one (a cell with candidates to choose, or a digit with places).
     fn open_for(&mut self, option: OptionId) -> bool {
         let (tables, n, index) = (self.tables, self.tables.n, option.index());
+        let splits = self.splits_start();
         let search = &mut *self.search;
         if index < tables.cells * n {
             let cell = index / n;
@@ -99,17 +120,21 @@ impl<'s, 't> PropTree<'s, 't> {
                 return false;
             }
             search.push_frame_at(cell);
-        } else {
+        } else if index < splits {
             let places = index - tables.cells * n;
             let (house, digit) = (places / (n * n), (places / n % n) as u32);
-            if house >= search.houses.len() {
-                return false;
-            }
             search.push_places_at(tables, house, digit);
             if search.stack[search.depth - 1].all.count_ones() < 2 {
                 search.depth -= 1;
                 return false;
             }
+        } else {
+            let (cell, digit) = ((index - splits) / 2 / n, (index - splits) / 2 % n);
+            let mask = search.board.masks.get(cell).copied().unwrap_or(0);
+            if mask.count_ones() < 2 || mask >> digit & 1 == 0 {
+                return false;
+            }
+            search.push_split_at(cell, digit as u32);
         }
         true
     }
