@@ -6,11 +6,12 @@
 //! row; ISS branches there too. `HARD_THERMOS` took 2 105 350 nodes and a timeout at 1 M
 //! nodes a puzzle without them, 135 314 with (docs/propagation.md).
 //!
-//! Why a cell of three candidates or more splits in two (its lowest digit, or not that
+//! Why a cell of four candidates or more splits in two (its lowest digit, or not that
 //! digit) rather than trying each: once the digit fails, the node without it propagates
 //! that, and the next branch point is chosen again on what it leaves, by weights that the
 //! failure has just raised, as ISS chooses after a failed guess. `MATHEMAGIC_KILLERS`' first
-//! five took 2 582 453 nodes trying each candidate, 1 852 777 split (docs/propagation.md).
+//! five took 2 582 453 nodes trying each candidate, 1 653 329 split from four candidates and
+//! 1 852 777 from three (docs/propagation.md).
 
 use super::search::PropSearch;
 use super::PropTables;
@@ -39,6 +40,9 @@ pub(super) struct Frame {
     pub(super) untried: u64,
     pub(super) mark: usize,
 }
+
+/// Cells of at most this many candidates branch on each; those of more split in two.
+const EACH_UP_TO: u64 = 3;
 
 /// A [`Choice::Split`]'s two choices: the digit placed, then the digit removed.
 pub(super) const SPLIT: u64 = 0b11;
@@ -71,7 +75,7 @@ impl PropSearch {
         }
         match self.best_places(tables, best) {
             Some((house, digit)) => self.push_places_at(tables, house, digit),
-            None if best.0 > 2 => {
+            None if best.0 > EACH_UP_TO => {
                 let digit = self.board.masks[cell].trailing_zeros();
                 self.push_split_at(cell, digit);
             }
