@@ -140,8 +140,11 @@ impl PropBoard {
         if some == 0 {
             return Err(Contradiction);
         }
-        for &cell in cells {
-            self.restrict(tables, cell, some)?;
+        // Most runs find every candidate in some set: no cell to look at again.
+        if union & !some != 0 {
+            for &cell in cells {
+                self.restrict(tables, cell, some)?;
+            }
         }
         self.required(tables, cells, every & !placed, Some(crossings))
     }
