@@ -137,8 +137,9 @@ impl PropBoard {
         if after & after.wrapping_sub(1) == 0 {
             self.open -= 1;
         }
-        for &id in tables.watchers(cell) {
-            self.enqueue(id, tables.cheap[id as usize]);
+        let (ids, cheap) = tables.watchers_cheap(cell);
+        for (&id, &cheap) in ids.iter().zip(cheap) {
+            self.enqueue(id, cheap);
         }
         Ok(())
     }

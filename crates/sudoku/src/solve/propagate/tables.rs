@@ -62,6 +62,8 @@ pub(crate) struct PropTables {
     /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
     watch_starts: Vec<u32>,
     watch: Vec<u32>,
+    /// Whether each of `watch` is cheap: read beside it where a change queues the rules.
+    watch_cheap: Vec<bool>,
     /// Whether each rule is cheap ([`Rule::is_cheap`]), read where a change queues it.
     pub(super) cheap: Vec<bool>,
     /// The groups (regions and cages, as [`Rule::Group`]s) of each cell, likewise.
@@ -97,6 +99,7 @@ impl PropTables {
             crossings: Vec::new(),
             watch_starts: Vec::new(),
             watch: Vec::new(),
+            watch_cheap: Vec::new(),
             cheap: Vec::new(),
             group_starts: Vec::new(),
             groups: Vec::new(),
@@ -290,6 +293,7 @@ impl PropTables {
             }
         }
         self.cheap = self.rules.iter().map(Rule::is_cheap).collect();
+        self.watch_cheap.clear();
         self.watch_starts = Vec::with_capacity(self.cells + 1);
         self.watch_starts.push(0);
         self.group_starts = Vec::with_capacity(self.cells + 1);
@@ -299,6 +303,7 @@ impl PropTables {
                 list.iter().filter(|&&id| matches!(self.rules[id as usize], Rule::Group { .. }));
             self.groups.extend(groups);
             self.group_starts.push(self.groups.len() as u32);
+            self.watch_cheap.extend(list.iter().map(|&id| self.cheap[id as usize]));
             self.watch.extend(list);
             self.watch_starts.push(self.watch.len() as u32);
         }
@@ -357,6 +362,12 @@ impl PropTables {
 
     /// The rules that read `cell`.
     #[inline]
+    /// The rules of `cell` and whether each is cheap.
+    pub(super) fn watchers_cheap(&self, cell: Cell) -> (&[u32], &[bool]) {
+        let range = self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize;
+        (&self.watch[range.clone()], &self.watch_cheap[range])
+    }
+
     pub(super) fn watchers(&self, cell: Cell) -> &[u32] {
         &self.watch[self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize]
     }
