@@ -200,3 +200,48 @@ proptest! {
         }
     }
 }
+
+/// The nodes of `model`'s propagating search from `given` (the root when empty): its
+/// checkpoint after `limit` nodes, or the error entering them.
+fn run_from(
+    model: &Model,
+    given: &[dancer::run::Subproblem],
+    limit: u64,
+) -> Result<dancer::run::Checkpoint, dancer::run::RunError> {
+    let rules = Rules::new(model);
+    let mut solver = rules.solver();
+    let mut search = solver.explore_to_solve(&model.givens).unwrap();
+    let mut run = Run::new().node_limit(limit);
+    if !given.is_empty() {
+        run = run.subproblems(given);
+    }
+    let visit = |_: &_| std::ops::ControlFlow::Continue(());
+    run.visit(&mut search, &visit).map(dancer::run::Outcome::into_checkpoint)
+}
+
+#[test]
+fn a_path_through_split_cells_replays_and_a_split_naming_no_candidate_is_an_error() {
+    // A blank 9×9 with a thermometer keeps cells of four candidates and more, which split in
+    // two: their options come after the cells' (81 · 9) and the houses' places (27 · 81),
+    // two a cell's digit (placed, then removed).
+    let mut model = Model::from_variant(&dancer_sudoku::Variant::standard(9).unwrap());
+    model.lines.push(Line { kind: LineKind::Thermometer, cells: vec![0, 1, 2] });
+    assert_eq!(Rules::new(&model).backend(), Backend::Propagate);
+    let splits = 81 * 9 + 27 * 81;
+    let stopped = run_from(&model, &[], 30).unwrap();
+    let path = stopped.remaining()[0].path().to_vec();
+    let split = path.iter().position(|option| option.index() >= splits);
+    let depth = split.expect("a split on the path");
+    // The path replays: entering it and going on is no error.
+    let prefix = dancer::run::Subproblem::new(path[..=depth].to_vec(), 0, None).unwrap();
+    assert!(run_from(&model, &[prefix], 10).is_ok());
+    // r1c1, the thermometer's bulb, can never be 9: splitting on it is in no tree, nor is a
+    // split of a cell past the grid.
+    for option in [splits + 2 * 8, splits + 2 * 8 + 1, splits + 2 * 81 * 9] {
+        let mut bad = path[..=depth].to_vec();
+        bad[depth] = dancer::OptionId::new(option);
+        let given = [dancer::run::Subproblem::new(bad, 0, None).unwrap()];
+        let ran = run_from(&model, &given, 10);
+        assert!(matches!(ran, Err(dancer::run::RunError::Path { .. })), "{option}: {ran:?}");
+    }
+}

@@ -22,8 +22,8 @@
 //!   still split around its crusts or its X (`splits.rs`): the automaton alone does not know
 //!   that the house holds each digit once;
 //! - a renban keeps the runs of digits it can still hold, and a digit all of them hold goes
-//!   to its one place on the line or leaves the groups that hold all its places
-//!   (`renban.rs`);
+//!   to its one place on the line or leaves every cell that sees all its places (`renban.rs`,
+//!   `peers.rs`);
 //! - the sums the cages imply (innies and outies) are tables of their fillings, and the
 //!   equations of cages straddling houses (houses grown one by one, the cages mostly inside
 //!   joining: `implied.rs`) are bounded sums, or tables when of at most 3 cells.

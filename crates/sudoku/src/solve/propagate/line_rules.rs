@@ -62,10 +62,7 @@ impl PropTables {
                 })?;
             let table = line_table(line.cells.as_slice(), &layers);
             if let Some(fillings) = line_fillings(model, &table) {
-                let cells = self.list(&table.cells);
-                let start = self.sets.len() as u32;
-                self.sets.extend(fillings);
-                self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
+                self.add_table(&table.cells, fillings);
                 continue;
             }
             if renban {

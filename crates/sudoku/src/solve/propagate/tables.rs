@@ -175,10 +175,7 @@ impl PropTables {
             if let Some(found) = fillings(model, &equation) {
                 let cells: Vec<Cell> =
                     equation.plus.iter().chain(&equation.minus).copied().collect();
-                let cells = self.list(&cells);
-                let start = self.sets.len() as u32;
-                self.sets.extend(found);
-                self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
+                self.add_table(&cells, found);
                 continue;
             }
             let Difference { plus, minus, total } = equation;
@@ -188,11 +185,16 @@ impl PropTables {
             self.add_bounds(model, &plus, &minus, sum);
         }
         for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
-            let cells = self.list(&implied.cells);
-            let start = self.sets.len() as u32;
-            self.sets.extend(implied.fillings.iter().map(|&d| bit(d)));
-            self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
+            self.add_table(&implied.cells, implied.fillings.iter().map(|&d| bit(d)));
         }
+    }
+
+    /// A table of `cells`' fillings (each a digit mask a cell, one filling after the other).
+    pub(super) fn add_table(&mut self, cells: &[Cell], fillings: impl IntoIterator<Item = u64>) {
+        let cells = self.list(cells);
+        let start = self.sets.len() as u32;
+        self.sets.extend(fillings);
+        self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
     }
 
     /// The sum of `plus` less `minus`, bounded run by run (`bounds.rs`): `sum` counts each
@@ -360,14 +362,15 @@ impl PropTables {
         &self.groups[self.group_starts[cell] as usize..self.group_starts[cell + 1] as usize]
     }
 
-    /// The rules that read `cell`.
+    /// The rules that read `cell` and whether each is cheap.
     #[inline]
-    /// The rules of `cell` and whether each is cheap.
     pub(super) fn watchers_cheap(&self, cell: Cell) -> (&[u32], &[bool]) {
         let range = self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize;
         (&self.watch[range.clone()], &self.watch_cheap[range])
     }
 
+    /// The rules that read `cell`.
+    #[inline]
     pub(super) fn watchers(&self, cell: Cell) -> &[u32] {
         &self.watch[self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize]
     }
