@@ -15,6 +15,9 @@ pub(super) struct PropBoard {
     pub(super) open: usize,
     /// `(cell, its mask before)`, oldest first.
     trail: Vec<(u32, u64)>,
+    /// Cells left with one candidate whose digit has not yet left their peers: that runs
+    /// before any propagator (`peers.rs`).
+    placed: Vec<u32>,
     /// Propagators to run, cheap ones apart so that they run first.
     cheap: Vec<u32>,
     /// The first of `cheap` not yet run: they run in the order queued.
@@ -35,6 +38,7 @@ impl PropBoard {
             masks: vec![0; tables.cells],
             open: 0,
             trail: Vec::with_capacity(tables.cells * 8),
+            placed: Vec::with_capacity(tables.cells),
             cheap: Vec::with_capacity(tables.rules.len()),
             head: 0,
             costly: Vec::with_capacity(tables.rules.len()),
@@ -53,6 +57,11 @@ impl PropBoard {
         self.clear_queues();
         for (id, &cheap) in tables.cheap.iter().enumerate() {
             self.enqueue(id as u32, cheap);
+        }
+        for (cell, &mask) in self.masks.iter().enumerate() {
+            if mask != 0 && single(mask) {
+                self.placed.push(cell as u32);
+            }
         }
         self.eliminated = 0;
     }
@@ -74,6 +83,7 @@ impl PropBoard {
         self.cheap.clear();
         self.head = 0;
         self.costly.clear();
+        self.placed.clear();
     }
 
     #[inline]
@@ -134,8 +144,9 @@ impl PropBoard {
         self.trail.push((cell as u32, before));
         self.masks[cell] = after;
         self.eliminated += u64::from(before.count_ones() - after.count_ones());
-        if after & after.wrapping_sub(1) == 0 {
+        if single(after) {
             self.open -= 1;
+            self.placed.push(cell as u32);
         }
         let (ids, cheap) = tables.watchers_cheap(cell);
         for (&id, &cheap) in ids.iter().zip(cheap) {
@@ -158,6 +169,13 @@ impl PropBoard {
         scratch: &mut Vec<u8>,
     ) -> Result<(), Contradiction> {
         loop {
+            if let Some(cell) = self.placed.pop() {
+                if let Err(contradiction) = self.exclude(tables, cell as usize) {
+                    self.clear_queues();
+                    return Err(contradiction);
+                }
+                continue;
+            }
             let next = if self.head < self.cheap.len() {
                 self.head += 1;
                 self.cheap[self.head - 1]
@@ -183,4 +201,10 @@ impl PropBoard {
     pub(super) fn is_solved(&self) -> bool {
         self.open == 0
     }
+}
+
+/// Whether a mask has at most one bit.
+#[inline]
+fn single(mask: u64) -> bool {
+    mask & mask.wrapping_sub(1) == 0
 }

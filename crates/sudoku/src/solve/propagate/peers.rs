@@ -33,17 +33,28 @@ impl PropTables {
                         }
                     }
                 }
-                Rule::Pair { a, b, table } => {
-                    let forward = &self.pairs[*table as usize..*table as usize + self.n];
-                    if forward.iter().enumerate().all(|(digit, &allowed)| allowed >> digit & 1 == 0)
-                    {
-                        link(*a as usize, *b as usize);
-                    }
+                Rule::Pair { a, b, table } if self.never_equal(*table) => {
+                    link(*a as usize, *b as usize);
                 }
                 _ => {}
             }
         }
         (self.peers, self.peer_words) = (peers, words);
+    }
+
+    /// Whether the relation table at `table` never allows one digit in both cells.
+    fn never_equal(&self, table: u32) -> bool {
+        let forward = &self.pairs[table as usize..table as usize + self.n];
+        forward.iter().enumerate().all(|(digit, &allowed)| allowed >> digit & 1 == 0)
+    }
+
+    /// Whether the relation table at `table` allows any two different digits and no digit
+    /// twice: then all it does is keep its cells apart, which their peers do, and it need
+    /// not run.
+    pub(super) fn only_apart(&self, table: u32) -> bool {
+        let forward = &self.pairs[table as usize..table as usize + self.n];
+        let all = if self.n >= 64 { u64::MAX } else { (1 << self.n) - 1 };
+        forward.iter().enumerate().all(|(digit, &allowed)| allowed & all == all & !(1 << digit))
     }
 
     /// The cells that `cell` sees, one bit each, in words of 64 cells.
@@ -53,6 +64,44 @@ impl PropTables {
 }
 
 impl PropBoard {
+    /// `cell`'s one digit leaves every cell that sees it. This runs for each cell placed
+    /// before any rule does (ISS's order: a placement's exclusions first), so that the groups
+    /// run once on what a wave of placements leaves rather than once a placement.
+    pub(super) fn exclude(&mut self, tables: &PropTables, cell: Cell) -> Step {
+        let digit = self.masks[cell];
+        for (word, &seen) in tables.peers_of(cell).iter().enumerate() {
+            let mut seen = seen;
+            while seen != 0 {
+                let other = word * 64 + seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                if self.masks[other] & digit != 0 && self.restrict(tables, other, !digit).is_err() {
+                    self.blame(tables, cell, other);
+                    return Err(Contradiction);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Charges a contradiction between peers `a` and `b` to every rule that makes them peers
+    /// (a row and a box, say), as if they had found it, for the branching's weights. Charging
+    /// the first alone cost MATHEMAGIC's first five 3.3 M nodes against 1.7 M.
+    fn blame(&mut self, tables: &PropTables, a: Cell, b: Cell) {
+        let links = |id: &&u32| match &tables.rules[**id as usize] {
+            Rule::Group { cells, .. } | Rule::Renban { cells } => {
+                tables.cells_of(cells).contains(&a)
+            }
+            Rule::Pair { a: x, b: y, .. } => {
+                [*x as usize, *y as usize] == [a, b] || [*x as usize, *y as usize] == [b, a]
+            }
+            _ => false,
+        };
+        for &id in tables.watchers(b).iter().filter(links) {
+            let weight = &mut self.weights[id as usize];
+            *weight = weight.saturating_add(1);
+        }
+    }
+
     /// `digit` (a mask of one bit) must go in one of `cells` (every filling of their rule has
     /// it, and it has more than one place there): every cell that sees all its places loses
     /// it.
@@ -82,7 +131,7 @@ type Step = Result<(), Contradiction>;
 mod tests {
     use super::super::board::PropBoard;
     use super::super::PropTables;
-    use crate::model::{Line, LineKind, Model};
+    use crate::model::{Line, LineKind, Model, Relation, RelationKind};
     use crate::variant::Variant;
 
     /// The cell of row `r`, column `c` (from 1) of a 9×9.
@@ -137,5 +186,41 @@ mod tests {
                 lost(&board, digit).into_iter().filter(|c| !line.contains(c)).collect();
             assert_eq!(off, seen, "digit mask {digit:#b}");
         }
+    }
+
+    #[test]
+    fn a_placed_digit_leaves_its_peers_and_a_clash_charges_the_rules_that_make_them_peers() {
+        // An anti-knight pair r1c3-r2c5 (a relation that only keeps them apart) makes them
+        // peers: the pair itself never runs, and r1c3's 5 leaves r2c5 all the same.
+        let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+        let kind = RelationKind::Different;
+        model.relations.push(Relation { a: at(1, 3), b: at(2, 5), kind });
+        let five = 1 << 4;
+        let (tables, mut board) = board(&model, &[(at(1, 3), five)]);
+        assert!(tables.watchers_cheap(at(2, 5)).0.len() < tables.watchers(at(2, 5)).len());
+        board.propagate(&tables, &mut Vec::new()).unwrap();
+        let mut seen: Vec<usize> = (1..=9).flat_map(|i| [at(1, i), at(i, 3)]).collect();
+        seen.extend([at(2, 1), at(2, 2), at(3, 1), at(3, 2), at(2, 5)]);
+        seen.retain(|&c| c != at(1, 3));
+        seen.sort_unstable();
+        seen.dedup();
+        let off: Vec<usize> = lost(&board, five).into_iter().filter(|&c| c != at(1, 3)).collect();
+        assert_eq!(off, seen);
+
+        // Two 5s in row 1 and box 1: the second's exclusion empties the first, and both the
+        // row's and the box's weights (not the column's) count the contradiction.
+        let (tables, mut board) =
+            super::tests::board(&model, &[(at(1, 1), five), (at(1, 2), five)]);
+        let before = board.weights.clone();
+        assert!(board.propagate(&tables, &mut Vec::new()).is_err());
+        let charged: Vec<usize> =
+            (0..before.len()).filter(|&id| board.weights[id] > before[id]).collect();
+        let groups: Vec<usize> = tables.groups_of(at(1, 1)).iter().map(|&id| id as usize).collect();
+        let shared: Vec<usize> = groups
+            .into_iter()
+            .filter(|id| tables.groups_of(at(1, 2)).contains(&(*id as u32)))
+            .collect();
+        assert_eq!(shared.len(), 2);
+        assert_eq!(charged, shared);
     }
 }

@@ -5,7 +5,6 @@
 //! to run is a solution.
 
 use super::board::PropBoard;
-use super::fillings::MOST_CELLS;
 use super::tables::LineTable;
 use super::{Crossing, PropTables, Rule};
 use crate::solve::kit::Contradiction;
@@ -46,9 +45,10 @@ impl PropBoard {
                 self.restrict(tables, b, supported(self.masks[a], forward))?;
                 self.restrict(tables, a, supported(self.masks[b], backward))
             }
-            Rule::Table { cells, fillings } => {
+            Rule::Table { cells, fillings, digit_starts } => {
                 let fillings = &tables.sets[fillings.start as usize..fillings.end as usize];
-                self.table(tables, tables.cells_of(cells), fillings)
+                let starts = tables.digit_starts(*digit_starts);
+                self.table(tables, tables.cells_of(cells), fillings, starts)
             }
             Rule::Line { line } => self.line(tables, &tables.lines[*line as usize], scratch),
             Rule::Splits { cells, splits } => {
@@ -231,35 +231,6 @@ impl PropBoard {
                     self.restrict(tables, other, !confined)?;
                 }
             }
-        }
-        Ok(())
-    }
-
-    /// Cells and their fillings: each cell keeps the digits of the fillings all of whose
-    /// digits are still candidates.
-    fn table(&mut self, tables: &PropTables, cells: &[usize], fillings: &[u64]) -> Step {
-        // Implied sums come as tables of at most 4 cells, lines of at most 16 (`tables.rs`,
-        // `fillings.rs`); a longer one would be left to the other rules.
-        let k = cells.len();
-        if k > MOST_CELLS {
-            return Ok(());
-        }
-        let mut kept = [0u64; MOST_CELLS];
-        let kept = &mut kept[..k];
-        let mut any = false;
-        for filling in fillings.chunks_exact(k) {
-            if cells.iter().zip(filling).all(|(&cell, &digit)| self.masks[cell] & digit != 0) {
-                any = true;
-                for (keep, &digit) in kept.iter_mut().zip(filling) {
-                    *keep |= digit;
-                }
-            }
-        }
-        if !any {
-            return Err(Contradiction);
-        }
-        for (&cell, &keep) in cells.iter().zip(kept.iter()) {
-            self.restrict(tables, cell, keep)?;
         }
         Ok(())
     }

@@ -49,6 +49,8 @@ pub(crate) struct PropTables {
     pub(super) cell_list: Vec<Cell>,
     /// Digit sets of cages and fillings of tables, as masks (tables: one digit a mask).
     pub(super) sets: Vec<u64>,
+    /// Where each table's fillings of each first digit start (`table.rs`).
+    pub(super) table_starts: Vec<u32>,
     /// Relation tables: for a pair at `t`, `pairs[t + d]` the second cell's digits allowed by
     /// the first's digit bit d, and `pairs[t + n + d]` the first's allowed by the second's.
     pub(super) pairs: Vec<u64>,
@@ -59,16 +61,18 @@ pub(crate) struct PropTables {
     pub(super) runs: Vec<u32>,
     /// Where full groups cross others.
     pub(super) crossings: Vec<Crossing>,
-    /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
-    watch_starts: Vec<u32>,
-    watch: Vec<u32>,
+    /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`, those its
+    /// changes queue up to `queued_ends[c]`.
+    pub(super) watch_starts: Vec<u32>,
+    pub(super) queued_ends: Vec<u32>,
+    pub(super) watch: Vec<u32>,
     /// Whether each of `watch` is cheap: read beside it where a change queues the rules.
-    watch_cheap: Vec<bool>,
+    pub(super) watch_cheap: Vec<bool>,
     /// Whether each rule is cheap ([`Rule::is_cheap`]), read where a change queues it.
     pub(super) cheap: Vec<bool>,
     /// The groups (regions and cages, as [`Rule::Group`]s) of each cell, likewise.
-    group_starts: Vec<u32>,
-    groups: Vec<u32>,
+    pub(super) group_starts: Vec<u32>,
+    pub(super) groups: Vec<u32>,
     /// The most line states of one line, for the search's scratch flags.
     pub(super) most_states: usize,
     /// Each cell's peers (`peers.rs`): `peer_words` words of one bit a cell.
@@ -92,12 +96,14 @@ impl PropTables {
             rules: Vec::new(),
             cell_list: Vec::new(),
             sets: Vec::new(),
+            table_starts: Vec::new(),
             pairs: Vec::new(),
             lines: Vec::new(),
             splits: Vec::new(),
             runs: Vec::new(),
             crossings: Vec::new(),
             watch_starts: Vec::new(),
+            queued_ends: Vec::new(),
             watch: Vec::new(),
             watch_cheap: Vec::new(),
             cheap: Vec::new(),
@@ -189,14 +195,6 @@ impl PropTables {
         }
     }
 
-    /// A table of `cells`' fillings (each a digit mask a cell, one filling after the other).
-    pub(super) fn add_table(&mut self, cells: &[Cell], fillings: impl IntoIterator<Item = u64>) {
-        let cells = self.list(cells);
-        let start = self.sets.len() as u32;
-        self.sets.extend(fillings);
-        self.rules.push(Rule::Table { cells, fillings: start..self.sets.len() as u32 });
-    }
-
     /// The sum of `plus` less `minus`, bounded run by run (`bounds.rs`): `sum` counts each
     /// cell of `minus` as N + 1 less its digit.
     fn add_bounds(&mut self, model: &Model, plus: &[Cell], minus: &[Cell], sum: u32) {
@@ -259,58 +257,6 @@ impl PropTables {
         }
     }
 
-    /// Indexes, for each cell, the rules that read it.
-    fn index_watches(&mut self) {
-        self.watch.clear();
-        self.groups.clear();
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); self.cells];
-        for (id, rule) in self.rules.iter().enumerate() {
-            let id = id as u32;
-            let mut watch = |cell: Cell| {
-                if lists[cell].last() != Some(&id) {
-                    lists[cell].push(id);
-                }
-            };
-            match rule {
-                Rule::Group { cells, .. }
-                | Rule::Sum { cells, .. }
-                | Rule::Bounds { cells, .. }
-                | Rule::Table { cells, .. }
-                | Rule::Splits { cells, .. }
-                | Rule::Renban { cells }
-                | Rule::Crossed { cells, .. } => {
-                    for &cell in &self.cell_list[cells.start as usize..cells.end as usize] {
-                        watch(cell);
-                    }
-                }
-                Rule::Pair { a, b, .. } => {
-                    watch(*a as usize);
-                    watch(*b as usize);
-                }
-                Rule::Line { line } => {
-                    for &cell in &self.lines[*line as usize].cells {
-                        watch(cell);
-                    }
-                }
-            }
-        }
-        self.cheap = self.rules.iter().map(Rule::is_cheap).collect();
-        self.watch_cheap.clear();
-        self.watch_starts = Vec::with_capacity(self.cells + 1);
-        self.watch_starts.push(0);
-        self.group_starts = Vec::with_capacity(self.cells + 1);
-        self.group_starts.push(0);
-        for list in lists {
-            let groups =
-                list.iter().filter(|&&id| matches!(self.rules[id as usize], Rule::Group { .. }));
-            self.groups.extend(groups);
-            self.group_starts.push(self.groups.len() as u32);
-            self.watch_cheap.extend(list.iter().map(|&id| self.cheap[id as usize]));
-            self.watch.extend(list);
-            self.watch_starts.push(self.watch.len() as u32);
-        }
-    }
-
     /// Lists, for each full group and each sum by its digit sets, the groups it crosses in
     /// two cells or more that reach outside it.
     fn add_crossings(&mut self) {
@@ -354,25 +300,6 @@ impl PropTables {
                 _ => {}
             }
         }
-    }
-
-    /// The groups (regions and cages) that hold `cell`, by rule number.
-    #[inline]
-    pub(super) fn groups_of(&self, cell: Cell) -> &[u32] {
-        &self.groups[self.group_starts[cell] as usize..self.group_starts[cell + 1] as usize]
-    }
-
-    /// The rules that read `cell` and whether each is cheap.
-    #[inline]
-    pub(super) fn watchers_cheap(&self, cell: Cell) -> (&[u32], &[bool]) {
-        let range = self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize;
-        (&self.watch[range.clone()], &self.watch_cheap[range])
-    }
-
-    /// The rules that read `cell`.
-    #[inline]
-    pub(super) fn watchers(&self, cell: Cell) -> &[u32] {
-        &self.watch[self.watch_starts[cell] as usize..self.watch_starts[cell + 1] as usize]
     }
 
     /// The cells of a rule's range.
