@@ -50,6 +50,7 @@ mod locked;
 mod loop_types;
 mod loops;
 mod multiple;
+mod nishio;
 mod reach;
 mod scale;
 mod singles;

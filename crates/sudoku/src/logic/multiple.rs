@@ -19,6 +19,7 @@ use super::bits::bits;
 use super::buffers::Scratch;
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
+use super::nishio::Contradictions;
 use super::reach::agreement_possible;
 use super::scale::{chain_length_extra, Tenths};
 use super::text::{self, premise, say, Branch};
@@ -104,6 +105,7 @@ pub(super) fn cheapest(
         cached: scratch.cached,
         off: scratch.off,
         counter: scratch.counter,
+        contradictions: (family == Family::Nishio).then(|| Contradictions::new(candidates)),
         best: None,
     };
     for cell in 0..n * n {
@@ -131,6 +133,8 @@ struct Search<'c, 'v> {
     /// The run of the candidate at hand assumed off.
     off: Run,
     counter: Counter,
+    /// Nishio only: which runs meet a contradiction, the only runs its steps come from.
+    contradictions: Option<Contradictions>,
     /// The best step so far: its length, sort key and the step.
     best: Option<(usize, u8, Step)>,
 }
@@ -164,6 +168,25 @@ impl Search<'_, '_> {
         for d in bits(mask) {
             let digit = d as Digit + 1;
             let (on, off) = (potential(n, cell, digit, true), potential(n, cell, digit, false));
+            if let Some(meets) = self.contradictions.as_mut() {
+                // The same contradictions, in the same order, from the runs that meet one.
+                let candidates = self.candidates;
+                let (on_meets, off_meets) = (
+                    meets.meets(candidates, cell, digit, true),
+                    meets.meets(candidates, cell, digit, false),
+                );
+                if on_meets {
+                    let index = self.on_run(cell, digit);
+                    self.contradiction(index, None, on);
+                }
+                if off_meets {
+                    let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
+                    self.engine.run(&mut off_run, off);
+                    self.contradiction(usize::MAX, Some(&off_run), off);
+                    self.off = off_run;
+                }
+                continue;
+            }
             let index = self.on_run(cell, digit);
             let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
             self.engine.run(&mut off_run, off);
