@@ -76,6 +76,12 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
 /// still be cheaper (an XY-chain costs at least 7.0).
 fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
     let mut search = Search::new(candidates);
+    // Y-links only add links: where no node reaches its negation with them (most positions
+    // past this rung), none does without, and the X-links' graph is never built.
+    search.build(true);
+    if !search.chained.contains(&true) {
+        return None;
+    }
     let mut best: Option<Chain> = None;
     for xy in [false, true] {
         if xy && best.as_ref().is_some_and(|b| b.price() <= 70) {
@@ -173,6 +179,8 @@ struct Search<'c> {
     /// Per node, whether it reaches its negation in those links: whether a search from it
     /// finds a chain.
     chained: Vec<bool>,
+    /// The other kind's graph, if built: `(xy, starts, links, chained)`.
+    spare: Option<(bool, Vec<u32>, Vec<u32>, Vec<bool>)>,
     reach: Reach,
 }
 
@@ -190,16 +198,28 @@ impl<'c> Search<'c> {
             starts: Vec::new(),
             links: Vec::new(),
             chained: Vec::new(),
+            spare: None,
             reach: Reach::default(),
         }
     }
 
-    /// Builds the links with Y-links (`xy`) or without, unless built.
+    /// Builds the links with Y-links (`xy`) or without, unless built (the graph of the other
+    /// kind is kept aside, for the search's one switch back).
     fn build(&mut self, xy: bool) {
         if self.graph == Some(xy) {
             return;
         }
+        let spare = self.spare.take();
+        if let Some(graph) = self.graph {
+            let starts = std::mem::take(&mut self.starts);
+            let links = std::mem::take(&mut self.links);
+            self.spare = Some((graph, starts, links, std::mem::take(&mut self.chained)));
+        }
         self.graph = Some(xy);
+        if let Some((_, starts, links, chained)) = spare.filter(|s| s.0 == xy) {
+            (self.starts, self.links, self.chained) = (starts, links, chained);
+            return;
+        }
         self.link(xy);
         self.reach.negations(&self.starts, &self.links, &mut self.chained);
     }
