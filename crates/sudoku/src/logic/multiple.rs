@@ -20,7 +20,7 @@ use super::buffers::Scratch;
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
 use super::nishio::Contradictions;
-use super::reach::agreement_possible;
+use super::reach::{agreements, Agreements};
 use super::scale::{chain_length_extra, Tenths};
 use super::text::{self, premise, say, Branch};
 use super::{Step, Technique, TechniqueKind};
@@ -91,9 +91,10 @@ pub(super) fn cheapest(
     family: Family,
 ) -> Option<(Step, Tenths)> {
     let n = candidates.size();
-    if family == Family::Multiple && !agreement_possible(candidates) {
-        return None;
-    }
+    let agreements = match family {
+        Family::Multiple => Some(agreements(candidates)?),
+        _ => None,
+    };
     let scratch = Scratch::take(n);
     let mut search = Search {
         engine: Engine::new(candidates, family.rules()),
@@ -106,6 +107,7 @@ pub(super) fn cheapest(
         off: scratch.off,
         counter: scratch.counter,
         contradictions: (family == Family::Nishio).then(|| Contradictions::new(candidates)),
+        agreements,
         best: None,
     };
     for cell in 0..n * n {
@@ -135,6 +137,8 @@ struct Search<'c, 'v> {
     counter: Counter,
     /// Nishio only: which runs meet a contradiction, the only runs its steps come from.
     contradictions: Option<Contradictions>,
+    /// Static chains only: the cells and regions whose runs could agree, the only runs made.
+    agreements: Option<Agreements>,
     /// The best step so far: its length, sort key and the step.
     best: Option<(usize, u8, Step)>,
 }
@@ -187,6 +191,12 @@ impl Search<'_, '_> {
                 }
                 continue;
             }
+            if self.agreements.is_some() {
+                // Static chains conclude nothing from contradictions or a candidate assumed
+                // off: only regions (and the cell, below) where the runs could agree.
+                self.regions(cell, digit);
+                continue;
+            }
             let index = self.on_run(cell, digit);
             let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
             self.engine.run(&mut off_run, off);
@@ -199,10 +209,14 @@ impl Search<'_, '_> {
             }
             self.off = off_run;
             if self.family != Family::Nishio {
-                self.regions(cell, digit, index);
+                self.regions(cell, digit);
             }
         }
-        if self.family != Family::Nishio {
+        let agree = self.agreements.as_ref().is_none_or(|a| a.cells[cell]);
+        if self.family != Family::Nishio && agree {
+            for d in bits(mask) {
+                self.on_run(cell, d as Digit + 1);
+            }
             self.cell_chains(cell, mask);
         }
         for d in bits(mask) {
@@ -271,7 +285,7 @@ impl Search<'_, '_> {
     }
 
     /// Region forcing chains of `digit` in the regions where `cell` is its first place.
-    fn regions(&mut self, cell: Cell, digit: Digit, index: usize) {
+    fn regions(&mut self, cell: Cell, digit: Digit) {
         let n = self.engine.size();
         let candidates = self.candidates;
         let geometry = candidates.geometry();
@@ -282,12 +296,14 @@ impl Search<'_, '_> {
             if places.count_ones() < 2 || region[places.trailing_zeros() as usize] != cell {
                 continue;
             }
+            if self.agreements.as_ref().is_some_and(|a| a.regions[r] >> (digit - 1) & 1 == 0) {
+                continue;
+            }
             let runs: Vec<(Cell, usize)> = bits(places)
                 .map(|k| region[k as usize])
                 .map(|c| (c, self.on_run(c, digit)))
                 .collect();
-            debug_assert_eq!(runs[0].1, index);
-            let first = &self.runs[index];
+            let first = &self.runs[runs[0].1];
             for state in [1, 0] {
                 for entry in first.reached() {
                     let p = entry.potential;
