@@ -29,7 +29,9 @@ pub(super) fn cheapest(
         n,
         entries: Vec::new(),
         on_stamp: vec![0; n * n * n * 2],
+        off_stamp: vec![0; n * n * n * 2],
         stamp: 0,
+        places: (0..n * n * n).map(|i| ((i / n) as u16, (i % n + 1) as Digit)).collect(),
         best: bound,
         found: None,
         layer: Vec::new(),
@@ -59,7 +61,13 @@ struct Search<'c> {
     entries: Vec<(Potential, u32)>,
     /// `on_stamp[p] == stamp`: "on" potential `p` reached in this search.
     on_stamp: Vec<u32>,
+    /// `off_stamp[p] == stamp`: "off" potential `p` reached (maybe more than once): only
+    /// those can be ancestors of an entry.
+    off_stamp: Vec<u32>,
     stamp: u32,
+    /// `places[p / 2]`: potential `p`'s cell and digit (`decode` divides by N, which is slow
+    /// in the inner loop).
+    places: Vec<(u16, Digit)>,
     best: Option<(Tenths, usize)>,
     found: Option<Step>,
     /// The entries of the layer at hand, and the links out of it (from entry, to potential).
@@ -93,19 +101,20 @@ impl Search<'_> {
             }
             links.clear();
             for &e in &layer {
-                let (cell, digit, _) = decode(self.n, self.entries[e].0);
+                let (cell, digit) = self.place(self.entries[e].0);
                 self.each_off(cell, digit, y, |p| links.push((e, p)));
             }
             layer.clear();
             for &(parent, p) in &links {
                 if !self.descends(parent, p) {
+                    self.off_stamp[p as usize] = self.stamp;
                     self.entries.push((p, parent as u32));
                     layer.push(self.entries.len() - 1);
                 }
             }
             links.clear();
             for &e in &layer {
-                let (cell, digit, _) = decode(self.n, self.entries[e].0);
+                let (cell, digit) = self.place(self.entries[e].0);
                 self.each_on(cell, digit, y, x, |p| links.push((e, p)));
             }
             layer.clear();
@@ -123,8 +132,17 @@ impl Search<'_> {
         (self.layer, self.links) = (layer, links);
     }
 
-    /// Whether potential `p` is among the ancestors of entry `e` (SE's `isParent`).
+    /// The cell and digit of potential `p`.
+    fn place(&self, p: Potential) -> (Cell, Digit) {
+        let (cell, digit) = self.places[p as usize / 2];
+        (usize::from(cell), digit)
+    }
+
+    /// Whether "off" potential `p` is among the ancestors of entry `e` (SE's `isParent`).
     fn descends(&self, mut e: usize, p: Potential) -> bool {
+        if self.off_stamp[p as usize] != self.stamp {
+            return false;
+        }
         while e != 0 {
             e = self.entries[e].1 as usize;
             if self.entries[e].0 == p {
