@@ -12,8 +12,6 @@
 //! X-chain, 7.0 with Y-links, plus [`chain_length_extra`] of the chain's nodes less two.
 //! SE's cycles (from 6.5, [`cycles`](super::cycles)) are searched beside them.
 
-use std::collections::VecDeque;
-
 use super::bits::{bits, two_bits};
 use super::candidates::Candidates;
 use super::reach::Reach;
@@ -162,15 +160,18 @@ fn step(candidates: &Candidates, chain: &Chain) -> Step {
     Step::eliminating(TechniqueKind::ForcingChain, cells, Vec::new(), eliminations, explanation)
 }
 
+/// A graph of links kept aside: with Y-links or not, `starts`, `links` and `chained`.
+type Graph = (bool, Vec<u32>, Vec<u32>, Vec<bool>);
+
 /// Breadth-first search over (cell, digit, on/off), reusing its buffers between sources.
 struct Search<'c> {
     candidates: &'c Candidates,
     size: usize,
     /// The node each node was reached from (`u32::MAX`: not reached), by node index.
     parent: Vec<u32>,
-    /// The nodes reached in this run, to reset.
+    /// The nodes reached in this run, in the order found: the breadth-first queue, and what
+    /// to reset.
     touched: Vec<u32>,
-    queue: VecDeque<(u32, usize)>,
     /// The links of the kind last searched (with Y-links or not), built once for every
     /// source: node `i` implies `links[starts[i]..starts[i + 1]]`, in `follow`'s order.
     graph: Option<bool>,
@@ -180,7 +181,7 @@ struct Search<'c> {
     /// finds a chain.
     chained: Vec<bool>,
     /// The other kind's graph, if built: `(xy, starts, links, chained)`.
-    spare: Option<(bool, Vec<u32>, Vec<u32>, Vec<bool>)>,
+    spare: Option<Graph>,
     reach: Reach,
 }
 
@@ -193,7 +194,6 @@ impl<'c> Search<'c> {
             size,
             parent: vec![u32::MAX; nodes],
             touched: Vec::new(),
-            queue: VecDeque::new(),
             graph: None,
             starts: Vec::new(),
             links: Vec::new(),
@@ -273,17 +273,23 @@ impl<'c> Search<'c> {
             self.parent[i as usize] = u32::MAX;
         }
         self.touched.clear();
-        self.queue.clear();
         let start = self.index(source);
         let target = self.index(Node { on: !source.on, ..source });
         self.parent[start as usize] = start;
         self.touched.push(start);
-        self.queue.push_back((start, 1));
         self.build(xy);
-        while let Some((at, depth)) = self.queue.pop_front() {
+        // Nodes of depth `depth` (the source is 1) end at `level_end` in the queue.
+        let (mut head, mut depth, mut level_end) = (0, 1, 1);
+        while head < self.touched.len() {
+            if head == level_end {
+                depth += 1;
+                level_end = self.touched.len();
+            }
             if depth + 1 >= limit {
                 return None;
             }
+            let at = self.touched[head];
+            head += 1;
             let (from, to) = (self.starts[at as usize], self.starts[at as usize + 1]);
             for k in from..to {
                 let i = self.links[k as usize];
@@ -294,7 +300,6 @@ impl<'c> Search<'c> {
                 if self.parent[i as usize] == u32::MAX {
                     self.parent[i as usize] = at;
                     self.touched.push(i);
-                    self.queue.push_back((i, depth + 1));
                 }
             }
         }

@@ -393,8 +393,11 @@ impl Search<'_, '_> {
     /// Whether concluding `p` changes the grid: an "on" in a cell with other candidates
     /// (an "off" always does: every potential reached is a candidate).
     fn worth(&self, p: Potential) -> bool {
-        let (cell, digit, on) = decode(self.engine.size(), p);
-        !on || self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
+        // Read from the engine's table: `decode` divides by N, twice.
+        p.is_multiple_of(2) || {
+            let (cell, digit) = self.engine.place(p);
+            self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
+        }
     }
 }
 
