@@ -303,6 +303,9 @@ impl Search<'_, '_> {
                 .map(|k| region[k as usize])
                 .map(|c| (c, self.on_run(c, digit)))
                 .collect();
+            if !meet(&self.runs, runs.iter().map(|&(_, k)| k)) {
+                continue;
+            }
             let first = &self.runs[runs[0].1];
             for state in [1, 0] {
                 for entry in first.reached() {
@@ -353,6 +356,9 @@ impl Search<'_, '_> {
         let runs: Vec<(Digit, usize)> = bits(mask)
             .map(|d| (d as Digit + 1, self.cached[cell * n + d as usize] as usize))
             .collect();
+        if !meet(&self.runs, runs.iter().map(|&(_, k)| k)) {
+            return;
+        }
         let first = &self.runs[runs[0].1];
         for state in [1, 0] {
             for entry in first.reached() {
@@ -404,6 +410,17 @@ impl Search<'_, '_> {
 /// Whether a step of this length and key would come before the best so far.
 fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
     best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
+}
+
+/// Whether the runs `numbers` (by number in `runs`) all reach some potential: most reach none
+/// in common, which the shortest run's entries tell at less cost than reading the first's for
+/// each state.
+fn meet(runs: &[Run], numbers: impl Iterator<Item = usize> + Clone) -> bool {
+    let Some(shortest) = numbers.clone().min_by_key(|&k| runs[k].reached().len()) else {
+        return false;
+    };
+    let reached = runs[shortest].reached();
+    reached.iter().any(|e| numbers.clone().all(|k| runs[k].get(e.potential).is_some()))
 }
 
 /// Where each of `numbers` (runs by number in `runs`) reaches the conclusion `p`, and the
