@@ -24,9 +24,18 @@ pub(super) fn cheapest(
     bound: Option<(Tenths, usize)>,
 ) -> Option<(Step, Tenths, usize)> {
     let n = candidates.size();
+    let words = candidates.geometry().words();
+    let mut planes = vec![0u64; n * words];
+    for (cell, &mask) in candidates.masks().iter().enumerate() {
+        for d in bits(mask) {
+            planes[d as usize * words + cell / 64] |= 1 << (cell % 64);
+        }
+    }
     let mut search = Search {
         candidates,
         n,
+        planes,
+        scratch: vec![0; words],
         entries: Vec::new(),
         on_stamp: vec![0; n * n * n * 2],
         off_stamp: vec![0; n * n * n * 2],
@@ -57,6 +66,10 @@ pub(super) fn cheapest(
 struct Search<'c> {
     candidates: &'c Candidates,
     n: usize,
+    /// `planes[(digit - 1) * words..digit * words]`: the cells holding `digit`, a bitset; and
+    /// a bitset's buffer.
+    planes: Vec<u64>,
+    scratch: Vec<u64>,
     /// Nodes reached: (potential, parent entry), the source its own parent.
     entries: Vec<(Potential, u32)>,
     /// `on_stamp[p] == stamp`: "on" potential `p` reached in this search.
@@ -154,15 +167,21 @@ impl Search<'_> {
 
     /// What `(cell, digit)` on turns off: the cell's other candidates (Y), then the digit's
     /// other places in the cell's regions (X, always).
-    fn each_off(&self, cell: Cell, digit: Digit, y: bool, mut emit: impl FnMut(Potential)) {
+    fn each_off(&mut self, cell: Cell, digit: Digit, y: bool, mut emit: impl FnMut(Potential)) {
         let candidates = self.candidates;
         if y {
             for d in bits(candidates.candidates(cell) & !(1 << (digit - 1))) {
                 emit(potential(self.n, cell, d as Digit + 1, false));
             }
         }
+        // The peers holding the digit, lowest first: the peers' bitset and the digit's ANDed.
+        let words = self.scratch.len();
+        let plane = &self.planes[(usize::from(digit) - 1) * words..usize::from(digit) * words];
         let peers = candidates.geometry().peers(cell);
-        for other in cells_of(peers).filter(|&c| candidates.has(c, digit)) {
+        for ((slot, p), h) in self.scratch.iter_mut().zip(peers).zip(plane) {
+            *slot = p & h;
+        }
+        for other in cells_of(&self.scratch) {
             emit(potential(self.n, other, digit, false));
         }
     }
