@@ -303,7 +303,7 @@ impl Search<'_, '_> {
                 .map(|k| region[k as usize])
                 .map(|c| (c, self.on_run(c, digit)))
                 .collect();
-            if !meet(&self.runs, runs.iter().map(|&(_, k)| k)) {
+            if !meet(&self.runs, &runs.iter().map(|&(_, k)| k)) {
                 continue;
             }
             let first = &self.runs[runs[0].1];
@@ -356,7 +356,7 @@ impl Search<'_, '_> {
         let runs: Vec<(Digit, usize)> = bits(mask)
             .map(|d| (d as Digit + 1, self.cached[cell * n + d as usize] as usize))
             .collect();
-        if !meet(&self.runs, runs.iter().map(|&(_, k)| k)) {
+        if !meet(&self.runs, &runs.iter().map(|&(_, k)| k)) {
             return;
         }
         let first = &self.runs[runs[0].1];
@@ -415,7 +415,7 @@ fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
 /// Whether the runs `numbers` (by number in `runs`) all reach some potential: most reach none
 /// in common, which the shortest run's entries tell at less cost than reading the first's for
 /// each state.
-fn meet(runs: &[Run], numbers: impl Iterator<Item = usize> + Clone) -> bool {
+fn meet(runs: &[Run], numbers: &(impl Iterator<Item = usize> + Clone)) -> bool {
     let Some(shortest) = numbers.clone().min_by_key(|&k| runs[k].reached().len()) else {
         return false;
     };
