@@ -41,6 +41,7 @@ mod cycles;
 mod direct;
 mod exclusion;
 mod fish;
+mod forcing;
 mod geometry;
 mod grave;
 mod implications;

@@ -14,6 +14,7 @@
 
 use super::bits::{bits, two_bits};
 use super::candidates::Candidates;
+use super::implications::potential;
 use super::reach::Reach;
 use super::scale::{chain_length_extra, Tenths};
 use super::{text, Step, Technique, TechniqueKind};
@@ -109,7 +110,12 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
             }
         }
     }
-    best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
+    best.map(|chain| {
+        let n = candidates.size();
+        let nodes: Vec<_> =
+            chain.nodes.iter().map(|v| potential(n, v.cell, v.digit, v.on)).collect();
+        (text::chain_step(candidates, &nodes, chain.xy), chain.price(), chain.nodes.len())
+    })
 }
 
 /// The links of SE's static chains with Y-links, node `i` (numbered as
@@ -131,33 +137,6 @@ fn limit(best: Option<&Chain>, xy: bool) -> usize {
         nodes += 1;
     }
     nodes
-}
-
-/// The step a chain proves, explained link by link.
-fn step(candidates: &Candidates, chain: &Chain) -> Step {
-    let n = candidates.size();
-    let source = chain.nodes[0];
-    let eliminations: Vec<(Cell, Digit)> = if source.on {
-        vec![(source.cell, source.digit)]
-    } else {
-        let others = candidates.candidates(source.cell) & !(1 << (source.digit - 1));
-        bits(others).map(|d| (source.cell, d as Digit + 1)).collect()
-    };
-    let say = |node: &Node| {
-        let verb = if node.on { "is" } else { "is not" };
-        format!("{} {verb} {}", text::cell(n, node.cell), text::digit(node.digit))
-    };
-    let links: Vec<String> = chain.nodes.iter().map(say).collect();
-    let name = if chain.xy { "forcing XY-chain" } else { "forcing X-chain" };
-    let explanation = format!(
-        "{name}: if {}, then {}: a contradiction, so {}",
-        links[0],
-        links[1..].join(", so "),
-        text::removed(n, &eliminations)
-    );
-    let mut cells: Vec<Cell> = chain.nodes.iter().map(|node| node.cell).collect();
-    cells.dedup();
-    Step::eliminating(TechniqueKind::ForcingChain, cells, Vec::new(), eliminations, explanation)
 }
 
 /// A graph of links kept aside: with Y-links or not, `starts`, `links` and `chained`.

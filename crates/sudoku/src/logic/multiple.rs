@@ -18,71 +18,16 @@
 use super::bits::bits;
 use super::buffers::Scratch;
 use super::candidates::Candidates;
-use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
+use super::forcing::{agreed, better, meet, CELL, CONTRADICTION, DOUBLE, REGION};
+pub(super) use super::forcing::{Family, ForcingChains};
+use super::implications::{decode, potential, Counter, Engine, Potential, Run};
 use super::nishio::Contradictions;
 use super::reach::{agreements, Agreements};
 use super::scale::{chain_length_extra, Tenths};
 use super::text::{self, premise, say, Branch};
-use super::{Step, Technique, TechniqueKind};
+use super::Step;
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
-
-/// A family of SE's forcing chains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Family {
-    /// Dynamic, X-links only, contradictions only (7.5).
-    Nishio,
-    /// Static cell and region forcing chains (8.0).
-    Multiple,
-    /// Dynamic contradictions, double implications, cells and regions (8.5).
-    Dynamic,
-}
-
-impl Family {
-    fn rules(self) -> Rules {
-        match self {
-            Family::Nishio => Rules { y_links: false, dynamic: true },
-            Family::Multiple => Rules { y_links: true, dynamic: false },
-            Family::Dynamic => Rules { y_links: true, dynamic: true },
-        }
-    }
-
-    /// The price of the family's shortest chains.
-    pub(super) fn base(self) -> Tenths {
-        match self {
-            Family::Nishio => 75,
-            Family::Multiple => 80,
-            Family::Dynamic => 85,
-        }
-    }
-
-    fn kind(self) -> TechniqueKind {
-        match self {
-            Family::Nishio => TechniqueKind::NishioChain,
-            Family::Multiple => TechniqueKind::MultipleChain,
-            Family::Dynamic => TechniqueKind::DynamicChain,
-        }
-    }
-}
-
-/// The cheapest step of a family.
-pub(super) struct ForcingChains(pub(super) Family);
-
-impl Technique for ForcingChains {
-    fn kind(&self) -> TechniqueKind {
-        self.0.kind()
-    }
-
-    fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        cheapest(candidates, variant, self.0).map(|(step, _)| step)
-    }
-}
-
-/// SE's sort keys: among chains of one length, which comes first.
-const DOUBLE: u8 = 1;
-const CELL: u8 = 5;
-const REGION: u8 = 6;
-const CONTRADICTION: u8 = 7;
 
 /// The cheapest step of `family` in this position, with its price.
 pub(super) fn cheapest(
@@ -405,37 +350,4 @@ impl Search<'_, '_> {
             self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
         }
     }
-}
-
-/// Whether a step of this length and key would come before the best so far.
-fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
-    best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
-}
-
-/// Whether the runs `numbers` (by number in `runs`) all reach some potential: most reach none
-/// in common, which the shortest run's entries tell at less cost than reading the first's for
-/// each state.
-fn meet(runs: &[Run], numbers: &(impl Iterator<Item = usize> + Clone)) -> bool {
-    let Some(shortest) = numbers.clone().min_by_key(|&k| runs[k].reached().len()) else {
-        return false;
-    };
-    let reached = runs[shortest].reached();
-    reached.iter().any(|e| numbers.clone().all(|k| runs[k].get(e.potential).is_some()))
-}
-
-/// Where each of `numbers` (runs by number in `runs`) reaches the conclusion `p`, and the
-/// chains' length summed over them, when every one reaches it.
-fn agreed(
-    runs: &[Run],
-    counter: &mut Counter,
-    numbers: impl Iterator<Item = usize> + Clone,
-    p: u32,
-) -> Option<(Vec<usize>, usize)> {
-    // Most conclusions are not reached by every run: those are ruled out without allocating.
-    if numbers.clone().any(|k| runs[k].get(p).is_none()) {
-        return None;
-    }
-    let found: Vec<usize> = numbers.clone().map(|k| runs[k].get(p)).collect::<Option<_>>()?;
-    let length = numbers.zip(&found).map(|(k, &j)| counter.ancestors(&runs[k], j)).sum();
-    Some((found, length))
 }
