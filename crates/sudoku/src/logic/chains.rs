@@ -12,10 +12,9 @@
 //! X-chain, 7.0 with Y-links, plus [`chain_length_extra`] of the chain's nodes less two.
 //! SE's cycles (from 6.5, [`cycles`](super::cycles)) are searched beside them.
 
-use std::collections::VecDeque;
-
 use super::bits::{bits, two_bits};
 use super::candidates::Candidates;
+use super::implications::potential;
 use super::reach::Reach;
 use super::scale::{chain_length_extra, Tenths};
 use super::{text, Step, Technique, TechniqueKind};
@@ -76,6 +75,12 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
 /// still be cheaper (an XY-chain costs at least 7.0).
 fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
     let mut search = Search::new(candidates);
+    // Y-links only add links: where no node reaches its negation with them (most positions
+    // past this rung), none does without, and the X-links' graph is never built.
+    search.build(true);
+    if !search.chained.contains(&true) {
+        return None;
+    }
     let mut best: Option<Chain> = None;
     for xy in [false, true] {
         if xy && best.as_ref().is_some_and(|b| b.price() <= 70) {
@@ -105,7 +110,12 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
             }
         }
     }
-    best.map(|chain| (step(candidates, &chain), chain.price(), chain.nodes.len()))
+    best.map(|chain| {
+        let n = candidates.size();
+        let nodes: Vec<_> =
+            chain.nodes.iter().map(|v| potential(n, v.cell, v.digit, v.on)).collect();
+        (text::chain_step(candidates, &nodes, chain.xy), chain.price(), chain.nodes.len())
+    })
 }
 
 /// The links of SE's static chains with Y-links, node `i` (numbered as
@@ -129,32 +139,8 @@ fn limit(best: Option<&Chain>, xy: bool) -> usize {
     nodes
 }
 
-/// The step a chain proves, explained link by link.
-fn step(candidates: &Candidates, chain: &Chain) -> Step {
-    let n = candidates.size();
-    let source = chain.nodes[0];
-    let eliminations: Vec<(Cell, Digit)> = if source.on {
-        vec![(source.cell, source.digit)]
-    } else {
-        let others = candidates.candidates(source.cell) & !(1 << (source.digit - 1));
-        bits(others).map(|d| (source.cell, d as Digit + 1)).collect()
-    };
-    let say = |node: &Node| {
-        let verb = if node.on { "is" } else { "is not" };
-        format!("{} {verb} {}", text::cell(n, node.cell), text::digit(node.digit))
-    };
-    let links: Vec<String> = chain.nodes.iter().map(say).collect();
-    let name = if chain.xy { "forcing XY-chain" } else { "forcing X-chain" };
-    let explanation = format!(
-        "{name}: if {}, then {}: a contradiction, so {}",
-        links[0],
-        links[1..].join(", so "),
-        text::removed(n, &eliminations)
-    );
-    let mut cells: Vec<Cell> = chain.nodes.iter().map(|node| node.cell).collect();
-    cells.dedup();
-    Step::eliminating(TechniqueKind::ForcingChain, cells, Vec::new(), eliminations, explanation)
-}
+/// A graph of links kept aside: with Y-links or not, `starts`, `links` and `chained`.
+type Graph = (bool, Vec<u32>, Vec<u32>, Vec<bool>);
 
 /// Breadth-first search over (cell, digit, on/off), reusing its buffers between sources.
 struct Search<'c> {
@@ -162,9 +148,9 @@ struct Search<'c> {
     size: usize,
     /// The node each node was reached from (`u32::MAX`: not reached), by node index.
     parent: Vec<u32>,
-    /// The nodes reached in this run, to reset.
+    /// The nodes reached in this run, in the order found: the breadth-first queue, and what
+    /// to reset.
     touched: Vec<u32>,
-    queue: VecDeque<(u32, usize)>,
     /// The links of the kind last searched (with Y-links or not), built once for every
     /// source: node `i` implies `links[starts[i]..starts[i + 1]]`, in `follow`'s order.
     graph: Option<bool>,
@@ -173,6 +159,8 @@ struct Search<'c> {
     /// Per node, whether it reaches its negation in those links: whether a search from it
     /// finds a chain.
     chained: Vec<bool>,
+    /// The other kind's graph, if built: `(xy, starts, links, chained)`.
+    spare: Option<Graph>,
     reach: Reach,
 }
 
@@ -185,21 +173,32 @@ impl<'c> Search<'c> {
             size,
             parent: vec![u32::MAX; nodes],
             touched: Vec::new(),
-            queue: VecDeque::new(),
             graph: None,
             starts: Vec::new(),
             links: Vec::new(),
             chained: Vec::new(),
+            spare: None,
             reach: Reach::default(),
         }
     }
 
-    /// Builds the links with Y-links (`xy`) or without, unless built.
+    /// Builds the links with Y-links (`xy`) or without, unless built (the graph of the other
+    /// kind is kept aside, for the search's one switch back).
     fn build(&mut self, xy: bool) {
         if self.graph == Some(xy) {
             return;
         }
+        let spare = self.spare.take();
+        if let Some(graph) = self.graph {
+            let starts = std::mem::take(&mut self.starts);
+            let links = std::mem::take(&mut self.links);
+            self.spare = Some((graph, starts, links, std::mem::take(&mut self.chained)));
+        }
         self.graph = Some(xy);
+        if let Some((_, starts, links, chained)) = spare.filter(|s| s.0 == xy) {
+            (self.starts, self.links, self.chained) = (starts, links, chained);
+            return;
+        }
         self.link(xy);
         self.reach.negations(&self.starts, &self.links, &mut self.chained);
     }
@@ -253,17 +252,23 @@ impl<'c> Search<'c> {
             self.parent[i as usize] = u32::MAX;
         }
         self.touched.clear();
-        self.queue.clear();
         let start = self.index(source);
         let target = self.index(Node { on: !source.on, ..source });
         self.parent[start as usize] = start;
         self.touched.push(start);
-        self.queue.push_back((start, 1));
         self.build(xy);
-        while let Some((at, depth)) = self.queue.pop_front() {
+        // Nodes of depth `depth` (the source is 1) end at `level_end` in the queue.
+        let (mut head, mut depth, mut level_end) = (0, 1, 1);
+        while head < self.touched.len() {
+            if head == level_end {
+                depth += 1;
+                level_end = self.touched.len();
+            }
             if depth + 1 >= limit {
                 return None;
             }
+            let at = self.touched[head];
+            head += 1;
             let (from, to) = (self.starts[at as usize], self.starts[at as usize + 1]);
             for k in from..to {
                 let i = self.links[k as usize];
@@ -274,7 +279,6 @@ impl<'c> Search<'c> {
                 if self.parent[i as usize] == u32::MAX {
                     self.parent[i as usize] = at;
                     self.touched.push(i);
-                    self.queue.push_back((i, depth + 1));
                 }
             }
         }

@@ -24,12 +24,23 @@ pub(super) fn cheapest(
     bound: Option<(Tenths, usize)>,
 ) -> Option<(Step, Tenths, usize)> {
     let n = candidates.size();
+    let words = candidates.geometry().words();
+    let mut planes = vec![0u64; n * words];
+    for (cell, &mask) in candidates.masks().iter().enumerate() {
+        for d in bits(mask) {
+            planes[d as usize * words + cell / 64] |= 1 << (cell % 64);
+        }
+    }
     let mut search = Search {
         candidates,
         n,
+        planes,
+        scratch: vec![0; words],
         entries: Vec::new(),
         on_stamp: vec![0; n * n * n * 2],
+        off_stamp: vec![0; n * n * n * 2],
         stamp: 0,
+        places: (0..n * n * n).map(|i| ((i / n) as u16, (i % n + 1) as Digit)).collect(),
         best: bound,
         found: None,
         layer: Vec::new(),
@@ -55,11 +66,21 @@ pub(super) fn cheapest(
 struct Search<'c> {
     candidates: &'c Candidates,
     n: usize,
+    /// `planes[(digit - 1) * words..digit * words]`: the cells holding `digit`, a bitset; and
+    /// a bitset's buffer.
+    planes: Vec<u64>,
+    scratch: Vec<u64>,
     /// Nodes reached: (potential, parent entry), the source its own parent.
     entries: Vec<(Potential, u32)>,
     /// `on_stamp[p] == stamp`: "on" potential `p` reached in this search.
     on_stamp: Vec<u32>,
+    /// `off_stamp[p] == stamp`: "off" potential `p` reached (maybe more than once): only
+    /// those can be ancestors of an entry.
+    off_stamp: Vec<u32>,
     stamp: u32,
+    /// `places[p / 2]`: potential `p`'s cell and digit (`decode` divides by N, which is slow
+    /// in the inner loop).
+    places: Vec<(u16, Digit)>,
     best: Option<(Tenths, usize)>,
     found: Option<Step>,
     /// The entries of the layer at hand, and the links out of it (from entry, to potential).
@@ -93,19 +114,20 @@ impl Search<'_> {
             }
             links.clear();
             for &e in &layer {
-                let (cell, digit, _) = decode(self.n, self.entries[e].0);
+                let (cell, digit) = self.place(self.entries[e].0);
                 self.each_off(cell, digit, y, |p| links.push((e, p)));
             }
             layer.clear();
             for &(parent, p) in &links {
                 if !self.descends(parent, p) {
+                    self.off_stamp[p as usize] = self.stamp;
                     self.entries.push((p, parent as u32));
                     layer.push(self.entries.len() - 1);
                 }
             }
             links.clear();
             for &e in &layer {
-                let (cell, digit, _) = decode(self.n, self.entries[e].0);
+                let (cell, digit) = self.place(self.entries[e].0);
                 self.each_on(cell, digit, y, x, |p| links.push((e, p)));
             }
             layer.clear();
@@ -123,8 +145,17 @@ impl Search<'_> {
         (self.layer, self.links) = (layer, links);
     }
 
-    /// Whether potential `p` is among the ancestors of entry `e` (SE's `isParent`).
+    /// The cell and digit of potential `p`.
+    fn place(&self, p: Potential) -> (Cell, Digit) {
+        let (cell, digit) = self.places[p as usize / 2];
+        (usize::from(cell), digit)
+    }
+
+    /// Whether "off" potential `p` is among the ancestors of entry `e` (SE's `isParent`).
     fn descends(&self, mut e: usize, p: Potential) -> bool {
+        if self.off_stamp[p as usize] != self.stamp {
+            return false;
+        }
         while e != 0 {
             e = self.entries[e].1 as usize;
             if self.entries[e].0 == p {
@@ -136,15 +167,21 @@ impl Search<'_> {
 
     /// What `(cell, digit)` on turns off: the cell's other candidates (Y), then the digit's
     /// other places in the cell's regions (X, always).
-    fn each_off(&self, cell: Cell, digit: Digit, y: bool, mut emit: impl FnMut(Potential)) {
+    fn each_off(&mut self, cell: Cell, digit: Digit, y: bool, mut emit: impl FnMut(Potential)) {
         let candidates = self.candidates;
         if y {
             for d in bits(candidates.candidates(cell) & !(1 << (digit - 1))) {
                 emit(potential(self.n, cell, d as Digit + 1, false));
             }
         }
+        // The peers holding the digit, lowest first: the peers' bitset and the digit's ANDed.
+        let words = self.scratch.len();
+        let plane = &self.planes[(usize::from(digit) - 1) * words..usize::from(digit) * words];
         let peers = candidates.geometry().peers(cell);
-        for other in cells_of(peers).filter(|&c| candidates.has(c, digit)) {
+        for ((slot, p), h) in self.scratch.iter_mut().zip(peers).zip(plane) {
+            *slot = p & h;
+        }
+        for other in cells_of(&self.scratch) {
             emit(potential(self.n, other, digit, false));
         }
     }

@@ -248,7 +248,7 @@ impl<'c> Engine<'c> {
     }
 
     /// The cell and digit of potential `p`.
-    fn place(&self, p: Potential) -> (Cell, Digit) {
+    pub(super) fn place(&self, p: Potential) -> (Cell, Digit) {
         let (cell, digit) = self.places[p as usize / 2];
         (usize::from(cell), digit)
     }
@@ -298,8 +298,9 @@ impl<'c> Engine<'c> {
         let geometry = candidates.geometry();
         for m in self.starts[cell]..self.starts[cell + 1] {
             let r = self.regions[m as usize].0 as usize;
+            let region = geometry.region(r);
             for k in bits(self.positions[r * self.n + usize::from(digit) - 1]) {
-                let other = geometry.region(r)[k as usize];
+                let other = region[k as usize];
                 if self.marks[other] != self.stamp {
                     self.marks[other] = self.stamp;
                     if self.imply(run, e, potential(self.n, other, digit, false)) {

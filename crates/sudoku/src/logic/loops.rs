@@ -124,7 +124,10 @@ fn loops_from(candidates: &Candidates, start: Cell) -> Vec<Vec<Cell>> {
             continue;
         }
         let mask = masks[next];
-        if mask & pair != pair || depth >= limit || path.iter().any(|f| f.cell == next) {
+        // A loop through a lower cell holding only the pair was found from that cell, every
+        // rule here being the same from any cell of the loop: [`every`] would drop it.
+        let found = next < start && mask == pair;
+        if mask & pair != pair || found || depth >= limit || path.iter().any(|f| f.cell == next) {
             continue;
         }
         let parity = depth % 2;

@@ -18,70 +18,16 @@
 use super::bits::bits;
 use super::buffers::Scratch;
 use super::candidates::Candidates;
-use super::implications::{decode, potential, Counter, Engine, Potential, Rules, Run};
-use super::reach::agreement_possible;
+use super::forcing::{agreed, better, meet, CELL, CONTRADICTION, DOUBLE, REGION};
+pub(super) use super::forcing::{Family, ForcingChains};
+use super::implications::{decode, potential, Counter, Engine, Potential, Run};
+use super::nishio::Contradictions;
+use super::reach::{agreements, Agreements};
 use super::scale::{chain_length_extra, Tenths};
 use super::text::{self, premise, say, Branch};
-use super::{Step, Technique, TechniqueKind};
+use super::Step;
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
-
-/// A family of SE's forcing chains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Family {
-    /// Dynamic, X-links only, contradictions only (7.5).
-    Nishio,
-    /// Static cell and region forcing chains (8.0).
-    Multiple,
-    /// Dynamic contradictions, double implications, cells and regions (8.5).
-    Dynamic,
-}
-
-impl Family {
-    fn rules(self) -> Rules {
-        match self {
-            Family::Nishio => Rules { y_links: false, dynamic: true },
-            Family::Multiple => Rules { y_links: true, dynamic: false },
-            Family::Dynamic => Rules { y_links: true, dynamic: true },
-        }
-    }
-
-    /// The price of the family's shortest chains.
-    pub(super) fn base(self) -> Tenths {
-        match self {
-            Family::Nishio => 75,
-            Family::Multiple => 80,
-            Family::Dynamic => 85,
-        }
-    }
-
-    fn kind(self) -> TechniqueKind {
-        match self {
-            Family::Nishio => TechniqueKind::NishioChain,
-            Family::Multiple => TechniqueKind::MultipleChain,
-            Family::Dynamic => TechniqueKind::DynamicChain,
-        }
-    }
-}
-
-/// The cheapest step of a family.
-pub(super) struct ForcingChains(pub(super) Family);
-
-impl Technique for ForcingChains {
-    fn kind(&self) -> TechniqueKind {
-        self.0.kind()
-    }
-
-    fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        cheapest(candidates, variant, self.0).map(|(step, _)| step)
-    }
-}
-
-/// SE's sort keys: among chains of one length, which comes first.
-const DOUBLE: u8 = 1;
-const CELL: u8 = 5;
-const REGION: u8 = 6;
-const CONTRADICTION: u8 = 7;
 
 /// The cheapest step of `family` in this position, with its price.
 pub(super) fn cheapest(
@@ -90,9 +36,10 @@ pub(super) fn cheapest(
     family: Family,
 ) -> Option<(Step, Tenths)> {
     let n = candidates.size();
-    if family == Family::Multiple && !agreement_possible(candidates) {
-        return None;
-    }
+    let agreements = match family {
+        Family::Multiple => Some(agreements(candidates)?),
+        _ => None,
+    };
     let scratch = Scratch::take(n);
     let mut search = Search {
         engine: Engine::new(candidates, family.rules()),
@@ -104,6 +51,8 @@ pub(super) fn cheapest(
         cached: scratch.cached,
         off: scratch.off,
         counter: scratch.counter,
+        contradictions: (family == Family::Nishio).then(|| Contradictions::new(candidates)),
+        agreements,
         best: None,
     };
     for cell in 0..n * n {
@@ -131,6 +80,10 @@ struct Search<'c, 'v> {
     /// The run of the candidate at hand assumed off.
     off: Run,
     counter: Counter,
+    /// Nishio only: which runs meet a contradiction, the only runs its steps come from.
+    contradictions: Option<Contradictions>,
+    /// Static chains only: the cells and regions whose runs could agree, the only runs made.
+    agreements: Option<Agreements>,
     /// The best step so far: its length, sort key and the step.
     best: Option<(usize, u8, Step)>,
 }
@@ -164,6 +117,31 @@ impl Search<'_, '_> {
         for d in bits(mask) {
             let digit = d as Digit + 1;
             let (on, off) = (potential(n, cell, digit, true), potential(n, cell, digit, false));
+            if let Some(meets) = self.contradictions.as_mut() {
+                // The same contradictions, in the same order, from the runs that meet one.
+                let candidates = self.candidates;
+                let (on_meets, off_meets) = (
+                    meets.meets(candidates, cell, digit, true),
+                    meets.meets(candidates, cell, digit, false),
+                );
+                if on_meets {
+                    let index = self.on_run(cell, digit);
+                    self.contradiction(index, None, on);
+                }
+                if off_meets {
+                    let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
+                    self.engine.run(&mut off_run, off);
+                    self.contradiction(usize::MAX, Some(&off_run), off);
+                    self.off = off_run;
+                }
+                continue;
+            }
+            if self.agreements.is_some() {
+                // Static chains conclude nothing from contradictions or a candidate assumed
+                // off: only regions (and the cell, below) where the runs could agree.
+                self.regions(cell, digit);
+                continue;
+            }
             let index = self.on_run(cell, digit);
             let mut off_run = std::mem::replace(&mut self.off, Run::new(0));
             self.engine.run(&mut off_run, off);
@@ -176,10 +154,14 @@ impl Search<'_, '_> {
             }
             self.off = off_run;
             if self.family != Family::Nishio {
-                self.regions(cell, digit, index);
+                self.regions(cell, digit);
             }
         }
-        if self.family != Family::Nishio {
+        let agree = self.agreements.as_ref().is_none_or(|a| a.cells[cell]);
+        if self.family != Family::Nishio && agree {
+            for d in bits(mask) {
+                self.on_run(cell, d as Digit + 1);
+            }
             self.cell_chains(cell, mask);
         }
         for d in bits(mask) {
@@ -248,7 +230,7 @@ impl Search<'_, '_> {
     }
 
     /// Region forcing chains of `digit` in the regions where `cell` is its first place.
-    fn regions(&mut self, cell: Cell, digit: Digit, index: usize) {
+    fn regions(&mut self, cell: Cell, digit: Digit) {
         let n = self.engine.size();
         let candidates = self.candidates;
         let geometry = candidates.geometry();
@@ -259,12 +241,17 @@ impl Search<'_, '_> {
             if places.count_ones() < 2 || region[places.trailing_zeros() as usize] != cell {
                 continue;
             }
+            if self.agreements.as_ref().is_some_and(|a| a.regions[r] >> (digit - 1) & 1 == 0) {
+                continue;
+            }
             let runs: Vec<(Cell, usize)> = bits(places)
                 .map(|k| region[k as usize])
                 .map(|c| (c, self.on_run(c, digit)))
                 .collect();
-            debug_assert_eq!(runs[0].1, index);
-            let first = &self.runs[index];
+            if !meet(&self.runs, &runs.iter().map(|&(_, k)| k)) {
+                continue;
+            }
+            let first = &self.runs[runs[0].1];
             for state in [1, 0] {
                 for entry in first.reached() {
                     let p = entry.potential;
@@ -314,6 +301,9 @@ impl Search<'_, '_> {
         let runs: Vec<(Digit, usize)> = bits(mask)
             .map(|d| (d as Digit + 1, self.cached[cell * n + d as usize] as usize))
             .collect();
+        if !meet(&self.runs, &runs.iter().map(|&(_, k)| k)) {
+            return;
+        }
         let first = &self.runs[runs[0].1];
         for state in [1, 0] {
             for entry in first.reached() {
@@ -354,29 +344,10 @@ impl Search<'_, '_> {
     /// Whether concluding `p` changes the grid: an "on" in a cell with other candidates
     /// (an "off" always does: every potential reached is a candidate).
     fn worth(&self, p: Potential) -> bool {
-        let (cell, digit, on) = decode(self.engine.size(), p);
-        !on || self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
+        // Read from the engine's table: `decode` divides by N, twice.
+        p.is_multiple_of(2) || {
+            let (cell, digit) = self.engine.place(p);
+            self.candidates.candidates(cell) & !(1 << (digit - 1)) != 0
+        }
     }
-}
-
-/// Whether a step of this length and key would come before the best so far.
-fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
-    best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
-}
-
-/// Where each of `numbers` (runs by number in `runs`) reaches the conclusion `p`, and the
-/// chains' length summed over them, when every one reaches it.
-fn agreed(
-    runs: &[Run],
-    counter: &mut Counter,
-    numbers: impl Iterator<Item = usize> + Clone,
-    p: u32,
-) -> Option<(Vec<usize>, usize)> {
-    // Most conclusions are not reached by every run: those are ruled out without allocating.
-    if numbers.clone().any(|k| runs[k].get(p).is_none()) {
-        return None;
-    }
-    let found: Vec<usize> = numbers.clone().map(|k| runs[k].get(p)).collect::<Option<_>>()?;
-    let length = numbers.zip(&found).map(|(k, &j)| counter.ancestors(&runs[k], j)).sum();
-    Some((found, length))
 }

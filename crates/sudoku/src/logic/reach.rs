@@ -179,12 +179,21 @@ impl Reach {
     }
 }
 
-/// Whether a static cell or region forcing chain could agree on anything: a static run reaches
+/// Where static cell or region forcing chains could agree on something: a static run reaches
 /// no more than its assumption's reach in the static links (all of it unless it meets a
-/// contradiction), so where no cell's candidates, nor a digit's places in a region, all
-/// reach a common candidate that would change the grid, [`Family::Multiple`](super::multiple::Family::Multiple) finds nothing
-/// and its runs are skipped (most steps that need dynamic chains).
-pub(super) fn agreement_possible(candidates: &Candidates) -> bool {
+/// contradiction), so where a cell's candidates, or a digit's places in a region, do not all
+/// reach a common candidate that would change the grid,
+/// [`Family::Multiple`](super::multiple::Family::Multiple) finds nothing there and runs none of
+/// their assumptions. `None` where that holds everywhere (most steps that need dynamic chains).
+pub(super) struct Agreements {
+    /// Per cell of three candidates or more: whether its candidates' runs could agree.
+    pub(super) cells: Vec<bool>,
+    /// Per region: the digits (bit `digit - 1`) whose places' runs could agree.
+    pub(super) regions: Vec<u64>,
+}
+
+/// The [`Agreements`] of this position, `None` if none could agree.
+pub(super) fn agreements(candidates: &Candidates) -> Option<Agreements> {
     let n = candidates.size();
     let geometry = candidates.geometry();
     let (starts, links) = super::chains::xy_links(candidates);
@@ -205,12 +214,16 @@ pub(super) fn agreement_possible(candidates: &Candidates) -> bool {
         }
         cells_of(&common).any(worth)
     };
+    let mut agreements =
+        Agreements { cells: vec![false; n * n], regions: vec![0; geometry.region_count()] };
+    let mut any = false;
     for cell in 0..n * n {
         let mask = candidates.candidates(cell);
         if !at_most(mask, 2)
             && meet(&mut bits(mask).map(|d| potential(n, cell, d as Digit + 1, true)))
         {
-            return true;
+            agreements.cells[cell] = true;
+            any = true;
         }
     }
     for r in 0..geometry.region_count() {
@@ -220,11 +233,12 @@ pub(super) fn agreement_possible(candidates: &Candidates) -> bool {
             if !at_most(places, 1)
                 && meet(&mut bits(places).map(|k| potential(n, region[k as usize], digit, true)))
             {
-                return true;
+                agreements.regions[r] |= 1 << (digit - 1);
+                any = true;
             }
         }
     }
-    false
+    any.then_some(agreements)
 }
 
 #[cfg(test)]

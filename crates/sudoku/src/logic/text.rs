@@ -127,6 +127,30 @@ pub(super) fn premise(n: usize, cell: Cell, digit: Digit) -> String {
     format!("if {}, then", say(n, super::implications::potential(n, cell, digit, true)))
 }
 
+/// The step of a [forcing chain](super::chains) through `nodes`, from an assumption to its
+/// negation (Y-links too where `xy`), explained link by link.
+pub(super) fn chain_step(candidates: &super::Candidates, nodes: &[Potential], xy: bool) -> Step {
+    let n = candidates.size();
+    let (cell, digit, on) = decode(n, nodes[0]);
+    let eliminations: Vec<(Cell, Digit)> = if on {
+        vec![(cell, digit)]
+    } else {
+        let others = candidates.candidates(cell) & !(1 << (digit - 1));
+        bits(others).map(|d| (cell, d as Digit + 1)).collect()
+    };
+    let links: Vec<String> = nodes.iter().map(|&p| say(n, p)).collect();
+    let name = if xy { "forcing XY-chain" } else { "forcing X-chain" };
+    let explanation = format!(
+        "{name}: if {}, then {}: a contradiction, so {}",
+        links[0],
+        links[1..].join(", so "),
+        removed(n, &eliminations)
+    );
+    let mut cells: Vec<Cell> = nodes.iter().map(|&p| decode(n, p).0).collect();
+    cells.dedup();
+    Step::eliminating(TechniqueKind::ForcingChain, cells, Vec::new(), eliminations, explanation)
+}
+
 /// One branch of a forcing chain's step: what it assumes, and where in which run its
 /// conclusion lies.
 pub(super) struct Branch<'r> {

@@ -1,0 +1,101 @@
+//! Sudoku Explainer's families of forcing chains (Nishio, multiple, dynamic: the search is
+//! [`multiple`](super::multiple)'s): their links, prices and sort keys, and how the runs of a
+//! cell's candidates, or of a digit's places in a region, agree on a conclusion.
+
+use super::candidates::Candidates;
+use super::implications::{Counter, Rules, Run};
+use super::scale::Tenths;
+use super::{Step, Technique, TechniqueKind};
+use crate::variant::Variant;
+
+/// A family of SE's forcing chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Family {
+    /// Dynamic, X-links only, contradictions only (7.5).
+    Nishio,
+    /// Static cell and region forcing chains (8.0).
+    Multiple,
+    /// Dynamic contradictions, double implications, cells and regions (8.5).
+    Dynamic,
+}
+
+impl Family {
+    /// How its runs spread.
+    pub(super) fn rules(self) -> Rules {
+        match self {
+            Family::Nishio => Rules { y_links: false, dynamic: true },
+            Family::Multiple => Rules { y_links: true, dynamic: false },
+            Family::Dynamic => Rules { y_links: true, dynamic: true },
+        }
+    }
+
+    /// The price of the family's shortest chains.
+    pub(super) fn base(self) -> Tenths {
+        match self {
+            Family::Nishio => 75,
+            Family::Multiple => 80,
+            Family::Dynamic => 85,
+        }
+    }
+
+    /// The technique it is.
+    pub(super) fn kind(self) -> TechniqueKind {
+        match self {
+            Family::Nishio => TechniqueKind::NishioChain,
+            Family::Multiple => TechniqueKind::MultipleChain,
+            Family::Dynamic => TechniqueKind::DynamicChain,
+        }
+    }
+}
+
+/// The cheapest step of a family.
+pub(super) struct ForcingChains(pub(super) Family);
+
+impl Technique for ForcingChains {
+    fn kind(&self) -> TechniqueKind {
+        self.0.kind()
+    }
+
+    fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
+        super::multiple::cheapest(candidates, variant, self.0).map(|(step, _)| step)
+    }
+}
+
+/// SE's sort keys: among chains of one length, which comes first.
+pub(super) const DOUBLE: u8 = 1;
+pub(super) const CELL: u8 = 5;
+pub(super) const REGION: u8 = 6;
+pub(super) const CONTRADICTION: u8 = 7;
+
+/// Whether a step of this length and key would come before the best so far.
+pub(super) fn better(best: Option<&(usize, u8, Step)>, length: usize, key: u8) -> bool {
+    best.is_none_or(|&(l, k, _)| (length, key) < (l, k))
+}
+
+/// Whether the runs `numbers` (by number in `runs`) all reach some potential: most reach none
+/// in common, which the shortest run's entries tell at less cost than reading the first's for
+/// each state.
+pub(super) fn meet(runs: &[Run], numbers: &(impl Iterator<Item = usize> + Clone)) -> bool {
+    let Some(shortest) = numbers.clone().min_by_key(|&k| runs[k].reached().len()) else {
+        return false;
+    };
+    let reached = runs[shortest].reached();
+    reached.iter().any(|e| numbers.clone().all(|k| runs[k].get(e.potential).is_some()))
+}
+
+/// Where each of `numbers` (runs by number in `runs`) reaches the conclusion `p`, and the
+/// chains' length summed over them, when every one reaches it.
+pub(super) fn agreed(
+    runs: &[Run],
+    counter: &mut Counter,
+    numbers: impl Iterator<Item = usize> + Clone,
+    p: u32,
+) -> Option<(Vec<usize>, usize)> {
+    // Most conclusions are not reached by every run: those are ruled out without allocating.
+    if numbers.clone().any(|k| runs[k].get(p).is_none()) {
+        return None;
+    }
+    let found: Vec<usize> = numbers.clone().map(|k| runs[k].get(p)).collect::<Option<_>>()?;
+    let length = numbers.zip(&found).map(|(k, &j)| counter.ancestors(&runs[k], j)).sum();
+    Some((found, length))
+}
