@@ -45,7 +45,6 @@ impl PropTables {
 impl PropBoard {
     /// Cells and their fillings: each cell keeps the digits of the fillings all of whose
     /// digits are still candidates; `starts` says where each first digit's fillings begin.
-    #[inline(never)]
     pub(super) fn table(
         &mut self,
         tables: &PropTables,
