@@ -1,5 +1,7 @@
-//! Which cells see each other (no two of them may hold the same digit), and the elimination
-//! it allows: a digit that must go in one of some cells leaves every cell that sees them all.
+//! Which cells see each other (no two of them may hold the same digit), and the eliminations
+//! it allows: a placed digit leaves every cell that sees it, before any rule runs
+//! ([`PropBoard::exclude`]), and a digit that must go in one of some cells leaves every cell
+//! that sees them all ([`PropBoard::seen_by_all`]).
 //!
 //! Why peers and not only the groups that hold all the places: a renban bent across a row and
 //! a box needs a digit whose places lie in both, in no one group, while the cells that see
