@@ -205,6 +205,6 @@ impl PropBoard {
 
 /// Whether a mask has at most one bit.
 #[inline]
-fn single(mask: u64) -> bool {
+pub(super) fn single(mask: u64) -> bool {
     mask & mask.wrapping_sub(1) == 0
 }

@@ -4,18 +4,12 @@
 //! when the rule is broken), so that a board with one candidate a cell and no propagator left
 //! to run is a solution.
 
-use super::board::PropBoard;
+use super::board::{single, PropBoard};
 use super::tables::LineTable;
 use super::{Crossing, PropTables, Rule};
 use crate::solve::kit::Contradiction;
 
 type Step = Result<(), Contradiction>;
-
-/// Whether a mask has at most one bit.
-#[inline]
-fn single(mask: u64) -> bool {
-    mask & mask.wrapping_sub(1) == 0
-}
 
 impl PropBoard {
     /// Runs propagator `id`.
