@@ -88,16 +88,18 @@ pub(super) enum Rule {
     Bounds { cells: Range<u32>, sum: u32, runs: Range<u32>, flipped: u32, pill: u32 },
     /// A relation between cells `a` and `b`, its table at `table` in the tables' pairs.
     Pair { a: u32, b: u32, table: u32 },
-    /// Cells and their fillings (each a mask a cell, one filling after the other), sorted by
-    /// the first cell's digit, where each digit's start at `digit_starts` (`table.rs`).
-    Table { cells: Range<u32>, fillings: Range<u32>, digit_starts: u32 },
+    /// Cells and their `fillings`, as the fillings that put each digit in each cell: `words`
+    /// words a cell and digit at `supports` in the tables' list (`table.rs`).
+    Table { cells: Range<u32>, supports: u32, fillings: u32, words: u32 },
     /// A line, by its number in the tables' lines.
     Line { line: u32 },
     /// A sandwich or X-sum clue on a full house, as the ways the house may split (`splits`
     /// in the tables' list).
     Splits { cells: Range<u32>, splits: Range<u32> },
-    /// A renban line: its cells hold distinct consecutive digits (`renban.rs`).
-    Renban { cells: Range<u32> },
+    /// A renban line: its cells hold distinct consecutive digits (`renban.rs`). When
+    /// `tabled`, a table of its fillings says all it would and more (`table.rs`): it then runs
+    /// once, from the load, and only makes its cells peers.
+    Renban { cells: Range<u32>, tabled: bool },
 }
 
 impl Rule {

@@ -14,7 +14,7 @@ use crate::model::Model;
 /// Lines of at most this many cells, with at most this many fillings, become tables (the
 /// table propagator reads every filling at each call: a few thousand word operations).
 pub(super) const MOST_CELLS: usize = 16;
-const MOST_FILLINGS: usize = 512;
+pub(super) const MOST_FILLINGS: usize = 512;
 
 /// The fillings of `line` (in its reading order, a mask of one digit a cell, one filling
 /// after the other) that keep distinct digits in cells sharing one of `model`'s regions or

@@ -39,12 +39,14 @@ impl PropTables {
                 self.rules.push(Rule::Splits { cells, splits });
                 continue;
             }
-            // A renban is its runs (`renban.rs`), and a table of its fillings as well when it
-            // has few; never its automaton, whose states are the sets of digits read so far.
+            // A renban is its runs (`renban.rs`), or a table of its fillings when it has few
+            // (the runs then only make its cells peers and run once, from the root: the
+            // table says all they would); never its automaton, whose states are the sets of
+            // digits read so far.
             let renban = line.kind == LineKind::Renban;
             if renban {
                 let cells = self.list(&line.cells);
-                self.rules.push(Rule::Renban { cells });
+                self.rules.push(Rule::Renban { cells, tabled: false });
                 // Five cells have 5! orders of each run, past the tables' 512 fillings.
                 if line.cells.len() > 4 {
                     continue;
@@ -62,6 +64,12 @@ impl PropTables {
                 })?;
             let table = line_table(line.cells.as_slice(), &layers);
             if let Some(fillings) = line_fillings(model, &table) {
+                if renban {
+                    let at = self.rules.len() - 1;
+                    if let Rule::Renban { tabled, .. } = &mut self.rules[at] {
+                        *tabled = true;
+                    }
+                }
                 self.add_table(&table.cells, fillings);
                 continue;
             }

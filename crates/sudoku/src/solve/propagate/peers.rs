@@ -27,7 +27,7 @@ impl PropTables {
         };
         for rule in &self.rules {
             match rule {
-                Rule::Group { cells, .. } | Rule::Renban { cells } => {
+                Rule::Group { cells, .. } | Rule::Renban { cells, .. } => {
                     let cells = self.cells_of(cells);
                     for (at, &a) in cells.iter().enumerate() {
                         for &b in &cells[at + 1..] {
@@ -91,7 +91,7 @@ impl PropBoard {
     /// (docs/PERFORMANCE.md).
     fn blame(&mut self, tables: &PropTables, a: Cell, b: Cell) {
         let links = |id: &&u32| match &tables.rules[**id as usize] {
-            Rule::Group { cells, .. } | Rule::Renban { cells } => {
+            Rule::Group { cells, .. } | Rule::Renban { cells, .. } => {
                 tables.cells_of(cells).contains(&a)
             }
             Rule::Pair { a: x, b: y, .. } => {

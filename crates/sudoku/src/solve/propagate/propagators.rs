@@ -39,17 +39,17 @@ impl PropBoard {
                 self.restrict(tables, b, supported(self.masks[a], forward))?;
                 self.restrict(tables, a, supported(self.masks[b], backward))
             }
-            Rule::Table { cells, fillings, digit_starts } => {
-                let fillings = &tables.sets[fillings.start as usize..fillings.end as usize];
-                let starts = tables.digit_starts(*digit_starts);
-                self.table(tables, tables.cells_of(cells), fillings, starts)
+            Rule::Table { cells, supports, fillings, words } => {
+                let cells = tables.cells_of(cells);
+                let supports = tables.supports_of(*supports, cells.len(), *words);
+                self.table(tables, cells, supports, (*fillings, *words))
             }
             Rule::Line { line } => self.line(tables, &tables.lines[*line as usize], scratch),
             Rule::Splits { cells, splits } => {
                 let splits = &tables.splits[splits.start as usize..splits.end as usize];
                 self.splits(tables, tables.cells_of(cells), splits)
             }
-            Rule::Renban { cells } => self.renban(tables, tables.cells_of(cells)),
+            Rule::Renban { cells, .. } => self.renban(tables, tables.cells_of(cells)),
         }
     }
 

@@ -45,6 +45,9 @@ pub(crate) struct PropSearch {
     pub(super) weights: Vec<u64>,
     /// The full groups (houses) by their cells' range in the tables' list.
     pub(super) houses: Vec<std::ops::Range<u32>>,
+    /// Whether the rules are houses alone (pencilmark puzzles): a cell of two candidates is
+    /// then branched on before any digit's places (`branch.rs`).
+    pub(super) houses_alone: bool,
 }
 
 impl PropSearch {
@@ -74,6 +77,9 @@ impl PropSearch {
                     _ => None,
                 })
                 .collect(),
+            houses_alone: (tables.rules.iter()).all(|rule| {
+                matches!(rule, super::Rule::Group { .. } | super::Rule::Crossed { .. })
+            }),
         }
     }
 

@@ -47,10 +47,10 @@ pub(crate) struct PropTables {
     pub(super) rules: Vec<Rule>,
     /// Cells listed by the rules (groups, sums, tables).
     pub(super) cell_list: Vec<Cell>,
-    /// Digit sets of cages and fillings of tables, as masks (tables: one digit a mask).
+    /// Digit sets of cages, as masks.
     pub(super) sets: Vec<u64>,
-    /// Where each table's fillings of each first digit start (`table.rs`).
-    pub(super) table_starts: Vec<u32>,
+    /// Tables' fillings, as the fillings (bits) that put each digit in each cell (`table.rs`).
+    pub(super) supports: Vec<u64>,
     /// Relation tables: for a pair at `t`, `pairs[t + d]` the second cell's digits allowed by
     /// the first's digit bit d, and `pairs[t + n + d]` the first's allowed by the second's.
     pub(super) pairs: Vec<u64>,
@@ -96,7 +96,7 @@ impl PropTables {
             rules: Vec::new(),
             cell_list: Vec::new(),
             sets: Vec::new(),
-            table_starts: Vec::new(),
+            supports: Vec::new(),
             pairs: Vec::new(),
             lines: Vec::new(),
             splits: Vec::new(),

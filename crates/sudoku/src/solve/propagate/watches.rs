@@ -23,7 +23,7 @@ impl PropTables {
                 | Rule::Bounds { cells, .. }
                 | Rule::Table { cells, .. }
                 | Rule::Splits { cells, .. }
-                | Rule::Renban { cells }
+                | Rule::Renban { cells, .. }
                 | Rule::Crossed { cells, .. } => {
                     for &cell in &self.cell_list[cells.start as usize..cells.end as usize] {
                         watch(cell);
@@ -48,6 +48,7 @@ impl PropTables {
             .map(|rule| match rule {
                 Rule::Group { full, .. } => *full,
                 Rule::Pair { table, .. } => !self.only_apart(*table),
+                Rule::Renban { tabled, .. } => !tabled,
                 _ => true,
             })
             .collect();
