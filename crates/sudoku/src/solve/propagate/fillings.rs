@@ -99,3 +99,35 @@ pub(super) fn line_fillings(model: &Model, line: &LineTable) -> Option<Vec<u64>>
         }
     }
 }
+
+/// Every order of each digit set of `sets` over `k` cells (a set of k digits a cage's, one
+/// filling after the other), or none past [`MOST_FILLINGS`].
+pub(super) fn orders(sets: &[u64], k: usize) -> Option<Vec<u64>> {
+    let mut out = Vec::new();
+    for &set in sets {
+        let digits: Vec<u64> = (0..64).filter(|d| set >> d & 1 == 1).map(|d| 1u64 << d).collect();
+        if digits.len() != k {
+            return None;
+        }
+        // Heap's algorithm: each order from the last by one swap.
+        let mut order: Vec<usize> = (0..k).collect();
+        let mut counters = vec![0usize; k];
+        out.extend(order.iter().map(|&i| digits[i]));
+        let mut i = 0;
+        while i < k {
+            if counters[i] < i {
+                if out.len() >= MOST_FILLINGS * k {
+                    return None;
+                }
+                order.swap(if i % 2 == 0 { 0 } else { counters[i] }, i);
+                out.extend(order.iter().map(|&i| digits[i]));
+                counters[i] += 1;
+                i = 0;
+            } else {
+                counters[i] = 0;
+                i += 1;
+            }
+        }
+    }
+    (out.len() <= MOST_FILLINGS * k).then_some(out)
+}

@@ -28,6 +28,20 @@ fn a_cage_keeps_the_digits_of_its_sets() {
 }
 
 #[test]
+fn a_small_cage_keeps_only_the_digits_of_its_fillings() {
+    // A cage of 10 in r1c1, r1c2, r2c1, the first two marked 1 or 2, the third 3, 5 or 7:
+    // of its sets, 1 2 7 and 2 3 5 each give every cell a candidate and every digit a place,
+    // but r1c1 and r1c2 take the 1 and the 2, so r2c1 is the 7 (what the sets alone miss).
+    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+    model.cages = vec![Cage { cells: vec![0, 1, 9], sum: Some(10) }];
+    model.candidates = vec![(0, 0b11), (1, 0b11), (9, 0b101_0100)];
+    let tables = PropTables::new(&model).unwrap();
+    let mut search = PropSearch::new(&tables);
+    search.load(&tables, &model.givens).unwrap();
+    assert_eq!(search.board.masks[9], 0b100_0000);
+}
+
+#[test]
 fn an_arrow_keeps_the_digits_of_its_paths() {
     // r1c1 = r2c2 + r3c3 (a 4×4 arrow): the circle at least 2, the stems at most 3.
     let arrow = Line { kind: LineKind::Arrow { circle: 1 }, cells: vec![0, 5, 10] };
