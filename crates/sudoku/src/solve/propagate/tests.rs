@@ -42,6 +42,21 @@ fn a_small_cage_keeps_only_the_digits_of_its_fillings() {
 }
 
 #[test]
+fn a_cage_s_set_its_few_open_cells_cannot_fill_is_dropped() {
+    // A cage of 12 in box 1's r1c1, r1c2, r2c1, r2c2 is 1 2 3 6 or 1 2 4 5. Marked 1 or 2,
+    // 1 or 2, 3 4 or 6, and 1 2 or 5, each cell has a digit of 1 2 3 6 and each of its
+    // digits a cell, but r1c1, r1c2 and r2c2 have only 1 and 2 of it for three cells: the
+    // cage is 1 2 4 5, and r2c1 the 4.
+    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+    model.cages = vec![Cage { cells: vec![0, 1, 9, 10], sum: Some(12) }];
+    model.candidates = vec![(0, 0b11), (1, 0b11), (9, 0b10_1100), (10, 0b1_0011)];
+    let tables = PropTables::new(&model).unwrap();
+    let mut search = PropSearch::new(&tables);
+    search.load(&tables, &model.givens).unwrap();
+    assert_eq!(search.board.masks[9], 0b1000);
+}
+
+#[test]
 fn an_arrow_keeps_the_digits_of_its_paths() {
     // r1c1 = r2c2 + r3c3 (a 4×4 arrow): the circle at least 2, the stems at most 3.
     let arrow = Line { kind: LineKind::Arrow { circle: 1 }, cells: vec![0, 5, 10] };
