@@ -10,7 +10,7 @@
 //! loop's nodes less two. A candidate turned on is followed once; one turned off once for each
 //! candidate turning it off that it does not itself come from, as SE does.
 
-use super::bits::{bits, cells_of};
+use super::bits::{bits, cells_of, two_bits};
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Potential};
 use super::scale::{chain_length_extra, Tenths};
@@ -55,7 +55,13 @@ pub(super) fn cheapest(
                 continue;
             }
             for d in bits(mask) {
-                search.from(potential(n, cell, d as Digit + 1, true), y, x, base);
+                let digit = d as Digit + 1;
+                // The loop's last link turns the source on again: from the other candidate
+                // of a bivalue cell (Y) or the other place of a region with two (X). Without
+                // one no search from it closes.
+                if (y && count == 2) || (x && search.conjugate(cell, digit)) {
+                    search.from(potential(n, cell, digit, true), y, x, base);
+                }
             }
         }
     }
@@ -93,6 +99,13 @@ impl Search<'_> {
     fn could(&self, base: Tenths, length: usize) -> bool {
         let price = base + chain_length_extra(length - 2);
         self.best.is_none_or(|best| (price, length) < best)
+    }
+
+    /// Whether `digit` has exactly two places in one of `cell`'s regions.
+    fn conjugate(&self, cell: Cell, digit: Digit) -> bool {
+        let candidates = self.candidates;
+        let members = candidates.geometry().members(cell);
+        members.iter().any(|&(r, _)| two_bits(candidates.positions(r as usize, digit)))
     }
 
     /// SE's layered search from `source` (on), with Y-links and/or X-links.
