@@ -215,7 +215,8 @@ fn pair_choices(m: [u64; 2], meet: bool, excluders: &[u64]) -> [u64; 3] {
 }
 
 /// As [`pair_choices`] for three cells, `meet` for the pairs (0, 1), (0, 2) and (1, 2): the
-/// third cell's digits are found at once for each digit of the first two.
+/// third cell's digits are found at once for each digit of the first two. `used` is a union,
+/// so a pair of digits that could add nothing to it is never priced.
 fn triple_choices(m: [u64; 3], meet: [bool; 3], excluders: &[u64]) -> [u64; 3] {
     let mut used = [0; 3];
     for d0 in bits(m[0]) {
@@ -223,15 +224,23 @@ fn triple_choices(m: [u64; 3], meet: [bool; 3], excluders: &[u64]) -> [u64; 3] {
         for d1 in bits(m[1] & !(if meet[0] { b0 } else { 0 })) {
             let b1 = 1u64 << d1;
             let clash = (if meet[1] { b0 } else { 0 }) | (if meet[2] { b1 } else { 0 });
-            let allowed = m[2] & !clash & !forbidden(b0 | b1, excluders);
+            let open = m[2] & !clash;
+            if used[0] & b0 != 0 && used[1] & b1 != 0 && open & !used[2] == 0 {
+                continue;
+            }
+            let allowed = open & !forbidden(b0 | b1, excluders);
             if allowed != 0 {
                 used[0] |= b0;
                 used[1] |= b1;
                 used[2] |= allowed;
-                // Every digit has a choice: nothing goes (compared word by word, as
+                // The other two cells' digits all have a choice: this digit's other pairs
+                // add nothing; every digit has one: nothing goes (compared word by word, as
                 // `[u64; 3]`'s `==` was not inlined here).
-                if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
-                    return used;
+                if used[1] == m[1] && used[2] == m[2] {
+                    if used[0] == m[0] {
+                        return used;
+                    }
+                    break;
                 }
             }
         }
