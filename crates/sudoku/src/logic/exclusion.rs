@@ -56,7 +56,7 @@ impl Technique for AlignedExclusion {
         }
         let set = |k: usize| &sets[k * words..(k + 1) * words];
         let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
-        let (mut scratch, mut shared) = (Vec::new(), Vec::new());
+        let mut scratch = Vec::new();
         let (mut once, mut twice) = (vec![0u64; words], vec![0u64; words]);
         // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
         // three cells are among those of two: fewer than two there rule out every third.
@@ -76,15 +76,13 @@ impl Technique for AlignedExclusion {
                     }
                     continue;
                 }
-                // The pair's common excluders with their digits, each tested once per third
-                // cell: a triple is priced here, its step built by `exclude` only if it has one.
-                // A third cell's excluders are its peers of two or three candidates: only the
-                // cells that see two of the pair's common ones (`twice`) can share two.
-                shared.clear();
-                shared.extend(cells_of(&common).map(|e| (e, masks[e])));
+                // A triple is priced here, its step built by `exclude` only if it has one. A
+                // third cell's excluders are its peers of two or three candidates: only the
+                // cells that see two of the pair's common ones (`twice`) can share two, and
+                // those do.
                 once.fill(0);
                 twice.fill(0);
-                for &(e, _) in &shared {
+                for e in cells_of(&common) {
                     for ((one, two), p) in
                         once.iter_mut().zip(twice.iter_mut()).zip(geometry.peers(e))
                     {
@@ -102,17 +100,16 @@ impl Technique for AlignedExclusion {
                     let third = set(index[tail]);
                     let m = [masks[c0], masks[c1], masks[tail]];
                     let covered = m[0] | m[1] | m[2];
-                    let mut count = 0;
+                    // The common excluders whose digits the three cells could all take.
                     scratch.clear();
-                    for &(_, digits) in
-                        shared.iter().filter(|&&(e, _)| third[e / 64] >> (e % 64) & 1 == 1)
-                    {
-                        count += 1;
-                        if digits & !covered == 0 {
-                            scratch.push(digits);
+                    for (w, (a, b)) in common.iter().zip(third).enumerate() {
+                        for e in bits(a & b).map(|bit| w * 64 + bit as usize) {
+                            if masks[e] & !covered == 0 {
+                                scratch.push(masks[e]);
+                            }
                         }
                     }
-                    if count < 2 || scratch.is_empty() {
+                    if scratch.is_empty() {
                         continue;
                     }
                     let meets = [meet, geometry.sees(c0, tail), geometry.sees(c1, tail)];
