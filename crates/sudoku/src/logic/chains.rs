@@ -62,9 +62,9 @@ impl Chain {
 pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
     // A cycle's elimination is also the end of a chain from it round the loop: without a
     // chain there is no cycle to look for.
-    let chain = cheapest_chain(candidates)?;
+    let (chain, components) = cheapest_chain(candidates)?;
     let bound = Some((chain.1, chain.2));
-    match super::cycles::cheapest(candidates, bound) {
+    match super::cycles::cheapest(candidates, bound, &components) {
         Some((step, price, _)) => Some((step, price)),
         None => Some((chain.0, chain.1)),
     }
@@ -72,8 +72,10 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
 
 /// The cheapest chain of this position with its price and length: every candidate of a cell
 /// with two or more, assumed on and assumed off, X-links first; Y-links only while they could
-/// still be cheaper (an XY-chain costs at least 7.0).
-fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
+/// still be cheaper (an XY-chain costs at least 7.0). With it, the strongly connected
+/// components of the graphs without and with Y-links, by node (`u32::MAX`: none), for the
+/// cycles.
+fn cheapest_chain(candidates: &Candidates) -> Option<((Step, Tenths, usize), [Vec<u32>; 2])> {
     let mut search = Search::new(candidates);
     // Y-links only add links: where no node reaches its negation with them (most positions
     // past this rung), none does without, and the X-links' graph is never built.
@@ -110,11 +112,13 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
             }
         }
     }
+    let components = std::mem::take(&mut search.components);
     best.map(|chain| {
         let n = candidates.size();
         let nodes: Vec<_> =
             chain.nodes.iter().map(|v| potential(n, v.cell, v.digit, v.on)).collect();
-        (text::chain_step(candidates, &nodes, chain.xy), chain.price(), chain.nodes.len())
+        let step = text::chain_step(candidates, &nodes, chain.xy);
+        ((step, chain.price(), chain.nodes.len()), components)
     })
 }
 
@@ -162,6 +166,8 @@ struct Search<'c> {
     /// The other kind's graph, if built: `(xy, starts, links, chained)`.
     spare: Option<Graph>,
     reach: Reach,
+    /// The strongly connected components of each graph built, without Y-links and with.
+    components: [Vec<u32>; 2],
 }
 
 impl<'c> Search<'c> {
@@ -179,6 +185,7 @@ impl<'c> Search<'c> {
             chained: Vec::new(),
             spare: None,
             reach: Reach::default(),
+            components: [Vec::new(), Vec::new()],
         }
     }
 
@@ -201,6 +208,9 @@ impl<'c> Search<'c> {
         }
         self.link(xy);
         self.reach.negations(&self.starts, &self.links, &mut self.chained);
+        let components = &mut self.components[usize::from(xy)];
+        components.clear();
+        components.extend_from_slice(self.reach.component());
     }
 
     /// Fills `starts` and `links` with Y-links (`xy`) or without.
