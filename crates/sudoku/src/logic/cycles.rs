@@ -148,7 +148,9 @@ impl Search<'_> {
             }
             layer.clear();
             for &(parent, p) in &links {
-                if self.home(p) && !self.descends(parent, p) {
+                // Y-cycles turn on only from bivalue cells: an "off" node elsewhere ends there.
+                let on_next = x || two_bits(self.candidates.candidates(self.place(p).0));
+                if on_next && self.home(p) && !self.descends(parent, p) {
                     self.off_stamp[p as usize] = self.stamp;
                     self.entries.push((p, parent as u32));
                     layer.push(self.entries.len() - 1);
