@@ -24,21 +24,40 @@ impl Technique for AlignedExclusion {
     }
 
     fn find(&self, candidates: &Candidates, _: &Variant) -> Option<Step> {
+        // Bitsets over cells as arrays of a fixed length, which the compiler unrolls: two
+        // words hold a 9×9 grid's cells.
+        match candidates.geometry().words() {
+            0..=2 => self.search::<2>(candidates),
+            3..=4 => self.search::<4>(candidates),
+            5..=16 => self.search::<16>(candidates),
+            _ => self.search::<64>(candidates),
+        }
+    }
+}
+
+/// A bitset over cells, `W` words (the geometry's and zeros after).
+type Set<const W: usize> = [u64; W];
+
+/// The geometry's bitset `words` as a [`Set`].
+fn load<const W: usize>(words: &[u64]) -> Set<W> {
+    std::array::from_fn(|w| words.get(w).copied().unwrap_or(0))
+}
+
+impl AlignedExclusion {
+    /// [`find`](Technique::find) with bitsets of `W` words, enough for the grid's cells.
+    fn search<const W: usize>(&self, candidates: &Candidates) -> Option<Step> {
         let degree = self.0;
         let masks = candidates.masks();
         let geometry = candidates.geometry();
-        let words = geometry.words();
-        // The cells SE considers, with their excluders as bitsets over cells: cell `list[k]`'s
-        // are `sets[k * words..(k + 1) * words]`.
+        // The cells SE considers, with their excluders: cell `list[k]`'s are `sets[k]`.
         let mut list: Vec<Cell> = Vec::new();
-        let mut sets: Vec<u64> = Vec::new();
-        let mut listed = vec![0u64; words];
-        let mut excluders = vec![0u64; words];
+        let mut sets: Vec<Set<W>> = Vec::new();
+        let mut listed: Set<W> = [0; W];
         for cell in (0..masks.len()).filter(|&c| !at_most(masks[c], 1)) {
             if cells_of(geometry.peers(cell)).any(|p| one_bit(masks[p])) {
                 continue;
             }
-            excluders.fill(0);
+            let mut excluders: Set<W> = [0; W];
             for p in cells_of(geometry.peers(cell))
                 .filter(|&p| !at_most(masks[p], 1) && at_most(masks[p], degree))
             {
@@ -47,26 +66,21 @@ impl Technique for AlignedExclusion {
             if excluders.iter().any(|&w| w != 0) {
                 listed[cell / 64] |= 1 << (cell % 64);
                 list.push(cell);
-                sets.extend_from_slice(&excluders);
+                sets.push(excluders);
             }
         }
         let mut index = vec![usize::MAX; masks.len()];
         for (k, &cell) in list.iter().enumerate() {
             index[cell] = k;
         }
-        let set = |k: usize| &sets[k * words..(k + 1) * words];
-        let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
         let mut scratch = Vec::new();
-        let (mut once, mut twice) = (vec![0u64; words], vec![0u64; words]);
         // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
         // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
             for i in 0..j {
                 let (c0, c1) = (list[i], list[j]);
-                let (first, second) = (set(i), set(j));
-                for ((slot, a), b) in common.iter_mut().zip(first).zip(second) {
-                    *slot = a & b;
-                }
+                let (first, second) = (&sets[i], &sets[j]);
+                let common: Set<W> = std::array::from_fn(|w| first[w] & second[w]);
                 if !at_least_two(&common) {
                     continue;
                 }
@@ -80,24 +94,19 @@ impl Technique for AlignedExclusion {
                 // third cell's excluders are its peers of two or three candidates: only the
                 // cells that see two of the pair's common ones (`twice`) can share two, and
                 // those do.
-                once.fill(0);
-                twice.fill(0);
+                let (mut once, mut twice): (Set<W>, Set<W>) = ([0; W], [0; W]);
                 for e in cells_of(&common) {
-                    for ((one, two), p) in
-                        once.iter_mut().zip(twice.iter_mut()).zip(geometry.peers(e))
-                    {
-                        *two |= *one & p;
-                        *one |= p;
+                    let peers: Set<W> = load(geometry.peers(e));
+                    for w in 0..W {
+                        twice[w] |= once[w] & peers[w];
+                        once[w] |= peers[w];
                     }
                 }
-                for ((((slot, a), b), l), two) in
-                    tails.iter_mut().zip(first).zip(second).zip(&listed).zip(&twice)
-                {
-                    *slot = (a | b) & l & two;
-                }
+                let tails: Set<W> =
+                    std::array::from_fn(|w| (first[w] | second[w]) & listed[w] & twice[w]);
                 let meet = geometry.sees(c0, c1);
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
-                    let third = set(index[tail]);
+                    let third = &sets[index[tail]];
                     let m = [masks[c0], masks[c1], masks[tail]];
                     let covered = m[0] | m[1] | m[2];
                     // The common excluders whose digits the three cells could all take.
@@ -117,9 +126,7 @@ impl Technique for AlignedExclusion {
                     if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
                         continue;
                     }
-                    for ((slot, a), b) in all.iter_mut().zip(&common).zip(third) {
-                        *slot = a & b;
-                    }
+                    let all: Set<W> = std::array::from_fn(|w| common[w] & third[w]);
                     return self.exclude(candidates, &[c0, c1, tail], &all, &mut scratch);
                 }
             }
