@@ -313,7 +313,7 @@ impl<'c> Engine<'c> {
         }
     }
 
-    /// Turns on what an "off" potential forces, then (dynamic) strikes it from the grid.
+    /// Turns on what an "off" potential forces and (dynamic) strikes it from the grid.
     fn follow_off(&mut self, run: &mut Run, e: usize) {
         let n = self.n;
         let (cell, digit) = self.place(run.entries[e].potential);
@@ -334,16 +334,27 @@ impl<'c> Engine<'c> {
                 return;
             }
         }
+        // Struck from the working grid region by region as its links are read (each region's
+        // links read its places from before), as nothing reads the grid until the run goes on.
+        let strike = self.rules.dynamic && mask & bit != 0;
+        if strike {
+            self.masks[cell] &= !bit;
+            self.dirty = true;
+        }
         for m in self.starts[cell]..self.starts[cell + 1] {
             let (r, k) = self.regions[m as usize];
             let slot = r as usize * n + usize::from(digit) - 1;
-            let others = self.positions[slot] & !(1 << k);
+            let places = self.positions[slot];
+            let others = places & !(1 << k);
+            if strike {
+                self.positions[slot] = others;
+            }
             if !others.is_power_of_two() {
                 continue;
             }
             let region = geometry.region(r as usize);
             let target = potential(n, region[others.trailing_zeros() as usize], digit, true);
-            let hidden = candidates.positions(r as usize, digit) & !self.positions[slot];
+            let hidden = candidates.positions(r as usize, digit) & !places;
             if self.imply_with(run, e, target, |run| {
                 for h in bits(hidden) {
                     if let Some(h) = run.get(potential(n, region[h as usize], digit, false)) {
@@ -353,14 +364,6 @@ impl<'c> Engine<'c> {
             }) {
                 return;
             }
-        }
-        if self.rules.dynamic && mask & bit != 0 {
-            self.masks[cell] &= !bit;
-            for &(r, k) in &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
-            {
-                self.positions[r as usize * n + usize::from(digit) - 1] &= !(1 << k);
-            }
-            self.dirty = true;
         }
     }
 
