@@ -268,8 +268,9 @@ impl Search<'_> {
         for &p in &nodes {
             let (c, digit, _) = decode(n, p);
             for other in cells_of(geometry.peers(c)) {
-                let new = !cells.contains(&other)
-                    && candidates.has(other, digit)
+                // The cheap test first: most peers do not hold the digit.
+                let new = candidates.has(other, digit)
+                    && !cells.contains(&other)
                     && !eliminations.contains(&(other, digit));
                 if new && seen_by(other, digit, true) && seen_by(other, digit, false) {
                     eliminations.push((other, digit));
