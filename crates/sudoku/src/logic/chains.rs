@@ -222,7 +222,8 @@ impl<'c> Search<'c> {
         let candidates = self.candidates;
         let geometry = candidates.geometry();
         let size = self.size;
-        let index = |cell: Cell, d: usize, on: bool| ((cell * size + d) * 2 + usize::from(on)) as u32;
+        let index =
+            |cell: Cell, d: usize, on: bool| ((cell * size + d) * 2 + usize::from(on)) as u32;
         let links = &mut self.links;
         // `linked[j] == i`: node `i` links to `j` already.
         let mut linked = vec![u32::MAX; self.parent.len()];

@@ -334,21 +334,16 @@ impl<'c> Engine<'c> {
                 return;
             }
         }
-        // Struck from the working grid region by region as its links are read (each region's
-        // links read its places from before), as nothing reads the grid until the run goes on.
+        // Struck from the working grid as each region's links are read (from its places before).
         let strike = self.rules.dynamic && mask & bit != 0;
-        if strike {
-            self.masks[cell] &= !bit;
-            self.dirty = true;
-        }
+        self.masks[cell] &= if strike { !bit } else { u64::MAX };
+        self.dirty |= strike;
         for m in self.starts[cell]..self.starts[cell + 1] {
             let (r, k) = self.regions[m as usize];
             let slot = r as usize * n + usize::from(digit) - 1;
             let places = self.positions[slot];
             let others = places & !(1 << k);
-            if strike {
-                self.positions[slot] = others;
-            }
+            self.positions[slot] = if strike { others } else { places };
             if !others.is_power_of_two() {
                 continue;
             }

@@ -87,9 +87,8 @@ impl Contradictions {
     ) -> bool {
         let geometry = candidates.geometry();
         let words = self.words;
-        let load = |set: &[u64]| -> [u64; W] {
-            std::array::from_fn(|w| set.get(w).copied().unwrap_or(0))
-        };
+        let load =
+            |set: &[u64]| -> [u64; W] { std::array::from_fn(|w| set.get(w).copied().unwrap_or(0)) };
         let d = usize::from(digit) - 1;
         let places = load(&self.places[d * words..(d + 1) * words]);
         let regions = &self.regions[self.firsts[d] * words..self.firsts[d + 1] * words];
