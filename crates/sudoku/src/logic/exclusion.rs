@@ -106,7 +106,19 @@ impl AlignedExclusion {
                     std::array::from_fn(|w| (first[w] | second[w]) & listed[w] & twice[w]);
                 let meet = geometry.sees(c0, c1);
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
-                    let third = &sets[index[tail]];
+                    let k = index[tail];
+                    let third = &sets[k];
+                    // Three cells with two common excluders come up once for each of them
+                    // that is an excluder of one of the other two, priced the same each time
+                    // (and found wanting, or the search would have stopped): only the first
+                    // time counts. Before this pair: `c1` as the tail of `tail`'s pair with
+                    // `c0` (`k` before `j`), `c0` as the tail of (`tail`, `c1`) (`k` before `i`).
+                    let has = |set: &Set<W>, c: Cell| set[c / 64] >> (c % 64) & 1 == 1;
+                    if (k < j && (has(first, c1) || has(third, c1)))
+                        || (k < i && (has(third, c0) || has(second, c0)))
+                    {
+                        continue;
+                    }
                     let m = [masks[c0], masks[c1], masks[tail]];
                     let covered = m[0] | m[1] | m[2];
                     // The common excluders whose digits the three cells could all take.
