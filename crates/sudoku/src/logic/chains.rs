@@ -72,10 +72,9 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
 
 /// The cheapest chain of this position with its price and length: every candidate of a cell
 /// with two or more, assumed on and assumed off, X-links first; Y-links only while they could
-/// still be cheaper (an XY-chain costs at least 7.0). With it, the strongly connected
-/// components of the graphs without and with Y-links, by node (`u32::MAX`: none), for the
-/// cycles.
-fn cheapest_chain(candidates: &Candidates) -> Option<((Step, Tenths, usize), [Vec<u32>; 2])> {
+/// still be cheaper (an XY-chain costs at least 7.0). With it, the graphs' [`Components`]
+/// (`u32::MAX`: none), for the cycles.
+fn cheapest_chain(candidates: &Candidates) -> Option<((Step, Tenths, usize), Components)> {
     let mut search = Search::new(candidates);
     // Y-links only add links: where no node reaches its negation with them (most positions
     // past this rung), none does without, and the X-links' graph is never built.
@@ -143,6 +142,9 @@ fn limit(best: Option<&Chain>, xy: bool) -> usize {
     nodes
 }
 
+/// The strongly connected components of the graphs without and with Y-links, by node.
+type Components = [Vec<u32>; 2];
+
 /// A graph of links kept aside: with Y-links or not, `starts`, `links` and `chained`.
 type Graph = (bool, Vec<u32>, Vec<u32>, Vec<bool>);
 
@@ -167,7 +169,7 @@ struct Search<'c> {
     spare: Option<Graph>,
     reach: Reach,
     /// The strongly connected components of each graph built, without Y-links and with.
-    components: [Vec<u32>; 2],
+    components: Components,
 }
 
 impl<'c> Search<'c> {
