@@ -62,9 +62,9 @@ impl Chain {
 pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
     // A cycle's elimination is also the end of a chain from it round the loop: without a
     // chain there is no cycle to look for.
-    let chain = cheapest_chain(candidates)?;
+    let (chain, components) = cheapest_chain(candidates)?;
     let bound = Some((chain.1, chain.2));
-    match super::cycles::cheapest(candidates, bound) {
+    match super::cycles::cheapest(candidates, bound, &components) {
         Some((step, price, _)) => Some((step, price)),
         None => Some((chain.0, chain.1)),
     }
@@ -72,8 +72,9 @@ pub(super) fn cheapest(candidates: &Candidates) -> Option<(Step, Tenths)> {
 
 /// The cheapest chain of this position with its price and length: every candidate of a cell
 /// with two or more, assumed on and assumed off, X-links first; Y-links only while they could
-/// still be cheaper (an XY-chain costs at least 7.0).
-fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
+/// still be cheaper (an XY-chain costs at least 7.0). With it, the graphs' [`Components`]
+/// (`u32::MAX`: none), for the cycles.
+fn cheapest_chain(candidates: &Candidates) -> Option<((Step, Tenths, usize), Components)> {
     let mut search = Search::new(candidates);
     // Y-links only add links: where no node reaches its negation with them (most positions
     // past this rung), none does without, and the X-links' graph is never built.
@@ -110,11 +111,13 @@ fn cheapest_chain(candidates: &Candidates) -> Option<(Step, Tenths, usize)> {
             }
         }
     }
+    let components = std::mem::take(&mut search.components);
     best.map(|chain| {
         let n = candidates.size();
         let nodes: Vec<_> =
             chain.nodes.iter().map(|v| potential(n, v.cell, v.digit, v.on)).collect();
-        (text::chain_step(candidates, &nodes, chain.xy), chain.price(), chain.nodes.len())
+        let step = text::chain_step(candidates, &nodes, chain.xy);
+        ((step, chain.price(), chain.nodes.len()), components)
     })
 }
 
@@ -139,6 +142,9 @@ fn limit(best: Option<&Chain>, xy: bool) -> usize {
     nodes
 }
 
+/// The strongly connected components of the graphs without and with Y-links, by node.
+type Components = [Vec<u32>; 2];
+
 /// A graph of links kept aside: with Y-links or not, `starts`, `links` and `chained`.
 type Graph = (bool, Vec<u32>, Vec<u32>, Vec<bool>);
 
@@ -162,6 +168,8 @@ struct Search<'c> {
     /// The other kind's graph, if built: `(xy, starts, links, chained)`.
     spare: Option<Graph>,
     reach: Reach,
+    /// The strongly connected components of each graph built, without Y-links and with.
+    components: Components,
 }
 
 impl<'c> Search<'c> {
@@ -179,6 +187,7 @@ impl<'c> Search<'c> {
             chained: Vec::new(),
             spare: None,
             reach: Reach::default(),
+            components: [Vec::new(), Vec::new()],
         }
     }
 
@@ -201,36 +210,76 @@ impl<'c> Search<'c> {
         }
         self.link(xy);
         self.reach.negations(&self.starts, &self.links, &mut self.chained);
+        let components = &mut self.components[usize::from(xy)];
+        components.clear();
+        components.extend_from_slice(self.reach.component());
     }
 
-    /// Fills `starts` and `links` with Y-links (`xy`) or without.
+    /// Fills `starts` and `links` with Y-links (`xy`) or without: what each node forces at
+    /// once, in SE's order (a node once where a cell shares two regions with it).
     fn link(&mut self, xy: bool) {
         self.starts.clear();
         self.links.clear();
         self.starts.push(0);
-        let mut out = Vec::new();
-        // `linked[j] == i`: node `i` links to `j` already (a cell can share two regions).
+        let candidates = self.candidates;
+        let geometry = candidates.geometry();
+        let size = self.size;
+        let index =
+            |cell: Cell, d: usize, on: bool| ((cell * size + d) * 2 + usize::from(on)) as u32;
+        let links = &mut self.links;
+        // `linked[j] == i`: node `i` links to `j` already.
         let mut linked = vec![u32::MAX; self.parent.len()];
+        let mut add = |links: &mut Vec<u32>, i: u32, j: u32| {
+            if linked[j as usize] != i {
+                linked[j as usize] = i;
+                links.push(j);
+            }
+        };
         // Nodes in index order: by cell, digit, then off before on.
-        for cell in 0..self.candidates.masks().len() {
-            let mask = self.candidates.candidates(cell);
-            for d in 0..self.size {
-                for on in [false, true] {
-                    if mask >> d & 1 == 1 {
-                        let node = Node { cell, digit: d as Digit + 1, on };
-                        let i = self.index(node);
-                        out.clear();
-                        self.follow(node, xy, &mut out);
-                        for &next in &out {
-                            let j = self.index(next);
-                            if linked[j as usize] != i {
-                                linked[j as usize] = i;
-                                self.links.push(j);
+        for cell in 0..candidates.masks().len() {
+            let mask = candidates.candidates(cell);
+            for d in 0..size {
+                let (bit, digit) = (1u64 << d, d as Digit + 1);
+                if mask & bit == 0 {
+                    self.starts.extend([links.len() as u32; 2]);
+                    continue;
+                }
+                // Off: the other candidate of a bivalue cell (Y), the other place of the
+                // digit in a region with two (X).
+                let i = index(cell, d, false);
+                if xy && two_bits(mask) {
+                    add(links, i, index(cell, (mask & !bit).trailing_zeros() as usize, true));
+                }
+                for &(r, _) in geometry.members(cell) {
+                    let places = candidates.positions(r as usize, digit);
+                    if two_bits(places) {
+                        let region = geometry.region(r as usize);
+                        for other in bits(places).map(|k| region[k as usize]) {
+                            if other != cell {
+                                add(links, i, index(other, d, true));
                             }
                         }
                     }
-                    self.starts.push(self.links.len() as u32);
                 }
+                self.starts.push(links.len() as u32);
+                // On: the cell's other candidates (Y), the digit's other places in the cell's
+                // regions (X).
+                let i = index(cell, d, true);
+                if xy {
+                    for other in bits(mask & !bit) {
+                        add(links, i, index(cell, other as usize, false));
+                    }
+                }
+                for &(r, _) in geometry.members(cell) {
+                    let region = geometry.region(r as usize);
+                    for k in bits(candidates.positions(r as usize, digit)) {
+                        let other = region[k as usize];
+                        if other != cell {
+                            add(links, i, index(other, d, false));
+                        }
+                    }
+                }
+                self.starts.push(links.len() as u32);
             }
         }
     }
@@ -296,45 +345,6 @@ impl<'c> Search<'c> {
         self.parent[target as usize] = u32::MAX;
         nodes.reverse();
         Chain { nodes, xy }
-    }
-
-    /// What `node` forces at once (a node twice where a cell shares two regions with it).
-    fn follow(&self, node: Node, xy: bool, out: &mut Vec<Node>) {
-        let candidates = self.candidates;
-        let geometry = candidates.geometry();
-        let bit = 1u64 << (node.digit - 1);
-        let mask = candidates.candidates(node.cell);
-        if node.on {
-            if xy {
-                for d in bits(mask & !bit) {
-                    out.push(Node { cell: node.cell, digit: d as Digit + 1, on: false });
-                }
-            }
-            for &(r, _) in geometry.members(node.cell) {
-                for k in bits(candidates.positions(r as usize, node.digit)) {
-                    let cell = geometry.region(r as usize)[k as usize];
-                    if cell != node.cell {
-                        out.push(Node { cell, digit: node.digit, on: false });
-                    }
-                }
-            }
-        } else {
-            if xy && two_bits(mask) {
-                let other = (mask & !bit).trailing_zeros() as Digit + 1;
-                out.push(Node { cell: node.cell, digit: other, on: true });
-            }
-            for &(r, _) in geometry.members(node.cell) {
-                let places = candidates.positions(r as usize, node.digit);
-                if two_bits(places) {
-                    for k in bits(places) {
-                        let cell = geometry.region(r as usize)[k as usize];
-                        if cell != node.cell {
-                            out.push(Node { cell, digit: node.digit, on: true });
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

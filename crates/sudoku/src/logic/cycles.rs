@@ -10,7 +10,7 @@
 //! loop's nodes less two. A candidate turned on is followed once; one turned off once for each
 //! candidate turning it off that it does not itself come from, as SE does.
 
-use super::bits::{bits, cells_of};
+use super::bits::{bits, cells_of, two_bits};
 use super::candidates::Candidates;
 use super::implications::{decode, potential, Potential};
 use super::scale::{chain_length_extra, Tenths};
@@ -18,10 +18,12 @@ use super::{text, Step, TechniqueKind};
 use crate::grid::{Cell, Digit};
 
 /// The cheapest cycle in this position whose (price, length) is below `bound`, with its price
-/// and length.
+/// and length. `components`: the strongly connected components (by potential, `u32::MAX`:
+/// none) of the chains' graphs without Y-links and with, those of X-cycles and XY-cycles.
 pub(super) fn cheapest(
     candidates: &Candidates,
     bound: Option<(Tenths, usize)>,
+    components: &[Vec<u32>; 2],
 ) -> Option<(Step, Tenths, usize)> {
     let n = candidates.size();
     let words = candidates.geometry().words();
@@ -45,9 +47,17 @@ pub(super) fn cheapest(
         found: None,
         layer: Vec::new(),
         links: Vec::new(),
+        components: &[],
+        home: u32::MAX,
     };
     // X-cycles, Y-cycles, then both, as SE lists them.
     for (y, x, base) in [(false, true, 65), (true, false, 65), (true, true, 70)] {
+        // Y-cycles' links are no chain's: their searches go unpruned.
+        search.components = match (y, x) {
+            (false, _) => &components[0],
+            (_, false) => &[],
+            _ => &components[1],
+        };
         for cell in 0..n * n {
             let mask = candidates.candidates(cell);
             let count = mask.count_ones();
@@ -55,7 +65,13 @@ pub(super) fn cheapest(
                 continue;
             }
             for d in bits(mask) {
-                search.from(potential(n, cell, d as Digit + 1, true), y, x, base);
+                let digit = d as Digit + 1;
+                // The loop's last link turns the source on again: from the other candidate
+                // of a bivalue cell (Y) or the other place of a region with two (X). Without
+                // one no search from it closes.
+                if (y && count == 2) || (x && search.conjugate(cell, digit)) {
+                    search.from(potential(n, cell, digit, true), y, x, base);
+                }
             }
         }
     }
@@ -65,6 +81,11 @@ pub(super) fn cheapest(
 
 struct Search<'c> {
     candidates: &'c Candidates,
+    /// The strongly connected components of this kind of cycle's links (empty: not known),
+    /// and the source's: a node of another component never leads back to the source, nor
+    /// does any node it leads to, so a cycle never passes through it and it is not followed.
+    components: &'c [u32],
+    home: u32,
     n: usize,
     /// `planes[(digit - 1) * words..digit * words]`: the cells holding `digit`, a bitset; and
     /// a bitset's buffer.
@@ -95,9 +116,17 @@ impl Search<'_> {
         self.best.is_none_or(|best| (price, length) < best)
     }
 
+    /// Whether `digit` has exactly two places in one of `cell`'s regions.
+    fn conjugate(&self, cell: Cell, digit: Digit) -> bool {
+        let candidates = self.candidates;
+        let members = candidates.geometry().members(cell);
+        members.iter().any(|&(r, _)| two_bits(candidates.positions(r as usize, digit)))
+    }
+
     /// SE's layered search from `source` (on), with Y-links and/or X-links.
     fn from(&mut self, source: Potential, y: bool, x: bool, base: Tenths) {
         self.stamp += 1;
+        self.home = self.components.get(source as usize).copied().unwrap_or(u32::MAX);
         self.entries.clear();
         self.entries.push((source, 0));
         self.on_stamp[source as usize] = self.stamp;
@@ -119,7 +148,9 @@ impl Search<'_> {
             }
             layer.clear();
             for &(parent, p) in &links {
-                if !self.descends(parent, p) {
+                // Y-cycles turn on only from bivalue cells: an "off" node elsewhere ends there.
+                let on_next = x || two_bits(self.candidates.candidates(self.place(p).0));
+                if on_next && self.home(p) && !self.descends(parent, p) {
                     self.off_stamp[p as usize] = self.stamp;
                     self.entries.push((p, parent as u32));
                     layer.push(self.entries.len() - 1);
@@ -135,7 +166,7 @@ impl Search<'_> {
                 if length >= 4 && p == source && self.could(base, length) {
                     self.cycle(parent, base, length, (y, x));
                 }
-                if self.on_stamp[p as usize] != self.stamp {
+                if self.on_stamp[p as usize] != self.stamp && self.home(p) {
                     self.on_stamp[p as usize] = self.stamp;
                     self.entries.push((p, parent as u32));
                     layer.push(self.entries.len() - 1);
@@ -143,6 +174,11 @@ impl Search<'_> {
             }
         }
         (self.layer, self.links) = (layer, links);
+    }
+
+    /// Whether `p` could be on a cycle through the source: in its component, if known.
+    fn home(&self, p: Potential) -> bool {
+        self.home == u32::MAX || self.components[p as usize] == self.home
     }
 
     /// The cell and digit of potential `p`.
@@ -232,8 +268,9 @@ impl Search<'_> {
         for &p in &nodes {
             let (c, digit, _) = decode(n, p);
             for other in cells_of(geometry.peers(c)) {
-                let new = !cells.contains(&other)
-                    && candidates.has(other, digit)
+                // The cheap test first: most peers do not hold the digit.
+                let new = candidates.has(other, digit)
+                    && !cells.contains(&other)
                     && !eliminations.contains(&(other, digit));
                 if new && seen_by(other, digit, true) && seen_by(other, digit, false) {
                     eliminations.push((other, digit));
@@ -290,7 +327,8 @@ mod tests {
         // 1 only at c1 and c4 in rows 1 and 4: r1c1 on, r4c1 off, r4c4 on, r1c4 off, r1c1 on.
         confine(&mut candidates, &row(0), &cells(9, "r1c1 r1c4"), 1);
         confine(&mut candidates, &row(3), &cells(9, "r4c1 r4c4"), 1);
-        let (step, price, length) = cheapest(&candidates, None).expect("a cycle");
+        let unknown = [Vec::new(), Vec::new()];
+        let (step, price, length) = cheapest(&candidates, None, &unknown).expect("a cycle");
         assert_eq!((price, length), (65, 4), "{step}");
         assert!(step.explanation.starts_with("bidirectional X-cycle: if r"), "{step}");
         // Columns 1 and 4 lose 1 but in rows 1 and 4.
@@ -300,13 +338,14 @@ mod tests {
             .collect();
         expected.sort_unstable();
         assert_eq!(step.eliminations, expected);
-        // The chains' rung takes it over the 6-node X-chain that finds one of its eliminations.
+        // The chains' rung takes it over the 6-node X-chain that finds one of its eliminations
+        // (its cycles searched only through their sources' components).
         let (chain_step, chain_price) = super::super::chains::cheapest(&candidates).unwrap();
         assert_eq!((chain_step, chain_price), (step, 65));
         // Nothing beats a bound of (6.5, 4); one strong link makes no loop.
-        assert!(cheapest(&candidates, Some((65, 4))).is_none());
+        assert!(cheapest(&candidates, Some((65, 4)), &unknown).is_none());
         let mut open = blank(&variant);
         confine(&mut open, &row(0), &cells(9, "r1c1 r1c4"), 1);
-        assert!(cheapest(&open, None).is_none());
+        assert!(cheapest(&open, None, &unknown).is_none());
     }
 }

@@ -24,21 +24,40 @@ impl Technique for AlignedExclusion {
     }
 
     fn find(&self, candidates: &Candidates, _: &Variant) -> Option<Step> {
+        // Bitsets over cells as arrays of a fixed length, which the compiler unrolls: two
+        // words hold a 9×9 grid's cells.
+        match candidates.geometry().words() {
+            0..=2 => self.search::<2>(candidates),
+            3..=4 => self.search::<4>(candidates),
+            5..=16 => self.search::<16>(candidates),
+            _ => self.search::<64>(candidates),
+        }
+    }
+}
+
+/// A bitset over cells, `W` words (the geometry's and zeros after).
+type Set<const W: usize> = [u64; W];
+
+/// The geometry's bitset `words` as a [`Set`].
+fn load<const W: usize>(words: &[u64]) -> Set<W> {
+    std::array::from_fn(|w| words.get(w).copied().unwrap_or(0))
+}
+
+impl AlignedExclusion {
+    /// [`find`](Technique::find) with bitsets of `W` words, enough for the grid's cells.
+    fn search<const W: usize>(&self, candidates: &Candidates) -> Option<Step> {
         let degree = self.0;
         let masks = candidates.masks();
         let geometry = candidates.geometry();
-        let words = geometry.words();
-        // The cells SE considers, with their excluders as bitsets over cells: cell `list[k]`'s
-        // are `sets[k * words..(k + 1) * words]`.
+        // The cells SE considers, with their excluders: cell `list[k]`'s are `sets[k]`.
         let mut list: Vec<Cell> = Vec::new();
-        let mut sets: Vec<u64> = Vec::new();
-        let mut listed = vec![0u64; words];
-        let mut excluders = vec![0u64; words];
+        let mut sets: Vec<Set<W>> = Vec::new();
+        let mut listed: Set<W> = [0; W];
         for cell in (0..masks.len()).filter(|&c| !at_most(masks[c], 1)) {
             if cells_of(geometry.peers(cell)).any(|p| one_bit(masks[p])) {
                 continue;
             }
-            excluders.fill(0);
+            let mut excluders: Set<W> = [0; W];
             for p in cells_of(geometry.peers(cell))
                 .filter(|&p| !at_most(masks[p], 1) && at_most(masks[p], degree))
             {
@@ -47,26 +66,21 @@ impl Technique for AlignedExclusion {
             if excluders.iter().any(|&w| w != 0) {
                 listed[cell / 64] |= 1 << (cell % 64);
                 list.push(cell);
-                sets.extend_from_slice(&excluders);
+                sets.push(excluders);
             }
         }
         let mut index = vec![usize::MAX; masks.len()];
         for (k, &cell) in list.iter().enumerate() {
             index[cell] = k;
         }
-        let set = |k: usize| &sets[k * words..(k + 1) * words];
-        let (mut common, mut tails, mut all) = (vec![0; words], vec![0; words], vec![0; words]);
-        let (mut scratch, mut shared) = (Vec::new(), Vec::new());
-        let (mut once, mut twice) = (vec![0u64; words], vec![0u64; words]);
+        let mut scratch = Vec::new();
         // Pairs in SE's order: the second cell outer, the first inner. Common excluders of
         // three cells are among those of two: fewer than two there rule out every third.
         for j in 1..list.len() {
             for i in 0..j {
                 let (c0, c1) = (list[i], list[j]);
-                let (first, second) = (set(i), set(j));
-                for ((slot, a), b) in common.iter_mut().zip(first).zip(second) {
-                    *slot = a & b;
-                }
+                let (first, second) = (&sets[i], &sets[j]);
+                let common: Set<W> = std::array::from_fn(|w| first[w] & second[w]);
                 if !at_least_two(&common) {
                     continue;
                 }
@@ -76,43 +90,47 @@ impl Technique for AlignedExclusion {
                     }
                     continue;
                 }
-                // The pair's common excluders with their digits, each tested once per third
-                // cell: a triple is priced here, its step built by `exclude` only if it has one.
-                // A third cell's excluders are its peers of two or three candidates: only the
-                // cells that see two of the pair's common ones (`twice`) can share two.
-                shared.clear();
-                shared.extend(cells_of(&common).map(|e| (e, masks[e])));
-                once.fill(0);
-                twice.fill(0);
-                for &(e, _) in &shared {
-                    for ((one, two), p) in
-                        once.iter_mut().zip(twice.iter_mut()).zip(geometry.peers(e))
-                    {
-                        *two |= *one & p;
-                        *one |= p;
+                // A triple is priced here, its step built by `exclude` only if it has one. A
+                // third cell's excluders are its peers of two or three candidates: only the
+                // cells that see two of the pair's common ones (`twice`) can share two, and
+                // those do.
+                let (mut once, mut twice): (Set<W>, Set<W>) = ([0; W], [0; W]);
+                for e in cells_of(&common) {
+                    let peers: Set<W> = load(geometry.peers(e));
+                    for w in 0..W {
+                        twice[w] |= once[w] & peers[w];
+                        once[w] |= peers[w];
                     }
                 }
-                for ((((slot, a), b), l), two) in
-                    tails.iter_mut().zip(first).zip(second).zip(&listed).zip(&twice)
-                {
-                    *slot = (a | b) & l & two;
-                }
+                let tails: Set<W> =
+                    std::array::from_fn(|w| (first[w] | second[w]) & listed[w] & twice[w]);
                 let meet = geometry.sees(c0, c1);
                 for tail in cells_of(&tails).filter(|&t| t != c0 && t != c1) {
-                    let third = set(index[tail]);
+                    let k = index[tail];
+                    let third = &sets[k];
+                    // Three cells with two common excluders come up once for each of them
+                    // that is an excluder of one of the other two, priced the same each time
+                    // (and found wanting, or the search would have stopped): only the first
+                    // time counts. Before this pair: `c1` as the tail of `tail`'s pair with
+                    // `c0` (`k` before `j`), `c0` as the tail of (`tail`, `c1`) (`k` before `i`).
+                    let has = |set: &Set<W>, c: Cell| set[c / 64] >> (c % 64) & 1 == 1;
+                    if (k < j && (has(first, c1) || has(third, c1)))
+                        || (k < i && (has(third, c0) || has(second, c0)))
+                    {
+                        continue;
+                    }
                     let m = [masks[c0], masks[c1], masks[tail]];
                     let covered = m[0] | m[1] | m[2];
-                    let mut count = 0;
+                    // The common excluders whose digits the three cells could all take.
                     scratch.clear();
-                    for &(_, digits) in
-                        shared.iter().filter(|&&(e, _)| third[e / 64] >> (e % 64) & 1 == 1)
-                    {
-                        count += 1;
-                        if digits & !covered == 0 {
-                            scratch.push(digits);
+                    for (w, (a, b)) in common.iter().zip(third).enumerate() {
+                        for e in bits(a & b).map(|bit| w * 64 + bit as usize) {
+                            if masks[e] & !covered == 0 {
+                                scratch.push(masks[e]);
+                            }
                         }
                     }
-                    if count < 2 || scratch.is_empty() {
+                    if scratch.is_empty() {
                         continue;
                     }
                     let meets = [meet, geometry.sees(c0, tail), geometry.sees(c1, tail)];
@@ -120,9 +138,7 @@ impl Technique for AlignedExclusion {
                     if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
                         continue;
                     }
-                    for ((slot, a), b) in all.iter_mut().zip(&common).zip(third) {
-                        *slot = a & b;
-                    }
+                    let all: Set<W> = std::array::from_fn(|w| common[w] & third[w]);
                     return self.exclude(candidates, &[c0, c1, tail], &all, &mut scratch);
                 }
             }
@@ -215,7 +231,8 @@ fn pair_choices(m: [u64; 2], meet: bool, excluders: &[u64]) -> [u64; 3] {
 }
 
 /// As [`pair_choices`] for three cells, `meet` for the pairs (0, 1), (0, 2) and (1, 2): the
-/// third cell's digits are found at once for each digit of the first two.
+/// third cell's digits are found at once for each digit of the first two. `used` is a union,
+/// so a pair of digits that could add nothing to it is never priced.
 fn triple_choices(m: [u64; 3], meet: [bool; 3], excluders: &[u64]) -> [u64; 3] {
     let mut used = [0; 3];
     for d0 in bits(m[0]) {
@@ -223,15 +240,23 @@ fn triple_choices(m: [u64; 3], meet: [bool; 3], excluders: &[u64]) -> [u64; 3] {
         for d1 in bits(m[1] & !(if meet[0] { b0 } else { 0 })) {
             let b1 = 1u64 << d1;
             let clash = (if meet[1] { b0 } else { 0 }) | (if meet[2] { b1 } else { 0 });
-            let allowed = m[2] & !clash & !forbidden(b0 | b1, excluders);
+            let open = m[2] & !clash;
+            if used[0] & b0 != 0 && used[1] & b1 != 0 && open & !used[2] == 0 {
+                continue;
+            }
+            let allowed = open & !forbidden(b0 | b1, excluders);
             if allowed != 0 {
                 used[0] |= b0;
                 used[1] |= b1;
                 used[2] |= allowed;
-                // Every digit has a choice: nothing goes (compared word by word, as
+                // The other two cells' digits all have a choice: this digit's other pairs
+                // add nothing; every digit has one: nothing goes (compared word by word, as
                 // `[u64; 3]`'s `==` was not inlined here).
-                if used[0] == m[0] && used[1] == m[1] && used[2] == m[2] {
-                    return used;
+                if used[1] == m[1] && used[2] == m[2] {
+                    if used[0] == m[0] {
+                        return used;
+                    }
+                    break;
                 }
             }
         }

@@ -98,7 +98,9 @@ impl Run {
 
     fn push(&mut self, p: Potential, parent: Option<usize>, reach: bool) -> usize {
         let start = self.parents.len() as u32;
-        self.parents.extend(parent.map(|e| e as u32));
+        if let Some(e) = parent {
+            self.parents.push(e as u32);
+        }
         let index = self.entries.len();
         self.entries.push(Entry { potential: p, start, end: self.parents.len() as u32 });
         if reach {
@@ -183,10 +185,12 @@ pub(super) struct Engine<'c> {
     /// cell's position in it.
     starts: Vec<u32>,
     regions: Vec<(u32, u32)>,
-    /// The working grid of a dynamic search, and what it lost, to restore.
+    /// The working grid of a dynamic search, whether it lost a candidate, and the grid's
+    /// places to restore it from (copied whole: cheaper than undoing each loss).
     masks: Vec<u64>,
     positions: Vec<u64>,
-    removed: Vec<(Cell, Digit)>,
+    dirty: bool,
+    pristine: Vec<u64>,
     pending_on: Fifo,
     pending_off: Fifo,
     /// `places[p / 2]`: potential `p`'s cell and digit (`decode` divides by N, which is
@@ -216,7 +220,7 @@ impl<'c> Engine<'c> {
             }
             starts.push(regions.len() as u32);
         }
-        let positions = (0..geometry.region_count())
+        let positions: Vec<u64> = (0..geometry.region_count())
             .flat_map(|r| (1..=n as Digit).map(move |d| (r, d)))
             .map(|(r, d)| candidates.positions(r, d))
             .collect();
@@ -227,8 +231,9 @@ impl<'c> Engine<'c> {
             starts,
             regions,
             masks: candidates.masks().to_vec(),
+            pristine: positions.clone(),
             positions,
-            removed: Vec::new(),
+            dirty: false,
             pending_on: Fifo::default(),
             pending_off: Fifo::default(),
             places: (0..n * n * n).map(|i| ((i / n) as u16, (i % n + 1) as Digit)).collect(),
@@ -273,12 +278,9 @@ impl<'c> Engine<'c> {
                 break;
             }
         }
-        for (cell, digit) in self.removed.drain(..) {
-            self.masks[cell] |= 1 << (digit - 1);
-            for &(r, k) in &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
-            {
-                self.positions[r as usize * self.n + usize::from(digit) - 1] |= 1 << k;
-            }
+        if std::mem::take(&mut self.dirty) {
+            self.masks.copy_from_slice(self.candidates.masks());
+            self.positions.copy_from_slice(&self.pristine);
         }
     }
 
@@ -311,7 +313,7 @@ impl<'c> Engine<'c> {
         }
     }
 
-    /// Turns on what an "off" potential forces, then (dynamic) strikes it from the grid.
+    /// Turns on what an "off" potential forces and (dynamic) strikes it from the grid.
     fn follow_off(&mut self, run: &mut Run, e: usize) {
         let n = self.n;
         let (cell, digit) = self.place(run.entries[e].potential);
@@ -332,16 +334,22 @@ impl<'c> Engine<'c> {
                 return;
             }
         }
+        // Struck from the working grid as each region's links are read (from its places before).
+        let strike = self.rules.dynamic && mask & bit != 0;
+        self.masks[cell] &= if strike { !bit } else { u64::MAX };
+        self.dirty |= strike;
         for m in self.starts[cell]..self.starts[cell + 1] {
             let (r, k) = self.regions[m as usize];
             let slot = r as usize * n + usize::from(digit) - 1;
-            let others = self.positions[slot] & !(1 << k);
+            let places = self.positions[slot];
+            let others = places & !(1 << k);
+            self.positions[slot] = if strike { others } else { places };
             if !others.is_power_of_two() {
                 continue;
             }
             let region = geometry.region(r as usize);
             let target = potential(n, region[others.trailing_zeros() as usize], digit, true);
-            let hidden = candidates.positions(r as usize, digit) & !self.positions[slot];
+            let hidden = candidates.positions(r as usize, digit) & !places;
             if self.imply_with(run, e, target, |run| {
                 for h in bits(hidden) {
                     if let Some(h) = run.get(potential(n, region[h as usize], digit, false)) {
@@ -351,14 +359,6 @@ impl<'c> Engine<'c> {
             }) {
                 return;
             }
-        }
-        if self.rules.dynamic && mask & bit != 0 {
-            self.masks[cell] &= !bit;
-            for &(r, k) in &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
-            {
-                self.positions[r as usize * n + usize::from(digit) - 1] &= !(1 << k);
-            }
-            self.removed.push((cell, digit));
         }
     }
 

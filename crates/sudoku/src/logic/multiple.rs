@@ -117,7 +117,7 @@ impl Search<'_, '_> {
         for d in bits(mask) {
             let digit = d as Digit + 1;
             let (on, off) = (potential(n, cell, digit, true), potential(n, cell, digit, false));
-            if let Some(meets) = self.contradictions.as_mut() {
+            if let Some(meets) = self.contradictions.as_ref() {
                 // The same contradictions, in the same order, from the runs that meet one.
                 let candidates = self.candidates;
                 let (on_meets, off_meets) = (

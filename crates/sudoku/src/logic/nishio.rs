@@ -16,7 +16,8 @@ use super::bits::{bits, cells_of};
 use super::candidates::Candidates;
 use crate::grid::{Cell, Digit};
 
-/// The fixed point's scratch, for one position: bitsets over cells, `words` words each.
+/// The digits' places and regions in one position, for the fixed points: bitsets over
+/// cells, `words` words each.
 pub(super) struct Contradictions {
     words: usize,
     /// `places[(digit - 1) * words..digit * words]`: the cells holding `digit`.
@@ -25,11 +26,6 @@ pub(super) struct Contradictions {
     /// `regions[firsts[d - 1] * words..firsts[d] * words]`.
     regions: Vec<u64>,
     firsts: Vec<usize>,
-    on: Vec<u64>,
-    off: Vec<u64>,
-    /// The cells turned on, then off, in the last round.
-    fresh_on: Vec<u64>,
-    fresh_off: Vec<u64>,
 }
 
 impl Contradictions {
@@ -59,22 +55,31 @@ impl Contradictions {
             }
             firsts.push(regions.len() / words);
         }
-        Contradictions {
-            words,
-            places,
-            regions,
-            firsts,
-            on: vec![0; words],
-            off: vec![0; words],
-            fresh_on: vec![0; words],
-            fresh_off: vec![0; words],
-        }
+        Contradictions { words, places, regions, firsts }
     }
 
     /// Whether the Nishio run from `(cell, digit)` assumed `on` (or off) meets a contradiction:
     /// the fixed point's rules applied to all the cells turned on (off) at once, round by round.
     pub(super) fn meets(
-        &mut self,
+        &self,
+        candidates: &Candidates,
+        cell: Cell,
+        digit: Digit,
+        on: bool,
+    ) -> bool {
+        // Bitsets as arrays of a fixed length, which the compiler unrolls: two words hold a
+        // 9×9 grid's cells.
+        match self.words {
+            0..=2 => self.fixed::<2>(candidates, cell, digit, on),
+            3..=4 => self.fixed::<4>(candidates, cell, digit, on),
+            5..=16 => self.fixed::<16>(candidates, cell, digit, on),
+            _ => self.fixed::<64>(candidates, cell, digit, on),
+        }
+    }
+
+    /// [`meets`](Self::meets) with bitsets of `W` words, enough for the grid's cells.
+    fn fixed<const W: usize>(
+        &self,
         candidates: &Candidates,
         cell: Cell,
         digit: Digit,
@@ -82,38 +87,40 @@ impl Contradictions {
     ) -> bool {
         let geometry = candidates.geometry();
         let words = self.words;
+        let load =
+            |set: &[u64]| -> [u64; W] { std::array::from_fn(|w| set.get(w).copied().unwrap_or(0)) };
         let d = usize::from(digit) - 1;
-        let places = &self.places[d * words..(d + 1) * words];
+        let places = load(&self.places[d * words..(d + 1) * words]);
         let regions = &self.regions[self.firsts[d] * words..self.firsts[d + 1] * words];
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        for v in [&mut self.on, &mut self.off, &mut self.fresh_on, &mut self.fresh_off] {
-            v.fill(0);
-        }
+        // The cells on and off, and those turned on (off) in the last round.
+        let (mut cells_on, mut cells_off) = ([0u64; W], [0u64; W]);
+        let (mut fresh_on, mut fresh_off) = ([0u64; W], [0u64; W]);
         if on {
-            self.on[word] = bit;
-            self.fresh_on[word] = bit;
+            cells_on[word] = bit;
+            fresh_on[word] = bit;
         } else {
-            self.off[word] = bit;
-            self.fresh_off[word] = bit;
+            cells_off[word] = bit;
+            fresh_off[word] = bit;
         }
         loop {
             // The cells on turn off their peers holding the digit.
             if on {
-                for c in cells_of(&self.fresh_on) {
-                    for (slot, peers) in self.fresh_off.iter_mut().zip(geometry.peers(c)) {
-                        *slot |= peers;
+                for c in cells_of(&fresh_on) {
+                    let peers = load(geometry.peers(c));
+                    for w in 0..W {
+                        fresh_off[w] |= peers[w];
                     }
                 }
-                self.fresh_on.fill(0);
+                fresh_on = [0; W];
                 let mut any = false;
-                let zipped = self.fresh_off.iter_mut().zip(places).zip(&mut self.off).zip(&self.on);
-                for (((slot, &holding), off), &on) in zipped {
-                    let fresh = *slot & holding & !*off;
-                    if fresh & on != 0 {
+                for w in 0..W {
+                    let fresh = fresh_off[w] & places[w] & !cells_off[w];
+                    if fresh & cells_on[w] != 0 {
                         return true;
                     }
-                    *slot = fresh;
-                    *off |= fresh;
+                    fresh_off[w] = fresh;
+                    cells_off[w] |= fresh;
                     any |= fresh != 0;
                 }
                 if !any {
@@ -124,13 +131,13 @@ impl Contradictions {
             // A region where a cell went off: none left is a contradiction, one left is on.
             let mut any = false;
             for region in regions.chunks_exact(words) {
-                let touched = region.iter().zip(&self.fresh_off).any(|(r, f)| r & f != 0);
-                if !touched {
+                let region = load(region);
+                if (0..W).all(|w| region[w] & fresh_off[w] == 0) {
                     continue;
                 }
                 let (mut count, mut last) = (0, 0);
-                for (w, (r, o)) in region.iter().zip(&self.off).enumerate() {
-                    let left = r & !o;
+                for w in 0..W {
+                    let left = region[w] & !cells_off[w];
                     if left != 0 {
                         count += if left & left.wrapping_sub(1) == 0 { 1 } else { 2 };
                         last = w;
@@ -139,10 +146,10 @@ impl Contradictions {
                 match count {
                     0 => return true,
                     1 => {
-                        let left = region[last] & !self.off[last];
-                        if self.on[last] & left == 0 {
-                            self.on[last] |= left;
-                            self.fresh_on[last] |= left;
+                        let left = region[last] & !cells_off[last];
+                        if cells_on[last] & left == 0 {
+                            cells_on[last] |= left;
+                            fresh_on[last] |= left;
                             any = true;
                         }
                     }
@@ -152,7 +159,7 @@ impl Contradictions {
             if !any {
                 return false;
             }
-            self.fresh_off.fill(0);
+            fresh_off = [0; W];
         }
     }
 }
@@ -180,7 +187,7 @@ mod tests {
         let (mut met, mut missed, mut run) = (0, 0, Run::new(9));
         for (step, _) in &path.steps {
             {
-                let mut meets = Contradictions::new(&candidates);
+                let meets = Contradictions::new(&candidates);
                 let mut engine = Engine::new(&candidates, Rules { y_links: false, dynamic: true });
                 for cell in 0..81 {
                     for digit in bits(candidates.candidates(cell)).map(|d| d as Digit + 1) {

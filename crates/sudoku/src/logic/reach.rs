@@ -52,6 +52,12 @@ impl Reach {
         }));
     }
 
+    /// After [`negations`](Self::negations) or [`nodes`](Self::nodes): each node's strongly
+    /// connected component (`u32::MAX`: the node neither links nor is linked to).
+    pub(super) fn component(&self) -> &[u32] {
+        &self.component
+    }
+
     /// Computes every node's reach, a bitset over the nodes, for [`reach`](Self::reach).
     pub(super) fn nodes(&mut self, starts: &[u32], links: &[u32]) {
         let nodes = starts.len() - 1;
