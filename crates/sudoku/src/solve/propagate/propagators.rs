@@ -11,6 +11,12 @@ use crate::solve::kit::Contradiction;
 
 type Step = Result<(), Contradiction>;
 
+/// A cage's sets are checked by Hall's condition (`sum`) when at most this many of its cells
+/// are open: `EXTREME_KILLERS` 77 202 -> 61 519 nodes, `TAREK_ALL` 74 770 -> 66 874,
+/// `MATHEMAGIC_KILLERS`' first five 1 729 734 -> 1 668 234; to 6 open cells, those five took
+/// 2 252 127.
+const MOST_OPEN: usize = 4;
+
 impl PropBoard {
     /// Runs propagator `id`.
     pub(super) fn run(&mut self, tables: &PropTables, id: u32, scratch: &mut Vec<u8>) -> Step {
@@ -120,11 +126,8 @@ impl PropBoard {
                 placed |= mask;
             }
         }
-        // With at most 4 open cells, each subset of them must cover as many of a set's
-        // digits left as it has cells (Hall's condition), or the set cannot be filled:
-        // EXTREME_KILLERS 77 202 -> 61 519 nodes, TAREK_ALL 74 770 -> 66 874, MATHEMAGIC's
-        // first five 1 729 734 -> 1 668 234; to 6 open cells, those five took 2 252 127.
-        const MOST_OPEN: usize = 4;
+        // With at most MOST_OPEN open cells, each subset of them must cover as many of a
+        // set's digits left as it has cells (Hall's condition), or the set cannot be filled.
         let mut unions = [0u64; 1 << MOST_OPEN];
         let mut open = 0usize;
         for &cell in cells {
