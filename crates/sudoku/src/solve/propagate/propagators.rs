@@ -151,10 +151,13 @@ impl PropBoard {
             if cells.iter().any(|&cell| self.masks[cell] & set == 0) {
                 continue;
             }
-            if (2..=MOST_OPEN).contains(&open) {
+            // One open cell or all of them: the checks above.
+            if (3..=MOST_OPEN).contains(&open) {
                 let left = set & !placed;
-                let short = (1..1usize << open)
-                    .any(|subset| ((unions[subset] & left).count_ones()) < subset.count_ones());
+                let short = (3..(1usize << open) - 1).any(|subset| {
+                    subset.count_ones() >= 2
+                        && (unions[subset] & left).count_ones() < subset.count_ones()
+                });
                 if short {
                     continue;
                 }
