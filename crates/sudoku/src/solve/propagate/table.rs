@@ -110,37 +110,8 @@ impl PropBoard {
         let meets = |position: usize, digit: usize| {
             support(position, digit).iter().zip(live.iter()).any(|(&s, &l)| s & l != 0)
         };
-        let (mut placed, mut union) = (0u64, 0u64);
-        for (position, &cell) in cells.iter().enumerate() {
-            let (mut keep, mut digits) = (0u64, self.masks[cell]);
-            while digits != 0 {
-                let digit = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if meets(position, digit) {
-                    keep |= 1 << digit;
-                }
-            }
-            self.restrict(tables, cell, keep)?;
-            union |= keep;
-            if single(keep) {
-                placed |= keep;
-            }
-        }
-        // A digit every filling that fits holds somewhere, in more than one place (a placed
-        // one has left its peers already): it leaves every cell that sees all its places.
-        let mut every = 0u64;
-        let mut digits = union & !placed;
-        while digits != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            if live.iter().zip(support(k, digit)).all(|(&l, &h)| l & !h == 0) {
-                every |= 1 << digit;
-            }
-        }
-        if every != 0 {
-            self.required(tables, cells, every, None)?;
-        }
-        Ok(())
+        let held = |digit: usize| live.iter().zip(support(k, digit)).all(|(&l, &h)| l & !h == 0);
+        self.keep_supported(tables, cells, meets, held)
     }
 
     /// [`Self::table`] for at most 64 fillings, the most common: one word a cell and digit.
@@ -164,13 +135,28 @@ impl PropBoard {
         if live == 0 {
             return Err(Contradiction);
         }
+        let anywhere = &supports[cells.len() * n..];
+        let meets = |position: usize, digit: usize| supports[position * n + digit] & live != 0;
+        self.keep_supported(tables, cells, meets, |digit| live & !anywhere[digit] == 0)
+    }
+
+    /// Each cell keeps its digits `meets` says some filling that fits puts there; then the
+    /// digits `held` says every such filling holds, in more than one place (a placed one has
+    /// left its peers already), leave every cell that sees all their places.
+    fn keep_supported(
+        &mut self,
+        tables: &PropTables,
+        cells: &[usize],
+        meets: impl Fn(usize, usize) -> bool,
+        held: impl Fn(usize) -> bool,
+    ) -> Result<(), Contradiction> {
         let (mut placed, mut union) = (0u64, 0u64);
         for (position, &cell) in cells.iter().enumerate() {
             let (mut keep, mut digits) = (0u64, self.masks[cell]);
             while digits != 0 {
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if supports[position * n + digit] & live != 0 {
+                if meets(position, digit) {
                     keep |= 1 << digit;
                 }
             }
@@ -180,12 +166,11 @@ impl PropBoard {
                 placed |= keep;
             }
         }
-        let anywhere = &supports[cells.len() * n..];
         let (mut every, mut digits) = (0u64, union & !placed);
         while digits != 0 {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            if live & !anywhere[digit] == 0 {
+            if held(digit) {
                 every |= 1 << digit;
             }
         }

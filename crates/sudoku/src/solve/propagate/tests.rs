@@ -27,18 +27,28 @@ fn a_cage_keeps_the_digits_of_its_sets() {
     assert_eq!(root(vec![Cage { cells: vec![0, 1], sum: Some(8) }], Vec::new()), None);
 }
 
+/// A 9×9 with `cage` and the pencilmarks `marked`, its propagators run: each cell's
+/// candidates.
+fn marked_cage(cage: Cage, marked: Vec<(usize, u64)>) -> Vec<u64> {
+    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+    model.cages = vec![cage];
+    model.candidates = marked;
+    let tables = PropTables::new(&model).unwrap();
+    let mut search = PropSearch::new(&tables);
+    search.load(&tables, &model.givens).unwrap();
+    search.board.masks.clone()
+}
+
 #[test]
 fn a_small_cage_keeps_only_the_digits_of_its_fillings() {
     // A cage of 10 in r1c1, r1c2, r2c1, the first two marked 1 or 2, the third 3, 5 or 7:
     // of its sets, 1 2 7 and 2 3 5 each give every cell a candidate and every digit a place,
     // but r1c1 and r1c2 take the 1 and the 2, so r2c1 is the 7 (what the sets alone miss).
-    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
-    model.cages = vec![Cage { cells: vec![0, 1, 9], sum: Some(10) }];
-    model.candidates = vec![(0, 0b11), (1, 0b11), (9, 0b101_0100)];
-    let tables = PropTables::new(&model).unwrap();
-    let mut search = PropSearch::new(&tables);
-    search.load(&tables, &model.givens).unwrap();
-    assert_eq!(search.board.masks[9], 0b100_0000);
+    let masks = marked_cage(
+        Cage { cells: vec![0, 1, 9], sum: Some(10) },
+        vec![(0, 0b11), (1, 0b11), (9, 0b101_0100)],
+    );
+    assert_eq!(masks[9], 0b100_0000);
 }
 
 #[test]
@@ -47,13 +57,11 @@ fn a_cage_s_set_its_few_open_cells_cannot_fill_is_dropped() {
     // 1 or 2, 3 4 or 6, and 1 2 or 5, each cell has a digit of 1 2 3 6 and each of its
     // digits a cell, but r1c1, r1c2 and r2c2 have only 1 and 2 of it for three cells: the
     // cage is 1 2 4 5, and r2c1 the 4.
-    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
-    model.cages = vec![Cage { cells: vec![0, 1, 9, 10], sum: Some(12) }];
-    model.candidates = vec![(0, 0b11), (1, 0b11), (9, 0b10_1100), (10, 0b1_0011)];
-    let tables = PropTables::new(&model).unwrap();
-    let mut search = PropSearch::new(&tables);
-    search.load(&tables, &model.givens).unwrap();
-    assert_eq!(search.board.masks[9], 0b1000);
+    let masks = marked_cage(
+        Cage { cells: vec![0, 1, 9, 10], sum: Some(12) },
+        vec![(0, 0b11), (1, 0b11), (9, 0b10_1100), (10, 0b1_0011)],
+    );
+    assert_eq!(masks[9], 0b1000);
 }
 
 #[test]
