@@ -44,6 +44,8 @@ impl PropTables {
             // table says all they would); never its automaton, whose states are the sets of
             // digits read so far.
             let renban = line.kind == LineKind::Renban;
+            // Where the renban's runs rule goes, to mark it `tabled` once its table is added.
+            let runs_at = self.rules.len();
             if renban {
                 let cells = self.list(&line.cells);
                 self.rules.push(Rule::Renban { cells, tabled: false });
@@ -64,11 +66,8 @@ impl PropTables {
                 })?;
             let table = line_table(line.cells.as_slice(), &layers);
             if let Some(fillings) = line_fillings(model, &table) {
-                if renban {
-                    let at = self.rules.len() - 1;
-                    if let Rule::Renban { tabled, .. } = &mut self.rules[at] {
-                        *tabled = true;
-                    }
+                if let Some(Rule::Renban { tabled, .. }) = self.rules.get_mut(runs_at) {
+                    *tabled = true;
                 }
                 self.add_table(&table.cells, fillings);
                 continue;

@@ -3,9 +3,10 @@
 //! fillings (one bit each) that put that digit there. A run ANDs, cell by cell, the union of
 //! its candidates' supports: what is left are the fillings that still fit, and a cell keeps
 //! the digits whose support meets them. On `HARD_RENBAN` a 3-cell renban has 42 fillings,
-//! one word: a run is a few dozen word operations where reading the fillings one by one,
-//! even only those of the first cell's candidates, took a tenth of the search
-//! (docs/propagation.md).
+//! one word: a run is a few dozen word operations. Against reading the fillings one by one
+//! (sorted by the first cell's digit, only those of its candidates): `HARD_RENBAN`'s second
+//! 1 005 M → 948 M instructions at 20 000 nodes (`valgrind --tool=callgrind
+//! target/release/sudoku solve --jobs 1 --unique --json --node-limit 20000 FILE`).
 
 use super::board::{single, PropBoard};
 use super::fillings::{MOST_CELLS, MOST_FILLINGS};
