@@ -59,6 +59,8 @@ mod subsets;
 mod text;
 mod uniqueness;
 mod variant;
+mod variant_chain;
+mod variant_links;
 mod variant_rate;
 mod variant_text;
 mod wings;

@@ -27,7 +27,7 @@ mod grids;
 pub(crate) mod kit;
 mod memo;
 mod propagate;
-pub(crate) use self::propagate::{narrow, PropTables};
+pub(crate) use self::propagate::{implied, narrow, PropTables};
 mod rules;
 mod search;
 pub(crate) mod strategy;

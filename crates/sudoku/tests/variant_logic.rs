@@ -17,7 +17,7 @@ use crate::variant_samples::samples;
 /// Walks `model`'s puzzle with the variant logic, checking each step against its unique
 /// solution (and `published`, when given); returns the steps' techniques, or `None` when the
 /// model is not one sudoku with constraints on top.
-fn walk(name: &str, model: &Model, published: Option<&[u8]>) -> Option<Vec<TechniqueKind>> {
+fn walk(name: &str, model: &Model, published: Option<&[u8]>) -> Option<Walked> {
     let logic = VariantLogic::new(model)?;
     let solution = logic.check_unique(&model.givens).unwrap_or_else(|e| panic!("{name}: {e}"));
     let solution: Vec<u8> = solution.iter().map(|d| d.unwrap_or(0)).collect();
@@ -41,7 +41,21 @@ fn walk(name: &str, model: &Model, published: Option<&[u8]>) -> Option<Vec<Techn
     let rating = logic.rate(&model.givens).unwrap();
     assert_eq!((rating.steps, rating.solved_by_logic), (path.steps.len(), path.solved), "{name}");
     assert_eq!(rating.se.er.is_some(), path.solved, "{name}");
-    Some(path.steps.iter().map(|s| s.technique).collect())
+    for step in path.steps.iter().filter(|s| s.technique == TechniqueKind::ConstraintChain) {
+        // `if r1c1 is 5: ...; the cage ... cannot be filled, so r1c1 is not 5`.
+        let &[(cell, digit)] = &step.eliminations[..] else { panic!("{name}: {step:?}") };
+        let (at, _) = (model.cell_name(cell), digit);
+        assert!(step.explanation.starts_with(&format!("if {at} is {digit}: ")), "{name}: {step:?}");
+        assert!(step.explanation.ends_with(&format!(", so {at} is not {digit}")), "{name}");
+    }
+    Some(Walked { kinds: path.steps.iter().map(|s| s.technique).collect(), solved: path.solved })
+}
+
+/// What a walk found: the steps' techniques, and whether they solved the puzzle.
+#[derive(Clone)]
+struct Walked {
+    kinds: Vec<TechniqueKind>,
+    solved: bool,
 }
 
 /// A reader of one puzzle a line.
@@ -51,13 +65,15 @@ type Reader = fn(&str) -> Option<Record>;
 #[derive(Default)]
 struct Tally {
     puzzles: usize,
+    solved: usize,
     steps: BTreeMap<&'static str, usize>,
 }
 
 impl Tally {
-    fn add(&mut self, kinds: Option<Vec<TechniqueKind>>) {
-        let Some(kinds) = kinds else { return };
+    fn add(&mut self, walked: Option<Walked>) {
+        let Some(Walked { kinds, solved }) = walked else { return };
         self.puzzles += 1;
+        self.solved += usize::from(solved);
         for kind in kinds {
             *self.steps.entry(kind.name()).or_default() += 1;
         }
@@ -78,14 +94,26 @@ fn every_step_on_the_committed_variants_holds_in_the_solution() {
             tally.add(walked.clone());
             all.add(walked);
         }
-        eprintln!("{file}: {} puzzles, steps {:?}", tally.puzzles, tally.steps);
+        eprintln!(
+            "{file}: {} puzzles, {} solved, steps {:?}",
+            tally.puzzles, tally.solved, tally.steps
+        );
         if file.starts_with("killer") {
             assert!(tally.puzzles == records.len() && tally.has(TechniqueKind::Cage), "{file}");
         }
         if file.starts_with("kropki") || file.starts_with("xv") || file.starts_with("consecutive") {
             assert!(tally.has(TechniqueKind::Relation), "{file}");
         }
+        // Dots need chains across them and the regions: every one solved by logic so.
+        if ["consecutive", "difference", "kropki", "xv", "negative"]
+            .iter()
+            .any(|f| file.starts_with(f))
+        {
+            assert_eq!(tally.solved, records.len(), "{file}");
+            assert!(tally.has(TechniqueKind::ConstraintChain), "{file}");
+        }
     }
+    assert!(all.has(TechniqueKind::ConstraintForcing));
     // The ISS, f-puzzles and SudokuPad samples: a 6×6 of cage, thermometer, little killer,
     // whispers, black dot and X; a Kropki 6×6.
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/");
@@ -120,7 +148,10 @@ fn gather(file: &str, records: &[Record]) -> Tally {
     for w in walked {
         tally.add(w);
     }
-    eprintln!("{file}: {} puzzles walked, steps {:?}", tally.puzzles, tally.steps);
+    eprintln!(
+        "{file}: {} puzzles walked, {} solved, steps {:?}",
+        tally.puzzles, tally.solved, tally.steps
+    );
     tally
 }
 

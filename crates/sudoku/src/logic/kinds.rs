@@ -104,11 +104,17 @@ pub enum TechniqueKind {
     /// Chains on a grid that the assumption empties as it goes: contradictions, both states of
     /// a candidate, cells and regions reaching the same conclusion.
     DynamicChain,
+    /// An assumption that the singles and the constraints, each alone, lead to a
+    /// contradiction (variant puzzles only, when nothing else finds a step).
+    ConstraintChain,
+    /// Each candidate of a cell, assumed, leads through the singles and the constraints to
+    /// the same removals (variant puzzles only, after the contradictions).
+    ConstraintForcing,
 }
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 40] = [
+    pub const ALL: [TechniqueKind; 42] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -149,6 +155,8 @@ impl TechniqueKind {
         TechniqueKind::NishioChain,
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
+        TechniqueKind::ConstraintChain,
+        TechniqueKind::ConstraintForcing,
     ];
 
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
@@ -225,6 +233,8 @@ impl TechniqueKind {
             TechniqueKind::NishioChain => "nishio forcing chain",
             TechniqueKind::MultipleChain => "multiple forcing chains",
             TechniqueKind::DynamicChain => "dynamic forcing chains",
+            TechniqueKind::ConstraintChain => "chain across constraints",
+            TechniqueKind::ConstraintForcing => "forcing chains across constraints",
         }
     }
 
@@ -288,7 +298,9 @@ impl TechniqueKind {
             | T::AlignedTripleExclusion
             | T::NishioChain
             | T::MultipleChain
-            | T::DynamicChain => Level::Expert,
+            | T::DynamicChain
+            | T::ConstraintChain
+            | T::ConstraintForcing => Level::Expert,
         }
     }
 
@@ -302,9 +314,12 @@ impl TechniqueKind {
             T::DirectClaiming => Box::new(direct::DirectLocked(true)),
             T::DirectHiddenPair => Box::new(direct::DirectHidden(2)),
             T::DirectHiddenTriple => Box::new(direct::DirectHidden(3)),
-            T::Cage | T::Relation | T::Line | T::InniesOuties => {
-                Box::new(variant::ConstraintsOnly(self))
-            }
+            T::Cage
+            | T::Relation
+            | T::Line
+            | T::InniesOuties
+            | T::ConstraintChain
+            | T::ConstraintForcing => Box::new(variant::ConstraintsOnly(self)),
             T::Pointing => Box::new(locked::Pointing),
             T::Claiming => Box::new(locked::Claiming),
             T::NakedPair => Box::new(subsets::Naked(2)),

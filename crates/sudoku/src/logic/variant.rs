@@ -12,7 +12,7 @@
 //! left out: a pattern whose digits could swap under the regions may be pinned by a cage or a
 //! line, so uniqueness tells nothing there.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::candidates::Candidates;
 use super::geometry::Geometry;
@@ -41,14 +41,17 @@ pub(super) enum Source {
     /// The sum the cages and regions imply for a few cells: its fillings, one digit a cell
     /// after the other.
     Implied(Vec<Digit>),
+    /// A sum the cages imply, for the chains: the digits of the rule's first `plus` cells
+    /// less those of the others make `total`.
+    Sum { plus: usize, total: i64 },
 }
 
 /// One constraint, ready to run: its cells, and its propagators (none for an implied sum,
 /// which is a table read here).
-struct Rule {
-    source: Source,
-    cells: Vec<Cell>,
-    tables: Option<PropTables>,
+pub(super) struct Rule {
+    pub(super) source: Source,
+    pub(super) cells: Vec<Cell>,
+    pub(super) tables: Option<PropTables>,
 }
 
 /// What the solver tries, in order.
@@ -58,6 +61,9 @@ enum Stage {
     Constraints,
     /// The implied sums.
     Implied,
+    /// Chains across the constraints and regions (`variant_chain.rs`), when nothing else
+    /// finds a step.
+    Chains,
 }
 
 /// The logical solver of a model that is one N×N sudoku with constraints on top.
@@ -70,6 +76,12 @@ pub struct VariantLogic {
     implied: Vec<Rule>,
     stages: Vec<Stage>,
     search: Rules,
+    /// The propagators of the whole model, regions and constraints together: which
+    /// assumptions end in a contradiction, found before a chain is spelt out.
+    whole: Option<PropTables>,
+    /// The chains' links: each constraint and implied sum beside the regions, compiled when
+    /// a chain is first needed (`variant_chain.rs`).
+    pub(super) chain_rules: OnceLock<super::variant_chain::ChainRules>,
 }
 
 impl VariantLogic {
@@ -78,16 +90,7 @@ impl VariantLogic {
     /// or pieces, with diagonals or extra regions): several grids, unused cells, or regions of
     /// fewer than N cells.
     pub fn new(model: &Model) -> Option<VariantLogic> {
-        let variant = Model {
-            givens: vec![None; model.used.len()],
-            cages: Vec::new(),
-            relations: Vec::new(),
-            parity: Vec::new(),
-            candidates: Vec::new(),
-            lines: Vec::new(),
-            ..model.clone()
-        }
-        .variant()?;
+        let variant = regions_only(model).variant()?;
         let mut rules = Vec::new();
         for (k, cage) in model.cages.iter().enumerate() {
             let alone = Model { cages: vec![cage.clone()], ..bare(model, false) };
@@ -125,8 +128,12 @@ impl VariantLogic {
                 _ => {}
             }
         }
+        stages.push(Stage::Chains);
+        let unmarked = Model { givens: vec![None; model.used.len()], ..model.clone() };
         Some(VariantLogic {
-            model: Model { givens: vec![None; model.used.len()], ..model.clone() },
+            whole: PropTables::new(&unmarked).ok(),
+            chain_rules: OnceLock::new(),
+            model: unmarked,
             geometry: Arc::new(Geometry::new(&variant)),
             variant,
             rules,
@@ -148,6 +155,14 @@ impl VariantLogic {
 
     pub(super) fn search(&self) -> &Rules {
         &self.search
+    }
+
+    pub(super) fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub(super) fn whole(&self) -> Option<&PropTables> {
+        self.whole.as_ref()
     }
 
     /// The candidates of a position (`digits`: one a cell, givens and placed digits): each
@@ -194,6 +209,7 @@ impl VariantLogic {
                 let masks = masks();
                 self.implied.iter().find_map(|rule| rule.step(&self.model, candidates, &masks))
             }
+            Stage::Chains => self.chain_step(&masks()),
         })
     }
 
@@ -230,6 +246,19 @@ impl Technique for ConstraintsOnly {
     }
 }
 
+/// `model` with its regions alone: no givens, no constraint.
+pub(super) fn regions_only(model: &Model) -> Model {
+    Model {
+        givens: vec![None; model.used.len()],
+        cages: Vec::new(),
+        relations: Vec::new(),
+        parity: Vec::new(),
+        candidates: Vec::new(),
+        lines: Vec::new(),
+        ..model.clone()
+    }
+}
+
 /// `model`'s rectangle with no constraint, nor any region unless `boxed` (then its boxes and
 /// pieces only, for the lines that read them).
 fn bare(model: &Model, boxed: bool) -> Model {
@@ -253,8 +282,24 @@ impl Rule {
     /// The rule of `source`, compiled from `alone`, a model of it alone; a constraint the
     /// propagating search cannot compile (a line too large) is kept without propagators, and
     /// never makes a step.
-    fn compiled(source: Source, cells: Vec<Cell>, alone: &Model) -> Rule {
+    pub(super) fn compiled(source: Source, cells: Vec<Cell>, alone: &Model) -> Rule {
         Rule { source, cells, tables: PropTables::new(alone).ok() }
+    }
+
+    /// Narrows `masks` (a mask a cell, one bit for a placed digit) as this rule does:
+    /// whether it changed them, or `None` when it finds no way to fill its cells (then
+    /// `masks` may be changed).
+    pub(super) fn apply(&self, masks: &mut [u64]) -> Option<bool> {
+        let count = |masks: &[u64]| masks.iter().map(|m| m.count_ones()).sum::<u32>();
+        let before = count(masks);
+        match (&self.tables, &self.source) {
+            (Some(tables), _) => narrow(tables, masks).then_some(())?,
+            (None, Source::Implied(fillings)) => {
+                keep_fillings(&self.cells, fillings, masks).then_some(())?;
+            }
+            (None, _) => return Some(false),
+        }
+        Some(count(masks) < before)
     }
 
     /// The step this rule makes from `candidates` (`masks`: every cell's candidates, a placed
@@ -267,7 +312,9 @@ impl Rule {
                     return None;
                 }
             }
-            (None, Source::Implied(fillings)) => keep_fillings(&self.cells, fillings, &mut after),
+            (None, Source::Implied(fillings)) => {
+                keep_fillings(&self.cells, fillings, &mut after);
+            }
             (None, _) => return None,
         }
         let eliminations: Vec<(Cell, Digit)> = (0..masks.len())
@@ -285,15 +332,15 @@ impl Rule {
             Source::Cage(_) => TechniqueKind::Cage,
             Source::Relation(_) => TechniqueKind::Relation,
             Source::Line(_) => TechniqueKind::Line,
-            Source::Implied(_) => TechniqueKind::InniesOuties,
+            Source::Implied(_) | Source::Sum { .. } => TechniqueKind::InniesOuties,
         };
         Some(Step::eliminating(kind, self.cells.clone(), Vec::new(), eliminations, explanation))
     }
 }
 
 /// Keeps in each of `cells` the digits of the fillings (one digit a cell, one filling after
-/// the other) that the candidates still allow; none when no filling fits.
-fn keep_fillings(cells: &[Cell], fillings: &[Digit], masks: &mut [u64]) {
+/// the other) that the candidates still allow; none when no filling fits (then `false`).
+fn keep_fillings(cells: &[Cell], fillings: &[Digit], masks: &mut [u64]) -> bool {
     let mut keep = vec![0u64; cells.len()];
     for filling in fillings.chunks_exact(cells.len()) {
         if cells.iter().zip(filling).all(|(&c, &d)| masks[c] >> (d - 1) & 1 == 1) {
@@ -303,12 +350,13 @@ fn keep_fillings(cells: &[Cell], fillings: &[Digit], masks: &mut [u64]) {
         }
     }
     if keep.contains(&0) {
-        // No filling fits: the position is wrong, and this sum says nothing of it.
-        return;
+        // No filling fits: the position is wrong, and a step says nothing of it.
+        return false;
     }
     for (&cell, &k) in cells.iter().zip(&keep) {
         masks[cell] &= k;
     }
+    true
 }
 
 /// A cage's digit sets of its size and sum that its cells' candidates still allow, as masks.

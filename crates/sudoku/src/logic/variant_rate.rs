@@ -1,11 +1,12 @@
 //! Rating a variant puzzle: [`VariantLogic`]'s path, its hardest step, and the numbers of
 //! Sudoku Explainer's scale (ER/EP/ED) with the constraint steps priced by this project (SE
 //! knows no cages nor lines): a cage, a dot or sign, or a line 2.0, between SE's direct
-//! pointing (1.7) and naked single (2.3); innies and outies 3.0, beside a naked pair.
+//! pointing (1.7) and naked single (2.3); innies and outies 3.0, beside a naked pair; a chain
+//! across constraints as SE's Nishio chain (7.5 and the extra of its length in cells).
 
 use super::kinds::TechniqueKind;
 use super::level::Level;
-use super::scale::{SeRating, Tenths};
+use super::scale::{chain_length_extra, SeRating, Tenths};
 use super::{Path, VariantLogic};
 use crate::grid::Digit;
 use crate::model::Broken;
@@ -83,7 +84,15 @@ impl VariantLogic {
             let boxed = step.regions.first().is_some_and(|&r| {
                 matches!(self.variant().regions()[r].kind, RegionKind::Box | RegionKind::Piece)
             });
-            highest = highest.max(price(step.technique, boxed));
+            let price = match step.technique {
+                // An assumption to a contradiction, as SE prices its Nishio chains: 7.5 and
+                // its length's extra, the length here the cells the chain changes.
+                TechniqueKind::ConstraintChain => 75 + chain_length_extra(step.cells.len()),
+                // A cell's forcing chains, as SE prices its cell forcing chains: 8.0 and more.
+                TechniqueKind::ConstraintForcing => 80 + chain_length_extra(step.cells.len()),
+                kind => price(kind, boxed),
+            };
+            highest = highest.max(price);
             rating.ed.get_or_insert(highest);
             if rating.ep.is_none() && !step.placements.is_empty() {
                 rating.ep = Some(highest);
@@ -130,8 +139,8 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::Bug3 => 58,
         T::AlignedPairExclusion => 62,
         T::ForcingChain => 66,
-        T::NishioChain | T::AlignedTripleExclusion => 75,
-        T::MultipleChain => 80,
+        T::NishioChain | T::AlignedTripleExclusion | T::ConstraintChain => 75,
+        T::MultipleChain | T::ConstraintForcing => 80,
         T::DynamicChain => 85,
     }
 }

@@ -30,21 +30,34 @@ pub(super) fn explain(
         .flat_map(|c| bits(before[c] & !after[c]).map(move |d| (c, d as Digit + 1)))
         .collect();
     let gone = removed_from(model.width, &eliminations);
+    format!("{}: {gone}", said(model, source, cells, before, after))
+}
+
+/// What the constraint of `source` says when it narrows `cells` from `before` to `after`:
+/// `the 3-cell cage of 7 at r1c1 holds 1, 2 and 4`, `the thermometer from r2c3 leaves r4c3
+/// at least 5`.
+pub(super) fn said(
+    model: &Model,
+    source: &Source,
+    cells: &[Cell],
+    before: &[u64],
+    after: &[u64],
+) -> String {
     let name = name(model, source, cells);
     if let Source::Cage(k) = source {
         let sets = cage_sets(model, &model.cages[*k], after);
         match sets.len() {
-            1 => return format!("{name} holds {}: {gone}", and_list(&digit_list(sets[0]))),
+            1 => return format!("{name} holds {}", and_list(&digit_list(sets[0]))),
             2..=MOST_SETS_SAID => {
                 let sums: Vec<String> = sets.iter().map(|&set| digit_list(set).join("+")).collect();
-                return format!("{name} is {}: {gone}", sums.join(" or "));
+                return format!("{name} is {}", sums.join(" or "));
             }
             _ => {}
         }
     }
     let mut changed: Vec<Cell> = cells.to_vec();
-    changed.extend(eliminations.iter().map(|&(c, _)| c).filter(|c| !cells.contains(c)));
-    changed.retain(|&c| before[c] != after[c]);
+    changed.extend((0..before.len()).filter(|c| !cells.contains(c)));
+    changed.retain(|&c| !before[c].is_power_of_two() && before[c] != after[c]);
     changed.dedup();
     // Cells left alike go together: `r4c3, r5c2 and r5c3 at least 2`.
     let mut alike: Vec<(String, Vec<String>)> = Vec::new();
@@ -58,7 +71,7 @@ pub(super) fn explain(
     let left: Vec<String> =
         alike.iter().map(|(what, cells)| format!("{} {what}", and_list(cells))).collect();
     // Groups apart by commas only: `r5c5 at least 2, r5c6 and r5c7 at most 8`.
-    format!("{name} leaves {}: {gone}", left.join(", "))
+    format!("{name} leaves {}", left.join(", "))
 }
 
 /// The constraint as a player finds it: `the 3-cell cage of 7 at r1c1`, `the white dot
@@ -100,6 +113,18 @@ pub(super) fn name(model: &Model, source: &Source, cells: &[Cell]) -> String {
             let total: u32 = fillings.iter().take(cells.len()).map(|&d| u32::from(d)).sum();
             let terms: Vec<String> = cells.iter().map(|&c| model.cell_name(c)).collect();
             format!("the cages' innies and outies make {} = {total}, which", terms.join(" + "))
+        }
+        Source::Sum { plus, total } => {
+            let named = |cells: &[Cell]| -> Vec<String> {
+                cells.iter().map(|&c| model.cell_name(c)).collect()
+            };
+            let mut terms = named(&cells[..*plus]).join(" + ");
+            for minus in named(&cells[*plus..]) {
+                terms.push_str(" − ");
+                terms.push_str(&minus);
+            }
+            let sign = if *total < 0 { "−" } else { "" };
+            format!("the cages' innies and outies make {terms} = {sign}{}, which", total.abs())
         }
     }
 }

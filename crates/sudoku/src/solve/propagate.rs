@@ -50,6 +50,7 @@ mod propagators;
 mod renban;
 mod search;
 mod splits;
+mod sums;
 mod table;
 mod tables;
 mod tree;
@@ -61,6 +62,7 @@ use dancer::run::{Fingerprint, FingerprintHasher};
 
 pub(crate) use self::narrow::narrow;
 pub(crate) use self::search::PropSearch;
+pub(crate) use self::sums::implied;
 pub(crate) use self::tables::PropTables;
 pub(crate) use self::tree::PropTree;
 use crate::grid::Digit;

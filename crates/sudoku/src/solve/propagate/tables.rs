@@ -5,25 +5,20 @@ use std::ops::Range;
 
 use super::bounds::runs;
 use super::fillings::orders;
-use super::implied::{differences, fillings, overlaps, Difference};
 use super::splits::Split;
+use super::sums::{implied, ImpliedSum};
 use super::{Crossing, Rule};
 use crate::grid::{Cell, Digit};
 use crate::model::{digit_sets, Model, ModelError};
 
 /// At most this many digit sets make a cage's list of fillings; past it (large grids, long
 /// cages) the cage is bounded by its sum's least and greatest totals instead.
-const MOST_SETS: usize = 4096;
+pub(super) const MOST_SETS: usize = 4096;
 
 /// Cages of at most this many cells are tables of their fillings (`fillings.rs`'s
 /// `orders`): `TAREK_ALL` took 74 770 nodes and 0.81 s so, 89 548 and 1.03 s with their digit
 /// sets alone; with cages of 4 cells, `EXTREME_KILLERS` took fewer nodes and more time.
 const CAGE_TABLE_CELLS: usize = 3;
-
-/// Implied sums (innies and outies) of at most this many cells and fillings are added as
-/// tables: they hold in every solution and let the search see dead ends sooner.
-const IMPLIED_CELLS: usize = 4;
-const IMPLIED_FILLINGS: usize = 64;
 
 /// A line's automaton unrolled over its cells, as flat arrays: the steps of the k-th cell read
 /// are `steps[starts[k]..starts[k + 1]]`, between the states numbered from `states[k]` in that
@@ -93,6 +88,19 @@ impl PropTables {
     /// What [`Model::validate`] finds, or a line whose automaton is too large.
     pub(crate) fn new(model: &Model) -> Result<PropTables, ModelError> {
         model.validate()?;
+        PropTables::with_implied(model, &implied(model))
+    }
+
+    /// The propagators of `model`'s rules with `sums` as the sums its cages imply (those of
+    /// [`implied`], or some of them: the logical solver's chains compile each alone beside
+    /// the regions).
+    ///
+    /// # Errors
+    /// A line whose automaton is too large.
+    pub(crate) fn with_implied(
+        model: &Model,
+        sums: &[ImpliedSum],
+    ) -> Result<PropTables, ModelError> {
         let (n, cells) = (model.symbols, model.used.len());
         let root: Vec<u64> = (0..cells).map(|cell| marks(model, cell)).collect();
         let mut tables = PropTables {
@@ -153,7 +161,7 @@ impl PropTables {
             }
         }
         tables.add_relations(model);
-        tables.add_implied(model);
+        tables.add_implied(model, sums);
         tables.add_lines(model)?;
         tables.index_watches();
         tables.add_crossings();
@@ -163,60 +171,18 @@ impl PropTables {
         Ok(tables)
     }
 
-    /// The sums the cages imply: innie and outie totals, equations with cells on both sides,
-    /// the small ones also as tables of their fillings.
-    fn add_implied(&mut self, model: &Model) {
-        let n = self.n;
-        // And every innie and outie total of at most N cells: as the digit sets of a cage
-        // where its cells share a region (so hold distinct digits), else bounded. Wider ones
-        // bound little and cost much: with every size, TAREK_ALL took 15.0 s, with N 7.0 s.
-        for (cells, sum) in model.implied_totals(n) {
-            let Ok(sum) = u32::try_from(sum) else { continue };
-            let distinct = model.regions.iter().any(|r| cells.iter().all(|c| r.contains(c)));
-            let sets = distinct.then(|| digit_sets(n, cells.len(), sum)).flatten();
-            match sets.filter(|sets| sets.len() <= MOST_SETS) {
-                Some(found) => {
-                    let listed = self.list(&cells);
-                    let start = self.sets.len() as u32;
-                    self.sets.extend(found);
-                    let sets = start..self.sets.len() as u32;
-                    self.rules.push(Rule::Sum { cells: listed, sets, crossings: 0..0 });
-                }
-                None => self.add_bounds(model, &cells, &[], sum),
-            }
-        }
-        // And the innie-outie equations with cells on both sides (`implied.rs`), of at most
-        // 2N cells (the diagonal killer of HS_KILLERS needs one of 13 cells).
-        let mut equations = differences(model, 2 * n);
-        let plain = model.implied_totals(n);
-        for equation in overlaps(model) {
-            let stated =
-                equation.minus.is_empty() && plain.iter().any(|(cells, _)| *cells == equation.plus);
-            if !stated && !equations.contains(&equation) {
-                equations.push(equation);
-            }
-        }
-        for equation in equations {
-            if let Some(found) = fillings(model, &equation) {
-                let cells: Vec<Cell> =
-                    equation.plus.iter().chain(&equation.minus).copied().collect();
-                self.add_table(&cells, found);
-                continue;
-            }
-            let Difference { plus, minus, total } = equation;
-            let reflected = i64::try_from(minus.len() * (n + 1)).unwrap_or(i64::MAX);
-            let grown = total.saturating_add(reflected);
-            let Ok(sum) = u32::try_from(grown) else { continue };
-            self.add_bounds(model, &plus, &minus, sum);
-        }
-        for implied in model.implied_sums(IMPLIED_CELLS, IMPLIED_FILLINGS) {
-            self.add_table(&implied.cells, implied.fillings.iter().map(|&d| bit(d)));
-        }
+    /// A rule over `cells` holding one of `sets` (digit masks).
+    pub(super) fn add_sets(&mut self, cells: &[Cell], sets: &[u64]) {
+        let listed = self.list(cells);
+        let start = self.sets.len() as u32;
+        self.sets.extend_from_slice(sets);
+        let sets = start..self.sets.len() as u32;
+        self.rules.push(Rule::Sum { cells: listed, sets, crossings: 0..0 });
     }
 
     /// The sum of `plus` less `minus`, bounded run by run (`bounds.rs`): `sum` counts each
     /// cell of `minus` as N + 1 less its digit.
-    fn add_bounds(&mut self, model: &Model, plus: &[Cell], minus: &[Cell], sum: u32) {
+    pub(super) fn add_bounds(&mut self, model: &Model, plus: &[Cell], minus: &[Cell], sum: u32) {
         self.add_bounds_to(model, plus, minus, (sum, &[]));
     }
 
@@ -330,7 +296,7 @@ impl PropTables {
 
 /// The bit of `digit` (bit d − 1 for digit d).
 #[inline]
-fn bit(digit: Digit) -> u64 {
+pub(super) fn bit(digit: Digit) -> u64 {
     1 << (digit - 1)
 }
 
