@@ -12,7 +12,7 @@ pub enum Level {
     Medium,
     /// Triples, quads and fish.
     Hard,
-    /// Wings, colouring, unique rectangles and BUG+1.
+    /// Wings, colouring, unique rectangles and loops, BUG, and chains (across constraints too).
     Expert,
     /// Beyond every technique here: logic stalls (the rater decides this level).
     Extreme,
