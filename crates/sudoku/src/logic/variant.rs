@@ -327,7 +327,8 @@ impl Rule {
         if eliminations.is_empty() {
             return None;
         }
-        let explanation = text::explain(model, &self.source, &self.cells, masks, &after);
+        let said = text::said(model, &self.source, &self.cells, masks, &after);
+        let explanation = text::explain(model, &said, masks, &after);
         let kind = match self.source {
             Source::Cage(_) => TechniqueKind::Cage,
             Source::Relation(_) => TechniqueKind::Relation,

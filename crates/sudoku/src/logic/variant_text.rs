@@ -16,21 +16,14 @@ use crate::model::{Model, RelationKind};
 /// A cage with at most this many digit sets left says them.
 const MOST_SETS_SAID: usize = 3;
 
-/// The step of `source` on `cells`, whose candidates went from `before` to `after` (a mask a
-/// cell of the model's rectangle).
-pub(super) fn explain(
-    model: &Model,
-    source: &Source,
-    cells: &[Cell],
-    before: &[u64],
-    after: &[u64],
-) -> String {
+/// A constraint's step: what it says (of [`said`]), then what it removes in going from
+/// `before` to `after` (a mask a cell of the model's rectangle).
+pub(super) fn explain(model: &Model, said: &str, before: &[u64], after: &[u64]) -> String {
     let eliminations: Vec<(Cell, Digit)> = (0..before.len())
         .filter(|&c| !before[c].is_power_of_two())
         .flat_map(|c| bits(before[c] & !after[c]).map(move |d| (c, d as Digit + 1)))
         .collect();
-    let gone = removed_from(model.width, &eliminations);
-    format!("{}: {gone}", said(model, source, cells, before, after))
+    format!("{said}: {}", removed_from(model.width, &eliminations))
 }
 
 /// What the constraint of `source` says when it narrows `cells` from `before` to `after`:
