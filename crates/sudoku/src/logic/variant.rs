@@ -77,8 +77,9 @@ pub struct VariantLogic {
     stages: Vec<Stage>,
     search: Rules,
     /// The propagators of the whole model, regions and constraints together: which
-    /// assumptions end in a contradiction, found before a chain is spelt out.
-    whole: Option<PropTables>,
+    /// assumptions end in a contradiction, found before a chain is spelt out; compiled when a
+    /// chain is first needed (`None` when the model does not compile).
+    whole: OnceLock<Option<PropTables>>,
     /// The chains' links: each constraint and implied sum beside the regions, compiled when
     /// a chain is first needed (`variant_chain.rs`).
     pub(super) chain_rules: OnceLock<super::variant_chain::ChainRules>,
@@ -131,7 +132,7 @@ impl VariantLogic {
         stages.push(Stage::Chains);
         let unmarked = Model { givens: vec![None; model.used.len()], ..model.clone() };
         Some(VariantLogic {
-            whole: PropTables::new(&unmarked).ok(),
+            whole: OnceLock::new(),
             chain_rules: OnceLock::new(),
             model: unmarked,
             geometry: Arc::new(Geometry::new(&variant)),
@@ -162,7 +163,7 @@ impl VariantLogic {
     }
 
     pub(super) fn whole(&self) -> Option<&PropTables> {
-        self.whole.as_ref()
+        self.whole.get_or_init(|| PropTables::new(&self.model).ok()).as_ref()
     }
 
     /// The candidates of a position (`digits`: one a cell, givens and placed digits): each

@@ -238,26 +238,33 @@ pub(super) fn pruned(run: Run, targets: &[(Cell, Digit)], cells: usize) -> Vec<L
     let mut links = run.links;
     let mut keep = vec![false; links.len()];
     keep[0] = true;
+    // The targets each link removed: the chain's ends, which it says whatever follows.
+    let mut ends: Vec<Vec<Cell>> = vec![Vec::new(); links.len()];
     if run.broken {
         keep[links.len() - 1] = true;
     } else {
         for &(c, d) in targets {
             let bit = 1u64 << (d - 1);
-            let remover = links.iter().rposition(|link| {
+            let remover = links.iter().position(|link| {
                 link.removed.iter().any(|&(cell, gone)| cell == c && gone & bit != 0)
             });
             if let Some(k) = remover {
                 keep[k] = true;
+                ends[k].push(c);
             }
         }
     }
+    // Backwards, so that a link is kept for what a kept link after it reads, and never for
+    // what only a link after the ends (the rest of their singles' pass) reads.
     let mut wanted = vec![false; cells];
-    for &(c, _) in targets {
-        wanted[c] = true;
-    }
     for i in (0..links.len()).rev() {
         let link = &mut links[i];
-        link.relevant = link.removed.iter().map(|&(c, _)| c).filter(|&c| wanted[c]).collect();
+        link.relevant = link
+            .removed
+            .iter()
+            .map(|&(c, _)| c)
+            .filter(|&c| wanted[c] || ends[i].contains(&c))
+            .collect();
         if keep[i] || !link.relevant.is_empty() {
             keep[i] = true;
             for &c in &link.reads {
@@ -356,9 +363,12 @@ mod tests {
             link(&[], &[(0, 0b110)], "assume"),
             link(&[0], &[(3, 0b100)], "target"),
             link(&[0], &[(4, 0b100)], "other"),
+            // After the target went: another digit of its cell, which nothing needs.
+            link(&[4], &[(3, 0b1)], "after"),
         ];
         let pruned = pruned(run(links, false), &[(3, 3)], 8);
         assert_eq!(kept(&pruned), ["assume", "target"]);
+        assert_eq!(pruned[1].relevant, [3]);
         assert_eq!(chain_cells(&pruned), [0, 3]);
     }
 }
