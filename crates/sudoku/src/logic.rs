@@ -40,6 +40,7 @@ pub(crate) mod constraints;
 mod cycles;
 mod direct;
 mod exclusion;
+mod finned;
 mod fish;
 mod forcing;
 mod geometry;
@@ -54,6 +55,7 @@ mod multiple;
 mod nishio;
 mod reach;
 mod scale;
+mod single_digit;
 mod singles;
 mod subsets;
 mod text;
@@ -136,6 +138,13 @@ impl LogicSolver {
     /// A solver with the techniques of [`TechniqueKind::DEFAULT`], in its order.
     pub fn new(variant: &Variant) -> LogicSolver {
         LogicSolver::with_techniques(variant, &TechniqueKind::DEFAULT)
+    }
+
+    /// A solver for hints and explanations: the techniques of [`TechniqueKind::HINTS`], the
+    /// default ones and then Sudoku Explainer's exclusions and chains, so that a puzzle it
+    /// rates is explained to its end.
+    pub fn for_hints(variant: &Variant) -> LogicSolver {
+        LogicSolver::with_techniques(variant, &TechniqueKind::HINTS)
     }
 
     /// A solver with only the given techniques, tried in the order given (a rater can stop at

@@ -136,7 +136,7 @@ impl Game {
     /// A new game whose solution is already known (`None`: the puzzle has none, and the
     /// check and the last resort of hints are not available).
     pub fn with_solution(name: &str, model: Model, solution: Option<Solution>) -> Game {
-        let logic = model.variant().map(|variant| LogicSolver::new(&variant));
+        let logic = model.variant().map(|variant| LogicSolver::for_hints(&variant));
         let variant_logic = logic.is_none().then(|| VariantLogic::new(&model)).flatten();
         let outline = Outline::new(&model);
         let cursor = (0..model.used.len())

@@ -111,6 +111,7 @@ pub enum RateError {
 #[derive(Debug)]
 pub struct Rater<'t> {
     logic: LogicSolver,
+    hints: LogicSolver,
     scale: ScaleSolver,
     solver: GridSolver<'t>,
 }
@@ -121,24 +122,51 @@ impl<'t> Rater<'t> {
         let variant = template.variant();
         Rater {
             logic: LogicSolver::new(variant),
+            hints: LogicSolver::for_hints(variant),
             scale: ScaleSolver::new(variant),
             solver: GridSolver::new(template),
         }
     }
 
-    /// The logical solver, for hints and explanations.
+    /// The logical solver of the level: the default techniques.
     pub fn logic(&self) -> &LogicSolver {
         &self.logic
     }
 
-    /// The logical path of `puzzle` and, when it stalls, the engine's nodes to finish.
+    /// The logical solver of hints and explanations: the default techniques, then Sudoku
+    /// Explainer's exclusions and chains ([`LogicSolver::for_hints`]).
+    pub fn hints(&self) -> &LogicSolver {
+        &self.hints
+    }
+
+    /// The logical path of `puzzle` by the default techniques and, when it stalls, the
+    /// engine's nodes to finish.
     ///
     /// # Errors
     /// When the givens break a rule.
     pub fn path(&mut self, puzzle: &Grid) -> Result<(Path, u64), Conflict> {
         let path = self.logic.solve(puzzle)?;
-        let nodes = if path.solved { 0 } else { self.solver.solve(&path.end.grid()).stats.nodes() };
-        Ok((path, nodes))
+        Ok(self.finished(path))
+    }
+
+    /// The path of hints and explanations (chains included) and, when it stalls, the
+    /// engine's nodes to finish.
+    ///
+    /// # Errors
+    /// When the givens break a rule.
+    pub fn explained_path(&mut self, puzzle: &Grid) -> Result<(Path, u64), Conflict> {
+        let path = self.hints.solve(puzzle)?;
+        Ok(self.finished(path))
+    }
+
+    fn finished(&mut self, path: Path) -> (Path, u64) {
+        let nodes = if path.solved { 0 } else { self.search_nodes(&path.end.grid()) };
+        (path, nodes)
+    }
+
+    /// The engine's nodes to solve `grid`, where logic stalled.
+    pub fn search_nodes(&mut self, grid: &Grid) -> u64 {
+        self.solver.solve(grid).stats.nodes()
     }
 
     /// Whether `puzzle` has exactly one solution, as logic that relies on uniqueness needs.

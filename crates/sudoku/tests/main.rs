@@ -61,6 +61,9 @@ mod properties;
 mod shared_data;
 // The logical solver: every step checked against the unique solution, and its strength.
 mod logic;
+// Hints and explanations: HoDoKu's patterns and SE's chains on puzzles that need them, each
+// step checked against the solution, and the level they give.
+mod hints;
 // Transforms and canonical forms: class invariance, a brute-force oracle, the 17-clue list.
 mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.

@@ -107,10 +107,10 @@ pub enum Command {
     /// JSON, or a picture (SVG; PNG and PDF when built with the `pictures` feature).
     #[command(after_help = super::help::SHOW)]
     Show(ShowArgs),
-    /// Rate each puzzle: `LEVEL STEPS HARDEST`, e.g. `hard 54 swordfish`. Levels: easy
-    /// (singles), medium (locked candidates, pairs), hard (triples, quads, fish), expert (wings,
-    /// colouring, unique rectangles and loops, BUG, chains), extreme (logic stalls: search
-    /// needed).
+    /// Rate each puzzle: `LEVEL STEPS HARDEST ER/EP/ED`, e.g. `hard 54 swordfish 3.8/1.2/1.2`.
+    /// Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, fish),
+    /// expert (skyscraper, kite, empty rectangle, finned fish, wings, colouring, unique
+    /// rectangles and loops, BUG), extreme (these stall: chains or search needed).
     #[command(after_help = super::help::RATE)]
     Rate {
         /// Inputs, variant and output options.

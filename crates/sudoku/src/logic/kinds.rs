@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::level::Level;
 use super::{
-    chains, coloring, direct, exclusion, fish, grave, locked, loops, multiple, singles, subsets,
-    uniqueness, variant, wings, Technique,
+    chains, coloring, direct, exclusion, finned, fish, grave, locked, loops, multiple,
+    single_digit, singles, subsets, uniqueness, variant, wings, Technique,
 };
 
 /// The techniques, simplest first (their order is `Ord`'s).
@@ -59,6 +59,20 @@ pub enum TechniqueKind {
     Swordfish,
     /// The same with four lines.
     Jellyfish,
+    /// Two strong links of a digit in two rows (or columns) whose near ends share a column
+    /// (row): one far end holds it (`HoDoKu`'s pattern; SE finds it as an X-chain).
+    Skyscraper,
+    /// A row's strong link and a column's whose near ends share a box: one far end holds it.
+    TwoStringKite,
+    /// A box whose digit lies in one row and one column, and a strong link meeting one of them.
+    EmptyRectangle,
+    /// An x-wing but for fins: the cells of its covers that see every fin lose the digit
+    /// (sashimi too).
+    FinnedXWing,
+    /// A finned (or sashimi) swordfish.
+    FinnedSwordfish,
+    /// A finned (or sashimi) jellyfish.
+    FinnedJellyfish,
     /// A bivalue pivot and two bivalue pincers.
     XyWing,
     /// A trivalue pivot and two bivalue pincers.
@@ -114,7 +128,7 @@ pub enum TechniqueKind {
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 42] = [
+    pub const ALL: [TechniqueKind; 48] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -136,6 +150,12 @@ impl TechniqueKind {
         TechniqueKind::XWing,
         TechniqueKind::Swordfish,
         TechniqueKind::Jellyfish,
+        TechniqueKind::Skyscraper,
+        TechniqueKind::TwoStringKite,
+        TechniqueKind::EmptyRectangle,
+        TechniqueKind::FinnedXWing,
+        TechniqueKind::FinnedSwordfish,
+        TechniqueKind::FinnedJellyfish,
         TechniqueKind::XyWing,
         TechniqueKind::XyzWing,
         TechniqueKind::WWing,
@@ -161,7 +181,7 @@ impl TechniqueKind {
 
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
     /// direct ones, whose steps it finds as locked candidates or a subset, then a single.
-    pub const DEFAULT: [TechniqueKind; 26] = [
+    pub const DEFAULT: [TechniqueKind; 32] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::Pointing,
@@ -175,6 +195,12 @@ impl TechniqueKind {
         TechniqueKind::XWing,
         TechniqueKind::Swordfish,
         TechniqueKind::Jellyfish,
+        TechniqueKind::Skyscraper,
+        TechniqueKind::TwoStringKite,
+        TechniqueKind::EmptyRectangle,
+        TechniqueKind::FinnedXWing,
+        TechniqueKind::FinnedSwordfish,
+        TechniqueKind::FinnedJellyfish,
         TechniqueKind::XyWing,
         TechniqueKind::XyzWing,
         TechniqueKind::WWing,
@@ -188,6 +214,53 @@ impl TechniqueKind {
         TechniqueKind::Bug2,
         TechniqueKind::Bug3,
         TechniqueKind::Bug4,
+    ];
+
+    /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
+    /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
+    /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
+    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains), so that a
+    /// puzzle SE rates is explained to its end. Their steps are [`Level::Extreme`]'s: `rate`'s
+    /// level stays that of the default techniques, extreme where they stall.
+    pub const HINTS: [TechniqueKind; 38] = [
+        TechniqueKind::NakedSingle,
+        TechniqueKind::HiddenSingle,
+        TechniqueKind::Pointing,
+        TechniqueKind::Claiming,
+        TechniqueKind::NakedPair,
+        TechniqueKind::HiddenPair,
+        TechniqueKind::NakedTriple,
+        TechniqueKind::HiddenTriple,
+        TechniqueKind::NakedQuad,
+        TechniqueKind::HiddenQuad,
+        TechniqueKind::XWing,
+        TechniqueKind::Swordfish,
+        TechniqueKind::Jellyfish,
+        TechniqueKind::Skyscraper,
+        TechniqueKind::TwoStringKite,
+        TechniqueKind::EmptyRectangle,
+        TechniqueKind::FinnedXWing,
+        TechniqueKind::FinnedSwordfish,
+        TechniqueKind::FinnedJellyfish,
+        TechniqueKind::XyWing,
+        TechniqueKind::XyzWing,
+        TechniqueKind::WWing,
+        TechniqueKind::SimpleColoring,
+        TechniqueKind::UniqueRectangle,
+        TechniqueKind::UniqueRectangle2,
+        TechniqueKind::UniqueRectangle3,
+        TechniqueKind::UniqueRectangle4,
+        TechniqueKind::UniqueLoop,
+        TechniqueKind::BugPlusOne,
+        TechniqueKind::Bug2,
+        TechniqueKind::Bug3,
+        TechniqueKind::Bug4,
+        TechniqueKind::AlignedPairExclusion,
+        TechniqueKind::ForcingChain,
+        TechniqueKind::AlignedTripleExclusion,
+        TechniqueKind::NishioChain,
+        TechniqueKind::MultipleChain,
+        TechniqueKind::DynamicChain,
     ];
 
     /// The name players use: `naked single`, `x-wing`, `bug+1`.
@@ -214,6 +287,12 @@ impl TechniqueKind {
             TechniqueKind::XWing => "x-wing",
             TechniqueKind::Swordfish => "swordfish",
             TechniqueKind::Jellyfish => "jellyfish",
+            TechniqueKind::Skyscraper => "skyscraper",
+            TechniqueKind::TwoStringKite => "2-string kite",
+            TechniqueKind::EmptyRectangle => "empty rectangle",
+            TechniqueKind::FinnedXWing => "finned x-wing",
+            TechniqueKind::FinnedSwordfish => "finned swordfish",
+            TechniqueKind::FinnedJellyfish => "finned jellyfish",
             TechniqueKind::XyWing => "xy-wing",
             TechniqueKind::XyzWing => "xyz-wing",
             TechniqueKind::WWing => "w-wing",
@@ -256,6 +335,21 @@ impl TechniqueKind {
         )
     }
 
+    /// Whether this is one of the patterns players know from `HoDoKu` (single-digit patterns,
+    /// finned fish, ALS moves): hints name them, the solver's own start-up logic skips them.
+    pub fn is_pattern(self) -> bool {
+        use TechniqueKind as T;
+        matches!(
+            self,
+            T::Skyscraper
+                | T::TwoStringKite
+                | T::EmptyRectangle
+                | T::FinnedXWing
+                | T::FinnedSwordfish
+                | T::FinnedJellyfish
+        )
+    }
+
     /// The level a puzzle needing this technique reaches.
     pub fn level(self) -> Level {
         use TechniqueKind as T;
@@ -280,7 +374,13 @@ impl TechniqueKind {
             | T::XWing
             | T::Swordfish
             | T::Jellyfish => Level::Hard,
-            T::XyWing
+            T::Skyscraper
+            | T::TwoStringKite
+            | T::EmptyRectangle
+            | T::FinnedXWing
+            | T::FinnedSwordfish
+            | T::FinnedJellyfish
+            | T::XyWing
             | T::XyzWing
             | T::WWing
             | T::SimpleColoring
@@ -292,15 +392,15 @@ impl TechniqueKind {
             | T::BugPlusOne
             | T::Bug2
             | T::Bug3
-            | T::Bug4
-            | T::AlignedPairExclusion
+            | T::Bug4 => Level::Expert,
+            T::AlignedPairExclusion
             | T::ForcingChain
             | T::AlignedTripleExclusion
             | T::NishioChain
             | T::MultipleChain
             | T::DynamicChain
             | T::ConstraintChain
-            | T::ConstraintForcing => Level::Expert,
+            | T::ConstraintForcing => Level::Extreme,
         }
     }
 
@@ -331,6 +431,12 @@ impl TechniqueKind {
             T::XWing => Box::new(fish::Fish(2)),
             T::Swordfish => Box::new(fish::Fish(3)),
             T::Jellyfish => Box::new(fish::Fish(4)),
+            T::Skyscraper | T::TwoStringKite | T::EmptyRectangle => {
+                Box::new(single_digit::SingleDigit(self))
+            }
+            T::FinnedXWing => Box::new(finned::FinnedFish(2)),
+            T::FinnedSwordfish => Box::new(finned::FinnedFish(3)),
+            T::FinnedJellyfish => Box::new(finned::FinnedFish(4)),
             T::XyWing => Box::new(wings::XyWing),
             T::XyzWing => Box::new(wings::XyzWing),
             T::WWing => Box::new(wings::WWing),
@@ -369,6 +475,12 @@ mod tests {
         assert!(TechniqueKind::DEFAULT.iter().all(|k| !k.name().starts_with("direct")));
         assert!(!TechniqueKind::DEFAULT.contains(&TechniqueKind::ForcingChain));
         assert!(TechniqueKind::ALL.windows(2).all(|w| w[0].level() <= w[1].level()));
+        // Hints try the default techniques first, in their order, then only extreme ones.
+        assert_eq!(TechniqueKind::HINTS[..TechniqueKind::DEFAULT.len()], TechniqueKind::DEFAULT);
+        assert!(TechniqueKind::HINTS.windows(2).all(|w| w[0] < w[1]));
+        let beyond = &TechniqueKind::HINTS[TechniqueKind::DEFAULT.len()..];
+        assert!(beyond.iter().all(|k| k.level() == Level::Extreme));
+        assert!(TechniqueKind::DEFAULT.iter().all(|k| k.level() < Level::Extreme));
         for kind in TechniqueKind::ALL {
             assert_eq!(kind.technique().kind(), kind);
         }

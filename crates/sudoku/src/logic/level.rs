@@ -12,9 +12,10 @@ pub enum Level {
     Medium,
     /// Triples, quads and fish.
     Hard,
-    /// Wings, colouring, unique rectangles and loops, BUG, and chains (across constraints too).
+    /// Wings, colouring, unique rectangles and loops, BUG.
     Expert,
-    /// Beyond every technique here: logic stalls (the rater decides this level).
+    /// Beyond them: exclusions, chains and forcing chains (across constraints too), or logic
+    /// stalls (the rater decides this level where the default techniques stall).
     Extreme,
 }
 

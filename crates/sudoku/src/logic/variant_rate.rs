@@ -104,7 +104,8 @@ impl VariantLogic {
 }
 
 /// A step's price: SE 1.2.1's for the techniques it has (a hidden single in a box 1.2, in
-/// another region 1.5), this project's for the others.
+/// another region 1.5), for the patterns it lacks the price of the chains that find what they
+/// remove, this project's for the constraints.
 fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
     use TechniqueKind as T;
     match kind {
@@ -138,7 +139,14 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::Bug2 | T::Bug4 => 57,
         T::Bug3 => 58,
         T::AlignedPairExclusion => 62,
-        T::ForcingChain => 66,
+        // `HoDoKu`'s patterns: SE finds what they remove with its X-chains (6.6).
+        T::ForcingChain
+        | T::Skyscraper
+        | T::TwoStringKite
+        | T::EmptyRectangle
+        | T::FinnedXWing
+        | T::FinnedSwordfish
+        | T::FinnedJellyfish => 66,
         T::NishioChain | T::AlignedTripleExclusion | T::ConstraintChain => 75,
         T::MultipleChain | T::ConstraintForcing => 80,
         T::DynamicChain => 85,

@@ -1,16 +1,16 @@
 //! What `?` says: the next step a person could take, with the cells it uses.
 //!
 //! In order: a placed digit that is not the solution's is pointed out first (every step
-//! after it would build on sand); a plain sudoku (regions only) asks the logical solver for
-//! its next step and sentence; one sudoku grid with constraints on top asks the variant logic
-//! (steps that name their cage, dot or line), taking its steps up to the next placed digit so
+//! after it would build on sand); a plain sudoku (regions only) asks the logical solver of
+//! hints (chains included), one sudoku grid with constraints on top the variant logic (steps
+//! that name their cage, dot or line), each taking its steps up to the next placed digit so
 //! that applying the hint moves the game on; any other puzzle (several grids) gets the singles
 //! its candidates leave under every constraint (`logic/constraints.rs`); when none is found,
 //! the solution gives the digit of the cursor's cell (or the first empty one), and says so.
 
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::constraints::{bit, candidates};
-use crate::logic::{LogicSolver, Step, VariantLogic};
+use crate::logic::{Candidates, LogicSolver, Step, VariantLogic};
 use crate::model::{Constraints, Model};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
@@ -60,35 +60,30 @@ pub(crate) fn hint(
     reveal(model, digits, solution, cursor)
 }
 
-/// The logical solver's next step on a plain sudoku.
+/// The logical solver's steps on a plain sudoku, up to the next placed digit.
 fn logical(model: &Model, logic: &LogicSolver, digits: &[Option<Digit>]) -> Option<Hint> {
     let cells = digits.iter().map(|d| d.unwrap_or(0)).collect();
     let grid = Grid::from_cells(model.symbols, cells);
     let candidates = logic.candidates(&grid).ok()?;
-    let step = logic.next_step(&candidates)?;
-    let mut cells = step.cells.clone();
-    for &(cell, _) in step.placements.iter().chain(&step.eliminations) {
-        if !cells.contains(&cell) {
-            cells.push(cell);
-        }
-    }
-    Some(Hint {
-        text: step.explanation,
-        cells,
-        placements: step.placements,
-        eliminations: step.eliminations,
-    })
+    to_placement(candidates, |position| logic.next_step(position))
 }
 
-/// The variant logic's steps from this position up to the first that places a digit: that
-/// step, said first, then the last earlier step that narrowed the placed cell (the one a
-/// player would have to see). Applied, the hint takes them all: a step that only removes
-/// candidates would be found again from the same digits.
+/// The variant logic's steps, up to the next placed digit.
 fn variant_step(logic: &VariantLogic, digits: &[Option<Digit>]) -> Option<Hint> {
-    let mut candidates = logic.candidates(digits).ok()?;
+    to_placement(logic.candidates(digits).ok()?, |position| logic.next_step(position))
+}
+
+/// The steps `next` finds from this position up to the first that places a digit: that
+/// step, said first, then the last earlier step that narrowed the placed cell (the one a
+/// player would have to see). Applied, the hint takes them all: the candidates come from the
+/// digits alone, so a step that only removes candidates would be found again.
+fn to_placement(
+    mut candidates: Candidates,
+    next: impl Fn(&Candidates) -> Option<Step>,
+) -> Option<Hint> {
     let mut steps = Vec::new();
     while steps.last().is_none_or(|step: &Step| step.placements.is_empty()) {
-        let Some(step) = logic.next_step(&candidates) else { break };
+        let Some(step) = next(&candidates) else { break };
         candidates.apply(&step);
         steps.push(step);
     }

@@ -164,11 +164,14 @@ pub(crate) fn choose(template: Option<&Template>) -> Chosen<'_> {
     }
 }
 
-/// The logical solver with the techniques whose deductions hold in every solution: all but
-/// those that assume the puzzle is unique (unique rectangles and loops, BUG).
+/// The logical solver the wide search starts with: the default techniques whose deductions
+/// hold in every solution (not those that assume the puzzle is unique: unique rectangles and
+/// loops, BUG), without `HoDoKu`'s patterns (they cost the search more than they save it).
 pub(crate) fn sound_logic(variant: &Variant) -> LogicSolver {
-    let sound: Vec<TechniqueKind> =
-        TechniqueKind::DEFAULT.into_iter().filter(|kind| !kind.assumes_uniqueness()).collect();
+    let sound: Vec<TechniqueKind> = TechniqueKind::DEFAULT
+        .into_iter()
+        .filter(|&kind| !kind.assumes_uniqueness() && !kind.is_pattern())
+        .collect();
     LogicSolver::with_techniques(variant, &sound)
 }
 

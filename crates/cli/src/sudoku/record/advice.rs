@@ -68,8 +68,8 @@ impl RecordJob {
         if let Err(error) = rater.check_unique(&puzzle.grid) {
             return self.unrated(&error);
         }
-        let variant = rater.logic().variant().clone();
-        let Ok(candidates) = rater.logic().candidates(&puzzle.grid) else {
+        let variant = rater.hints().variant().clone();
+        let Ok(candidates) = rater.hints().candidates(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
         self.tally.solved += 1;
@@ -77,12 +77,12 @@ impl RecordJob {
             self.set("status", || json!("solved"));
             return self.text("solved");
         }
-        if let Some(step) = rater.logic().next_step(&candidates) {
+        if let Some(step) = rater.hints().next_step(&candidates) {
             self.set("status", || json!("step"));
             self.set("step", || step_json(&step, &variant, puzzle.grid.size()));
             return self.text(&step.explanation);
         }
-        let nodes = rater.path(&puzzle.grid).map_or(0, |(_, nodes)| nodes);
+        let nodes = rater.search_nodes(&puzzle.grid);
         self.stuck(nodes, "engine")
     }
 
@@ -101,8 +101,8 @@ impl RecordJob {
             // Every puzzle's explanation ends with a blank line, this one too.
             return if self.format == OutputFormat::Line { text + "\n" } else { text };
         }
-        let variant = rater.logic().variant().clone();
-        let Ok((path, nodes)) = rater.path(&puzzle.grid) else {
+        let variant = rater.hints().variant().clone();
+        let Ok((path, nodes)) = rater.explained_path(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
         self.explained(&path, nodes, &variant, puzzle.grid.size(), "engine")
