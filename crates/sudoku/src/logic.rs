@@ -31,7 +31,10 @@ use crate::error::Conflict;
 use crate::grid::{Cell, Digit, Grid};
 use crate::variant::Variant;
 
+mod als;
+mod als_wing;
 mod bits;
+mod blossom;
 mod buffers;
 mod candidates;
 mod chains;
@@ -56,6 +59,7 @@ mod reach;
 mod scale;
 mod singles;
 mod subsets;
+mod sue_de_coq;
 mod text;
 mod uniqueness;
 mod variant;

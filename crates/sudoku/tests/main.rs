@@ -61,6 +61,9 @@ mod properties;
 mod shared_data;
 // The logical solver: every step checked against the unique solution, and its strength.
 mod logic;
+// Sue de Coq and the ALS techniques alone at every position of a walk: each removal checked
+// against the unique solution.
+mod als;
 // Transforms and canonical forms: class invariance, a brute-force oracle, the 17-clue list.
 mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::level::Level;
 use super::{
-    chains, coloring, direct, exclusion, fish, grave, locked, loops, multiple, singles, subsets,
-    uniqueness, variant, wings, Technique,
+    als, als_wing, blossom, chains, coloring, direct, exclusion, fish, grave, locked, loops,
+    multiple, singles, subsets, sue_de_coq, uniqueness, variant, wings, Technique,
 };
 
 /// The techniques, simplest first (their order is `Ord`'s).
@@ -85,6 +85,18 @@ pub enum TechniqueKind {
     Bug3,
     /// Two extra cells of a region share a conjugate digit: each is it or its extra digit.
     Bug4,
+    /// Two or three cells where a line meets a box (or any two regions meet), with cells of
+    /// each region's rest whose candidates are disjoint, holding as many digits as cells: each
+    /// digit lies in the pattern once.
+    SueDeCoq,
+    /// Two almost locked sets with a restricted common X: each other common digit lies in one
+    /// of them.
+    AlsXz,
+    /// A pivot ALS with restricted commons X and Y to two others: a digit of both lies in one
+    /// of them.
+    AlsXyWing,
+    /// A stem cell with one ALS petal per candidate: a digit of every petal lies in one.
+    DeathBlossom,
     /// Two cells whose pairs of digits would empty a bivalue cell that sees both, or repeat a
     /// digit: the digits in no allowed pair go (SE's aligned pair exclusion; not in
     /// [`TechniqueKind::DEFAULT`]).
@@ -114,7 +126,7 @@ pub enum TechniqueKind {
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 42] = [
+    pub const ALL: [TechniqueKind; 46] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -149,6 +161,10 @@ impl TechniqueKind {
         TechniqueKind::Bug2,
         TechniqueKind::Bug3,
         TechniqueKind::Bug4,
+        TechniqueKind::SueDeCoq,
+        TechniqueKind::AlsXz,
+        TechniqueKind::AlsXyWing,
+        TechniqueKind::DeathBlossom,
         TechniqueKind::AlignedPairExclusion,
         TechniqueKind::ForcingChain,
         TechniqueKind::AlignedTripleExclusion,
@@ -161,7 +177,7 @@ impl TechniqueKind {
 
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
     /// direct ones, whose steps it finds as locked candidates or a subset, then a single.
-    pub const DEFAULT: [TechniqueKind; 26] = [
+    pub const DEFAULT: [TechniqueKind; 30] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::Pointing,
@@ -188,6 +204,10 @@ impl TechniqueKind {
         TechniqueKind::Bug2,
         TechniqueKind::Bug3,
         TechniqueKind::Bug4,
+        TechniqueKind::SueDeCoq,
+        TechniqueKind::AlsXz,
+        TechniqueKind::AlsXyWing,
+        TechniqueKind::DeathBlossom,
     ];
 
     /// The name players use: `naked single`, `x-wing`, `bug+1`.
@@ -227,6 +247,10 @@ impl TechniqueKind {
             TechniqueKind::Bug2 => "bug type 2",
             TechniqueKind::Bug3 => "bug type 3",
             TechniqueKind::Bug4 => "bug type 4",
+            TechniqueKind::SueDeCoq => "sue de coq",
+            TechniqueKind::AlsXz => "als-xz",
+            TechniqueKind::AlsXyWing => "als-xy-wing",
+            TechniqueKind::DeathBlossom => "death blossom",
             TechniqueKind::AlignedPairExclusion => "aligned pair exclusion",
             TechniqueKind::AlignedTripleExclusion => "aligned triple exclusion",
             TechniqueKind::ForcingChain => "forcing chain",
@@ -293,6 +317,10 @@ impl TechniqueKind {
             | T::Bug2
             | T::Bug3
             | T::Bug4
+            | T::SueDeCoq
+            | T::AlsXz
+            | T::AlsXyWing
+            | T::DeathBlossom
             | T::AlignedPairExclusion
             | T::ForcingChain
             | T::AlignedTripleExclusion
@@ -341,6 +369,10 @@ impl TechniqueKind {
             }
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
             T::Bug2 | T::Bug3 | T::Bug4 => Box::new(grave::Grave(self)),
+            T::SueDeCoq => Box::new(sue_de_coq::SueDeCoq),
+            T::AlsXz => Box::new(als::AlsXz),
+            T::AlsXyWing => Box::new(als_wing::AlsXyWing),
+            T::DeathBlossom => Box::new(blossom::DeathBlossom),
             T::AlignedPairExclusion => Box::new(exclusion::AlignedExclusion(2)),
             T::AlignedTripleExclusion => Box::new(exclusion::AlignedExclusion(3)),
             T::ForcingChain => Box::new(chains::ForcingChain),
