@@ -109,8 +109,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Rate each puzzle: `LEVEL STEPS HARDEST`, e.g. `hard 54 swordfish`. Levels: easy
     /// (singles), medium (locked candidates, pairs), hard (triples, quads, fish), expert (wings,
-    /// colouring, unique rectangles and loops, BUG, chains), extreme (logic stalls: search
-    /// needed).
+    /// colouring, unique rectangles and loops, BUG, Sue de Coq, ALS moves, chains), extreme
+    /// (logic stalls: search needed).
     #[command(after_help = super::help::RATE)]
     Rate {
         /// Inputs, variant and output options.

@@ -26,6 +26,8 @@ pub(super) struct Als {
     masks: [u64; MAX_CELLS],
     /// The candidates of the cells between them: one more than the cells.
     pub(super) digits: u64,
+    /// Where its digits' reach starts in [`Sets`].
+    reach: usize,
 }
 
 impl Als {
@@ -49,11 +51,21 @@ impl Als {
     }
 }
 
+/// The ALSs of a position and, for each digit of each, the cells seeing all its places in the
+/// set: the restricted commons and the eliminations are then a few word operations.
+pub(super) struct Sets {
+    pub(super) list: Vec<Als>,
+    words: usize,
+    /// Set `s`'s `k`-th digit (lowest first) is seen from every place in it by the cells of
+    /// `reach[s.reach + k * words..][..words]`.
+    reach: Vec<u64>,
+}
+
 /// Every ALS of the position, each once (a set of cells lying in two regions, such as a row's
 /// part of a box, is listed under the lower), region by region.
-pub(super) fn all(candidates: &Candidates) -> Vec<Als> {
+pub(super) fn all(candidates: &Candidates) -> Sets {
     let geometry = candidates.geometry();
-    let mut found = Vec::new();
+    let mut sets = Sets { list: Vec::new(), words: geometry.words(), reach: Vec::new() };
     let mut blanks = Vec::with_capacity(candidates.size());
     for r in 0..geometry.region_count() {
         blanks.clear();
@@ -62,15 +74,21 @@ pub(super) fn all(candidates: &Candidates) -> Vec<Als> {
             let mask = candidates.candidates(c);
             mask != 0 && at_most(mask, MAX_CELLS + 1)
         }));
-        let seed =
-            Als { region: r, len: 0, cells: [0; MAX_CELLS], masks: [0; MAX_CELLS], digits: 0 };
-        extend(candidates, &blanks, seed, 0, &mut found);
+        let seed = Als {
+            region: r,
+            len: 0,
+            cells: [0; MAX_CELLS],
+            masks: [0; MAX_CELLS],
+            digits: 0,
+            reach: 0,
+        };
+        extend(candidates, &blanks, seed, 0, &mut sets);
     }
-    found
+    sets
 }
 
-/// Adds to `found` every ALS that grows `set` by cells of `blanks[from..]`.
-fn extend(candidates: &Candidates, blanks: &[Cell], set: Als, from: usize, found: &mut Vec<Als>) {
+/// Adds to `sets` every ALS that grows `set` by cells of `blanks[from..]`.
+fn extend(candidates: &Candidates, blanks: &[Cell], set: Als, from: usize, sets: &mut Sets) {
     for (i, &cell) in blanks.iter().enumerate().skip(from) {
         let mut next = set;
         next.cells[set.len] = cell;
@@ -81,10 +99,10 @@ fn extend(candidates: &Candidates, blanks: &[Cell], set: Als, from: usize, found
             continue;
         }
         if next.digits.count_ones() as usize == next.len + 1 && lowest_region(candidates, &next) {
-            found.push(next);
+            sets.push(candidates, next);
         }
         if next.len < MAX_CELLS {
-            extend(candidates, blanks, next, i + 1, found);
+            extend(candidates, blanks, next, i + 1, sets);
         }
     }
 }
@@ -100,48 +118,61 @@ fn lowest_region(candidates: &Candidates, set: &Als) -> bool {
         .all(|r| r >= set.region || cells[1..].iter().any(|&c| geometry.position(r, c).is_none()))
 }
 
-/// The digits of `a` and `b` that are restricted commons: every place of the digit in one sees
-/// every place in the other (the sets share no cell).
-pub(super) fn restricted(candidates: &Candidates, a: &Als, b: &Als) -> u64 {
-    let geometry = candidates.geometry();
-    let mut found = 0;
-    for d in bits(a.digits & b.digits) {
-        let digit = d as Digit + 1;
-        let all_see = a.places(digit).all(|x| {
-            let seen = geometry.peers(x);
-            b.places(digit).all(|y| seen[y / 64] >> (y % 64) & 1 != 0)
-        });
-        if all_see {
-            found |= 1 << d;
-        }
-    }
-    found
-}
-
-/// Adds to `out` the cells that see every place of `digit` in every set of `sets` and may
-/// hold it: where one of the sets must put it, no other cell can.
-pub(super) fn seeing_places(
-    candidates: &Candidates,
-    sets: &[&Als],
-    digit: Digit,
-    out: &mut Vec<(Cell, Digit)>,
-) {
-    let geometry = candidates.geometry();
-    for w in 0..geometry.words() {
-        let mut common = u64::MAX;
-        for cell in sets.iter().flat_map(|set| set.places(digit)) {
-            common &= geometry.peers(cell)[w];
-            if common == 0 {
-                break;
+impl Sets {
+    /// Lists `set`, with the cells seeing all the places of each of its digits.
+    fn push(&mut self, candidates: &Candidates, mut set: Als) {
+        let geometry = candidates.geometry();
+        set.reach = self.reach.len();
+        for d in bits(set.digits) {
+            let start = self.reach.len();
+            self.reach.resize(start + self.words, u64::MAX);
+            for cell in set.places(d as Digit + 1) {
+                for (word, &peers) in self.reach[start..].iter_mut().zip(geometry.peers(cell)) {
+                    *word &= peers;
+                }
             }
         }
-        // Peers exclude the cell itself, so no place of the digit in a set is a target.
-        out.extend(
-            bits(common)
-                .map(|b| w * 64 + b as usize)
-                .filter(|&c| candidates.has(c, digit))
-                .map(|c| (c, digit)),
-        );
+        self.list.push(set);
+    }
+
+    /// The cells seeing every place of digit `d + 1` in `set` (peers only: never a place).
+    pub(super) fn reach(&self, set: &Als, d: u32) -> &[u64] {
+        let k = (set.digits & ((1 << d) - 1)).count_ones() as usize;
+        &self.reach[set.reach + k * self.words..][..self.words]
+    }
+
+    /// The digits of `a` and `b` that are restricted commons: every place of the digit in one
+    /// sees every place in the other (the sets share no cell).
+    pub(super) fn restricted(&self, a: &Als, b: &Als) -> u64 {
+        let mut found = 0;
+        for d in bits(a.digits & b.digits) {
+            let seen = self.reach(a, d);
+            if b.places(d as Digit + 1).all(|y| seen[y / 64] >> (y % 64) & 1 != 0) {
+                found |= 1 << d;
+            }
+        }
+        found
+    }
+
+    /// Adds to `out` the cells that see every place of `digit` in every set of `sets` and may
+    /// hold it: where one of the sets must put it, no other cell can.
+    pub(super) fn seeing_places(
+        &self,
+        candidates: &Candidates,
+        sets: &[&Als],
+        digit: Digit,
+        out: &mut Vec<(Cell, Digit)>,
+    ) {
+        let d = u32::from(digit) - 1;
+        for w in 0..self.words {
+            let common = sets.iter().fold(u64::MAX, |word, set| word & self.reach(set, d)[w]);
+            out.extend(
+                bits(common)
+                    .map(|b| w * 64 + b as usize)
+                    .filter(|&c| candidates.has(c, digit))
+                    .map(|c| (c, digit)),
+            );
+        }
     }
 }
 
@@ -199,16 +230,16 @@ impl Technique for AlsXz {
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
         let sets = all(candidates);
         let mut eliminations = Vec::new();
-        for (i, a) in sets.iter().enumerate() {
-            for b in &sets[i + 1..] {
+        for (i, a) in sets.list.iter().enumerate() {
+            for b in &sets.list[i + 1..] {
                 let common = a.digits & b.digits;
                 if at_most(common, 1) || !a.disjoint(b) {
                     continue;
                 }
-                for x in bits(restricted(candidates, a, b)) {
+                for x in bits(sets.restricted(a, b)) {
                     eliminations.clear();
                     for z in bits(common & !(1 << x)) {
-                        seeing_places(candidates, &[a, b], z as Digit + 1, &mut eliminations);
+                        sets.seeing_places(candidates, &[a, b], z as Digit + 1, &mut eliminations);
                     }
                     if eliminations.is_empty() {
                         continue;
@@ -275,8 +306,11 @@ mod tests {
         keep(&mut candidates, at(9, "r1c2"), &[2, 3]);
         keep(&mut candidates, at(9, "r5c5"), &[4, 5, 6]);
         // r1c1, r1c2 lie in row 1 and box 1, listed under row 1; r5c5 alone is no ALS.
-        let sets: Vec<(usize, Vec<Cell>, u64)> =
-            all(&candidates).iter().map(|s| (s.region, s.cells().to_vec(), s.digits)).collect();
+        let sets: Vec<(usize, Vec<Cell>, u64)> = all(&candidates)
+            .list
+            .iter()
+            .map(|s| (s.region, s.cells().to_vec(), s.digits))
+            .collect();
         assert_eq!(
             sets,
             [

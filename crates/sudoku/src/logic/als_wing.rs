@@ -2,7 +2,7 @@
 //! both X and Y (it would have fewer digits than cells), so A lacks X or B lacks Y: one of them
 //! is locked, and a digit Z of both A and B lies in one of them.
 
-use super::als::{self, Als};
+use super::als::{self, Sets};
 use super::bits::bits;
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
@@ -20,14 +20,14 @@ impl Technique for AlsXyWing {
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
         let sets = als::all(candidates);
-        let links = links(candidates, &sets);
+        let links = links(&sets);
         let mut eliminations = Vec::new();
         for group in links.chunk_by(|p, q| p.0 == q.0) {
-            let c = &sets[group[0].0 as usize];
+            let c = &sets.list[group[0].0 as usize];
             for (k, &(_, a, xs)) in group.iter().enumerate() {
-                let a = &sets[a as usize];
+                let a = &sets.list[a as usize];
                 for &(_, b, ys) in &group[k + 1..] {
-                    let b = &sets[b as usize];
+                    let b = &sets.list[b as usize];
                     let common = a.digits & b.digits;
                     if common & !(xs | ys) == 0 || !a.disjoint(b) {
                         continue;
@@ -35,7 +35,7 @@ impl Technique for AlsXyWing {
                     for (x, y) in pairs(xs, ys) {
                         eliminations.clear();
                         for z in bits(common & !(1 << x | 1 << y)) {
-                            als::seeing_places(
+                            sets.seeing_places(
                                 candidates,
                                 &[a, b],
                                 z as Digit + 1,
@@ -56,10 +56,9 @@ impl Technique for AlsXyWing {
                             als::digits_lie(als::removed_digits(&eliminations)),
                             text::removed(candidates.size(), &eliminations)
                         );
-                        let sets = [c, a, b];
                         return Some(als::als_step(
                             self.kind(),
-                            &sets,
+                            &[c, a, b],
                             &[],
                             eliminations,
                             explanation,
@@ -73,14 +72,14 @@ impl Technique for AlsXyWing {
 }
 
 /// Every ordered pair of disjoint ALSs (c, other) with their restricted commons, grouped by c.
-fn links(candidates: &Candidates, sets: &[Als]) -> Vec<(u32, u32, u64)> {
+fn links(sets: &Sets) -> Vec<(u32, u32, u64)> {
     let mut links = Vec::new();
-    for (i, a) in sets.iter().enumerate() {
-        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+    for (i, a) in sets.list.iter().enumerate() {
+        for (j, b) in sets.list.iter().enumerate().skip(i + 1) {
             if a.digits & b.digits == 0 || !a.disjoint(b) {
                 continue;
             }
-            let rcc = als::restricted(candidates, a, b);
+            let rcc = sets.restricted(a, b);
             if rcc != 0 {
                 links.push((i as u32, j as u32, rcc));
                 links.push((j as u32, i as u32, rcc));

@@ -2,7 +2,7 @@
 //! that digit all see the stem. Whichever digit the stem takes leaves its petal locked, so a
 //! digit Z of every petal (not the stem's) lies in one of them.
 
-use super::als::{self, Als};
+use super::als::{self, Als, Sets};
 use super::bits::bits;
 use super::candidates::Candidates;
 use super::{text, Step, Technique, TechniqueKind};
@@ -20,7 +20,7 @@ pub(super) struct DeathBlossom;
 /// The search around one stem: its digits, each digit's possible petals, the petals chosen.
 struct Blossom<'s> {
     candidates: &'s Candidates,
-    sets: &'s [Als],
+    sets: &'s Sets,
     stem: Cell,
     /// The stem's digits (bit indices), and `petals[starts[k]..starts[k + 1]]` the sets that
     /// may be the petal of the `k`-th.
@@ -38,7 +38,6 @@ impl Technique for DeathBlossom {
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
         let sets = als::all(candidates);
-        let geometry = candidates.geometry();
         let mut blossom = Blossom {
             candidates,
             sets: &sets,
@@ -60,18 +59,22 @@ impl Technique for DeathBlossom {
             let mut every_digit = true;
             for (slot, d) in bits(mask).enumerate() {
                 blossom.digits[slot] = d;
-                let digit = d as Digit + 1;
                 let fits = |set: &Als| {
                     set.digits & 1 << d != 0
                         && set.digits & !mask != 0
                         && !set.contains(stem)
-                        && set.places(digit).all(|c| geometry.sees(c, stem))
+                        && sets.reach(set, d)[stem / 64] >> (stem % 64) & 1 != 0
                 };
                 let before = blossom.petals.len();
-                blossom.petals.extend((0..sets.len() as u32).filter(|&i| fits(&sets[i as usize])));
+                blossom
+                    .petals
+                    .extend((0..sets.list.len() as u32).filter(|&i| fits(&sets.list[i as usize])));
                 blossom.starts[slot] = before;
                 blossom.starts[slot + 1] = blossom.petals.len();
-                every_digit &= blossom.petals.len() > before;
+                if blossom.petals.len() == before {
+                    every_digit = false;
+                    break;
+                }
             }
             if every_digit && blossom.choose(0, k, !mask) {
                 return Some(blossom.step(variant, k));
@@ -86,13 +89,14 @@ impl Blossom<'_> {
     /// true with `eliminations` filled when the blossom removes something.
     fn choose(&mut self, depth: usize, k: usize, zs: u64) -> bool {
         if depth == k {
-            let mut petals: [&Als; MAX_STEM] = [&self.sets[0]; MAX_STEM];
+            let sets = self.sets;
+            let mut petals: [&Als; MAX_STEM] = [&sets.list[0]; MAX_STEM];
             for (slot, &i) in self.chosen[..k].iter().enumerate() {
-                petals[slot] = &self.sets[i as usize];
+                petals[slot] = &sets.list[i as usize];
             }
             self.eliminations.clear();
             for z in bits(zs) {
-                als::seeing_places(
+                sets.seeing_places(
                     self.candidates,
                     &petals[..k],
                     z as Digit + 1,
@@ -103,7 +107,7 @@ impl Blossom<'_> {
         }
         for p in self.starts[depth]..self.starts[depth + 1] {
             let i = self.petals[p];
-            let narrower = zs & self.sets[i as usize].digits;
+            let narrower = zs & self.sets.list[i as usize].digits;
             if narrower == 0 {
                 continue;
             }
@@ -119,7 +123,8 @@ impl Blossom<'_> {
     fn step(self, variant: &Variant, k: usize) -> Step {
         let candidates = self.candidates;
         let n = candidates.size();
-        let petals: Vec<&Als> = self.chosen[..k].iter().map(|&i| &self.sets[i as usize]).collect();
+        let petals: Vec<&Als> =
+            self.chosen[..k].iter().map(|&i| &self.sets.list[i as usize]).collect();
         let said: Vec<String> = petals
             .iter()
             .zip(&self.digits[..k])

@@ -12,7 +12,8 @@ pub enum Level {
     Medium,
     /// Triples, quads and fish.
     Hard,
-    /// Wings, colouring, unique rectangles and loops, BUG, and chains (across constraints too).
+    /// Wings, colouring, unique rectangles and loops, BUG, Sue de Coq and the ALS moves, and
+    /// chains (across constraints too).
     Expert,
     /// Beyond every technique here: logic stalls (the rater decides this level).
     Extreme,
