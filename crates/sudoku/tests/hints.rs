@@ -76,7 +76,6 @@ fn the_committed_pattern_puzzles_are_explained_to_the_end_with_every_pattern() {
         T::EmptyRectangle,
         T::FinnedXWing,
         T::FinnedSwordfish,
-        T::FinnedJellyfish,
         T::AlignedPairExclusion,
         T::ForcingChain,
         T::AlignedTripleExclusion,

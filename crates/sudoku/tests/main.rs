@@ -64,6 +64,9 @@ mod logic;
 // Hints and explanations: HoDoKu's patterns and SE's chains on puzzles that need them, each
 // step checked against the solution, and the level they give.
 mod hints;
+// Sue de Coq and the ALS techniques alone at every position of a walk: each removal checked
+// against the unique solution.
+mod als;
 // Transforms and canonical forms: class invariance, a brute-force oracle, the 17-clue list.
 mod canon;
 // Ratings over the shared sets: forum-hardest all extreme; level distributions.

@@ -110,7 +110,8 @@ pub enum Command {
     /// Rate each puzzle: `LEVEL STEPS HARDEST ER/EP/ED`, e.g. `hard 54 swordfish 3.8/1.2/1.2`.
     /// Levels: easy (singles), medium (locked candidates, pairs), hard (triples, quads, fish),
     /// expert (skyscraper, kite, empty rectangle, finned fish, wings, colouring, unique
-    /// rectangles and loops, BUG), extreme (these stall: chains or search needed).
+    /// rectangles and loops, BUG, Sue de Coq, ALS moves), extreme (these stall: chains or
+    /// search needed).
     #[command(after_help = super::help::RATE)]
     Rate {
         /// Inputs, variant and output options.

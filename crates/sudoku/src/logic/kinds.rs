@@ -4,8 +4,9 @@ use std::fmt;
 
 use super::level::Level;
 use super::{
-    chains, coloring, direct, exclusion, finned, fish, grave, locked, loops, multiple,
-    single_digit, singles, subsets, uniqueness, variant, wings, Technique,
+    als, als_wing, blossom, chains, coloring, direct, exclusion, finned, fish, grave, locked,
+    loops, multiple, single_digit, singles, subsets, sue_de_coq, uniqueness, variant, wings,
+    Technique,
 };
 
 /// The techniques, simplest first (their order is `Ord`'s).
@@ -66,13 +67,6 @@ pub enum TechniqueKind {
     TwoStringKite,
     /// A box whose digit lies in one row and one column, and a strong link meeting one of them.
     EmptyRectangle,
-    /// An x-wing but for fins: the cells of its covers that see every fin lose the digit
-    /// (sashimi too).
-    FinnedXWing,
-    /// A finned (or sashimi) swordfish.
-    FinnedSwordfish,
-    /// A finned (or sashimi) jellyfish.
-    FinnedJellyfish,
     /// A bivalue pivot and two bivalue pincers.
     XyWing,
     /// A trivalue pivot and two bivalue pincers.
@@ -99,6 +93,25 @@ pub enum TechniqueKind {
     Bug3,
     /// Two extra cells of a region share a conjugate digit: each is it or its extra digit.
     Bug4,
+    /// An x-wing but for fins: the cells of its covers that see every fin lose the digit
+    /// (sashimi too).
+    FinnedXWing,
+    /// A finned (or sashimi) swordfish.
+    FinnedSwordfish,
+    /// A finned (or sashimi) jellyfish (not in [`TechniqueKind::DEFAULT`]: rare and costly).
+    FinnedJellyfish,
+    /// Two or three cells where a line meets a box (or any two regions meet), with cells of
+    /// each region's rest whose candidates are disjoint, holding as many digits as cells: each
+    /// digit lies in the pattern once.
+    SueDeCoq,
+    /// Two almost locked sets with a restricted common X: each other common digit lies in one
+    /// of them.
+    AlsXz,
+    /// A pivot ALS with restricted commons X and Y to two others: a digit of both lies in one
+    /// of them.
+    AlsXyWing,
+    /// A stem cell with one ALS petal per candidate: a digit of every petal lies in one.
+    DeathBlossom,
     /// Two cells whose pairs of digits would empty a bivalue cell that sees both, or repeat a
     /// digit: the digits in no allowed pair go (SE's aligned pair exclusion; not in
     /// [`TechniqueKind::DEFAULT`]).
@@ -127,142 +140,6 @@ pub enum TechniqueKind {
 }
 
 impl TechniqueKind {
-    /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 48] = [
-        TechniqueKind::NakedSingle,
-        TechniqueKind::HiddenSingle,
-        TechniqueKind::DirectPointing,
-        TechniqueKind::DirectClaiming,
-        TechniqueKind::DirectHiddenPair,
-        TechniqueKind::DirectHiddenTriple,
-        TechniqueKind::Cage,
-        TechniqueKind::Relation,
-        TechniqueKind::Line,
-        TechniqueKind::Pointing,
-        TechniqueKind::Claiming,
-        TechniqueKind::NakedPair,
-        TechniqueKind::HiddenPair,
-        TechniqueKind::NakedTriple,
-        TechniqueKind::HiddenTriple,
-        TechniqueKind::NakedQuad,
-        TechniqueKind::HiddenQuad,
-        TechniqueKind::InniesOuties,
-        TechniqueKind::XWing,
-        TechniqueKind::Swordfish,
-        TechniqueKind::Jellyfish,
-        TechniqueKind::Skyscraper,
-        TechniqueKind::TwoStringKite,
-        TechniqueKind::EmptyRectangle,
-        TechniqueKind::FinnedXWing,
-        TechniqueKind::FinnedSwordfish,
-        TechniqueKind::FinnedJellyfish,
-        TechniqueKind::XyWing,
-        TechniqueKind::XyzWing,
-        TechniqueKind::WWing,
-        TechniqueKind::SimpleColoring,
-        TechniqueKind::UniqueRectangle,
-        TechniqueKind::UniqueRectangle2,
-        TechniqueKind::UniqueRectangle3,
-        TechniqueKind::UniqueRectangle4,
-        TechniqueKind::UniqueLoop,
-        TechniqueKind::BugPlusOne,
-        TechniqueKind::Bug2,
-        TechniqueKind::Bug3,
-        TechniqueKind::Bug4,
-        TechniqueKind::AlignedPairExclusion,
-        TechniqueKind::ForcingChain,
-        TechniqueKind::AlignedTripleExclusion,
-        TechniqueKind::NishioChain,
-        TechniqueKind::MultipleChain,
-        TechniqueKind::DynamicChain,
-        TechniqueKind::ConstraintChain,
-        TechniqueKind::ConstraintForcing,
-    ];
-
-    /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
-    /// direct ones, whose steps it finds as locked candidates or a subset, then a single.
-    pub const DEFAULT: [TechniqueKind; 32] = [
-        TechniqueKind::NakedSingle,
-        TechniqueKind::HiddenSingle,
-        TechniqueKind::Pointing,
-        TechniqueKind::Claiming,
-        TechniqueKind::NakedPair,
-        TechniqueKind::HiddenPair,
-        TechniqueKind::NakedTriple,
-        TechniqueKind::HiddenTriple,
-        TechniqueKind::NakedQuad,
-        TechniqueKind::HiddenQuad,
-        TechniqueKind::XWing,
-        TechniqueKind::Swordfish,
-        TechniqueKind::Jellyfish,
-        TechniqueKind::Skyscraper,
-        TechniqueKind::TwoStringKite,
-        TechniqueKind::EmptyRectangle,
-        TechniqueKind::FinnedXWing,
-        TechniqueKind::FinnedSwordfish,
-        TechniqueKind::FinnedJellyfish,
-        TechniqueKind::XyWing,
-        TechniqueKind::XyzWing,
-        TechniqueKind::WWing,
-        TechniqueKind::SimpleColoring,
-        TechniqueKind::UniqueRectangle,
-        TechniqueKind::UniqueRectangle2,
-        TechniqueKind::UniqueRectangle3,
-        TechniqueKind::UniqueRectangle4,
-        TechniqueKind::UniqueLoop,
-        TechniqueKind::BugPlusOne,
-        TechniqueKind::Bug2,
-        TechniqueKind::Bug3,
-        TechniqueKind::Bug4,
-    ];
-
-    /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
-    /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
-    /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
-    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains), so that a
-    /// puzzle SE rates is explained to its end. Their steps are [`Level::Extreme`]'s: `rate`'s
-    /// level stays that of the default techniques, extreme where they stall.
-    pub const HINTS: [TechniqueKind; 38] = [
-        TechniqueKind::NakedSingle,
-        TechniqueKind::HiddenSingle,
-        TechniqueKind::Pointing,
-        TechniqueKind::Claiming,
-        TechniqueKind::NakedPair,
-        TechniqueKind::HiddenPair,
-        TechniqueKind::NakedTriple,
-        TechniqueKind::HiddenTriple,
-        TechniqueKind::NakedQuad,
-        TechniqueKind::HiddenQuad,
-        TechniqueKind::XWing,
-        TechniqueKind::Swordfish,
-        TechniqueKind::Jellyfish,
-        TechniqueKind::Skyscraper,
-        TechniqueKind::TwoStringKite,
-        TechniqueKind::EmptyRectangle,
-        TechniqueKind::FinnedXWing,
-        TechniqueKind::FinnedSwordfish,
-        TechniqueKind::FinnedJellyfish,
-        TechniqueKind::XyWing,
-        TechniqueKind::XyzWing,
-        TechniqueKind::WWing,
-        TechniqueKind::SimpleColoring,
-        TechniqueKind::UniqueRectangle,
-        TechniqueKind::UniqueRectangle2,
-        TechniqueKind::UniqueRectangle3,
-        TechniqueKind::UniqueRectangle4,
-        TechniqueKind::UniqueLoop,
-        TechniqueKind::BugPlusOne,
-        TechniqueKind::Bug2,
-        TechniqueKind::Bug3,
-        TechniqueKind::Bug4,
-        TechniqueKind::AlignedPairExclusion,
-        TechniqueKind::ForcingChain,
-        TechniqueKind::AlignedTripleExclusion,
-        TechniqueKind::NishioChain,
-        TechniqueKind::MultipleChain,
-        TechniqueKind::DynamicChain,
-    ];
-
     /// The name players use: `naked single`, `x-wing`, `bug+1`.
     pub fn name(self) -> &'static str {
         match self {
@@ -306,6 +183,10 @@ impl TechniqueKind {
             TechniqueKind::Bug2 => "bug type 2",
             TechniqueKind::Bug3 => "bug type 3",
             TechniqueKind::Bug4 => "bug type 4",
+            TechniqueKind::SueDeCoq => "sue de coq",
+            TechniqueKind::AlsXz => "als-xz",
+            TechniqueKind::AlsXyWing => "als-xy-wing",
+            TechniqueKind::DeathBlossom => "death blossom",
             TechniqueKind::AlignedPairExclusion => "aligned pair exclusion",
             TechniqueKind::AlignedTripleExclusion => "aligned triple exclusion",
             TechniqueKind::ForcingChain => "forcing chain",
@@ -347,6 +228,10 @@ impl TechniqueKind {
                 | T::FinnedXWing
                 | T::FinnedSwordfish
                 | T::FinnedJellyfish
+                | T::SueDeCoq
+                | T::AlsXz
+                | T::AlsXyWing
+                | T::DeathBlossom
         )
     }
 
@@ -392,7 +277,11 @@ impl TechniqueKind {
             | T::BugPlusOne
             | T::Bug2
             | T::Bug3
-            | T::Bug4 => Level::Expert,
+            | T::Bug4
+            | T::SueDeCoq
+            | T::AlsXz
+            | T::AlsXyWing
+            | T::DeathBlossom => Level::Expert,
             T::AlignedPairExclusion
             | T::ForcingChain
             | T::AlignedTripleExclusion
@@ -447,6 +336,10 @@ impl TechniqueKind {
             }
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
             T::Bug2 | T::Bug3 | T::Bug4 => Box::new(grave::Grave(self)),
+            T::SueDeCoq => Box::new(sue_de_coq::SueDeCoq),
+            T::AlsXz => Box::new(als::AlsXz),
+            T::AlsXyWing => Box::new(als_wing::AlsXyWing),
+            T::DeathBlossom => Box::new(blossom::DeathBlossom),
             T::AlignedPairExclusion => Box::new(exclusion::AlignedExclusion(2)),
             T::AlignedTripleExclusion => Box::new(exclusion::AlignedExclusion(3)),
             T::ForcingChain => Box::new(chains::ForcingChain),

@@ -12,7 +12,8 @@ pub enum Level {
     Medium,
     /// Triples, quads and fish.
     Hard,
-    /// Wings, colouring, unique rectangles and loops, BUG.
+    /// Wings, colouring, unique rectangles and loops, BUG, `HoDoKu`'s single-digit patterns,
+    /// finned fish, Sue de Coq and the ALS moves.
     Expert,
     /// Beyond them: exclusions, chains and forcing chains (across constraints too), or logic
     /// stalls (the rater decides this level where the default techniques stall).

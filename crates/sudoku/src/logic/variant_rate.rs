@@ -132,12 +132,17 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         | T::UniqueLoop
         | T::SimpleColoring => 45,
         T::UniqueRectangle3 => 46,
-        T::NakedQuad => 50,
+        // Sue de Coq is not in SE: HoDoKu ranks it near the quads, and the ALS moves between the
+        // BUG types and the chains.
+        T::NakedQuad | T::SueDeCoq => 50,
         T::Jellyfish => 52,
         T::HiddenQuad => 54,
         T::BugPlusOne => 56,
         T::Bug2 | T::Bug4 => 57,
         T::Bug3 => 58,
+        T::AlsXz => 55,
+        T::AlsXyWing => 60,
+        T::DeathBlossom => 64,
         T::AlignedPairExclusion => 62,
         // `HoDoKu`'s patterns: SE finds what they remove with its X-chains (6.6).
         T::ForcingChain
