@@ -112,6 +112,6 @@ fn magictour_hints_step_soundly() {
         assert_eq!(rating.level == Level::Extreme, before < steps.len() || !done, "{puzzle}");
     }
     eprintln!("magictour top 1465: the hints solve {solved} of the first {count}");
-    // Measured when written: 297 of 300 (the other 3 need SE's nested chains).
-    assert!(solved >= 290, "{solved}");
+    // With SE's dynamic forcing chains (+), all 300 (297 before: the other 3 need them).
+    assert_eq!(solved, count);
 }

@@ -12,7 +12,10 @@
 //!
 //! The order of the search is SE's, for its chains and so its prices: the candidates turned on
 //! are followed before those turned off, each queue first in first out; a cell's regions are
-//! taken boxes (and pieces) first, then rows, columns and the rest.
+//! taken boxes (and pieces) first, then rows, columns and the rest. With SE's dynamic forcing
+//! chains (+), when both queues are empty, [`plus`]'s direct rules may turn more off.
+
+mod plus;
 
 use super::bits::bits;
 use super::buffers::Fifo;
@@ -27,6 +30,8 @@ pub(super) struct Rules {
     pub(super) y_links: bool,
     /// Whether candidates turned off leave the working grid.
     pub(super) dynamic: bool,
+    /// Dynamic only: whether SE's direct rules run on the working grid when links run out.
+    pub(super) plus: bool,
 }
 
 /// A candidate assumed on or off, as one number: `((cell * N + digit - 1) * 2 + on)`.
@@ -199,6 +204,8 @@ pub(super) struct Engine<'c> {
     /// Cells already given an X-link by the potential being followed.
     marks: Vec<u32>,
     stamp: u32,
+    /// The removals the direct rule's pattern at hand rests on (dynamic plus only).
+    hint: Vec<Potential>,
 }
 
 impl<'c> Engine<'c> {
@@ -239,6 +246,7 @@ impl<'c> Engine<'c> {
             places: (0..n * n * n).map(|i| ((i / n) as u16, (i % n + 1) as Digit)).collect(),
             marks: vec![0; n * n],
             stamp: 0,
+            hint: Vec::new(),
         }
     }
 
@@ -274,7 +282,7 @@ impl<'c> Engine<'c> {
                 self.follow_on(run, e);
             } else if let Some(e) = self.pending_off.pop() {
                 self.follow_off(run, e);
-            } else {
+            } else if !(self.rules.plus && self.advance(run)) {
                 break;
             }
         }

@@ -118,6 +118,9 @@ pub enum TechniqueKind {
     /// Chains on a grid that the assumption empties as it goes: contradictions, both states of
     /// a candidate, cells and regions reaching the same conclusion.
     DynamicChain,
+    /// Dynamic forcing chains that, where links run out, also apply locked candidates, hidden
+    /// and naked pairs and X-wings to the grid the assumption empties (SE's "(+)").
+    DynamicPlusChain,
     /// An assumption that the singles and the constraints, each alone, lead to a
     /// contradiction (variant puzzles only, when nothing else finds a step).
     ConstraintChain,
@@ -128,7 +131,7 @@ pub enum TechniqueKind {
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 48] = [
+    pub const ALL: [TechniqueKind; 49] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -175,6 +178,7 @@ impl TechniqueKind {
         TechniqueKind::NishioChain,
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
+        TechniqueKind::DynamicPlusChain,
         TechniqueKind::ConstraintChain,
         TechniqueKind::ConstraintForcing,
     ];
@@ -219,10 +223,11 @@ impl TechniqueKind {
     /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
     /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
     /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
-    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains), so that a
+    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, then dynamic
+    /// forcing chains (+)), so that a
     /// puzzle SE rates is explained to its end. Their steps are [`Level::Extreme`]'s: `rate`'s
     /// level stays that of the default techniques, extreme where they stall.
-    pub const HINTS: [TechniqueKind; 38] = [
+    pub const HINTS: [TechniqueKind; 39] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::Pointing,
@@ -261,6 +266,7 @@ impl TechniqueKind {
         TechniqueKind::NishioChain,
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
+        TechniqueKind::DynamicPlusChain,
     ];
 
     /// The name players use: `naked single`, `x-wing`, `bug+1`.
@@ -312,6 +318,7 @@ impl TechniqueKind {
             TechniqueKind::NishioChain => "nishio forcing chain",
             TechniqueKind::MultipleChain => "multiple forcing chains",
             TechniqueKind::DynamicChain => "dynamic forcing chains",
+            TechniqueKind::DynamicPlusChain => "dynamic forcing chains (+)",
             TechniqueKind::ConstraintChain => "chain across constraints",
             TechniqueKind::ConstraintForcing => "forcing chains across constraints",
         }
@@ -399,6 +406,7 @@ impl TechniqueKind {
             | T::NishioChain
             | T::MultipleChain
             | T::DynamicChain
+            | T::DynamicPlusChain
             | T::ConstraintChain
             | T::ConstraintForcing => Level::Extreme,
         }
@@ -453,6 +461,7 @@ impl TechniqueKind {
             T::NishioChain => Box::new(multiple::ForcingChains(multiple::Family::Nishio)),
             T::MultipleChain => Box::new(multiple::ForcingChains(multiple::Family::Multiple)),
             T::DynamicChain => Box::new(multiple::ForcingChains(multiple::Family::Dynamic)),
+            T::DynamicPlusChain => Box::new(multiple::ForcingChains(multiple::Family::DynamicPlus)),
         }
     }
 }
