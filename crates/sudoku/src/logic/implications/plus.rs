@@ -49,6 +49,26 @@ fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (1..n).flat_map(|j| (0..j).map(move |i| (i, j)))
 }
 
+/// The removals of one hint, cell by cell, in the order found: at most two regions' cells.
+struct Removals {
+    cells: [(Cell, u64); 128],
+    len: usize,
+}
+
+impl Removals {
+    fn new() -> Removals {
+        Removals { cells: [(0, 0); 128], len: 0 }
+    }
+
+    /// Adds the digits `mask` of `cell`, if any.
+    fn add(&mut self, cell: Cell, mask: u64) {
+        if mask != 0 {
+            self.cells[self.len] = (cell, mask);
+            self.len += 1;
+        }
+    }
+}
+
 impl Engine<'_> {
     /// SE's `getAdvancedPotentials`: the removals of the first rule that finds any, queued.
     /// Whether the run goes on (something new was queued, or a contradiction found).
@@ -94,6 +114,29 @@ impl Engine<'_> {
         }
     }
 
+    /// Queues a hint's removals (parents in `self.hint`) in the order SE reads them from its
+    /// `HashMap<Cell, BitSet>` (a cell's hash is its index): by bucket, then as added.
+    fn queue(&mut self, run: &mut Run, removals: &mut Removals) {
+        let mut buckets = 16;
+        while removals.len * 4 > buckets * 3 {
+            buckets *= 2;
+        }
+        let list = &mut removals.cells[..removals.len];
+        // Insertion sort: stable, and a hint removes from few cells.
+        for i in 1..list.len() {
+            let mut j = i;
+            while j > 0 && list[j - 1].0 & (buckets - 1) > list[j].0 & (buckets - 1) {
+                list.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for &(cell, mask) in &*list {
+            for d in bits(mask) {
+                self.remove(run, cell, d as Digit + 1);
+            }
+        }
+    }
+
     /// Pointing and claiming: a digit's places in a box all in one line (or in a line all in
     /// one box) leave the rest of the other region.
     fn locking(&mut self, run: &mut Run) -> bool {
@@ -134,11 +177,11 @@ impl Engine<'_> {
                         continue;
                     }
                     found = true;
+                    let mut removals = Removals::new();
                     for &c in other.iter().filter(outside) {
-                        if self.works(c, digit) {
-                            self.remove(run, c, digit);
-                        }
+                        removals.add(c, self.masks[c] & 1 << (digit - 1));
                     }
+                    self.queue(run, &mut removals);
                 }
             }
         }
@@ -154,6 +197,10 @@ impl Engine<'_> {
         for from in [Class::Box, Class::Column, Class::Row] {
             for r in regions(geometry, from) {
                 let region = geometry.region(r);
+                // SE looks for hidden pairs only in regions of five blank cells or more.
+                if region.iter().filter(|&&c| candidates.candidates(c) != 0).count() <= 4 {
+                    continue;
+                }
                 for (i, j) in pairs(n) {
                     let (a, b) = (self.positions[r * n + i], self.positions[r * n + j]);
                     if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
@@ -175,12 +222,12 @@ impl Engine<'_> {
                         continue;
                     }
                     found = true;
+                    let mut removals = Removals::new();
                     for k in bits(a) {
                         let c = region[k as usize];
-                        for d in bits(self.masks[c] & !pair) {
-                            self.remove(run, c, d as Digit + 1);
-                        }
+                        removals.add(c, self.masks[c] & !pair);
                     }
+                    self.queue(run, &mut removals);
                 }
             }
         }
@@ -220,11 +267,11 @@ impl Engine<'_> {
                         continue;
                     }
                     found = true;
+                    let mut removals = Removals::new();
                     for &c in others() {
-                        for d in bits(self.masks[c] & ma) {
-                            self.remove(run, c, d as Digit + 1);
-                        }
+                        removals.add(c, self.masks[c] & ma);
                     }
+                    self.queue(run, &mut removals);
                 }
             }
         }
@@ -295,11 +342,11 @@ impl Engine<'_> {
         if self.hint.is_empty() {
             return false;
         }
+        let mut removals = Removals::new();
         for c in targets() {
-            if self.works(c, digit) {
-                self.remove(run, c, digit);
-            }
+            removals.add(c, self.masks[c] & 1 << (digit - 1));
         }
+        self.queue(run, &mut removals);
         true
     }
 }
