@@ -1,5 +1,6 @@
 //! The solver of hints and explanations (`LogicSolver::for_hints`): `HoDoKu`'s patterns
-//! (skyscraper, 2-string kite, empty rectangle, finned and sashimi fish) among the default
+//! (skyscraper, 2-string kite, empty rectangle, finned and sashimi fish, Sue de Coq, ALS-XZ,
+//! ALS-XY-wing, death blossom) among the default
 //! techniques, then Sudoku Explainer's exclusions and chains. On the committed puzzles that
 //! need them (`data/puzzles/patterns.txt`, generated here) and on magictour's top 1465 (from
 //! `../shared/data`): every step holds in the unique solution, every one of them is used
@@ -76,15 +77,19 @@ fn the_committed_pattern_puzzles_are_explained_to_the_end_with_every_pattern() {
         T::EmptyRectangle,
         T::FinnedXWing,
         T::FinnedSwordfish,
-        T::AlignedPairExclusion,
+        T::SueDeCoq,
+        T::AlsXz,
+        T::AlsXyWing,
+        T::DeathBlossom,
         T::ForcingChain,
         T::AlignedTripleExclusion,
+        T::NishioChain,
         T::MultipleChain,
         T::DynamicChain,
     ] {
         assert!(used.contains(&kind), "no {kind} step in data/puzzles/patterns.txt");
     }
-    for start in ["sashimi x-wing on ", "sashimi swordfish on ", "forcing X-chain: if "] {
+    for start in ["sashimi x-wing on ", "forcing X-chain: if ", "forcing XY-chain: if "] {
         assert!(sentences.iter().any(|s| s.starts_with(start)), "no step starting {start:?}");
     }
 }
@@ -111,6 +116,6 @@ fn magictour_hints_step_soundly() {
         assert_eq!(rating.level == Level::Extreme, before < steps.len() || !done, "{puzzle}");
     }
     eprintln!("magictour top 1465: the hints solve {solved} of the first {count}");
-    // Measured when written: 297 of 300 (the other 3 need SE's nested chains).
-    assert!(solved >= 290, "{solved}");
+    // With SE's dynamic forcing chains (+), all 300 (297 before: the other 3 need them).
+    assert_eq!(solved, count);
 }

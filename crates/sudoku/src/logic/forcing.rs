@@ -17,15 +17,19 @@ pub(super) enum Family {
     Multiple,
     /// Dynamic contradictions, double implications, cells and regions (8.5).
     Dynamic,
+    /// Dynamic, with SE's direct rules on the working grid when links run out (9.0: SE's
+    /// "dynamic forcing chains (+)", [`plus`](super::implications)).
+    DynamicPlus,
 }
 
 impl Family {
     /// How its runs spread.
     pub(super) fn rules(self) -> Rules {
         match self {
-            Family::Nishio => Rules { y_links: false, dynamic: true },
-            Family::Multiple => Rules { y_links: true, dynamic: false },
-            Family::Dynamic => Rules { y_links: true, dynamic: true },
+            Family::Nishio => Rules { y_links: false, dynamic: true, plus: false },
+            Family::Multiple => Rules { y_links: true, dynamic: false, plus: false },
+            Family::Dynamic => Rules { y_links: true, dynamic: true, plus: false },
+            Family::DynamicPlus => Rules { y_links: true, dynamic: true, plus: true },
         }
     }
 
@@ -35,6 +39,7 @@ impl Family {
             Family::Nishio => 75,
             Family::Multiple => 80,
             Family::Dynamic => 85,
+            Family::DynamicPlus => 90,
         }
     }
 
@@ -44,6 +49,7 @@ impl Family {
             Family::Nishio => TechniqueKind::NishioChain,
             Family::Multiple => TechniqueKind::MultipleChain,
             Family::Dynamic => TechniqueKind::DynamicChain,
+            Family::DynamicPlus => TechniqueKind::DynamicPlusChain,
         }
     }
 }

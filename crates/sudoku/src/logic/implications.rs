@@ -12,7 +12,13 @@
 //!
 //! The order of the search is SE's, for its chains and so its prices: the candidates turned on
 //! are followed before those turned off, each queue first in first out; a cell's regions are
-//! taken boxes (and pieces) first, then rows, columns and the rest.
+//! taken boxes (and pieces) first, then rows, columns and the rest. With SE's dynamic forcing
+//! chains (+), when both queues are empty, [`plus`]'s direct rules may turn more off.
+
+mod counter;
+mod plus;
+
+pub(super) use self::counter::Counter;
 
 use super::bits::bits;
 use super::buffers::Fifo;
@@ -27,6 +33,8 @@ pub(super) struct Rules {
     pub(super) y_links: bool,
     /// Whether candidates turned off leave the working grid.
     pub(super) dynamic: bool,
+    /// Dynamic only: whether SE's direct rules run on the working grid when links run out.
+    pub(super) plus: bool,
 }
 
 /// A candidate assumed on or off, as one number: `((cell * N + digit - 1) * 2 + on)`.
@@ -135,47 +143,6 @@ impl Run {
     }
 }
 
-/// Counts the ancestors of entries of runs, reusing its marks.
-pub(super) struct Counter {
-    seen: Vec<u32>,
-    stamp: u32,
-    level: Vec<usize>,
-    next: Vec<usize>,
-}
-
-impl Counter {
-    /// A counter for runs on grids of side `n`.
-    pub(super) fn new(n: usize) -> Counter {
-        Counter { seen: vec![0; n * n * n * 2], stamp: 0, level: Vec::new(), next: Vec::new() }
-    }
-
-    /// How many distinct potentials `entry` of `run` follows from, itself included: SE's
-    /// measure of a chain's length (counted level by level, a potential once, as SE counts).
-    pub(super) fn ancestors(&mut self, run: &Run, entry: usize) -> usize {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        self.level.clear();
-        self.level.push(entry);
-        let mut count = 0;
-        while !self.level.is_empty() {
-            self.next.clear();
-            for &e in &self.level {
-                let p = run.entries[e].potential as usize;
-                if self.seen[p] != self.stamp {
-                    self.seen[p] = self.stamp;
-                    count += 1;
-                    self.next.extend(run.parents_of(e).iter().map(|&q| q as usize));
-                }
-            }
-            std::mem::swap(&mut self.level, &mut self.next);
-        }
-        count
-    }
-}
-
 /// Runs assumptions on one position, reusing its working grid and queues.
 pub(super) struct Engine<'c> {
     candidates: &'c Candidates,
@@ -199,6 +166,8 @@ pub(super) struct Engine<'c> {
     /// Cells already given an X-link by the potential being followed.
     marks: Vec<u32>,
     stamp: u32,
+    /// The removals the direct rule's pattern at hand rests on (dynamic plus only).
+    hint: Vec<Potential>,
 }
 
 impl<'c> Engine<'c> {
@@ -239,6 +208,7 @@ impl<'c> Engine<'c> {
             places: (0..n * n * n).map(|i| ((i / n) as u16, (i % n + 1) as Digit)).collect(),
             marks: vec![0; n * n],
             stamp: 0,
+            hint: Vec::new(),
         }
     }
 
@@ -274,7 +244,7 @@ impl<'c> Engine<'c> {
                 self.follow_on(run, e);
             } else if let Some(e) = self.pending_off.pop() {
                 self.follow_off(run, e);
-            } else {
+            } else if !(self.rules.plus && self.advance(run)) {
                 break;
             }
         }

@@ -7,7 +7,7 @@ use super::level::Level;
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 52] = [
+    pub const ALL: [TechniqueKind; 53] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -58,6 +58,7 @@ impl TechniqueKind {
         TechniqueKind::NishioChain,
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
+        TechniqueKind::DynamicPlusChain,
         TechniqueKind::ConstraintChain,
         TechniqueKind::ConstraintForcing,
     ];
@@ -107,10 +108,11 @@ impl TechniqueKind {
     /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
     /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
     /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
-    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains), so that a
+    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and
+    /// dynamic forcing chains (+)), so that a
     /// puzzle SE rates is explained to its end. Their steps are [`Level::Extreme`]'s: `rate`'s
     /// level stays that of the default techniques, extreme where they stall.
-    pub const HINTS: [TechniqueKind; 41] = [
+    pub const HINTS: [TechniqueKind; 42] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::Pointing,
@@ -152,5 +154,6 @@ impl TechniqueKind {
         TechniqueKind::NishioChain,
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
+        TechniqueKind::DynamicPlusChain,
     ];
 }

@@ -131,6 +131,9 @@ pub enum TechniqueKind {
     /// Chains on a grid that the assumption empties as it goes: contradictions, both states of
     /// a candidate, cells and regions reaching the same conclusion.
     DynamicChain,
+    /// Dynamic forcing chains that, where links run out, also apply locked candidates, hidden
+    /// and naked pairs and X-wings to the grid the assumption empties (SE's "(+)").
+    DynamicPlusChain,
     /// An assumption that the singles and the constraints, each alone, lead to a
     /// contradiction (variant puzzles only, when nothing else finds a step).
     ConstraintChain,
@@ -193,6 +196,7 @@ impl TechniqueKind {
             TechniqueKind::NishioChain => "nishio forcing chain",
             TechniqueKind::MultipleChain => "multiple forcing chains",
             TechniqueKind::DynamicChain => "dynamic forcing chains",
+            TechniqueKind::DynamicPlusChain => "dynamic forcing chains (+)",
             TechniqueKind::ConstraintChain => "chain across constraints",
             TechniqueKind::ConstraintForcing => "forcing chains across constraints",
         }
@@ -288,6 +292,7 @@ impl TechniqueKind {
             | T::NishioChain
             | T::MultipleChain
             | T::DynamicChain
+            | T::DynamicPlusChain
             | T::ConstraintChain
             | T::ConstraintForcing => Level::Extreme,
         }
@@ -346,6 +351,7 @@ impl TechniqueKind {
             T::NishioChain => Box::new(multiple::ForcingChains(multiple::Family::Nishio)),
             T::MultipleChain => Box::new(multiple::ForcingChains(multiple::Family::Multiple)),
             T::DynamicChain => Box::new(multiple::ForcingChains(multiple::Family::Dynamic)),
+            T::DynamicPlusChain => Box::new(multiple::ForcingChains(multiple::Family::DynamicPlus)),
         }
     }
 }

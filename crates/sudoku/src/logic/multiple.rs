@@ -149,7 +149,7 @@ impl Search<'_, '_> {
                 self.contradiction(index, None, on);
                 self.contradiction(usize::MAX, Some(&off_run), off);
             }
-            if self.family == Family::Dynamic && count >= 3 {
+            if matches!(self.family, Family::Dynamic | Family::DynamicPlus) && count >= 3 {
                 self.double(index, &off_run, on);
             }
             self.off = off_run;

@@ -18,8 +18,11 @@
 //! its chains find those eliminations, and so do these. Then, each only where the ones before
 //! find nothing: aligned triple exclusion 7.5, and ([`multiple`](super::multiple)) Nishio
 //! forcing chains from 7.5, cell and region forcing chains from 8.0, dynamic forcing chains from
-//! 8.5. Not here yet: SE's unique rectangle type 3 with a hidden set, and its dynamic-plus and
-//! nested forcing chains (9.0 and up). Where logic stalls, ER is unknown.
+//! 8.5, and dynamic forcing chains (+) from 9.0 (SE's chaining level 1: where links run out,
+//! the first of locked candidates, hidden and naked pairs and X-wings that the assumption's
+//! grid allows turns more candidates off, its parents the removals its pattern rests on, all
+//! counted in the length). Not here yet: SE's unique rectangle type 3 with a hidden set, and
+//! its nested forcing chains (level 2 and up, 9.5 and up). Where logic stalls, ER is unknown.
 
 use std::fmt;
 use std::sync::Arc;
@@ -161,6 +164,7 @@ impl ScaleSolver {
             (Rung::Multiple(multiple::Family::Nishio), 75),
             (Rung::Multiple(multiple::Family::Multiple), 80),
             (Rung::Multiple(multiple::Family::Dynamic), 85),
+            (Rung::Multiple(multiple::Family::DynamicPlus), 90),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }

@@ -181,7 +181,13 @@ pub(super) fn forcing_step(
                 cells.push(c);
             }
         }
-        let chain: Vec<String> = path.iter().skip(1).map(|&q| say(n, q)).collect();
+        // An "off" that follows from an "off" comes from a direct rule on the grid the
+        // assumption left (dynamic forcing chains (+)); other links alternate.
+        let link = |(&before, &q): (&Potential, &Potential)| match (before % 2, q % 2) {
+            (0, 0) => format!("{} (a locked candidate, pair or x-wing of what is left)", say(n, q)),
+            _ => say(n, q),
+        };
+        let chain: Vec<String> = path.iter().zip(&path[1..]).map(link).collect();
         let chain = if chain.is_empty() { say(n, path[0]) } else { chain.join(", so ") };
         said.push(format!("{} {chain}", branch.premise));
     }

@@ -155,5 +155,6 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::NishioChain | T::AlignedTripleExclusion | T::ConstraintChain => 75,
         T::MultipleChain | T::ConstraintForcing => 80,
         T::DynamicChain => 85,
+        T::DynamicPlusChain => 90,
     }
 }
