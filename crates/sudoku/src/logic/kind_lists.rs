@@ -105,49 +105,9 @@ impl TechniqueKind {
         TechniqueKind::DeathBlossom,
     ];
 
-    /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
-    /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
-    /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
-    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and
-    /// dynamic forcing chains (+)), so that a
-    /// puzzle SE rates is explained to its end. Their steps are [`Level::Extreme`]'s: `rate`'s
-    /// level stays that of the default techniques, extreme where they stall.
-    pub const HINTS: [TechniqueKind; 42] = [
-        TechniqueKind::NakedSingle,
-        TechniqueKind::HiddenSingle,
-        TechniqueKind::Pointing,
-        TechniqueKind::Claiming,
-        TechniqueKind::NakedPair,
-        TechniqueKind::HiddenPair,
-        TechniqueKind::NakedTriple,
-        TechniqueKind::HiddenTriple,
-        TechniqueKind::NakedQuad,
-        TechniqueKind::HiddenQuad,
-        TechniqueKind::XWing,
-        TechniqueKind::Swordfish,
-        TechniqueKind::Jellyfish,
-        TechniqueKind::Skyscraper,
-        TechniqueKind::TwoStringKite,
-        TechniqueKind::EmptyRectangle,
-        TechniqueKind::XyWing,
-        TechniqueKind::XyzWing,
-        TechniqueKind::WWing,
-        TechniqueKind::SimpleColoring,
-        TechniqueKind::UniqueRectangle,
-        TechniqueKind::UniqueRectangle2,
-        TechniqueKind::UniqueRectangle3,
-        TechniqueKind::UniqueRectangle4,
-        TechniqueKind::UniqueLoop,
-        TechniqueKind::BugPlusOne,
-        TechniqueKind::Bug2,
-        TechniqueKind::Bug3,
-        TechniqueKind::Bug4,
-        TechniqueKind::FinnedXWing,
-        TechniqueKind::FinnedSwordfish,
-        TechniqueKind::SueDeCoq,
-        TechniqueKind::AlsXz,
-        TechniqueKind::AlsXyWing,
-        TechniqueKind::DeathBlossom,
+    /// Sudoku Explainer's exclusions and chains that hints and explanations try after the
+    /// default techniques, in SE's order.
+    const CHAINS: [TechniqueKind; 7] = [
         TechniqueKind::AlignedPairExclusion,
         TechniqueKind::ForcingChain,
         TechniqueKind::AlignedTripleExclusion,
@@ -156,4 +116,26 @@ impl TechniqueKind {
         TechniqueKind::DynamicChain,
         TechniqueKind::DynamicPlusChain,
     ];
+
+    /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
+    /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
+    /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
+    /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and dynamic
+    /// forcing chains (+)), so that a puzzle SE rates is explained to its end. Their steps are
+    /// [`Level::Extreme`]'s: `rate`'s level stays that of the default techniques, extreme where
+    /// they stall.
+    pub const HINTS: [TechniqueKind; 42] = {
+        let mut hints = [TechniqueKind::NakedSingle; 42];
+        let mut k = 0;
+        while k < hints.len() {
+            let from_default = k < TechniqueKind::DEFAULT.len();
+            hints[k] = if from_default {
+                TechniqueKind::DEFAULT[k]
+            } else {
+                TechniqueKind::CHAINS[k - TechniqueKind::DEFAULT.len()]
+            };
+            k += 1;
+        }
+        hints
+    };
 }
