@@ -109,6 +109,14 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
 fn hint_gives_the_next_step_and_explain_the_whole_path() {
     let hint = sudoku(&["hint"], &format!("{CONTEST}\n"));
     eqnice!("r3c6 = 2: hidden single — 2 fits nowhere else in box 2\n", hint.stdout);
+    // Where no technique, chains included, finds a step, the hint says so with the search.
+    let stuck = sudoku(&["hint", "--format", "json"], &format!("{EASTER_MONSTER}\n"));
+    let object: Value = serde_json::from_str(stuck.stdout.trim()).unwrap();
+    assert_eq!(object["status"], "stuck", "{}", stuck.stdout);
+    assert!(object["nodes"].as_u64().unwrap() > 0, "{}", stuck.stdout);
+    let stuck = sudoku(&["hint"], &format!("{EASTER_MONSTER}\n"));
+    let said = "stuck: no technique applies; the rest needs search (the engine used ";
+    assert!(stuck.stdout.starts_with(said), "{}", stuck.stdout);
     let explain = sudoku(&["explain"], &format!("{CONTEST}\n{EASTER_MONSTER}\n"));
     let paragraphs: Vec<&str> = explain.stdout.split("\n\n").filter(|p| !p.is_empty()).collect();
     assert_eq!(paragraphs.len(), 2, "{}", explain.stdout);

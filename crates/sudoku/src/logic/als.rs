@@ -12,8 +12,9 @@ use crate::variant::Variant;
 
 /// The most cells an ALS is searched with. Larger sets are rare in 9×9 steps and their count
 /// grows as the subsets of a region's blanks do: with five, `rate`'s level path on magictour's
-/// first 80 took 1.78 G instructions, with four 0.97 G (140 M without the ALS moves), and of
-/// its first 300, 2 fewer puzzles reach expert (`valgrind --tool=callgrind sudoku rate`).
+/// first 80 took 1.78 G instructions, with four 0.97 G (0.30 G without the ALS moves), and of
+/// its first 300, 2 fewer puzzles reach expert (`valgrind --tool=callgrind sudoku rate --jobs 1
+/// FILE`, `LogicSolver::solve` inclusive).
 pub(super) const MAX_CELLS: usize = 4;
 
 /// One almost locked set.

@@ -35,6 +35,9 @@ impl Technique for FinnedFish {
         let n = candidates.size();
         let k = self.0;
         let mut lines: Vec<(usize, u64)> = Vec::with_capacity(n);
+        let mut chosen = Vec::with_capacity(k);
+        let seen = vec![0; candidates.geometry().words()];
+        let mut fish = Fish { candidates, digit: 1, base: 0, cover: n, k, seen };
         for digit in 1..=n as Digit {
             for (base, cover) in [(0, n), (n, 0)] {
                 lines.clear();
@@ -44,9 +47,7 @@ impl Technique for FinnedFish {
                         lines.push((line, places));
                     }
                 }
-                let mut chosen = Vec::with_capacity(k);
-                let seen = vec![0; candidates.geometry().words()];
-                let mut fish = Fish { candidates, digit, base, cover, k, seen };
+                (fish.digit, fish.base, fish.cover) = (digit, base, cover);
                 if let Some(step) = fish.bases(&lines, &mut chosen, 0, 0) {
                     return Some(step);
                 }
@@ -96,14 +97,18 @@ impl Fish<'_> {
 
     /// Every choice of k covers among the bases' positions, with fins left over.
     fn covers(&mut self, bases: &[(usize, u64)], union: u64) -> Option<Step> {
-        let positions: Vec<u32> = bits(union).collect();
-        if positions.len() <= self.k {
+        // At most k + fin_columns(n) <= 7 positions (bases' union is capped), k <= 4 covers.
+        let mut positions = [0u32; 8];
+        let count = union.count_ones() as usize;
+        if count <= self.k {
             return None; // a basic fish, or fewer places than lines
         }
-        let mut pick = vec![0usize; self.k];
-        for (i, p) in pick.iter_mut().enumerate() {
-            *p = i;
+        for (slot, p) in positions.iter_mut().zip(bits(union)) {
+            *slot = p;
         }
+        let positions = &positions[..count];
+        let mut pick = [0, 1, 2, 3];
+        let pick = &mut pick[..self.k];
         loop {
             let covers = pick.iter().fold(0u64, |m, &i| m | 1 << positions[i]);
             if let Some(step) = self.step(bases, covers) {

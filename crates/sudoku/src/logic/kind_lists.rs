@@ -66,7 +66,8 @@ impl TechniqueKind {
     /// The techniques [`LogicSolver::new`](super::LogicSolver::new) tries, in order: all but the
     /// direct ones, whose steps it finds as locked candidates or a subset, then a single, and
     /// the finned jellyfish (its search costs more than its rare steps: 2 on magictour's first
-    /// 300, where it took a third of the level path's finned fish).
+    /// 300; on its first 80, the finned fish took 238 M instructions with it, 99 M without, by
+    /// `valgrind --tool=callgrind sudoku rate --jobs 1 FILE`).
     pub const DEFAULT: [TechniqueKind; 35] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
