@@ -7,8 +7,10 @@
 //!   ([`Game::command`] maps them).
 //! - Conflicts are the model's own checker ([`Model::violations`]) after every move: every
 //!   broken region, cage (past its sum or unable to reach it) and relation is highlighted.
-//! - `?` gives a [`Hint`] with the cells it uses; `Enter` applies it. `*` fills every empty
-//!   unmarked cell's candidates as centre marks; `!` checks the digits against the solution.
+//! - `?` gives a [`Hint`] with the cells it uses (pressed again, the next page of its
+//!   sentence where the screen is short: [`Game::message_page`]); `Enter` applies it. `*`
+//!   fills every empty unmarked cell's candidates as centre marks; `!` checks the digits
+//!   against the solution.
 //! - The game saves to JSON and resumes with its placements, pencil marks, history and clock
 //!   ([`Game::to_json`], [`Game::from_json`]).
 //!
@@ -113,6 +115,8 @@ pub struct Game {
     since: Option<Instant>,
     conflicts: Vec<Violation>,
     hint: Option<Hint>,
+    /// How many times `?` was pressed again on the hint on show ([`Game::message_page`]).
+    hint_page: usize,
     /// Cells whose digit the last check found wrong.
     wrong: Vec<Cell>,
     message: String,
@@ -166,6 +170,7 @@ impl Game {
             since: Some(Instant::now()),
             conflicts: Vec::new(),
             hint: None,
+            hint_page: 0,
             wrong: Vec::new(),
             message,
             won: false,
@@ -240,6 +245,18 @@ impl Game {
     /// The last thing the game has to say (a hint's sentence, a conflict, the check).
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// Which page of the message to show when the screen has too few rows for all of it: the
+    /// times `?` was pressed again while its hint was on show (the screen counts pages, and
+    /// after the last shows the first again); 0 for any other message.
+    pub fn message_page(&self) -> usize {
+        let on_show = self.hint.as_ref().is_some_and(|hint| hint.text == self.message);
+        if on_show {
+            self.hint_page
+        } else {
+            0
+        }
     }
 
     /// Whether every cell is filled without breaking a rule.

@@ -62,8 +62,14 @@ impl Game {
         self.play(vec![(cell, entry)]);
     }
 
-    /// Shows the hint for the position.
+    /// Shows the hint for the position; with that hint on show, its next page instead (a
+    /// chain's sentence can be longer than the rows a small screen has for it).
     pub(super) fn ask(&mut self) {
+        if self.hint.as_ref().is_some_and(|hint| hint.text == self.message) {
+            self.hint_page += 1;
+            return;
+        }
+        self.hint_page = 0;
         let digits = self.digits();
         let solution = self.solution.as_ref().ok().map(|s| s.digits.as_slice());
         let logic = (self.logic.as_ref(), self.variant_logic.as_ref());

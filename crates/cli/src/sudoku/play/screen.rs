@@ -132,7 +132,8 @@ pub(crate) fn draw(buffer: &mut Buffer, area: Rect, game: &Game, look: Look) -> 
     }
     if !game.message().is_empty() {
         let rows = height.saturating_sub(below).max(1);
-        for (k, line) in fit_message(game.message(), rows, width).iter().enumerate() {
+        let page = game.message_page();
+        for (k, line) in fit_message(game.message(), rows, width, page).iter().enumerate() {
             // Padded: the help it covers does not show through.
             put(buffer, area, 0, below + k, &format!("{line:width$}"), alert);
         }
@@ -170,19 +171,30 @@ fn fit_legend(legend: &[String], rows: usize, width: usize) -> Vec<String> {
     out
 }
 
+/// What ends a page of a message that goes on.
+const MORE: &str = " … ? more";
+
 /// A message (a hint, a conflict) in at most `rows` lines of `width` columns, wrapped at its
-/// spaces: a long hint reads whole over the help below it, cut with "…" only when even those
-/// rows are too few.
-fn fit_message(message: &str, rows: usize, width: usize) -> Vec<String> {
-    let mut lines = wrap(message, width);
-    if lines.len() > rows {
-        lines.truncate(rows);
-        if let Some(last) = lines.last_mut() {
-            let kept: String = last.chars().take(width.saturating_sub(1)).collect();
-            *last = format!("{kept}…");
+/// spaces: a long hint reads whole over the help below it. When even those rows are too few
+/// (a chain's hint under an 80×24 grid has one), it shows a page of `rows` lines at a time,
+/// each but the last ending with "… ? more"; `page` (the times `?` was pressed again) picks
+/// which, and after the last comes the first again. Nothing of the sentence is cut.
+fn fit_message(message: &str, rows: usize, width: usize, page: usize) -> Vec<String> {
+    let lines = wrap(message, width);
+    if lines.len() <= rows {
+        return lines;
+    }
+    // Narrower, so that every line has room for the mark of more.
+    let lines = wrap(message, width.saturating_sub(MORE.chars().count()).max(1));
+    let pages: Vec<&[String]> = lines.chunks(rows.max(1)).collect();
+    let at = page % pages.len();
+    let mut shown = pages[at].to_vec();
+    if at + 1 < pages.len() {
+        if let Some(last) = shown.last_mut() {
+            last.push_str(MORE);
         }
     }
-    lines
+    shown
 }
 
 /// `text` in lines of at most `width` columns, cut at spaces, the lines after the first

@@ -178,15 +178,21 @@ fn a_samurai_says_the_size_it_needs_then_draws_its_unused_cells_blank() {
     assert_eq!(placement.cell_at(&game, 0, 2), None);
 }
 
-/// A classic puzzle with pencil marks in row 1: centre marks 1-9 in r1c2; corner marks 1-4
-/// and centre marks 5-7 in r1c3; one centre mark, 3, in r1c4; a 6 placed in r1c5.
-fn marked() -> Game {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// A classic 9×9 game of `line`'s givens.
+fn classic(line: &str) -> Game {
     let mut model = Model::from_variant(&Variant::standard(9).unwrap());
     for (cell, c) in line.chars().enumerate() {
         model.givens[cell] = c.to_digit(10).and_then(|d| u8::try_from(d).ok());
     }
-    let mut game = Game::new("classic", model);
+    Game::new("classic", model)
+}
+
+/// A classic puzzle with pencil marks in row 1: centre marks 1-9 in r1c2; corner marks 1-4
+/// and centre marks 5-7 in r1c3; one centre mark, 3, in r1c4; a 6 placed in r1c5.
+fn marked() -> Game {
+    let mut game = classic(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    );
     let keys = [Key::Tab, Key::Char('1'), Key::Char('2'), Key::Char('3'), Key::Char('4')];
     let keys = keys.into_iter().chain("56789".chars().map(Key::Char));
     let keys = keys.chain([Key::Right, Key::Tab]).chain("1234".chars().map(Key::Char));
@@ -229,6 +235,47 @@ fn a_9x9_shows_every_pencil_mark_at_80x24() {
     assert!(!dim(39, 2) && !bold(39, 2), "the digit 6");
     assert!(bold(7, 2) && !dim(7, 2), "the given 4");
     assert!(dim(13, 3) && dim(17, 2), "r1c2's 6 and r1c3's corner 1");
+}
+
+#[test]
+fn a_chain_hint_pages_through_its_one_row_under_a_9x9_at_80x24() {
+    // Magictour's first: hints applied in turn until one takes chains, whose sentence is
+    // longer than the one row an 80×24 screen has under the grid.
+    let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let mut game = classic(line);
+    for _ in 0..81 {
+        game.key(Key::Char('?'));
+        if game.message().chars().count() > 2 * 80 {
+            break;
+        }
+        game.key(Key::Enter);
+    }
+    let hint = game.message().to_owned();
+    assert!(hint.chars().count() > 2 * 80, "{hint}");
+    let mut pages = Vec::new();
+    loop {
+        let (_, rows) = screen(&game, 80, 24, Look { color: false });
+        assert!(rows.iter().all(|row| row.chars().count() <= 80), "{}", print(&rows));
+        let page = rows[23].clone();
+        if pages.first() == Some(&page) {
+            break;
+        }
+        assert!(pages.len() < 50, "pages never come back to the first");
+        pages.push(page);
+        game.key(Key::Char('?'));
+    }
+    // Every page but the last says there is more; read in turn they give the whole hint.
+    let (last, more) = pages.split_last().unwrap();
+    assert!(more.len() >= 2 && more.iter().all(|page| page.ends_with(" … ? more")), "{pages:?}");
+    assert!(!last.ends_with("? more"), "{last}");
+    let words: Vec<&str> = pages
+        .iter()
+        .flat_map(|page| page.trim_end_matches(" … ? more").split_whitespace())
+        .collect();
+    assert_eq!(words.join(" "), hint);
+    // The hint is still the one on show: Enter applies it.
+    assert_eq!(game.message(), hint);
+    assert!(game.hint().is_some());
 }
 
 #[test]
