@@ -1,6 +1,7 @@
 //! The four types of a unique rectangle or loop ([`loops`](super::loops)): what the loop's
 //! rescue cells remove, priced as Sudoku Explainer prices it (4.5, plus 0.1 to 0.5 for a
-//! longer loop, plus 0.1 for each digit of a type 3 naked set beyond two).
+//! longer loop, plus 0.1 for each digit of a type 3 naked set beyond two, or each cell of a hidden set
+//! beyond two).
 
 use super::bits::{bits, one_bit};
 use super::candidates::Candidates;
@@ -132,12 +133,14 @@ impl Loop<'_> {
         self.step(2, base, Vec::new(), eliminations, &why)
     }
 
-    /// Two rescue cells in a region: one of them holds an extra digit, so with other cells of
-    /// the region holding only extra digits and others, as many digits as cells, they form a
-    /// naked set whose digits leave the rest of the region.
+    /// Two rescue cells in a region: one of them holds an extra digit, so together they act
+    /// as one cell. With other cells of the region it makes a naked set (as many digits as
+    /// cells, the extra digits among them) whose digits leave the rest of the region, or a
+    /// hidden set (the pair and digits of neither rescue cell, as many as their places with
+    /// the two counted once) whose cells keep only its digits. Found in Sudoku Explainer's
+    /// order: by size, then region, naked before hidden, so that its first cheapest is ours.
     fn type3(&self, base: Tenths) -> Vec<Found> {
         let geometry = self.candidates.geometry();
-        let masks = self.candidates.masks();
         let (c1, c2) = (self.rescue[0], self.rescue[1]);
         let mut found = Vec::new();
         let most = self.n().saturating_sub(2);
@@ -145,40 +148,101 @@ impl Loop<'_> {
             for r in (0..geometry.region_count()).filter(|&r| {
                 geometry.position(r, c1).is_some() && geometry.position(r, c2).is_some()
             }) {
-                let others: Vec<Cell> = geometry
-                    .region(r)
-                    .iter()
-                    .copied()
-                    .filter(|&c| c != c1 && c != c2 && masks[c] != 0)
-                    .collect();
-                if degree * 2 > others.len() + 2 {
-                    continue;
-                }
-                for chosen in combinations(others.len(), degree - 1) {
-                    let set: Vec<Cell> = chosen.iter().map(|&k| others[k]).collect();
-                    let digits = set.iter().fold(self.extra, |acc, &c| acc | masks[c]);
-                    if digits.count_ones() as usize != degree {
-                        continue;
-                    }
-                    let eliminations: Vec<(Cell, Digit)> = others
-                        .iter()
-                        .filter(|c| !set.contains(c))
-                        .flat_map(|&c| bits(masks[c] & digits).map(move |d| (c, d as Digit + 1)))
-                        .collect();
-                    let why = format!(
-                        "one of {} holds {}, a naked set of {} with {} in {}",
-                        text::and_list(&self.names(self.rescue)),
-                        text::digits(self.extra),
-                        text::digits(digits),
-                        text::and_list(&self.names(&set)),
-                        text::region(self.variant, r)
-                    );
-                    let price = base + Tenths::try_from(degree - 1).unwrap_or(Tenths::MAX);
-                    found.extend(self.step(3, price, vec![r], eliminations, &why));
-                }
+                self.naked_set(base, degree, r, &mut found);
+                self.hidden_set(base, degree, r, &mut found);
             }
         }
         found
+    }
+
+    /// Type 3's naked sets of `degree` cells (the two rescue cells counted once) in region `r`.
+    fn naked_set(&self, base: Tenths, degree: usize, r: usize, found: &mut Vec<Found>) {
+        let masks = self.candidates.masks();
+        let others = self.others(r);
+        if degree * 2 > others.len() + 2 {
+            return;
+        }
+        for chosen in combinations(others.len(), degree - 1) {
+            let set: Vec<Cell> = chosen.iter().map(|&k| others[k]).collect();
+            let digits = set.iter().fold(self.extra, |acc, &c| acc | masks[c]);
+            if digits.count_ones() as usize != degree {
+                continue;
+            }
+            let eliminations: Vec<(Cell, Digit)> = others
+                .iter()
+                .filter(|c| !set.contains(c))
+                .flat_map(|&c| bits(masks[c] & digits).map(move |d| (c, d as Digit + 1)))
+                .collect();
+            let why = format!(
+                "one of {} holds {}, a naked set of {} with {} in {}",
+                text::and_list(&self.names(self.rescue)),
+                text::digits(self.extra),
+                text::digits(digits),
+                text::and_list(&self.names(&set)),
+                text::region(self.variant, r)
+            );
+            let price = base + Tenths::try_from(degree - 1).unwrap_or(Tenths::MAX);
+            found.extend(self.step(3, price, vec![r], eliminations, &why));
+        }
+    }
+
+    /// Type 3's hidden sets of `degree` digits in region `r`: the pair and `degree - 2` digits
+    /// that neither rescue cell has, whose places, the two rescue cells counted once (they
+    /// hold at most one digit of the pair between them), are `degree` cells. Each digit has
+    /// one of them, so the cells besides the rescue cells keep only the set's digits. Priced
+    /// 0.1 for each cell beyond two, as SE prices it.
+    fn hidden_set(&self, base: Tenths, degree: usize, r: usize, found: &mut Vec<Found>) {
+        let geometry = self.candidates.geometry();
+        let masks = self.candidates.masks();
+        let (c1, c2) = (self.rescue[0], self.rescue[1]);
+        if degree * 2 >= self.others(r).len() + 2 {
+            return;
+        }
+        let all = (1u64 << self.n()) - 1;
+        let rest: Vec<Digit> =
+            bits(all & !self.pair & !self.extra).map(|d| d as Digit + 1).collect();
+        if degree < 2 || degree - 2 > rest.len() {
+            return;
+        }
+        let second = geometry.position(r, c2).map_or(0, |p| 1u64 << p);
+        let pair: Vec<Digit> = bits(self.pair).map(|d| d as Digit + 1).collect();
+        for chosen in combinations(rest.len(), degree - 2) {
+            let digits: Vec<Digit> =
+                chosen.iter().map(|&k| rest[k]).chain(pair.iter().copied()).collect();
+            let places: Vec<u64> =
+                digits.iter().map(|&d| self.candidates.positions(r, d) & !second).collect();
+            let union = places.iter().fold(0, |acc, &p| acc | p);
+            if places.contains(&0) || union.count_ones() as usize != degree {
+                continue;
+            }
+            let set_mask = digits.iter().fold(0u64, |acc, &d| acc | 1 << (d - 1));
+            let region = geometry.region(r);
+            let cells: Vec<Cell> =
+                bits(union).map(|p| region[p as usize]).filter(|&c| c != c1 && c != c2).collect();
+            let eliminations: Vec<(Cell, Digit)> = cells
+                .iter()
+                .flat_map(|&c| bits(masks[c] & !set_mask).map(move |d| (c, d as Digit + 1)))
+                .collect();
+            let why = format!(
+                "{} hold at most one of {} between them, so {} fill {} and one of the two: a \
+                 hidden set in {}",
+                text::and_list(&self.names(self.rescue)),
+                pair_words(self.pair),
+                text::digits(set_mask),
+                text::and_list(&self.names(&cells)),
+                text::region(self.variant, r)
+            );
+            let price = base + Tenths::try_from(degree - 2).unwrap_or(Tenths::MAX);
+            found.extend(self.step(3, price, vec![r], eliminations, &why));
+        }
+    }
+
+    /// The cells of region `r` other than the rescue cells that are still empty.
+    fn others(&self, r: usize) -> Vec<Cell> {
+        let (c1, c2) = (self.rescue[0], self.rescue[1]);
+        let masks = self.candidates.masks();
+        let region = self.candidates.geometry().region(r);
+        region.iter().copied().filter(|&c| c != c1 && c != c2 && masks[c] != 0).collect()
     }
 
     /// Two rescue cells in a region where one digit of the pair has no other place: one of

@@ -211,6 +211,35 @@ mod tests {
     }
 
     #[test]
+    fn type_3_makes_a_hidden_set_with_a_cell_of_the_row() {
+        let (variant, mut candidates) = rectangle(&[5], &[8]);
+        let row: Vec<Cell> = (27..36).collect();
+        // 3 and 7 only in r4c1, r4c2 and r4c6: those two hold at most one of them, so r4c6
+        // holds the other.
+        for d in [3, 7] {
+            confine(&mut candidates, &row, &cells(9, "r4c1 r4c2 r4c6"), d);
+        }
+        let step = fire(&UniqueLoops(TechniqueKind::UniqueRectangle3), &candidates, &variant);
+        let r4c6 = at(9, "r4c6");
+        let expected: Vec<_> = [1, 2, 4, 5, 6, 8, 9].iter().map(|&d| (r4c6, d)).collect();
+        assert_eq!(sorted(step.eliminations.clone()), expected);
+        assert!(
+            step.explanation.contains(
+                "r4c2 and r4c1 hold at most one of 3 and 7 between them, so 3, 7 fill r4c6 and \
+                 one of the two: a hidden set in row 4"
+            ),
+            "{}",
+            step.explanation
+        );
+        assert_eq!(cheapest(&candidates, &variant).unwrap().1, 45, "a hidden pair adds nothing");
+        // With 7 in a fourth cell too, 3 and 7 have three places: no set.
+        let (variant, mut candidates) = rectangle(&[5], &[8]);
+        confine(&mut candidates, &row, &cells(9, "r4c1 r4c2 r4c6"), 3);
+        confine(&mut candidates, &row, &cells(9, "r4c1 r4c2 r4c6 r4c9"), 7);
+        assert!(UniqueLoops(TechniqueKind::UniqueRectangle3).find(&candidates, &variant).is_none());
+    }
+
+    #[test]
     fn type_4_drops_the_digit_that_is_not_locked() {
         let (variant, mut candidates) = rectangle(&[5], &[8]);
         assert!(UniqueLoops(TechniqueKind::UniqueRectangle4).find(&candidates, &variant).is_none());
