@@ -33,6 +33,7 @@ use crate::variant::Variant;
 
 mod als;
 mod als_wing;
+mod als_xz;
 mod bits;
 mod blossom;
 mod buffers;
