@@ -33,6 +33,7 @@ use crate::variant::Variant;
 
 mod als;
 mod als_wing;
+mod als_xz;
 mod bits;
 mod blossom;
 mod buffers;
@@ -43,6 +44,7 @@ pub(crate) mod constraints;
 mod cycles;
 mod direct;
 mod exclusion;
+mod failures;
 mod finned;
 mod fish;
 mod forcing;
@@ -199,8 +201,14 @@ impl LogicSolver {
     pub fn solve(&self, grid: &Grid) -> Result<Path, Conflict> {
         let mut candidates = self.candidates(grid)?;
         let mut steps = Vec::with_capacity(candidates.unsolved());
+        // The same steps as `next_step`'s, the fish searching only the digits changed since
+        // they last found nothing.
+        let mut failures = failures::Failures::new(self.techniques.len());
         while !candidates.is_solved() {
-            let Some(step) = self.next_step(&candidates) else { break };
+            let mut tried = self.techniques.iter().enumerate();
+            let next =
+                tried.find_map(|(i, t)| failures.find(i, t.as_ref(), &candidates, &self.variant));
+            let Some(step) = next else { break };
             candidates.apply(&step);
             steps.push(step);
         }

@@ -1,12 +1,12 @@
 //! Almost locked sets: N cells of one region holding N + 1 candidates between them (a bivalue
 //! cell is one of a single cell). Losing any one of its digits locks an ALS: its N cells then
-//! hold its N other digits. ALS-XZ and the ALS-XY-wing chain two or three of them through
-//! restricted commons, digits that two sets cannot both hold because each place of the digit
-//! in one sees each place in the other.
+//! hold its N other digits. ALS-XZ (`als_xz`) and the ALS-XY-wing chain two or three of them
+//! through restricted commons, digits that two sets cannot both hold because each place of the
+//! digit in one sees each place in the other.
 
 use super::bits::{at_most, bits};
 use super::candidates::Candidates;
-use super::{text, Step, Technique, TechniqueKind};
+use super::{text, Step, TechniqueKind};
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
 
@@ -30,6 +30,9 @@ pub(super) struct Als {
     pub(super) digits: u64,
     /// Where its digits' reach starts in [`Sets`].
     reach: usize,
+    /// Its digits some cell outside it holding them sees in every place: the only ones it
+    /// could remove, a mask that spares most pairs [`Sets::removable`]'s word operations.
+    reaching: u64,
 }
 
 impl Als {
@@ -55,28 +58,50 @@ impl Als {
 
 /// The ALSs of a position and, for each digit of each, the cells seeing all its places in the
 /// set: the restricted commons and the eliminations are then a few word operations.
+#[derive(Default)]
 pub(super) struct Sets {
     pub(super) list: Vec<Als>,
     words: usize,
     /// Set `s`'s `k`-th digit (lowest first) is seen from every place in it by the cells of
     /// `reach[s.reach + k * words..][..words]` that may hold it (others could lose nothing).
     reach: Vec<u64>,
+    /// Set `s`'s `k`-th digit's places in it, as a cell bitset laid out as `reach`.
+    places: Vec<u64>,
     /// Digit `d + 1` may be in the cells of `holding[d * words..][..words]`.
     holding: Vec<u64>,
+    /// Every ordered pair of disjoint sets `(c, other)` with restricted commons (their mask),
+    /// sorted by `c` then `other`: made by [`links`](Sets::links) when first asked for.
+    links: Vec<(u32, u32, u64)>,
+    linked: bool,
 }
 
 /// Every ALS of the position, each once (a set of cells lying in two regions, such as a row's
-/// part of a box, is listed under the lower), region by region.
+/// part of a box, is listed under the lower), region by region. The techniques share one list
+/// a position (`buffers::als_sets`); this one is the tests'.
+#[cfg(test)]
 pub(super) fn all(candidates: &Candidates) -> Sets {
+    let mut sets = Sets::default();
+    fill(candidates, &mut sets);
+    sets
+}
+
+/// Lists every ALS of the position into `sets` as `all` does, reusing its buffers.
+pub(super) fn fill(candidates: &Candidates, sets: &mut Sets) {
     let geometry = candidates.geometry();
     let words = geometry.words();
-    let mut holding = vec![0; candidates.size() * words];
+    sets.words = words;
+    sets.list.clear();
+    sets.reach.clear();
+    sets.places.clear();
+    sets.links.clear();
+    sets.linked = false;
+    sets.holding.clear();
+    sets.holding.resize(candidates.size() * words, 0);
     for (cell, &mask) in candidates.masks().iter().enumerate() {
         for d in bits(mask) {
-            holding[d as usize * words + cell / 64] |= 1 << (cell % 64);
+            sets.holding[d as usize * words + cell / 64] |= 1 << (cell % 64);
         }
     }
-    let mut sets = Sets { list: Vec::new(), words, reach: Vec::new(), holding };
     let mut blanks = Vec::with_capacity(candidates.size());
     for r in 0..geometry.region_count() {
         blanks.clear();
@@ -92,10 +117,10 @@ pub(super) fn all(candidates: &Candidates) -> Sets {
             masks: [0; MAX_CELLS],
             digits: 0,
             reach: 0,
+            reaching: 0,
         };
-        extend(candidates, &blanks, seed, 0, &mut sets);
+        extend(candidates, &blanks, seed, 0, sets);
     }
-    sets
 }
 
 /// Adds to `sets` every ALS that grows `set` by cells of `blanks[from..]`.
@@ -138,10 +163,15 @@ impl Sets {
             let start = self.reach.len();
             let holding = &self.holding[d as usize * self.words..][..self.words];
             self.reach.extend_from_slice(holding);
+            self.places.resize(self.reach.len(), 0);
             for cell in set.places(d as Digit + 1) {
                 for (word, &peers) in self.reach[start..].iter_mut().zip(geometry.peers(cell)) {
                     *word &= peers;
                 }
+                self.places[start + cell / 64] |= 1 << (cell % 64);
+            }
+            if self.reach[start..].iter().any(|&word| word != 0) {
+                set.reaching |= 1 << d;
             }
         }
         self.list.push(set);
@@ -150,7 +180,7 @@ impl Sets {
     /// The digits of `mask` that some cell holding them sees in every place in both sets: the
     /// only digits the two could remove.
     pub(super) fn removable(&self, a: &Als, b: &Als, mask: u64) -> u64 {
-        bits(mask)
+        bits(mask & a.reaching & b.reaching)
             .filter(|&d| self.reach(a, d).iter().zip(self.reach(b, d)).any(|(x, y)| x & y != 0))
             .fold(0, |found, d| found | 1 << d)
     }
@@ -166,13 +196,46 @@ impl Sets {
     /// sees every place in the other (the sets share no cell).
     pub(super) fn restricted(&self, a: &Als, b: &Als) -> u64 {
         let mut found = 0;
-        for d in bits(a.digits & b.digits) {
-            let seen = self.reach(a, d);
-            if b.places(d as Digit + 1).all(|y| seen[y / 64] >> (y % 64) & 1 != 0) {
+        // A digit no cell outside a set sees in all its places there is no restricted common.
+        for d in bits(a.digits & b.digits & a.reaching & b.reaching) {
+            let k = (b.digits & ((1 << d) - 1)).count_ones() as usize;
+            let places = &self.places[b.reach + k * self.words..][..self.words];
+            if self.reach(a, d).iter().zip(places).all(|(seen, y)| y & !seen == 0) {
                 found |= 1 << d;
             }
         }
         found
+    }
+
+    /// Every ordered pair of disjoint sets `(c, other)` with restricted commons (their mask),
+    /// sorted by `c` then `other`, after [`link`](Self::link).
+    pub(super) fn links(&self) -> &[(u32, u32, u64)] {
+        debug_assert!(self.linked, "links asked for before link");
+        &self.links
+    }
+
+    /// Makes [`links`](Self::links), once a position: the techniques there share them.
+    pub(super) fn link(&mut self) {
+        if !self.linked {
+            self.linked = true;
+            let mut links = std::mem::take(&mut self.links);
+            for (i, a) in self.list.iter().enumerate() {
+                for (j, b) in self.list.iter().enumerate().skip(i + 1) {
+                    if a.digits & b.digits & a.reaching & b.reaching == 0 {
+                        continue;
+                    }
+                    // No place of both is a restricted common (it sees no place of itself):
+                    // the shared cells are tested only where there is one.
+                    let rcc = self.restricted(a, b);
+                    if rcc != 0 && a.disjoint(b) {
+                        links.push((i as u32, j as u32, rcc));
+                        links.push((j as u32, i as u32, rcc));
+                    }
+                }
+            }
+            links.sort_unstable_by_key(|&(c, other, _)| (c, other));
+            self.links = links;
+        }
     }
 
     /// Adds to `out` the cells that see every place of `digit` in every set of `sets` and may
@@ -239,93 +302,10 @@ pub(super) fn als_step(
     Step::eliminating(kind, cells, regions, eliminations, explanation)
 }
 
-/// Two ALSs A and B sharing a restricted common X: one of them lacks X and is locked, so each
-/// other common digit Z lies in A or B and leaves every cell seeing all its places in both.
-pub(super) struct AlsXz;
-
-impl Technique for AlsXz {
-    fn kind(&self) -> TechniqueKind {
-        TechniqueKind::AlsXz
-    }
-
-    fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        let sets = all(candidates);
-        let mut eliminations = Vec::new();
-        for (i, a) in sets.list.iter().enumerate() {
-            for b in &sets.list[i + 1..] {
-                let common = a.digits & b.digits;
-                if at_most(common, 1) {
-                    continue;
-                }
-                // Cheapest first: a digit either could remove, then the shared cells, then X.
-                let removable = sets.removable(a, b, common);
-                if removable == 0 || !a.disjoint(b) {
-                    continue;
-                }
-                for x in bits(sets.restricted(a, b)) {
-                    if removable & !(1 << x) == 0 {
-                        continue;
-                    }
-                    eliminations.clear();
-                    for z in bits(removable & !(1 << x)) {
-                        sets.seeing_places(candidates, &[a, b], z as Digit + 1, &mut eliminations);
-                    }
-                    if eliminations.is_empty() {
-                        continue;
-                    }
-                    let explanation = format!(
-                        "als-xz: {} and {} cannot both hold {} (each place of it in one sees \
-                         each in the other), so one of them is locked and {} in them: {}",
-                        describe(candidates, variant, a),
-                        describe(candidates, variant, b),
-                        text::digit(x as Digit + 1),
-                        digits_lie(removed_digits(&eliminations)),
-                        text::removed(candidates.size(), &eliminations)
-                    );
-                    return Some(als_step(self.kind(), &[a, b], &[], eliminations, explanation));
-                }
-            }
-        }
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{at, blank, cells, fire, keep};
+    use super::super::testing::{at, blank, keep};
     use super::*;
-
-    #[test]
-    fn als_xz_through_a_restricted_common() {
-        let variant = Variant::standard(9).unwrap();
-        let mut candidates = blank(&variant);
-        keep(&mut candidates, at(9, "r1c1"), &[1, 2]);
-        keep(&mut candidates, at(9, "r4c1"), &[1, 3]);
-        keep(&mut candidates, at(9, "r5c2"), &[2, 3]);
-        let step = fire(&AlsXz, &candidates, &variant);
-        let expected: Vec<_> =
-            cells(9, "r1c2 r2c2 r3c2 r5c1 r6c1").into_iter().map(|c| (c, 2)).collect();
-        assert_eq!(step.eliminations, expected);
-        assert_eq!(step.cells, cells(9, "r1c1 r4c1 r5c2"));
-        assert_eq!(step.regions, [21]);
-        assert_eq!(
-            step.explanation,
-            "als-xz: r1c1 {1, 2} and r4c1, r5c2 {1, 2, 3} (box 4) cannot both hold 1 (each place \
-             of it in one sees each in the other), so one of them is locked and 2 lies in them: \
-             2 removed from r1c2, r2c2, r3c2, r5c1, r6c1"
-        );
-    }
-
-    #[test]
-    fn no_als_xz_without_a_restricted_common() {
-        let variant = Variant::standard(9).unwrap();
-        let mut candidates = blank(&variant);
-        // r1c3 sees neither cell of the box 4 set: 1 is no restricted common, nor is 2.
-        keep(&mut candidates, at(9, "r1c3"), &[1, 2]);
-        keep(&mut candidates, at(9, "r4c1"), &[1, 3]);
-        keep(&mut candidates, at(9, "r5c2"), &[2, 3]);
-        assert!(AlsXz.find(&candidates, &variant).is_none());
-    }
 
     #[test]
     fn sets_are_listed_once_each() {

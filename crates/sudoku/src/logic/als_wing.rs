@@ -5,7 +5,7 @@
 use super::als::{self, Sets};
 use super::bits::bits;
 use super::candidates::Candidates;
-use super::{text, Step, Technique, TechniqueKind};
+use super::{buffers, text, Step, Technique, TechniqueKind};
 use crate::grid::Digit;
 use crate::variant::Variant;
 
@@ -19,8 +19,17 @@ impl Technique for AlsXyWing {
     }
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        let sets = als::all(candidates);
-        let links = links(&sets);
+        buffers::als_sets(candidates, |sets| {
+            sets.link();
+            self.search(candidates, variant, sets)
+        })
+    }
+}
+
+impl AlsXyWing {
+    /// The first wing by pivot, then A, then B, in list order.
+    fn search(&self, candidates: &Candidates, variant: &Variant, sets: &Sets) -> Option<Step> {
+        let links = sets.links();
         let mut eliminations = Vec::new();
         for group in links.chunk_by(|p, q| p.0 == q.0) {
             let c = &sets.list[group[0].0 as usize];
@@ -73,25 +82,6 @@ impl Technique for AlsXyWing {
         }
         None
     }
-}
-
-/// Every ordered pair of disjoint ALSs (c, other) with their restricted commons, grouped by c.
-fn links(sets: &Sets) -> Vec<(u32, u32, u64)> {
-    let mut links = Vec::new();
-    for (i, a) in sets.list.iter().enumerate() {
-        for (j, b) in sets.list.iter().enumerate().skip(i + 1) {
-            if a.digits & b.digits == 0 || !a.disjoint(b) {
-                continue;
-            }
-            let rcc = sets.restricted(a, b);
-            if rcc != 0 {
-                links.push((i as u32, j as u32, rcc));
-                links.push((j as u32, i as u32, rcc));
-            }
-        }
-    }
-    links.sort_unstable_by_key(|&(c, other, _)| (c, other));
-    links
 }
 
 /// The choices of x from `xs` and y from `ys` with x != y (bit indices).

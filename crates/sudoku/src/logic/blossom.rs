@@ -5,7 +5,7 @@
 use super::als::{self, Als, Sets};
 use super::bits::bits;
 use super::candidates::Candidates;
-use super::{text, Step, Technique, TechniqueKind};
+use super::{buffers, text, Step, Technique, TechniqueKind};
 use crate::grid::{Cell, Digit};
 use crate::variant::Variant;
 
@@ -29,6 +29,12 @@ struct Blossom<'s> {
     petals: Vec<u32>,
     chosen: [u32; MAX_STEM],
     eliminations: Vec<(Cell, Digit)>,
+    /// `meets[(depth * N + d) * words..][..words]`: the cells holding digit `d + 1` that see
+    /// its places in every petal of the first `depth` chosen. A digit whose meet is empty can
+    /// remove nothing, and a choice whose digits all have one is dropped before the rest are
+    /// chosen (the blossom found, its eliminations, are the same).
+    meets: Vec<u64>,
+    words: usize,
 }
 
 impl Technique for DeathBlossom {
@@ -37,16 +43,24 @@ impl Technique for DeathBlossom {
     }
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        let sets = als::all(candidates);
+        buffers::als_sets(candidates, |sets| Self::search(candidates, variant, sets))
+    }
+}
+
+impl DeathBlossom {
+    /// The first blossom by stem cell, then petals in list order.
+    fn search(candidates: &Candidates, variant: &Variant, sets: &Sets) -> Option<Step> {
         let mut blossom = Blossom {
             candidates,
-            sets: &sets,
+            sets,
             stem: 0,
             digits: [0; MAX_STEM],
             starts: [0; MAX_STEM + 1],
             petals: Vec::new(),
             chosen: [0; MAX_STEM],
             eliminations: Vec::new(),
+            meets: vec![0; (MAX_STEM + 1) * candidates.size() * candidates.geometry().words()],
+            words: candidates.geometry().words(),
         };
         for stem in 0..candidates.masks().len() {
             let mask = candidates.candidates(stem);
@@ -105,14 +119,30 @@ impl Blossom<'_> {
             }
             return !self.eliminations.is_empty();
         }
+        let (n, words) = (self.candidates.size(), self.words);
         for p in self.starts[depth]..self.starts[depth + 1] {
             let i = self.petals[p];
-            let narrower = zs & self.sets.list[i as usize].digits;
-            if narrower == 0 {
+            let set = &self.sets.list[i as usize];
+            let mut alive = 0;
+            for z in bits(zs & set.digits) {
+                let reach = self.sets.reach(set, z);
+                let (before, after) = self.meets.split_at_mut((depth + 1) * n * words);
+                let meet = &mut after[z as usize * words..][..words];
+                for (w, word) in meet.iter_mut().enumerate() {
+                    *word = reach[w];
+                    if depth > 0 {
+                        *word &= before[(depth * n + z as usize) * words + w];
+                    }
+                }
+                if meet.iter().any(|&word| word != 0) {
+                    alive |= 1 << z;
+                }
+            }
+            if alive == 0 {
                 continue;
             }
             self.chosen[depth] = i;
-            if self.choose(depth + 1, k, narrower) {
+            if self.choose(depth + 1, k, alive) {
                 return true;
             }
         }

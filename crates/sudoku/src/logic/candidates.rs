@@ -202,6 +202,11 @@ impl Candidates {
         &self.geometry
     }
 
+    /// The geometry itself, whose pointer tells positions of one layout apart.
+    pub(super) fn shared_geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
     /// The positions of `digit` in region `r`: bit `k` for the region's `k`-th cell.
     pub(super) fn positions(&self, r: usize, digit: Digit) -> u64 {
         self.marks.positions[r * self.size() + usize::from(digit) - 1]

@@ -32,13 +32,23 @@ impl Technique for FinnedFish {
     }
 
     fn find(&self, candidates: &Candidates, _: &Variant) -> Option<Step> {
+        self.find_in(candidates, u64::MAX)
+    }
+}
+
+impl FinnedFish {
+    /// [`find`](Technique::find) on the digits of `digits` alone (bit `d - 1` for `d`), in
+    /// the same order: a digit's fish rest on its own places only.
+    pub(super) fn find_in(&self, candidates: &Candidates, digits: u64) -> Option<Step> {
         let n = candidates.size();
         let k = self.0;
         let mut lines: Vec<(usize, u64)> = Vec::with_capacity(n);
         let mut chosen = Vec::with_capacity(k);
-        let seen = vec![0; candidates.geometry().words()];
-        let mut fish = Fish { candidates, digit: 1, base: 0, cover: n, k, seen };
-        for digit in 1..=n as Digit {
+        let words = candidates.geometry().words();
+        let seen = vec![0; words];
+        let (fin_seen, targets) = (vec![0; 8 * words], vec![0; 8 * words]);
+        let mut fish = Fish { candidates, digit: 1, base: 0, cover: n, k, seen, fin_seen, targets };
+        for digit in (1..=n as Digit).filter(|&d| digits >> (d - 1) & 1 == 1) {
             for (base, cover) in [(0, n), (n, 0)] {
                 lines.clear();
                 for line in 0..n {
@@ -66,6 +76,13 @@ struct Fish<'a> {
     k: usize,
     /// The cells that see every fin so far (a cell a bit), reused from choice to choice.
     seen: Vec<u64>,
+    /// Per position of the bases' union (`words` each), the cells seeing all the bases'
+    /// places there: what sees the fins of a choice of covers is the meet of its other
+    /// positions', made once for the bases rather than once for each choice.
+    fin_seen: Vec<u64>,
+    /// Per position, the cells of its cover line off the bases that may hold the digit: the
+    /// only cells a choice of covers holding it can clear.
+    targets: Vec<u64>,
 }
 
 impl Fish<'_> {
@@ -107,12 +124,15 @@ impl Fish<'_> {
             *slot = p;
         }
         let positions = &positions[..count];
+        self.prepare(bases, positions);
         let mut pick = [0, 1, 2, 3];
         let pick = &mut pick[..self.k];
         loop {
             let covers = pick.iter().fold(0u64, |m, &i| m | 1 << positions[i]);
-            if let Some(step) = self.step(bases, covers) {
-                return Some(step);
+            if self.clears(bases, positions, covers) {
+                if let Some(step) = self.step(bases, covers) {
+                    return Some(step);
+                }
             }
             // The next k-subset of positions, in lexicographic order.
             let mut i = self.k;
@@ -127,6 +147,53 @@ impl Fish<'_> {
                 pick[j] = pick[j - 1] + 1;
             }
         }
+    }
+
+    /// Fills [`fin_seen`](Self::fin_seen) and [`targets`](Self::targets) for the bases'
+    /// `positions`.
+    fn prepare(&mut self, bases: &[(usize, u64)], positions: &[u32]) {
+        let (candidates, digit) = (self.candidates, self.digit);
+        let geometry = candidates.geometry();
+        let words = self.seen.len();
+        let base_mask = bases.iter().fold(0u64, |m, &(line, _)| m | 1 << line);
+        for (i, &p) in positions.iter().enumerate() {
+            let seen = &mut self.fin_seen[i * words..][..words];
+            seen.fill(u64::MAX);
+            for &(line, _) in bases.iter().filter(|&&(_, places)| places >> p & 1 == 1) {
+                let fin = geometry.region(self.base + line)[p as usize];
+                for (word, peers) in seen.iter_mut().zip(geometry.peers(fin)) {
+                    *word &= peers;
+                }
+            }
+            let targets = &mut self.targets[i * words..][..words];
+            targets.fill(0);
+            let region = self.cover + p as usize;
+            for q in bits(candidates.positions(region, digit) & !base_mask) {
+                let target = geometry.region(region)[q as usize];
+                targets[target / 64] |= 1 << (target % 64);
+            }
+        }
+    }
+
+    /// Whether `covers` (a mask of `positions`) meets every base and clears some cell: the
+    /// test of [`step`](Self::step), in word operations on what [`prepare`](Self::prepare)
+    /// made.
+    fn clears(&self, bases: &[(usize, u64)], positions: &[u32], covers: u64) -> bool {
+        if bases.iter().any(|&(_, places)| places & covers == 0) {
+            return false;
+        }
+        let words = self.seen.len();
+        (0..words).any(|w| {
+            let (mut seen, mut targets) = (u64::MAX, 0);
+            for (i, &p) in positions.iter().enumerate() {
+                if covers >> p & 1 == 1 {
+                    targets |= self.targets[i * words + w];
+                } else {
+                    seen &= self.fin_seen[i * words + w];
+                }
+            }
+            seen & targets != 0
+        })
     }
 
     /// The step of `bases` covered by `covers`, if every base meets a cover and some cell of

@@ -17,9 +17,17 @@ impl Technique for Fish {
     }
 
     fn find(&self, candidates: &Candidates, _: &Variant) -> Option<Step> {
+        self.find_in(candidates, u64::MAX)
+    }
+}
+
+impl Fish {
+    /// [`find`](Technique::find) on the digits of `digits` alone (bit `d - 1` for `d`), in
+    /// the same order: a digit's fish rest on its own places only.
+    pub(super) fn find_in(&self, candidates: &Candidates, digits: u64) -> Option<Step> {
         let n = candidates.size();
         let mut lines: Vec<(usize, u64)> = Vec::with_capacity(n);
-        for digit in 1..=n as Digit {
+        for digit in (1..=n as Digit).filter(|&d| digits >> (d - 1) & 1 == 1) {
             // Base rows (regions 0..N) and cover columns (N..2N), then the other way round.
             for (base, cover) in [(0, n), (n, 0)] {
                 lines.clear();

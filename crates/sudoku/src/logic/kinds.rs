@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::level::Level;
 use super::{
-    als, als_wing, blossom, chains, coloring, direct, exclusion, finned, fish, grave, locked,
+    als_wing, als_xz, blossom, chains, coloring, direct, exclusion, finned, fish, grave, locked,
     loops, multiple, single_digit, singles, subsets, sue_de_coq, uniqueness, variant, wings,
     Technique,
 };
@@ -342,7 +342,7 @@ impl TechniqueKind {
             T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
             T::Bug2 | T::Bug3 | T::Bug4 => Box::new(grave::Grave(self)),
             T::SueDeCoq => Box::new(sue_de_coq::SueDeCoq),
-            T::AlsXz => Box::new(als::AlsXz),
+            T::AlsXz => Box::new(als_xz::AlsXz),
             T::AlsXyWing => Box::new(als_wing::AlsXyWing),
             T::DeathBlossom => Box::new(blossom::DeathBlossom),
             T::AlignedPairExclusion => Box::new(exclusion::AlignedExclusion(2)),

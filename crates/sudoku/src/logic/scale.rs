@@ -28,6 +28,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::candidates::Candidates;
+use super::failures::Failures;
 use super::geometry::Geometry;
 use super::{chains, grave, loops, multiple, singles, uniqueness, Step, Technique, TechniqueKind};
 use crate::error::Conflict;
@@ -171,13 +172,24 @@ impl ScaleSolver {
 
     /// The first step in SE's order from this position, with its price.
     pub fn next_step(&self, candidates: &Candidates) -> Option<(Step, Tenths)> {
-        self.rungs.iter().find_map(|(rung, price)| {
+        self.next_step_after(candidates, &mut Failures::new(self.rungs.len()))
+    }
+
+    /// [`next_step`](Self::next_step) in a walk that remembers its failed fish searches.
+    fn next_step_after(
+        &self,
+        candidates: &Candidates,
+        failures: &mut Failures,
+    ) -> Option<(Step, Tenths)> {
+        self.rungs.iter().enumerate().find_map(|(index, (rung, price))| {
             let step = match rung {
                 Rung::FullHouse => self.hidden(candidates, |r| self.blanks(candidates, r) == 1),
                 Rung::Hidden(boxes) => self.hidden(candidates, |r| {
                     matches!(self.geometry.kind(r), RegionKind::Box | RegionKind::Piece) == *boxes
                 }),
-                Rung::Technique(technique) => technique.find(candidates, &self.variant),
+                Rung::Technique(technique) => {
+                    failures.find(index, technique.as_ref(), candidates, &self.variant)
+                }
                 Rung::Loops => return loops::cheapest(candidates, &self.variant),
                 Rung::Grave => match uniqueness::BugPlusOne.find(candidates, &self.variant) {
                     Some(step) => Some(step),
@@ -203,8 +215,11 @@ impl ScaleSolver {
         let mut candidates =
             Candidates::with_geometry(&self.variant, Arc::clone(&self.geometry), grid)?;
         let mut steps = Vec::with_capacity(candidates.unsolved());
+        let mut failures = Failures::new(self.rungs.len());
         while !candidates.is_solved() {
-            let Some((step, price)) = self.next_step(&candidates) else { break };
+            let Some((step, price)) = self.next_step_after(&candidates, &mut failures) else {
+                break;
+            };
             candidates.apply(&step);
             steps.push((step, price));
         }

@@ -156,10 +156,26 @@ impl Technique for Hidden {
     }
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
+        self.find_in(candidates, variant, |_| true)
+    }
+}
+
+impl Hidden {
+    /// [`find`](Technique::find) in the regions `changed` accepts alone, in the same order: a
+    /// region's hidden subsets rest on its own cells' candidates only.
+    pub(super) fn find_in(
+        &self,
+        candidates: &Candidates,
+        variant: &Variant,
+        changed: impl Fn(usize) -> bool,
+    ) -> Option<Step> {
         let n = candidates.size();
         let size = self.0;
         // The digits of two to `size` places in the region.
         let digits_of = |r: usize, options: &mut Vec<(u32, u64)>| {
+            if !changed(r) {
+                return false;
+            }
             for digit in 1..=n as Digit {
                 let positions = candidates.positions(r, digit);
                 if positions & positions.wrapping_sub(1) != 0 && at_most(positions, size) {
