@@ -189,7 +189,7 @@ mod tests {
             {
                 let meets = Contradictions::new(&candidates);
                 let mut engine =
-                    Engine::new(&candidates, Rules { y_links: false, dynamic: true, plus: false });
+                    Engine::new(&candidates, Rules { y_links: false, dynamic: true, plus: false, nest: 0 });
                 for cell in 0..81 {
                     for digit in bits(candidates.candidates(cell)).map(|d| d as Digit + 1) {
                         for on in [true, false] {
