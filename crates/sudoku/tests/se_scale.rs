@@ -158,7 +158,7 @@ const PATTERNS_RATED_BY_SE: [(&str, &str, &str); 3] = [
 
 /// Walks `puzzle` in SE's order, checking each step against `solution`; returns the walk's
 /// `ER/EP/ED`.
-fn replay(solver: &ScaleSolver, puzzle: &Grid, solution: &Grid) -> String {
+pub(crate) fn replay(solver: &ScaleSolver, puzzle: &Grid, solution: &Grid) -> String {
     let path = solver.solve(puzzle).expect("valid givens");
     let mut grid = puzzle.clone();
     for (step, price) in &path.steps {
@@ -219,7 +219,9 @@ fn se_numbers_of_puzzles_needing_dynamic_plus_chains() {
         let path = solver.solve(&puzzle).unwrap();
         let taken = path.steps.iter().any(|(step, _)| {
             step.explanation.starts_with("dynamic forcing chains (+): ")
-                && step.explanation.contains("of what is left")
+                && ["(locked candidates: ", "(the hidden pair ", "(the naked pair ", "(the X-wing "]
+                    .iter()
+                    .any(|rule| step.explanation.contains(rule))
         });
         assert!(taken, "{line}: no dynamic forcing chain (+) step");
     }

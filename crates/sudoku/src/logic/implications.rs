@@ -83,8 +83,9 @@ pub(super) struct Engine<'c> {
     /// rule.
     hint: Vec<Potential>,
     rule: Rule,
-    /// While a nested chain is sought: only the assumption's negation is a contradiction.
-    unary: bool,
+    /// While a nested chain is sought: 1, only the assumption's negation is a contradiction;
+    /// 2, nothing is (0: any candidate both on and off is).
+    unary: u8,
     /// The nested chains' buffers (level 2 and up).
     nest: Option<Box<nested::Nest>>,
 }
@@ -129,7 +130,7 @@ impl<'c> Engine<'c> {
             stamp: 0,
             hint: Vec::new(),
             rule: Rule::Locked(0, 0, 0),
-            unary: false,
+            unary: 0,
             nest: (rules.nest >= 2).then(|| Box::new(nested::Nest::new(n))),
         }
     }
@@ -268,7 +269,9 @@ impl<'c> Engine<'c> {
         p: Potential,
         hidden: impl Fn(&mut Run),
     ) -> bool {
-        if let Some(opposite) = run.get(p ^ 1).filter(|&o| !self.unary || o == 0) {
+        if let Some(opposite) =
+            run.get(p ^ 1).filter(|&o| self.unary == 0 || (self.unary == 1 && o == 0))
+        {
             let fresh = run.push(p, Some(e), false);
             if self.rules.dynamic {
                 hidden(run);

@@ -149,7 +149,9 @@ impl Search<'_, '_> {
                 self.contradiction(index, None, on);
                 self.contradiction(usize::MAX, Some(&off_run), off);
             }
-            if matches!(self.family, Family::Dynamic | Family::DynamicPlus | Family::Nested) && count >= 3 {
+            if matches!(self.family, Family::Dynamic | Family::DynamicPlus | Family::Nested)
+                && count >= 3
+            {
                 self.double(index, &off_run, on);
             }
             self.off = off_run;
@@ -193,7 +195,15 @@ impl Search<'_, '_> {
             text::cell(n, cell),
             text::digit(digit)
         );
-        let step = text::forcing_step(self.variant, self.family.kind(), source ^ 1, "", &branches, &why, None);
+        let step = text::forcing_step(
+            self.variant,
+            self.family.kind(),
+            source ^ 1,
+            "",
+            &branches,
+            &why,
+            None,
+        );
         self.best = Some((length, CONTRADICTION, step));
     }
 

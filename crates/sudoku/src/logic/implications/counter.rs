@@ -15,7 +15,13 @@ pub(in crate::logic) struct Counter {
 impl Counter {
     /// A counter for runs on grids of side `n`.
     pub(in crate::logic) fn new(n: usize) -> Counter {
-        Counter { seen: vec![0; n * n * n * 2], stamp: 0, level: Vec::new(), next: Vec::new(), nested: Vec::new() }
+        Counter {
+            seen: vec![0; n * n * n * 2],
+            stamp: 0,
+            level: Vec::new(),
+            next: Vec::new(),
+            nested: Vec::new(),
+        }
     }
 
     /// Starts a conclusion's count: a nested chain is counted once over all its branches.

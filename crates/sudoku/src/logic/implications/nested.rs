@@ -33,13 +33,26 @@ struct Hint {
 /// The buffers of the nested search, kept with the engine.
 pub(in crate::logic) struct Nest {
     inner: Run,
+    other: Run,
     hints: Vec<Hint>,
     parents: Vec<u32>,
+    /// `wanted[s] == stamp`: a chain from potential `s` could rest on the assumption.
+    wanted: Vec<u32>,
+    stamp: u32,
+    links: Vec<(u32, u32)>,
 }
 
 impl Nest {
     pub(super) fn new(n: usize) -> Nest {
-        Nest { inner: Run::new(n), hints: Vec::new(), parents: Vec::new() }
+        Nest {
+            inner: Run::new(n),
+            other: Run::new(n),
+            hints: Vec::new(),
+            parents: Vec::new(),
+            wanted: vec![0; n * n * n * 2],
+            stamp: 0,
+            links: Vec::new(),
+        }
     }
 }
 
@@ -47,14 +60,18 @@ impl Engine<'_> {
     /// SE's level-2 rule on the working grid: whether it found a hint with parents (its
     /// removals queued in `run`).
     pub(super) fn nested(&mut self, run: &mut Run) -> bool {
-        if !self.lossy_links() {
+        let mut nest = self.nest.take().expect("nested buffers");
+        self.lossy_links(&mut nest.links);
+        if nest.links.is_empty() {
+            self.nest = Some(nest);
             return false;
         }
-        let mut nest = self.nest.take().expect("nested buffers");
         nest.hints.clear();
         nest.parents.clear();
         let (outer, n) = (self.rules, self.n);
-        self.unary = true;
+        self.rules = Rules { y_links: true, dynamic: false, plus: false, nest: 0 };
+        self.wanted(&mut nest);
+        self.unary = 1;
         for xy in [false, true] {
             self.rules = Rules { y_links: xy, dynamic: false, plus: false, nest: 0 };
             for cell in 0..n * n {
@@ -65,12 +82,14 @@ impl Engine<'_> {
                 for d in bits(mask) {
                     for on in [true, false] {
                         let source = potential(n, cell, d as Digit + 1, on);
-                        self.chain(&mut nest, source, xy);
+                        if nest.wanted[source as usize] == nest.stamp {
+                            self.chain(&mut nest, source, xy);
+                        }
                     }
                 }
             }
         }
-        (self.rules, self.unary) = (outer, false);
+        (self.rules, self.unary) = (outer, 0);
         self.pending_on.clear();
         self.pending_off.clear();
         // SE's sort is stable: among equals, the order found.
@@ -95,21 +114,63 @@ impl Engine<'_> {
         found
     }
 
-    /// Whether the working grid has a strong link that the assumption made: a bivalue cell or
-    /// a region with two places of a digit that lost some. Without one no chain has parents.
-    fn lossy_links(&self) -> bool {
+    /// The working grid's strong links that the assumption made, as pairs of "on"
+    /// potentials: bivalue cells and regions with two places of a digit that lost some.
+    /// Without one no chain has parents (at this rung the position has no forcing chain, and a
+    /// chain of the working grid without such a link would be one).
+    fn lossy_links(&self, links: &mut Vec<(u32, u32)>) {
+        links.clear();
         let n = self.n;
         let candidates = self.candidates;
-        let cells = (0..n * n).any(|c| {
-            self.masks[c].count_ones() == 2 && candidates.candidates(c) != self.masks[c]
-        });
-        cells
-            || (0..candidates.geometry().region_count()).any(|r| {
-                (1..=n as Digit).any(|d| {
-                    let places = self.positions[r * n + usize::from(d) - 1];
-                    places.count_ones() == 2 && candidates.positions(r, d) != places
-                })
-            })
+        let geometry = candidates.geometry();
+        for c in 0..n * n {
+            let mask = self.masks[c];
+            if mask.count_ones() == 2 && candidates.candidates(c) != mask {
+                let (a, b) = (mask.trailing_zeros(), 63 - mask.leading_zeros());
+                links.push((
+                    potential(n, c, a as Digit + 1, true),
+                    potential(n, c, b as Digit + 1, true),
+                ));
+            }
+        }
+        for r in 0..geometry.region_count() {
+            for d in 1..=n as Digit {
+                let places = self.positions[r * n + usize::from(d) - 1];
+                if places.count_ones() == 2 && candidates.positions(r, d) != places {
+                    let region = geometry.region(r);
+                    let a = region[places.trailing_zeros() as usize];
+                    let b = region[63 - places.leading_zeros() as usize];
+                    let link = (potential(n, a, d, true), potential(n, b, d, true));
+                    if !links.contains(&link) {
+                        links.push(link);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks in `nest.wanted` the sources whose chains could pass a link of `nest.links`.
+    /// Links are symmetric under negation (if p then q: if not q then not p), so a chain
+    /// from `s` through the link `a off -> b on` (or back) to `not s` needs `s` to reach both
+    /// "a off" and "b off", that is "not s" reached from both "a on" and "b on".
+    fn wanted(&mut self, nest: &mut Nest) {
+        nest.stamp = nest.stamp.wrapping_add(1);
+        if nest.stamp == 0 {
+            nest.wanted.fill(0);
+            nest.stamp = 1;
+        }
+        self.unary = 2;
+        for i in 0..nest.links.len() {
+            let (a, b) = nest.links[i];
+            self.unary_run(&mut nest.inner, a);
+            self.unary_run(&mut nest.other, b);
+            let (inner, other) = (&nest.inner, &nest.other);
+            for e in other.reached() {
+                if inner.get(e.potential).is_some() {
+                    nest.wanted[(e.potential ^ 1) as usize] = nest.stamp;
+                }
+            }
+        }
     }
 
     /// SE's forcing chain from `source` to its negation on the working grid, if any, kept
@@ -131,11 +192,8 @@ impl Engine<'_> {
             }
         }
         let (cell, digit) = self.place(source);
-        let removals = if source % 2 == 1 {
-            1 << (digit - 1)
-        } else {
-            self.masks[cell] & !(1 << (digit - 1))
-        };
+        let removals =
+            if source % 2 == 1 { 1 << (digit - 1) } else { self.masks[cell] & !(1 << (digit - 1)) };
         let length = path.len() as u32;
         let base = if xy { 70 } else { 66 };
         nest.hints.push(Hint {
@@ -218,5 +276,45 @@ impl Engine<'_> {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::Grid;
+    use crate::logic::scale::ScaleSolver;
+    use crate::logic::TechniqueKind;
+    use crate::variant::Variant;
+
+    fn grid(line: &str) -> Grid {
+        Grid::from_cells(9, line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect())
+    }
+
+    #[test]
+    fn nested_steps_hold_in_the_solution_and_name_their_chains() {
+        // norvig_hardest11's 2nd, which SE rates 10.6 with its nested forcing chains: every
+        // step of the walk in SE's order holds in the solution, and some need the new rung.
+        let puzzle = grid(
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        );
+        let solution = grid(
+            "145327698839654127672918543496185372218473956753296481367542819984761235521839764",
+        );
+        let path = ScaleSolver::new(&Variant::standard(9).unwrap()).solve(&puzzle).unwrap();
+        let mut nested = 0;
+        for (step, _) in &path.steps {
+            for &(cell, digit) in &step.placements {
+                assert_eq!(solution.get(cell), Some(digit), "{step}");
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(solution.get(cell), Some(digit), "{step}");
+            }
+            if step.technique == TechniqueKind::NestedChain {
+                nested += 1;
+                assert!(step.explanation.contains("(a nested forcing X"), "{step}");
+            }
+        }
+        assert!(path.solved && nested > 0, "{nested}");
+        assert_eq!(path.rating().to_string(), "10.6/1.2/1.2");
     }
 }

@@ -130,4 +130,3 @@ impl Run {
         Some(self.notes[at].1)
     }
 }
-

@@ -1,0 +1,42 @@
+//! Sudoku Explainer's nested forcing chains (level 2, 9.5 and up): the numbers SE 1.2.1 gives
+//! puzzles whose walks need them (`serate` in SE 1.2.1's technique set, benches/se/run_se.sh,
+//! SukakuExplainer @ 362854e), every step replayed against the unique solution. Ignored: each
+//! puzzle takes SE a minute or more, and dancer about a second in a release build.
+
+use dancer_sudoku::{parse_puzzle, ScaleSolver, Template, Variant};
+
+use crate::logic::unique;
+use crate::se_scale::replay;
+
+/// Puzzles and SE's `ER/EP/ED` for them.
+const NESTED_RATED_BY_SE: [(&str, &str); 2] = [
+    // norvig_hardest11's 2nd (SE: 91 s of CPU).
+    (
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        "10.6/1.2/1.2",
+    ),
+    // norvig_hardest11's 6th (SE: 103 s).
+    (
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        "10.5/1.2/1.2",
+    ),
+];
+
+#[test]
+#[ignore = "slow: a second a puzzle"]
+fn se_numbers_of_puzzles_needing_nested_chains() {
+    let variant = Variant::standard(9).unwrap();
+    let template = Template::new(variant.clone());
+    let solver = ScaleSolver::new(&variant);
+    for (line, expected) in NESTED_RATED_BY_SE {
+        let puzzle = parse_puzzle(line).unwrap().grid;
+        let solution = unique(&template, &puzzle);
+        assert_eq!(replay(&solver, &puzzle, &solution), expected, "{line}");
+        let path = solver.solve(&puzzle).unwrap();
+        let taken = path.steps.iter().any(|(step, _)| {
+            step.explanation.starts_with("nested forcing chains: ")
+                && step.explanation.contains("(a nested forcing X")
+        });
+        assert!(taken, "{line}: no nested forcing chain step");
+    }
+}
