@@ -5,6 +5,7 @@
 
 use dancer_sudoku::{parse_puzzle, ScaleSolver, Template, Variant};
 
+use crate::fixtures::{lines, read, shared};
 use crate::logic::unique;
 use crate::se_scale::replay;
 
@@ -39,4 +40,22 @@ fn se_numbers_of_puzzles_needing_nested_chains() {
         });
         assert!(taken, "{line}: no nested forcing chain step");
     }
+}
+
+#[test]
+#[ignore = "needs ../shared/data; slow"]
+fn forum_hardest_puzzles_walk_soundly_with_nested_chains() {
+    // Every step of the walk in SE's order holds in the solution, nested chains of levels 2
+    // and 3 included; most of these need them (before them, every walk stalled).
+    let variant = Variant::standard(9).unwrap();
+    let template = Template::new(variant.clone());
+    let solver = ScaleSolver::new(&variant);
+    let text = read(&shared("puzzles/tdoku_forum_hardest_1106.txt"));
+    let mut rated = 0;
+    for line in lines(&text).take(30) {
+        let puzzle = parse_puzzle(&line[..81]).unwrap().grid;
+        let rating = replay(&solver, &puzzle, &unique(&template, &puzzle));
+        rated += usize::from(!rating.starts_with('-'));
+    }
+    assert!(rated >= 20, "{rated} of 30");
 }

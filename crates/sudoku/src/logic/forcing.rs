@@ -24,6 +24,9 @@ pub(super) enum Family {
     /// cycles to the working grid (9.5: SE's nested forcing chains of level 2,
     /// [`nested`](super::implications)).
     Nested,
+    /// Nested (level 2) that, where those rules find nothing, also applies SE's cell and
+    /// region forcing chains (10.0: level 3).
+    NestedMultiple,
 }
 
 impl Family {
@@ -35,6 +38,7 @@ impl Family {
             Family::Dynamic => Rules { y_links: true, dynamic: true, plus: false, nest: 0 },
             Family::DynamicPlus => Rules { y_links: true, dynamic: true, plus: true, nest: 0 },
             Family::Nested => Rules { y_links: true, dynamic: true, plus: true, nest: 2 },
+            Family::NestedMultiple => Rules { y_links: true, dynamic: true, plus: true, nest: 3 },
         }
     }
 
@@ -46,6 +50,7 @@ impl Family {
             Family::Dynamic => 85,
             Family::DynamicPlus => 90,
             Family::Nested => 95,
+            Family::NestedMultiple => 100,
         }
     }
 
@@ -57,6 +62,7 @@ impl Family {
             Family::Dynamic => TechniqueKind::DynamicChain,
             Family::DynamicPlus => TechniqueKind::DynamicPlusChain,
             Family::Nested => TechniqueKind::NestedChain,
+            Family::NestedMultiple => TechniqueKind::NestedMultipleChain,
         }
     }
 }

@@ -17,6 +17,7 @@
 
 mod counter;
 mod nested;
+mod nested_multiple;
 mod plus;
 mod run;
 

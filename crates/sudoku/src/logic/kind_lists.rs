@@ -7,7 +7,7 @@ use super::level::Level;
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 54] = [
+    pub const ALL: [TechniqueKind; 55] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -60,6 +60,7 @@ impl TechniqueKind {
         TechniqueKind::DynamicChain,
         TechniqueKind::DynamicPlusChain,
         TechniqueKind::NestedChain,
+        TechniqueKind::NestedMultipleChain,
         TechniqueKind::ConstraintChain,
         TechniqueKind::ConstraintForcing,
     ];
@@ -109,7 +110,7 @@ impl TechniqueKind {
 
     /// Sudoku Explainer's exclusions and chains that hints and explanations try after the
     /// default techniques, in SE's order.
-    const CHAINS: [TechniqueKind; 8] = [
+    const CHAINS: [TechniqueKind; 9] = [
         TechniqueKind::AlignedPairExclusion,
         TechniqueKind::ForcingChain,
         TechniqueKind::AlignedTripleExclusion,
@@ -118,17 +119,18 @@ impl TechniqueKind {
         TechniqueKind::DynamicChain,
         TechniqueKind::DynamicPlusChain,
         TechniqueKind::NestedChain,
+        TechniqueKind::NestedMultipleChain,
     ];
 
     /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
     /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
     /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
     /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and dynamic
-    /// forcing chains (+), nested forcing chains), so that a puzzle SE rates is explained to its end. Their steps are
+    /// forcing chains (+), nested forcing chains of levels 2 and 3), so that a puzzle SE rates is explained to its end. Their steps are
     /// [`Level::Extreme`]'s: `rate`'s level stays that of the default techniques, extreme where
     /// they stall.
-    pub const HINTS: [TechniqueKind; 43] = {
-        let mut hints = [TechniqueKind::NakedSingle; 43];
+    pub const HINTS: [TechniqueKind; 44] = {
+        let mut hints = [TechniqueKind::NakedSingle; 44];
         let mut k = 0;
         while k < hints.len() {
             let from_default = k < TechniqueKind::DEFAULT.len();

@@ -137,6 +137,9 @@ pub enum TechniqueKind {
     /// Dynamic forcing chains (+) that, where those rules find nothing, also apply forcing
     /// chains to the grid the assumption empties (SE's nested forcing chains).
     NestedChain,
+    /// Nested forcing chains whose nested rules also include cell and region forcing chains
+    /// (SE's level 3).
+    NestedMultipleChain,
     /// An assumption that the singles and the constraints, each alone, lead to a
     /// contradiction (variant puzzles only, when nothing else finds a step).
     ConstraintChain,
@@ -201,6 +204,7 @@ impl TechniqueKind {
             TechniqueKind::DynamicChain => "dynamic forcing chains",
             TechniqueKind::DynamicPlusChain => "dynamic forcing chains (+)",
             TechniqueKind::NestedChain => "nested forcing chains",
+            TechniqueKind::NestedMultipleChain => "nested multiple forcing chains",
             TechniqueKind::ConstraintChain => "chain across constraints",
             TechniqueKind::ConstraintForcing => "forcing chains across constraints",
         }
@@ -298,6 +302,7 @@ impl TechniqueKind {
             | T::DynamicChain
             | T::DynamicPlusChain
             | T::NestedChain
+            | T::NestedMultipleChain
             | T::ConstraintChain
             | T::ConstraintForcing => Level::Extreme,
         }
@@ -358,6 +363,9 @@ impl TechniqueKind {
             T::DynamicChain => Box::new(multiple::ForcingChains(multiple::Family::Dynamic)),
             T::DynamicPlusChain => Box::new(multiple::ForcingChains(multiple::Family::DynamicPlus)),
             T::NestedChain => Box::new(multiple::ForcingChains(multiple::Family::Nested)),
+            T::NestedMultipleChain => {
+                Box::new(multiple::ForcingChains(multiple::Family::NestedMultiple))
+            }
         }
     }
 }

@@ -149,8 +149,10 @@ impl Search<'_, '_> {
                 self.contradiction(index, None, on);
                 self.contradiction(usize::MAX, Some(&off_run), off);
             }
-            if matches!(self.family, Family::Dynamic | Family::DynamicPlus | Family::Nested)
-                && count >= 3
+            if matches!(
+                self.family,
+                Family::Dynamic | Family::DynamicPlus | Family::Nested | Family::NestedMultiple
+            ) && count >= 3
             {
                 self.double(index, &off_run, on);
             }

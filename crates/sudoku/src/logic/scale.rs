@@ -166,6 +166,7 @@ impl ScaleSolver {
             (Rung::Multiple(multiple::Family::Dynamic), 85),
             (Rung::Multiple(multiple::Family::DynamicPlus), 90),
             (Rung::Multiple(multiple::Family::Nested), 95),
+            (Rung::Multiple(multiple::Family::NestedMultiple), 100),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }

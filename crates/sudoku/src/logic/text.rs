@@ -234,6 +234,17 @@ fn rule_name(variant: &Variant, rule: Rule) -> String {
             let name = if xy { "forcing XY-chain" } else { "forcing X-chain" };
             format!("a nested {name} of {length} nodes from {} to its negation", say(n, source))
         }
+        Rule::Multiple { cell: c, region: r, length, .. } if r == u32::MAX => {
+            format!(
+                "nested cell forcing chains from {}'s candidates, {length} nodes",
+                cell(n, c as Cell)
+            )
+        }
+        Rule::Multiple { region: r, digit: d, length, .. } => format!(
+            "nested region forcing chains from the places of {} in {}, {length} nodes",
+            digit(d),
+            region(variant, r as usize)
+        ),
     }
 }
 

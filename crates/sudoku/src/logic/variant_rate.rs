@@ -157,5 +157,6 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::DynamicChain => 85,
         T::DynamicPlusChain => 90,
         T::NestedChain => 95,
+        T::NestedMultipleChain => 100,
     }
 }

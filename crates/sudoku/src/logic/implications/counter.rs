@@ -49,7 +49,7 @@ impl Counter {
                     self.seen[p] = self.stamp;
                     count += 1;
                     // SE adds each distinct nested chain's own length (its complexity).
-                    if let Some(Rule::Chain { length, key, .. }) = run.rule(e) {
+                    if let Some((length, key)) = run.rule(e).and_then(Rule::nested) {
                         if !self.nested.contains(&key) {
                             self.nested.push(key);
                             count += length as usize;

@@ -18,24 +18,27 @@ use crate::logic::scale::{chain_length_extra, Tenths};
 
 /// A chain found on the working grid: what it removes, its parents and its place in SE's sort.
 #[derive(Clone, Copy)]
-struct Hint {
-    price: Tenths,
-    length: u32,
-    kind: u8,
-    cell: Cell,
-    removals: u64,
+pub(super) struct Hint {
+    pub(super) price: Tenths,
+    pub(super) length: u32,
+    pub(super) kind: u8,
+    pub(super) cell: Cell,
+    pub(super) removals: u64,
     /// Its parents: `Nest::parents[start..end]`.
-    start: u32,
-    end: u32,
-    rule: Rule,
+    pub(super) start: u32,
+    pub(super) end: u32,
+    pub(super) rule: Rule,
 }
 
 /// The buffers of the nested search, kept with the engine.
 pub(in crate::logic) struct Nest {
     inner: Run,
     other: Run,
-    hints: Vec<Hint>,
-    parents: Vec<u32>,
+    pub(super) hints: Vec<Hint>,
+    pub(super) parents: Vec<u32>,
+    /// Level 3: the runs of a cell's candidates and of a digit's places in a region.
+    pub(super) cells: Vec<Run>,
+    pub(super) places: Vec<Run>,
     /// `wanted[s] == stamp`: a chain from potential `s` could rest on the assumption.
     wanted: Vec<u32>,
     stamp: u32,
@@ -49,6 +52,8 @@ impl Nest {
             other: Run::new(n),
             hints: Vec::new(),
             parents: Vec::new(),
+            cells: (0..n).map(|_| Run::new(n)).collect(),
+            places: (0..n).map(|_| Run::new(n)).collect(),
             wanted: vec![0; n * n * n * 2],
             stamp: 0,
             links: Vec::new(),
@@ -90,9 +95,16 @@ impl Engine<'_> {
             }
         }
         (self.rules, self.unary) = (outer, 0);
+        let found = self.apply_hints(&mut nest, run);
+        self.nest = Some(nest);
+        found
+    }
+
+    /// Queues the removals of `nest.hints` in SE's order (price, length, kind, then as found;
+    /// equal removals once, the first), each with its hint's parents: whether a hint had some.
+    pub(super) fn apply_hints(&mut self, nest: &mut Nest, run: &mut Run) -> bool {
         self.pending_on.clear();
         self.pending_off.clear();
-        // SE's sort is stable: among equals, the order found.
         nest.hints.sort_by_key(|h| (h.price, h.length, h.kind));
         let mut found = false;
         for i in 0..nest.hints.len() {
@@ -110,7 +122,6 @@ impl Engine<'_> {
                 self.remove(run, hint.cell, d as Digit + 1);
             }
         }
-        self.nest = Some(nest);
         found
     }
 
@@ -126,7 +137,7 @@ impl Engine<'_> {
         for c in 0..n * n {
             let mask = self.masks[c];
             if mask.count_ones() == 2 && candidates.candidates(c) != mask {
-                let (a, b) = (mask.trailing_zeros(), 63 - mask.leading_zeros());
+                let (a, b) = (mask.trailing_zeros(), mask.ilog2());
                 links.push((
                     potential(n, c, a as Digit + 1, true),
                     potential(n, c, b as Digit + 1, true),
@@ -139,7 +150,7 @@ impl Engine<'_> {
                 if places.count_ones() == 2 && candidates.positions(r, d) != places {
                     let region = geometry.region(r);
                     let a = region[places.trailing_zeros() as usize];
-                    let b = region[63 - places.leading_zeros() as usize];
+                    let b = region[places.ilog2() as usize];
                     let link = (potential(n, a, d, true), potential(n, b, d, true));
                     if !links.contains(&link) {
                         links.push(link);
@@ -180,38 +191,52 @@ impl Engine<'_> {
         self.unary_run(inner, source);
         let Some((on, off)) = inner.conflict else { return };
         let target = if source % 2 == 1 { off } else { on };
-        let path = inner.path(target);
-        let start = nest.parents.len() as u32;
+        let start = nest.parents.len();
         let mut key = 0xcbf2_9ce4_8422_2325u64;
-        for (i, &e) in path.iter().enumerate() {
-            let p = inner.entries[e].potential;
-            key = (key ^ u64::from(p)).wrapping_mul(0x0100_0000_01b3);
-            if i > 0 && p % 2 == 1 {
-                let parent = inner.entries[path[i - 1]].potential;
-                self.lost_of_link(&mut nest.parents, parent, p, start as usize);
-            }
-        }
+        let length = self.branch(inner, target, &mut nest.parents, start, &mut key);
         let (cell, digit) = self.place(source);
         let removals =
             if source % 2 == 1 { 1 << (digit - 1) } else { self.masks[cell] & !(1 << (digit - 1)) };
-        let length = path.len() as u32;
         let base = if xy { 70 } else { 66 };
         nest.hints.push(Hint {
-            price: base + chain_length_extra(path.len() - 2),
+            price: base + chain_length_extra(length as usize - 2),
             length,
             kind: if xy { 4 } else { 2 },
             cell,
             removals,
-            start,
+            start: start as u32,
             end: nest.parents.len() as u32,
             rule: Rule::Chain { xy, source, length, key },
         });
     }
 
+    /// Walks a static run's chain from `target` back to its assumption (SE's order for the
+    /// rule's parents): adds the removals its strong links rest on to `parents` (from `from`
+    /// on, once each) and its potentials to `key`; its number of nodes.
+    pub(super) fn branch(
+        &self,
+        run: &Run,
+        target: usize,
+        parents: &mut Vec<u32>,
+        from: usize,
+        key: &mut u64,
+    ) -> u32 {
+        let (mut at, mut length) = (target, 1);
+        loop {
+            let p = run.entries[at].potential;
+            *key = (*key ^ u64::from(p)).wrapping_mul(0x0100_0000_01b3);
+            let Some(&parent) = run.parents_of(at).first() else { return length };
+            if p % 2 == 1 {
+                self.lost_of_link(parents, run.entries[parent as usize].potential, p, from);
+            }
+            (at, length) = (parent as usize, length + 1);
+        }
+    }
+
     /// The removals the strong link from `parent` (off) to `p` (on) rests on, added to
     /// `parents` (from `from` on, once each): the cell's lost candidates for a bivalue cell,
     /// else the lost places of the digit in the first region (SE's order) making the link.
-    fn lost_of_link(&self, parents: &mut Vec<u32>, parent: u32, p: u32, from: usize) {
+    pub(super) fn lost_of_link(&self, parents: &mut Vec<u32>, parent: u32, p: u32, from: usize) {
         let n = self.n;
         let candidates = self.candidates;
         let (cell, digit) = self.place(p);

@@ -19,6 +19,21 @@ pub(in crate::logic) enum Rule {
     /// A forcing chain on that grid (X-links alone or both) from `source` to its negation,
     /// of `length` nodes; `key` tells chains apart (SE counts each distinct one once).
     Chain { xy: bool, source: Potential, length: u32, key: u64 },
+    /// Cell (`region` is `u32::MAX`: every candidate of `cell`) or region (every place of
+    /// `digit` in `region`) forcing chains on that grid, of `length` nodes in all.
+    Multiple { cell: u32, region: u32, digit: Digit, length: u32, key: u64 },
+}
+
+impl Rule {
+    /// A nested chain's length and key (SE adds each distinct one's length once).
+    pub(in crate::logic) fn nested(self) -> Option<(u32, u64)> {
+        match self {
+            Rule::Chain { length, key, .. } | Rule::Multiple { length, key, .. } => {
+                Some((length, key))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A potential reached, with the range of its parents (entry indices) in [`Run::parents`].
