@@ -1,6 +1,6 @@
 //! Sudoku Explainer's nested forcing chains (level 2, 9.5 and up): the numbers SE 1.2.1 gives
-//! puzzles whose walks need them (`serate` in SE 1.2.1's technique set, benches/se/run_se.sh,
-//! SukakuExplainer @ 362854e), every step replayed against the unique solution. Ignored: each
+//! puzzles whose walks need them (`serate` in SE 1.2.1's technique set, `benches/se/run_se.sh`,
+//! `SukakuExplainer` @ 362854e), every step replayed against the unique solution. Ignored: each
 //! puzzle takes SE half a minute or more, and dancer about half a second in a release build.
 
 use dancer_sudoku::{parse_puzzle, ScaleSolver, Template, Variant};
