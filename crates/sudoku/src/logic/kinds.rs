@@ -134,11 +134,9 @@ pub enum TechniqueKind {
     /// Dynamic forcing chains that, where links run out, also apply locked candidates, hidden
     /// and naked pairs and X-wings to the grid the assumption empties (SE's "(+)").
     DynamicPlusChain,
-    /// Dynamic forcing chains (+) that, where those rules find nothing, also apply forcing
-    /// chains to the grid the assumption empties (SE's nested forcing chains).
+    /// Dynamic forcing chains (+) also applying forcing chains to what is left (SE's level 2).
     NestedChain,
-    /// Nested forcing chains whose nested rules also include cell and region forcing chains
-    /// (SE's level 3).
+    /// Nested forcing chains also applying cell and region forcing chains (SE's level 3).
     NestedMultipleChain,
     /// An assumption that the singles and the constraints, each alone, lead to a
     /// contradiction (variant puzzles only, when nothing else finds a step).

@@ -62,6 +62,13 @@ impl Nest {
 }
 
 impl Engine<'_> {
+    /// SE's rules of levels 2 and 3 (as far as the engine's level), the first that finds
+    /// a hint with parents.
+    pub(super) fn nested_rules(&mut self, run: &mut Run) -> bool {
+        (self.rules.nest >= 2 && self.nested(run))
+            || (self.rules.nest >= 3 && self.nested_multiple(run))
+    }
+
     /// SE's level-2 rule on the working grid: whether it found a hint with parents (its
     /// removals queued in `run`).
     pub(super) fn nested(&mut self, run: &mut Run) -> bool {

@@ -76,8 +76,7 @@ impl Engine<'_> {
         let before = run.reached().len();
         let found = self.locking(run) || self.hidden_pairs(run) || self.naked_pairs(run);
         let found = found || self.x_wings(run);
-        let found = found || (self.rules.nest >= 2 && self.nested(run));
-        let found = found || (self.rules.nest >= 3 && self.nested_multiple(run));
+        let found = found || self.nested_rules(run);
         found && (run.reached().len() > before || run.conflict.is_some())
     }
 
