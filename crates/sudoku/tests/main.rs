@@ -73,7 +73,8 @@ mod canon;
 mod rating;
 // Sudoku Explainer's scale: ER/EP/ED of puzzles SE rated, every priced step checked against
 // the unique solution on every size and variant; SE's uniqueness patterns and aligned
-// exclusion where they apply.
+// exclusion where they apply; its nested forcing chains (ignored: slow).
+mod se_nested;
 mod se_patterns;
 mod se_scale;
 // Pictures of every variant: SVG parsed and counted against the model, the text's glyphs.

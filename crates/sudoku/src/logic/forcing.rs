@@ -20,16 +20,25 @@ pub(super) enum Family {
     /// Dynamic, with SE's direct rules on the working grid when links run out (9.0: SE's
     /// "dynamic forcing chains (+)", [`plus`](super::implications)).
     DynamicPlus,
+    /// Dynamic (+) that, where those rules find nothing, also apply SE's forcing chains and
+    /// cycles to the working grid (9.5: SE's nested forcing chains of level 2,
+    /// [`nested`](super::implications)).
+    Nested,
+    /// Nested (level 2) that, where those rules find nothing, also applies SE's cell and
+    /// region forcing chains (10.0: level 3).
+    NestedMultiple,
 }
 
 impl Family {
     /// How its runs spread.
     pub(super) fn rules(self) -> Rules {
         match self {
-            Family::Nishio => Rules { y_links: false, dynamic: true, plus: false },
-            Family::Multiple => Rules { y_links: true, dynamic: false, plus: false },
-            Family::Dynamic => Rules { y_links: true, dynamic: true, plus: false },
-            Family::DynamicPlus => Rules { y_links: true, dynamic: true, plus: true },
+            Family::Nishio => Rules { y_links: false, dynamic: true, plus: false, nest: 0 },
+            Family::Multiple => Rules { y_links: true, dynamic: false, plus: false, nest: 0 },
+            Family::Dynamic => Rules { y_links: true, dynamic: true, plus: false, nest: 0 },
+            Family::DynamicPlus => Rules { y_links: true, dynamic: true, plus: true, nest: 0 },
+            Family::Nested => Rules { y_links: true, dynamic: true, plus: true, nest: 2 },
+            Family::NestedMultiple => Rules { y_links: true, dynamic: true, plus: true, nest: 3 },
         }
     }
 
@@ -40,6 +49,8 @@ impl Family {
             Family::Multiple => 80,
             Family::Dynamic => 85,
             Family::DynamicPlus => 90,
+            Family::Nested => 95,
+            Family::NestedMultiple => 100,
         }
     }
 
@@ -50,6 +61,8 @@ impl Family {
             Family::Multiple => TechniqueKind::MultipleChain,
             Family::Dynamic => TechniqueKind::DynamicChain,
             Family::DynamicPlus => TechniqueKind::DynamicPlusChain,
+            Family::Nested => TechniqueKind::NestedChain,
+            Family::NestedMultiple => TechniqueKind::NestedMultipleChain,
         }
     }
 }
@@ -102,6 +115,7 @@ pub(super) fn agreed(
         return None;
     }
     let found: Vec<usize> = numbers.clone().map(|k| runs[k].get(p)).collect::<Option<_>>()?;
+    counter.fresh();
     let length = numbers.zip(&found).map(|(k, &j)| counter.ancestors(&runs[k], j)).sum();
     Some((found, length))
 }

@@ -16,9 +16,13 @@
 //! chains (+), when both queues are empty, [`plus`]'s direct rules may turn more off.
 
 mod counter;
+mod nested;
+mod nested_multiple;
 mod plus;
+mod run;
 
 pub(super) use self::counter::Counter;
+pub(super) use self::run::{Rule, Run};
 
 use super::bits::bits;
 use super::buffers::Fifo;
@@ -35,6 +39,8 @@ pub(super) struct Rules {
     pub(super) dynamic: bool,
     /// Dynamic only: whether SE's direct rules run on the working grid when links run out.
     pub(super) plus: bool,
+    /// With `plus`: SE's chaining level when it is 2 or more (nested forcing chains), else 0.
+    pub(super) nest: u8,
 }
 
 /// A candidate assumed on or off, as one number: `((cell * N + digit - 1) * 2 + on)`.
@@ -49,98 +55,6 @@ pub(super) fn potential(n: usize, cell: Cell, digit: Digit, on: bool) -> Potenti
 pub(super) fn decode(n: usize, p: Potential) -> (Cell, Digit, bool) {
     let p = p as usize;
     (p / 2 / n, (p / 2 % n + 1) as Digit, p % 2 == 1)
-}
-
-/// A potential reached, with the range of its parents (entry indices) in [`Run::parents`].
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Entry {
-    pub(super) potential: Potential,
-    start: u32,
-    end: u32,
-}
-
-/// The potentials one assumption reaches, in the order found, with their parents.
-pub(super) struct Run {
-    /// `slot[p]`: one more than the entry of potential `p`, 0 while `p` is not reached.
-    slot: Vec<u32>,
-    pub(super) entries: Vec<Entry>,
-    parents: Vec<u32>,
-    /// The reached entries come first; a contradiction's last potential, not reached, after.
-    reached: usize,
-    /// A contradiction: the entries of one candidate both on and off.
-    pub(super) conflict: Option<(usize, usize)>,
-}
-
-impl Run {
-    /// An empty run for grids of side `n`.
-    pub(super) fn new(n: usize) -> Run {
-        let potentials = n * n * n * 2;
-        Run {
-            slot: vec![0; potentials],
-            entries: Vec::new(),
-            parents: Vec::new(),
-            reached: 0,
-            conflict: None,
-        }
-    }
-
-    fn clear(&mut self) {
-        for entry in &self.entries[..self.reached] {
-            self.slot[entry.potential as usize] = 0;
-        }
-        self.entries.clear();
-        self.parents.clear();
-        self.reached = 0;
-        self.conflict = None;
-    }
-
-    /// The entry of `p`, if reached.
-    pub(super) fn get(&self, p: Potential) -> Option<usize> {
-        (self.slot[p as usize] as usize).checked_sub(1)
-    }
-
-    /// The reached entries, in the order found.
-    pub(super) fn reached(&self) -> &[Entry] {
-        &self.entries[..self.reached]
-    }
-
-    fn push(&mut self, p: Potential, parent: Option<usize>, reach: bool) -> usize {
-        let start = self.parents.len() as u32;
-        if let Some(e) = parent {
-            self.parents.push(e as u32);
-        }
-        let index = self.entries.len();
-        self.entries.push(Entry { potential: p, start, end: self.parents.len() as u32 });
-        if reach {
-            self.slot[p as usize] = index as u32 + 1;
-            self.reached = self.entries.len();
-        }
-        index
-    }
-
-    /// Adds `parent` to the parents of the last entry pushed.
-    fn add_parent(&mut self, parent: usize) {
-        self.parents.push(parent as u32);
-        self.entries.last_mut().expect("an entry").end = self.parents.len() as u32;
-    }
-
-    /// The entry's parents.
-    fn parents_of(&self, entry: usize) -> &[u32] {
-        let Entry { start, end, .. } = self.entries[entry];
-        &self.parents[start as usize..end as usize]
-    }
-
-    /// The potentials from the assumption to `entry`, each the first parent of the next.
-    pub(super) fn path(&self, entry: usize) -> Vec<Potential> {
-        let mut path = vec![self.entries[entry].potential];
-        let mut at = entry;
-        while let Some(&parent) = self.parents_of(at).first() {
-            at = parent as usize;
-            path.push(self.entries[at].potential);
-        }
-        path.reverse();
-        path
-    }
 }
 
 /// Runs assumptions on one position, reusing its working grid and queues.
@@ -166,8 +80,15 @@ pub(super) struct Engine<'c> {
     /// Cells already given an X-link by the potential being followed.
     marks: Vec<u32>,
     stamp: u32,
-    /// The removals the direct rule's pattern at hand rests on (dynamic plus only).
+    /// The removals the direct rule's pattern at hand rests on (dynamic plus only), and the
+    /// rule.
     hint: Vec<Potential>,
+    rule: Rule,
+    /// While a nested chain is sought: 1, only the assumption's negation is a contradiction;
+    /// 2, nothing is (0: any candidate both on and off is).
+    unary: u8,
+    /// The nested chains' buffers (level 2 and up).
+    nest: Option<Box<nested::Nest>>,
 }
 
 impl<'c> Engine<'c> {
@@ -209,6 +130,9 @@ impl<'c> Engine<'c> {
             marks: vec![0; n * n],
             stamp: 0,
             hint: Vec::new(),
+            rule: Rule::Locked(0, 0, 0),
+            unary: 0,
+            nest: (rules.nest >= 2).then(|| Box::new(nested::Nest::new(n))),
         }
     }
 
@@ -346,7 +270,9 @@ impl<'c> Engine<'c> {
         p: Potential,
         hidden: impl Fn(&mut Run),
     ) -> bool {
-        if let Some(opposite) = run.get(p ^ 1) {
+        if let Some(opposite) =
+            run.get(p ^ 1).filter(|&o| self.unary == 0 || (self.unary == 1 && o == 0))
+        {
             let fresh = run.push(p, Some(e), false);
             if self.rules.dynamic {
                 hidden(run);

@@ -7,7 +7,7 @@ use super::level::Level;
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 53] = [
+    pub const ALL: [TechniqueKind; 55] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -59,6 +59,8 @@ impl TechniqueKind {
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
         TechniqueKind::DynamicPlusChain,
+        TechniqueKind::NestedChain,
+        TechniqueKind::NestedMultipleChain,
         TechniqueKind::ConstraintChain,
         TechniqueKind::ConstraintForcing,
     ];
@@ -108,7 +110,7 @@ impl TechniqueKind {
 
     /// Sudoku Explainer's exclusions and chains that hints and explanations try after the
     /// default techniques, in SE's order.
-    const CHAINS: [TechniqueKind; 7] = [
+    const CHAINS: [TechniqueKind; 9] = [
         TechniqueKind::AlignedPairExclusion,
         TechniqueKind::ForcingChain,
         TechniqueKind::AlignedTripleExclusion,
@@ -116,17 +118,19 @@ impl TechniqueKind {
         TechniqueKind::MultipleChain,
         TechniqueKind::DynamicChain,
         TechniqueKind::DynamicPlusChain,
+        TechniqueKind::NestedChain,
+        TechniqueKind::NestedMultipleChain,
     ];
 
     /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
     /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
     /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
     /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and dynamic
-    /// forcing chains (+)), so that a puzzle SE rates is explained to its end. Their steps are
+    /// forcing chains (+), nested forcing chains of levels 2 and 3), so that a puzzle SE rates is explained to its end. Their steps are
     /// [`Level::Extreme`]'s: `rate`'s level stays that of the default techniques, extreme where
     /// they stall.
-    pub const HINTS: [TechniqueKind; 42] = {
-        let mut hints = [TechniqueKind::NakedSingle; 42];
+    pub const HINTS: [TechniqueKind; 44] = {
+        let mut hints = [TechniqueKind::NakedSingle; 44];
         let mut k = 0;
         while k < hints.len() {
             let from_default = k < TechniqueKind::DEFAULT.len();

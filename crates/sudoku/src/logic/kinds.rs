@@ -134,6 +134,10 @@ pub enum TechniqueKind {
     /// Dynamic forcing chains that, where links run out, also apply locked candidates, hidden
     /// and naked pairs and X-wings to the grid the assumption empties (SE's "(+)").
     DynamicPlusChain,
+    /// Dynamic forcing chains (+) also applying forcing chains to what is left (SE's level 2).
+    NestedChain,
+    /// Nested forcing chains also applying cell and region forcing chains (SE's level 3).
+    NestedMultipleChain,
     /// An assumption that the singles and the constraints, each alone, lead to a
     /// contradiction (variant puzzles only, when nothing else finds a step).
     ConstraintChain,
@@ -197,6 +201,8 @@ impl TechniqueKind {
             TechniqueKind::MultipleChain => "multiple forcing chains",
             TechniqueKind::DynamicChain => "dynamic forcing chains",
             TechniqueKind::DynamicPlusChain => "dynamic forcing chains (+)",
+            TechniqueKind::NestedChain => "nested forcing chains",
+            TechniqueKind::NestedMultipleChain => "nested multiple forcing chains",
             TechniqueKind::ConstraintChain => "chain across constraints",
             TechniqueKind::ConstraintForcing => "forcing chains across constraints",
         }
@@ -293,6 +299,8 @@ impl TechniqueKind {
             | T::MultipleChain
             | T::DynamicChain
             | T::DynamicPlusChain
+            | T::NestedChain
+            | T::NestedMultipleChain
             | T::ConstraintChain
             | T::ConstraintForcing => Level::Extreme,
         }
@@ -352,6 +360,10 @@ impl TechniqueKind {
             T::MultipleChain => Box::new(multiple::ForcingChains(multiple::Family::Multiple)),
             T::DynamicChain => Box::new(multiple::ForcingChains(multiple::Family::Dynamic)),
             T::DynamicPlusChain => Box::new(multiple::ForcingChains(multiple::Family::DynamicPlus)),
+            T::NestedChain => Box::new(multiple::ForcingChains(multiple::Family::Nested)),
+            T::NestedMultipleChain => {
+                Box::new(multiple::ForcingChains(multiple::Family::NestedMultiple))
+            }
         }
     }
 }

@@ -149,7 +149,11 @@ impl Search<'_, '_> {
                 self.contradiction(index, None, on);
                 self.contradiction(usize::MAX, Some(&off_run), off);
             }
-            if matches!(self.family, Family::Dynamic | Family::DynamicPlus) && count >= 3 {
+            if matches!(
+                self.family,
+                Family::Dynamic | Family::DynamicPlus | Family::Nested | Family::NestedMultiple
+            ) && count >= 3
+            {
                 self.double(index, &off_run, on);
             }
             self.off = off_run;
@@ -177,6 +181,7 @@ impl Search<'_, '_> {
     fn contradiction(&mut self, index: usize, run: Option<&Run>, source: Potential) {
         let run = run.unwrap_or_else(|| &self.runs[index]);
         let Some((on, off)) = run.conflict else { return };
+        self.counter.fresh();
         let length = self.counter.ancestors(run, on) + self.counter.ancestors(run, off);
         if !better(self.best.as_ref(), length, CONTRADICTION) {
             return;
@@ -192,7 +197,15 @@ impl Search<'_, '_> {
             text::cell(n, cell),
             text::digit(digit)
         );
-        let step = text::forcing_step(n, self.family.kind(), source ^ 1, "", &branches, &why, None);
+        let step = text::forcing_step(
+            self.variant,
+            self.family.kind(),
+            source ^ 1,
+            "",
+            &branches,
+            &why,
+            None,
+        );
         self.best = Some((length, CONTRADICTION, step));
     }
 
@@ -207,6 +220,7 @@ impl Search<'_, '_> {
                 if !self.worth(p) {
                     continue;
                 }
+                self.counter.fresh();
                 let length = self.counter.ancestors(on_run, i) + self.counter.ancestors(off_run, j);
                 if better(self.best.as_ref(), length, DOUBLE) {
                     let premise = format!("if {}, then", say(n, source));
@@ -215,7 +229,7 @@ impl Search<'_, '_> {
                         Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
                     ];
                     let step = text::forcing_step(
-                        n,
+                        self.variant,
                         self.family.kind(),
                         p,
                         "",
@@ -281,7 +295,7 @@ impl Search<'_, '_> {
                         text::cells(n, &places)
                     );
                     let step = text::forcing_step(
-                        n,
+                        self.variant,
                         self.family.kind(),
                         p,
                         &intro,
@@ -328,7 +342,7 @@ impl Search<'_, '_> {
                     .collect();
                 let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
                 let step = text::forcing_step(
-                    n,
+                    self.variant,
                     self.family.kind(),
                     p,
                     &intro,

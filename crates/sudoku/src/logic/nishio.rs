@@ -188,8 +188,10 @@ mod tests {
         for (step, _) in &path.steps {
             {
                 let meets = Contradictions::new(&candidates);
-                let mut engine =
-                    Engine::new(&candidates, Rules { y_links: false, dynamic: true, plus: false });
+                let mut engine = Engine::new(
+                    &candidates,
+                    Rules { y_links: false, dynamic: true, plus: false, nest: 0 },
+                );
                 for cell in 0..81 {
                     for digit in bits(candidates.candidates(cell)).map(|d| d as Digit + 1) {
                         for on in [true, false] {

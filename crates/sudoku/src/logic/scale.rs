@@ -21,8 +21,11 @@
 //! 8.5, and dynamic forcing chains (+) from 9.0 (SE's chaining level 1: where links run out,
 //! the first of locked candidates, hidden and naked pairs and X-wings that the assumption's
 //! grid allows turns more candidates off, its parents the removals its pattern rests on, all
-//! counted in the length). Not here yet: SE's unique rectangle type 3 with a hidden set, and
-//! its nested forcing chains (level 2 and up, 9.5 and up). Where logic stalls, ER is unknown.
+//! counted in the length), then SE's nested forcing chains: level 2 from 9.5 (forcing chains
+//! on that grid as well, [`nested`](super::implications)) and level 3 from 10.0 (cell and region
+//! forcing chains too), each nested chain's nodes counted in the length. Not here yet: SE's
+//! unique rectangle type 3 with a hidden set, and its level 4 (dynamic chains nested, 10.5).
+//! Where logic stalls, ER is unknown.
 
 use std::fmt;
 use std::sync::Arc;
@@ -166,6 +169,8 @@ impl ScaleSolver {
             (Rung::Multiple(multiple::Family::Multiple), 80),
             (Rung::Multiple(multiple::Family::Dynamic), 85),
             (Rung::Multiple(multiple::Family::DynamicPlus), 90),
+            (Rung::Multiple(multiple::Family::Nested), 95),
+            (Rung::Multiple(multiple::Family::NestedMultiple), 100),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }

@@ -4,7 +4,7 @@
 use std::fmt::{self, Write};
 
 use super::bits::bits;
-use super::implications::{decode, Potential, Run};
+use super::implications::{decode, Potential, Rule, Run};
 use super::{Step, TechniqueKind};
 use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
 use crate::variant::{Region, Variant};
@@ -162,7 +162,7 @@ pub(super) struct Branch<'r> {
 /// The step of a [multiple forcing chain](super::multiple) concluding `p`, explained branch by
 /// branch.
 pub(super) fn forcing_step(
-    n: usize,
+    variant: &Variant,
     kind: TechniqueKind,
     p: Potential,
     intro: &str,
@@ -170,25 +170,27 @@ pub(super) fn forcing_step(
     joint: &str,
     region: Option<usize>,
 ) -> Step {
+    let n = variant.size();
     let (at, value, on) = decode(n, p);
     let mut cells = Vec::new();
     let mut said = Vec::new();
     for branch in branches {
         let path = branch.run.path(branch.entry);
-        for &q in &path {
-            let (c, _, _) = decode(n, q);
+        let potential = |e: usize| branch.run.entries[e].potential;
+        for &e in &path {
+            let (c, _, _) = decode(n, potential(e));
             if !cells.contains(&c) {
                 cells.push(c);
             }
         }
-        // An "off" that follows from an "off" comes from a direct rule on the grid the
-        // assumption left (dynamic forcing chains (+)); other links alternate.
-        let link = |(&before, &q): (&Potential, &Potential)| match (before % 2, q % 2) {
-            (0, 0) => format!("{} (a locked candidate, pair or x-wing of what is left)", say(n, q)),
-            _ => say(n, q),
+        // An "off" that follows from an "off" comes from a rule on the grid the assumption
+        // left (dynamic and nested forcing chains); other links alternate.
+        let link = |e: usize| match branch.run.rule(e) {
+            Some(rule) => format!("{} ({})", say(n, potential(e)), rule_name(variant, rule)),
+            None => say(n, potential(e)),
         };
-        let chain: Vec<String> = path.iter().zip(&path[1..]).map(link).collect();
-        let chain = if chain.is_empty() { say(n, path[0]) } else { chain.join(", so ") };
+        let chain: Vec<String> = path[1..].iter().map(|&e| link(e)).collect();
+        let chain = if chain.is_empty() { say(n, potential(path[0])) } else { chain.join(", so ") };
         said.push(format!("{} {chain}", branch.premise));
     }
     let (placements, eliminations) =
@@ -203,6 +205,46 @@ pub(super) fn forcing_step(
         placements,
         eliminations,
         explanation,
+    }
+}
+
+/// The rule that turned a candidate off where an assumption's links ran out, named.
+fn rule_name(variant: &Variant, rule: Rule) -> String {
+    let n = variant.size();
+    match rule {
+        Rule::Locked(d, from, to) => format!(
+            "locked candidates: {} of {} lies in {}",
+            digit(d),
+            region(variant, from as usize),
+            region(variant, to as usize)
+        ),
+        Rule::HiddenPair(mask, r) => {
+            format!("the hidden pair {} in {}", digits(mask), region(variant, r as usize))
+        }
+        Rule::NakedPair(mask, r) => {
+            format!("the naked pair {} in {}", digits(mask), region(variant, r as usize))
+        }
+        Rule::XWing(d, a, b) => format!(
+            "the X-wing of {} on {} and {}",
+            digit(d),
+            region(variant, a as usize),
+            region(variant, b as usize)
+        ),
+        Rule::Chain { xy, source, length, .. } => {
+            let name = if xy { "forcing XY-chain" } else { "forcing X-chain" };
+            format!("a nested {name} of {length} nodes from {} to its negation", say(n, source))
+        }
+        Rule::Multiple { cell: c, region: r, length, .. } if r == u32::MAX => {
+            format!(
+                "nested cell forcing chains from {}'s candidates, {length} nodes",
+                cell(n, c as Cell)
+            )
+        }
+        Rule::Multiple { region: r, digit: d, length, .. } => format!(
+            "nested region forcing chains from the places of {} in {}, {length} nodes",
+            digit(d),
+            region(variant, r as usize)
+        ),
     }
 }
 

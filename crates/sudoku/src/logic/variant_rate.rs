@@ -156,5 +156,7 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::MultipleChain | T::ConstraintForcing => 80,
         T::DynamicChain => 85,
         T::DynamicPlusChain => 90,
+        T::NestedChain => 95,
+        T::NestedMultipleChain => 100,
     }
 }

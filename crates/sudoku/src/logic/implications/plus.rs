@@ -10,7 +10,7 @@
 //! techniques, and so does this. Regions are taken as SE's rules take them: boxes (and
 //! pieces), rows and columns; a variant's other regions give no patterns here.
 
-use super::{potential, Engine, Run};
+use super::{potential, Engine, Rule, Run};
 use crate::grid::{Cell, Digit};
 use crate::logic::bits::bits;
 use crate::logic::geometry::Geometry;
@@ -76,6 +76,7 @@ impl Engine<'_> {
         let before = run.reached().len();
         let found = self.locking(run) || self.hidden_pairs(run) || self.naked_pairs(run);
         let found = found || self.x_wings(run);
+        let found = found || self.nested_rules(run);
         found && (run.reached().len() > before || run.conflict.is_some())
     }
 
@@ -96,13 +97,14 @@ impl Engine<'_> {
 
     /// Turns `(cell, digit)` off for the hint at hand (its parents in `self.hint`): a
     /// contradiction if it is on, else queued if new.
-    fn remove(&mut self, run: &mut Run, cell: Cell, digit: Digit) {
+    pub(super) fn remove(&mut self, run: &mut Run, cell: Cell, digit: Digit) {
         let p = potential(self.n, cell, digit, false);
         if run.conflict.is_some() || run.get(p).is_some() {
             return;
         }
         let opposite = run.get(p ^ 1);
         let entry = run.push(p, None, opposite.is_none());
+        run.note(self.rule);
         for &q in &self.hint {
             if let Some(h) = run.get(q) {
                 run.add_parent(h);
@@ -177,6 +179,7 @@ impl Engine<'_> {
                         continue;
                     }
                     found = true;
+                    self.rule = Rule::Locked(digit, r1 as u32, r2 as u32);
                     let mut removals = Removals::new();
                     for &c in other.iter().filter(outside) {
                         removals.add(c, self.masks[c] & 1 << (digit - 1));
@@ -222,6 +225,7 @@ impl Engine<'_> {
                         continue;
                     }
                     found = true;
+                    self.rule = Rule::HiddenPair(pair, r as u32);
                     let mut removals = Removals::new();
                     for k in bits(a) {
                         let c = region[k as usize];
@@ -267,6 +271,7 @@ impl Engine<'_> {
                         continue;
                     }
                     found = true;
+                    self.rule = Rule::NakedPair(ma, r as u32);
                     let mut removals = Removals::new();
                     for &c in others() {
                         removals.add(c, self.masks[c] & ma);
@@ -342,6 +347,7 @@ impl Engine<'_> {
         if self.hint.is_empty() {
             return false;
         }
+        self.rule = Rule::XWing(digit, lines[0] as u32, lines[1] as u32);
         let mut removals = Removals::new();
         for c in targets() {
             removals.add(c, self.masks[c] & 1 << (digit - 1));
@@ -372,8 +378,7 @@ mod tests {
         let solution = grid(
             "798635421126974583453218679972586314564123897381497256617352948835749162249861735",
         );
-        let variant = Variant::standard(9).unwrap();
-        let path = ScaleSolver::new(&variant).solve(&puzzle).unwrap();
+        let path = ScaleSolver::new(&Variant::standard(9).unwrap()).solve(&puzzle).unwrap();
         let mut plus = 0;
         for (step, _) in &path.steps {
             for &(cell, digit) in &step.placements {
@@ -382,7 +387,12 @@ mod tests {
             for &(cell, digit) in &step.eliminations {
                 assert_ne!(solution.get(cell), Some(digit), "{step}");
             }
-            plus += usize::from(step.technique == TechniqueKind::DynamicPlusChain);
+            // The sentence names the rule that turned a candidate off.
+            let named =
+                ["(locked candidates: ", "(the hidden pair ", "(the naked pair ", "(the X-wing "]
+                    .iter()
+                    .any(|rule| step.explanation.contains(rule));
+            plus += usize::from(step.technique == TechniqueKind::DynamicPlusChain && named);
         }
         assert!(path.solved && plus > 0, "{plus}");
         assert_eq!(path.rating().to_string(), "9.8/1.2/1.2");
