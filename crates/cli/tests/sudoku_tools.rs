@@ -10,8 +10,10 @@ use crate::{
 
 const CONTEST: &str =
     "030605000600090002070100006090000000810050069000000080400003020900020005000908030";
-const EASTER_MONSTER: &str =
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+/// The 50th of the forum's hardest 1106: no technique applies at all, not even SE's nested
+/// forcing chains of levels 2 and 3 (its level 4 is not built), so logic stalls at once.
+const STALLED: &str =
+    "..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..";
 
 #[test]
 fn generated_puzzles_are_unique_reproducible_and_independent_of_jobs() {
@@ -76,7 +78,7 @@ fn generate_honours_symmetry_clues_size_and_json() {
 
 #[test]
 fn rate_prints_level_steps_hardest_and_se_numbers() {
-    let input = format!("{CONTEST}\n{EASTER_MONSTER}\n{}\n", ".".repeat(81));
+    let input = format!("{CONTEST}\n{STALLED}\n{}\n", ".".repeat(81));
     let out = sudoku(&["rate"], &input);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 3);
@@ -90,7 +92,7 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
     assert_eq!(lines[1], "extreme 0 search -/-/-");
     assert_eq!(lines[2], "multiple");
     assert_eq!(out.code, 1, "a puzzle without a unique solution is a failure");
-    let json = sudoku(&["rate", "--format", "json"], &format!("{EASTER_MONSTER}\n"));
+    let json = sudoku(&["rate", "--format", "json"], &format!("{STALLED}\n"));
     let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert_eq!(object["level"], "extreme");
     assert_eq!(object["solved_by_logic"], false);
@@ -110,14 +112,14 @@ fn hint_gives_the_next_step_and_explain_the_whole_path() {
     let hint = sudoku(&["hint"], &format!("{CONTEST}\n"));
     eqnice!("r3c6 = 2: hidden single — 2 fits nowhere else in box 2\n", hint.stdout);
     // Where no technique, chains included, finds a step, the hint says so with the search.
-    let stuck = sudoku(&["hint", "--format", "json"], &format!("{EASTER_MONSTER}\n"));
+    let stuck = sudoku(&["hint", "--format", "json"], &format!("{STALLED}\n"));
     let object: Value = serde_json::from_str(stuck.stdout.trim()).unwrap();
     assert_eq!(object["status"], "stuck", "{}", stuck.stdout);
     assert!(object["nodes"].as_u64().unwrap() > 0, "{}", stuck.stdout);
-    let stuck = sudoku(&["hint"], &format!("{EASTER_MONSTER}\n"));
+    let stuck = sudoku(&["hint"], &format!("{STALLED}\n"));
     let said = "stuck: no technique applies; the rest needs search (the engine used ";
     assert!(stuck.stdout.starts_with(said), "{}", stuck.stdout);
-    let explain = sudoku(&["explain"], &format!("{CONTEST}\n{EASTER_MONSTER}\n"));
+    let explain = sudoku(&["explain"], &format!("{CONTEST}\n{STALLED}\n"));
     let paragraphs: Vec<&str> = explain.stdout.split("\n\n").filter(|p| !p.is_empty()).collect();
     assert_eq!(paragraphs.len(), 2, "{}", explain.stdout);
     assert!(paragraphs[0].starts_with("1. r3c6 = 2: hidden single"));

@@ -61,7 +61,7 @@ fn se_numbers_of_puzzles_needing_nested_chains() {
 }
 
 #[test]
-#[ignore = "needs ../shared/data; slow"]
+#[ignore = "needs ../shared/data"]
 fn forum_hardest_puzzles_walk_soundly_with_nested_chains() {
     // Every step of the walk in SE's order holds in the solution, nested chains of levels 2
     // and 3 included; most of these need them (before them, every walk stalled).
