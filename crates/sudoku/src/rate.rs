@@ -237,17 +237,30 @@ mod tests {
     }
 
     #[test]
-    fn the_easter_monster_is_extreme() {
+    fn the_easter_monster_is_extreme_and_needs_nested_chains() {
         let rating = rate(
             "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
         )
         .unwrap();
         assert_eq!(rating.level, Level::Extreme);
         assert!(!rating.solved_by_logic && rating.nodes > 0);
-        // No step at all: Sudoku Explainer's three numbers are unknown.
+        assert_eq!(rating.clue_band, ClueBand::Evil);
+        // SE's walk needs its nested forcing chains (9.5 and up) from the first step.
+        let SeRating { er, ep, ed } = rating.se;
+        assert!(er.zip(ep).zip(ed).is_some_and(|((er, ep), ed)| ed >= 95 && ep >= ed && er >= ep));
+    }
+
+    #[test]
+    fn a_puzzle_where_no_technique_applies_has_unknown_se_numbers() {
+        // The 50th of the forum's hardest 1106: it would need SE's level 4 (not built).
+        let rating = rate(
+            "..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..",
+        )
+        .unwrap();
+        assert_eq!(rating.level, Level::Extreme);
+        assert!(!rating.solved_by_logic && rating.nodes > 0);
         assert!(rating.to_string().ends_with(" search -/-/-"), "{rating}");
         assert_eq!(rating.se, SeRating::default());
-        assert_eq!(rating.clue_band, ClueBand::Evil);
     }
 
     #[test]
