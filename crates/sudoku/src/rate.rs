@@ -245,9 +245,9 @@ mod tests {
         assert_eq!(rating.level, Level::Extreme);
         assert!(!rating.solved_by_logic && rating.nodes > 0);
         assert_eq!(rating.clue_band, ClueBand::Evil);
-        // SE's walk needs its nested forcing chains (9.5 and up) from the first step.
-        let SeRating { er, ep, ed } = rating.se;
-        assert!(er.zip(ep).zip(ed).is_some_and(|((er, ep), ed)| ed >= 95 && ep >= ed && er >= ep));
+        // SE's walk needs its nested forcing chains (level 3) from the first step; serate (SE
+        // 1.2.1's techniques, 311 s of CPU) gives 11.6/11.6/10.8 too.
+        assert!(rating.to_string().ends_with(" search 11.6/11.6/10.8"), "{rating}");
     }
 
     #[test]
