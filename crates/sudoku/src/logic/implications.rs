@@ -152,8 +152,8 @@ impl<'c> Engine<'c> {
         (usize::from(cell), digit)
     }
 
-    /// Fills `run` with what follows from potential `start` (SE's `doChaining`).
-    pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
+    /// Empties `run` and the queues, then puts `start` first in both.
+    pub(super) fn begin(&mut self, run: &mut Run, start: Potential) {
         run.clear();
         self.pending_on.clear();
         self.pending_off.clear();
@@ -163,6 +163,11 @@ impl<'c> Engine<'c> {
         } else {
             self.pending_off.push(first);
         }
+    }
+
+    /// Fills `run` with what follows from potential `start` (SE's `doChaining`).
+    pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
+        self.begin(run, start);
         while run.conflict.is_none() {
             if let Some(e) = self.pending_on.pop() {
                 self.follow_on(run, e);

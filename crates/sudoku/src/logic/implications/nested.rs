@@ -279,15 +279,7 @@ impl Engine<'_> {
     /// Follows `start` as SE's static forcing chains do, layer by layer (every "on" queued,
     /// then every "off"), until its negation is reached (the run's conflict) or nothing new.
     fn unary_run(&mut self, run: &mut Run, start: super::Potential) {
-        run.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
-        let first = run.push(start, None, true);
-        if start % 2 == 1 {
-            self.pending_on.push(first);
-        } else {
-            self.pending_off.push(first);
-        }
+        self.begin(run, start);
         loop {
             let mut moved = false;
             while let Some(e) = self.pending_on.pop() {

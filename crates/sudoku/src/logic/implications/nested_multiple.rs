@@ -153,15 +153,7 @@ impl Engine<'_> {
     /// Follows `start` with static links (the working grid untouched) until nothing new follows
     /// or a contradiction (SE's `doChaining` without its rules).
     fn static_run(&mut self, run: &mut Run, start: super::Potential) {
-        run.clear();
-        self.pending_on.clear();
-        self.pending_off.clear();
-        let first = run.push(start, None, true);
-        if start % 2 == 1 {
-            self.pending_on.push(first);
-        } else {
-            self.pending_off.push(first);
-        }
+        self.begin(run, start);
         while run.conflict.is_none() {
             if let Some(e) = self.pending_on.pop() {
                 self.follow_on(run, e);
