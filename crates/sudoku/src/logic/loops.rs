@@ -227,6 +227,24 @@ mod tests {
     use crate::grid::Digit;
 
     #[test]
+    fn the_remembered_search_follows_the_position() {
+        // Two positions of one layout, one after the other and back: each time what the
+        // thread remembers is what a fresh search of that position finds.
+        let (variant, first) = rectangle(&[5], &[5]);
+        // The same layout (its geometry shared), r5c1 no longer 5: type 2 removes less.
+        let mut second = first.clone();
+        keep(&mut second, at(9, "r5c1"), &[1, 2]);
+        let steps =
+            |found: &[Found]| -> Vec<Step> { found.iter().map(|f| f.step.clone()).collect() };
+        assert_ne!(steps(&every(&first, &variant)), steps(&every(&second, &variant)));
+        for candidates in [&first, &second, &first] {
+            let fresh = steps(&every(candidates, &variant));
+            assert!(!fresh.is_empty());
+            assert_eq!(with_every(candidates, &variant, |found| steps(found)), fresh);
+        }
+    }
+
+    #[test]
     fn type_2_clears_the_shared_extra_digit_from_common_peers() {
         let (variant, candidates) = rectangle(&[5], &[5]);
         let step = fire(&UniqueLoops(TechniqueKind::UniqueRectangle2), &candidates, &variant);
