@@ -105,6 +105,10 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
     let json = sudoku(&["rate", "--json"], &format!("{CONTEST}\n"));
     let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert_eq!((object["er"].as_f64(), object["ep"].as_f64()), (Some(2.6), Some(1.2)));
+    // The puzzle's own time, last, as `solve` prints it (benches/se/compare.py reads the
+    // ratings by line; the time lets a user see which puzzles cost the most).
+    assert!(object["micros"].is_u64(), "{}", json.stdout);
+    assert!(json.stdout.trim().ends_with(&format!("\"micros\":{}}}", object["micros"])));
 }
 
 #[test]

@@ -260,7 +260,7 @@ fn record_end(format: OutputFormat) -> &'static str {
 
 /// The order of the keys of every JSON line, whatever its status, so that lines of different
 /// statuses line up (and diff) alike; a key not listed would come last.
-const KEY_ORDER: [&str; 25] = [
+const KEY_ORDER: [&str; 28] = [
     "line",
     "name",
     "status",
@@ -284,6 +284,9 @@ const KEY_ORDER: [&str; 25] = [
     "solved_by_logic",
     "clue_band",
     "nodes",
+    "er",
+    "ep",
+    "ed",
     "updates",
     "micros",
 ];

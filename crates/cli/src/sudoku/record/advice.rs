@@ -32,6 +32,8 @@ impl RecordJob {
                 self.set("er", || scale(rating.se.er));
                 self.set("ep", || scale(rating.se.ep));
                 self.set("ed", || scale(rating.se.ed));
+                let micros = self.started.elapsed().as_micros();
+                self.set("micros", || json!(micros));
                 self.text(&rating.to_string())
             }
             Err(error) => self.unrated(&error),
