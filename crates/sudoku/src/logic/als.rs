@@ -32,7 +32,7 @@ pub(super) struct Als {
     reach: usize,
     /// Its digits some cell outside it holding them sees in every place: the only ones it
     /// could remove, a mask that spares most pairs [`Sets::removable`]'s word operations.
-    reaching: u64,
+    pub(super) reaching: u64,
 }
 
 impl Als {
