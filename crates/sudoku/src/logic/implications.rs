@@ -17,6 +17,7 @@
 
 mod counter;
 mod nested;
+mod nested_dynamic;
 mod nested_multiple;
 mod plus;
 mod run;
@@ -39,7 +40,8 @@ pub(super) struct Rules {
     pub(super) dynamic: bool,
     /// Dynamic only: whether SE's direct rules run on the working grid when links run out.
     pub(super) plus: bool,
-    /// With `plus`: SE's chaining level when it is 2 or more (nested forcing chains), else 0.
+    /// With `plus`: SE's chaining level when it is 2 or 3 (nested forcing chains), 4 plus the
+    /// nesting limit (0 to 2) at level 4, else 0.
     pub(super) nest: u8,
 }
 
