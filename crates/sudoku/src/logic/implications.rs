@@ -168,6 +168,10 @@ impl<'c> Engine<'c> {
     }
 
     /// Fills `run` with what follows from potential `start` (SE's `doChaining`).
+    ///
+    /// A static run leaves the working grid as it found it: it strikes nothing, and a static
+    /// run nested in a dynamic one (level 3's cell and region chains) reads the outer run's
+    /// grid, which only the outer run restores.
     pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
         self.begin(run, start);
         while run.conflict.is_none() {
@@ -179,7 +183,7 @@ impl<'c> Engine<'c> {
                 break;
             }
         }
-        if std::mem::take(&mut self.dirty) {
+        if self.rules.dynamic && std::mem::take(&mut self.dirty) {
             self.masks.copy_from_slice(self.candidates.masks());
             self.positions.copy_from_slice(&self.pristine);
         }
