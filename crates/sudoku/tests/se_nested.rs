@@ -62,9 +62,9 @@ fn se_numbers_of_puzzles_needing_nested_chains() {
 
 /// Puzzles whose walks need SE's experimental level 4 (nested dynamic forcing chains, 10.5
 /// and up), with SE's `ER/EP/ED`.
-const LEVEL_FOUR_RATED_BY_SE: [(&str, &str); 2] = [
-    // tdoku_forum_hardest_1106's 100th and 54th (SE: 402 s and 752 s of CPU; dancer, 5 s and
-    // 10 s).
+const LEVEL_FOUR_RATED_BY_SE: [(&str, &str); 3] = [
+    // tdoku_forum_hardest_1106's 100th, 54th and 86th (SE: 402, 752 and 329 s of CPU;
+    // dancer, 5, 10 and 4 s).
     (
         "..34...8.......1.37........2...9.......5..8...6...7.4...51....8.7...5...9...62.5.",
         "11.8/11.8/2.6",
@@ -72,6 +72,10 @@ const LEVEL_FOUR_RATED_BY_SE: [(&str, &str); 2] = [
     (
         "5.......9.2.1...7...8...3...4.6.........5.......2.7.1...3...8...6...4.2.9.......5",
         "11.8/11.8/3.4",
+    ),
+    (
+        "1...5...9.......3..79........7.1...65....42..6..8.......5.6...7.....2.4....3..8..",
+        "11.7/1.2/1.2",
     ),
 ];
 
