@@ -10,8 +10,9 @@ use crate::{
 
 const CONTEST: &str =
     "030605000600090002070100006090000000810050069000000080400003020900020005000908030";
-/// The 50th of the forum's hardest 1106: no technique applies at all, not even SE's nested
-/// forcing chains of levels 2 and 3 (its level 4 is not built), so logic stalls at once.
+/// The 50th of the forum's hardest 1106: no technique of hints applies at all, not even SE's
+/// nested forcing chains of levels 2 and 3, so hints stall at once; `rate` walks it with SE's
+/// level 4.
 const STALLED: &str =
     "..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..";
 
@@ -88,8 +89,8 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
     // Sudoku Explainer 1.2.1 (SukakuExplainer's serate in its technique set) rates the contest
     // puzzle 2.6/1.2/1.2: a pointing is its hardest step.
     assert!(lines[0].ends_with(" 2.6/1.2/1.2"), "{}", lines[0]);
-    // No step at all: ER, EP and ED are unknown.
-    assert_eq!(lines[1], "extreme 0 search -/-/-");
+    // No step short of SE's level 4 (nested dynamic forcing chains, 10.5 up).
+    assert_eq!(lines[1], "extreme 0 search 11.7/11.7/11.6");
     assert_eq!(lines[2], "multiple");
     assert_eq!(out.code, 1, "a puzzle without a unique solution is a failure");
     let json = sudoku(&["rate", "--format", "json"], &format!("{STALLED}\n"));
@@ -99,8 +100,8 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
     assert_eq!(object["clue_band"], "evil");
     assert!(object["nodes"].as_u64().unwrap() > 0);
     assert_eq!(
-        (&object["er"], &object["ep"], &object["ed"]),
-        (&Value::Null, &Value::Null, &Value::Null)
+        (object["er"].as_f64(), object["ep"].as_f64(), object["ed"].as_f64()),
+        (Some(11.7), Some(11.7), Some(11.6))
     );
     let json = sudoku(&["rate", "--json"], &format!("{CONTEST}\n"));
     let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();

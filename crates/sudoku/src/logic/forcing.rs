@@ -27,6 +27,10 @@ pub(super) enum Family {
     /// Nested (level 2) that, where those rules find nothing, also applies SE's cell and
     /// region forcing chains (10.0: level 3).
     NestedMultiple,
+    /// SE's experimental level 4 (10.5): dynamic (+) whose nested rule is SE's dynamic forcing
+    /// chains on the working grid, those of nesting level 0 (plain), 1 (+) or 2 (level 2),
+    /// tried in that order ([`nested_dynamic`](super::implications)).
+    NestedDynamic(u8),
 }
 
 impl Family {
@@ -39,6 +43,9 @@ impl Family {
             Family::DynamicPlus => Rules { y_links: true, dynamic: true, plus: true, nest: 0 },
             Family::Nested => Rules { y_links: true, dynamic: true, plus: true, nest: 2 },
             Family::NestedMultiple => Rules { y_links: true, dynamic: true, plus: true, nest: 3 },
+            Family::NestedDynamic(limit) => {
+                Rules { y_links: true, dynamic: true, plus: true, nest: 4 + limit }
+            }
         }
     }
 
@@ -51,7 +58,14 @@ impl Family {
             Family::DynamicPlus => 90,
             Family::Nested => 95,
             Family::NestedMultiple => 100,
+            Family::NestedDynamic(_) => 105,
         }
+    }
+
+    /// Whether its runs strike candidates from a working grid and read both states of a cell's
+    /// candidate (SE's dynamic chains and those nesting on them).
+    pub(super) fn dynamic(self) -> bool {
+        !matches!(self, Family::Nishio | Family::Multiple)
     }
 
     /// The technique it is.
@@ -63,6 +77,7 @@ impl Family {
             Family::DynamicPlus => TechniqueKind::DynamicPlusChain,
             Family::Nested => TechniqueKind::NestedChain,
             Family::NestedMultiple => TechniqueKind::NestedMultipleChain,
+            Family::NestedDynamic(_) => TechniqueKind::NestedDynamicChain,
         }
     }
 }
@@ -76,7 +91,15 @@ impl Technique for ForcingChains {
     }
 
     fn find(&self, candidates: &Candidates, variant: &Variant) -> Option<Step> {
-        super::multiple::cheapest(candidates, variant, self.0).map(|(step, _)| step)
+        // Level 4's three nesting limits are one technique, tried in SE's order.
+        let families = match self.0 {
+            Family::NestedDynamic(limit) => (limit..=2).map(Family::NestedDynamic).collect(),
+            family => vec![family],
+        };
+        families
+            .into_iter()
+            .find_map(|family| super::multiple::cheapest(candidates, variant, family))
+            .map(|(step, _)| step)
     }
 }
 

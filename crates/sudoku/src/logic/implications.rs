@@ -17,6 +17,7 @@
 
 mod counter;
 mod nested;
+mod nested_dynamic;
 mod nested_multiple;
 mod plus;
 mod run;
@@ -39,7 +40,8 @@ pub(super) struct Rules {
     pub(super) dynamic: bool,
     /// Dynamic only: whether SE's direct rules run on the working grid when links run out.
     pub(super) plus: bool,
-    /// With `plus`: SE's chaining level when it is 2 or more (nested forcing chains), else 0.
+    /// With `plus`: SE's chaining level when it is 2 or 3 (nested forcing chains), 4 plus the
+    /// nesting limit (0 to 2) at level 4, else 0.
     pub(super) nest: u8,
 }
 
@@ -166,6 +168,10 @@ impl<'c> Engine<'c> {
     }
 
     /// Fills `run` with what follows from potential `start` (SE's `doChaining`).
+    ///
+    /// A static run leaves the working grid as it found it: it strikes nothing, and a static
+    /// run nested in a dynamic one (level 3's cell and region chains) reads the outer run's
+    /// grid, which only the outer run restores.
     pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
         self.begin(run, start);
         while run.conflict.is_none() {
@@ -177,7 +183,7 @@ impl<'c> Engine<'c> {
                 break;
             }
         }
-        if std::mem::take(&mut self.dirty) {
+        if self.rules.dynamic && std::mem::take(&mut self.dirty) {
             self.masks.copy_from_slice(self.candidates.masks());
             self.positions.copy_from_slice(&self.pristine);
         }

@@ -7,7 +7,7 @@ use super::level::Level;
 
 impl TechniqueKind {
     /// Every technique, simplest first.
-    pub const ALL: [TechniqueKind; 55] = [
+    pub const ALL: [TechniqueKind; 56] = [
         TechniqueKind::NakedSingle,
         TechniqueKind::HiddenSingle,
         TechniqueKind::DirectPointing,
@@ -61,6 +61,7 @@ impl TechniqueKind {
         TechniqueKind::DynamicPlusChain,
         TechniqueKind::NestedChain,
         TechniqueKind::NestedMultipleChain,
+        TechniqueKind::NestedDynamicChain,
         TechniqueKind::ConstraintChain,
         TechniqueKind::ConstraintForcing,
     ];
@@ -126,7 +127,9 @@ impl TechniqueKind {
     /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
     /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
     /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and dynamic
-    /// forcing chains (+), nested forcing chains of levels 2 and 3), so that a puzzle SE rates is explained to its end. Their steps are
+    /// forcing chains (+), nested forcing chains of levels 2 and 3), so that a puzzle SE rates
+    /// short of its level 4 is explained to its end (level 4, `rate`'s alone, costs seconds a
+    /// step). Their steps are
     /// [`Level::Extreme`]'s: `rate`'s level stays that of the default techniques, extreme where
     /// they stall.
     pub const HINTS: [TechniqueKind; 44] = {

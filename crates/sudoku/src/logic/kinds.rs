@@ -138,6 +138,9 @@ pub enum TechniqueKind {
     NestedChain,
     /// Nested forcing chains also applying cell and region forcing chains (SE's level 3).
     NestedMultipleChain,
+    /// Dynamic forcing chains (+) also applying dynamic forcing chains (plain, then (+), then
+    /// nested) to what is left (SE's experimental level 4).
+    NestedDynamicChain,
     /// An assumption that the singles and the constraints, each alone, lead to a
     /// contradiction (variant puzzles only, when nothing else finds a step).
     ConstraintChain,
@@ -203,6 +206,7 @@ impl TechniqueKind {
             TechniqueKind::DynamicPlusChain => "dynamic forcing chains (+)",
             TechniqueKind::NestedChain => "nested forcing chains",
             TechniqueKind::NestedMultipleChain => "nested multiple forcing chains",
+            TechniqueKind::NestedDynamicChain => "nested dynamic forcing chains",
             TechniqueKind::ConstraintChain => "chain across constraints",
             TechniqueKind::ConstraintForcing => "forcing chains across constraints",
         }
@@ -301,6 +305,7 @@ impl TechniqueKind {
             | T::DynamicPlusChain
             | T::NestedChain
             | T::NestedMultipleChain
+            | T::NestedDynamicChain
             | T::ConstraintChain
             | T::ConstraintForcing => Level::Extreme,
         }
@@ -363,6 +368,9 @@ impl TechniqueKind {
             T::NestedChain => Box::new(multiple::ForcingChains(multiple::Family::Nested)),
             T::NestedMultipleChain => {
                 Box::new(multiple::ForcingChains(multiple::Family::NestedMultiple))
+            }
+            T::NestedDynamicChain => {
+                Box::new(multiple::ForcingChains(multiple::Family::NestedDynamic(0)))
             }
         }
     }

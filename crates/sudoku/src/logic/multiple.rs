@@ -35,6 +35,44 @@ pub(super) fn cheapest(
     variant: &Variant,
     family: Family,
 ) -> Option<(Step, Tenths)> {
+    search(candidates, Some(variant), family, None).map(|(complexity, _, step)| {
+        (step, family.base() + chain_length_extra(complexity.saturating_sub(2)))
+    })
+}
+
+/// Where a dynamic family's conclusions go when all of them are wanted (SE's nested dynamic
+/// chains, [`implications`](super::implications)), not only the cheapest.
+pub(super) trait Sink {
+    /// A conclusion `p` (the sort key `kind`, `length` nodes), reached by every branch
+    /// `(run, entry)`, from `source`.
+    fn add(&mut self, branches: &[(&Run, usize)], source: Source, length: usize, kind: u8, p: u32);
+}
+
+/// What a conclusion's branches assume.
+#[derive(Clone, Copy)]
+pub(super) enum Source {
+    /// A candidate assumed on or off (a contradiction; its "on" potential for a double
+    /// implication).
+    Binary(Potential),
+    /// Each candidate of a cell.
+    Cell(Cell),
+    /// Each place of a digit in a region.
+    Region(usize, Digit),
+}
+
+/// Every conclusion of `family` (a dynamic one) in this position, in SE's order, given to
+/// `sink`.
+pub(super) fn collect(candidates: &Candidates, family: Family, sink: &mut dyn Sink) {
+    search(candidates, None, family, Some(sink));
+}
+
+/// The search: the best step (with `variant`), else every conclusion given to `sink`.
+fn search(
+    candidates: &Candidates,
+    variant: Option<&Variant>,
+    family: Family,
+    sink: Option<&mut dyn Sink>,
+) -> Option<(usize, u8, Step)> {
     let n = candidates.size();
     let agreements = match family {
         Family::Multiple => Some(agreements(candidates)?),
@@ -54,6 +92,7 @@ pub(super) fn cheapest(
         contradictions: (family == Family::Nishio).then(|| Contradictions::new(candidates)),
         agreements,
         best: None,
+        sink,
     };
     for cell in 0..n * n {
         search.cell(cell);
@@ -61,15 +100,14 @@ pub(super) fn cheapest(
     let best = search.best.take();
     let Search { runs, cached, off, counter, .. } = search;
     Scratch { n, runs, cached, off, counter }.give_back();
-    best.map(|(complexity, _, step)| {
-        (step, family.base() + chain_length_extra(complexity.saturating_sub(2)))
-    })
+    best
 }
 
-struct Search<'c, 'v> {
+struct Search<'c, 'v, 's> {
     engine: Engine<'c>,
     candidates: &'c Candidates,
-    variant: &'v Variant,
+    /// For the steps' words (none with a sink: no step is made).
+    variant: Option<&'v Variant>,
     family: Family,
     /// The runs of candidates assumed on, kept from a region's first place until their own
     /// cell is done (every run depends only on the position and its assumption).
@@ -86,9 +124,11 @@ struct Search<'c, 'v> {
     agreements: Option<Agreements>,
     /// The best step so far: its length, sort key and the step.
     best: Option<(usize, u8, Step)>,
+    /// Where every conclusion goes, instead of the best.
+    sink: Option<&'s mut dyn Sink>,
 }
 
-impl Search<'_, '_> {
+impl Search<'_, '_, '_> {
     /// The run of `(cell, digit)` assumed on, made if not cached.
     fn on_run(&mut self, cell: Cell, digit: Digit) -> usize {
         let n = self.engine.size();
@@ -149,11 +189,7 @@ impl Search<'_, '_> {
                 self.contradiction(index, None, on);
                 self.contradiction(usize::MAX, Some(&off_run), off);
             }
-            if matches!(
-                self.family,
-                Family::Dynamic | Family::DynamicPlus | Family::Nested | Family::NestedMultiple
-            ) && count >= 3
-            {
+            if self.family.dynamic() && count >= 3 {
                 self.double(index, &off_run, on);
             }
             self.off = off_run;
@@ -183,6 +219,11 @@ impl Search<'_, '_> {
         let Some((on, off)) = run.conflict else { return };
         self.counter.fresh();
         let length = self.counter.ancestors(run, on) + self.counter.ancestors(run, off);
+        if let Some(sink) = self.sink.as_deref_mut() {
+            let from = Source::Binary(source);
+            sink.add(&[(run, on), (run, off)], from, length, CONTRADICTION, source ^ 1);
+            return;
+        }
         if !better(self.best.as_ref(), length, CONTRADICTION) {
             return;
         }
@@ -198,7 +239,7 @@ impl Search<'_, '_> {
             text::digit(digit)
         );
         let step = text::forcing_step(
-            self.variant,
+            self.variant.expect("a variant"),
             self.family.kind(),
             source ^ 1,
             "",
@@ -222,6 +263,11 @@ impl Search<'_, '_> {
                 }
                 self.counter.fresh();
                 let length = self.counter.ancestors(on_run, i) + self.counter.ancestors(off_run, j);
+                if let Some(sink) = self.sink.as_deref_mut() {
+                    let from = Source::Binary(source);
+                    sink.add(&[(on_run, i), (off_run, j)], from, length, DOUBLE, p);
+                    continue;
+                }
                 if better(self.best.as_ref(), length, DOUBLE) {
                     let premise = format!("if {}, then", say(n, source));
                     let branches = [
@@ -229,7 +275,7 @@ impl Search<'_, '_> {
                         Branch { premise: "if not, then".to_owned(), run: off_run, entry: j },
                     ];
                     let step = text::forcing_step(
-                        self.variant,
+                        self.variant.expect("a variant"),
                         self.family.kind(),
                         p,
                         "",
@@ -274,10 +320,21 @@ impl Search<'_, '_> {
                     }
                     let numbers = runs.iter().map(|&(_, k)| k);
                     let Some((found, length)) = agreed(&self.runs, &mut self.counter, numbers, p)
-                        .filter(|&(_, length)| better(self.best.as_ref(), length, REGION))
                     else {
                         continue;
                     };
+                    if let Some(sink) = self.sink.as_deref_mut() {
+                        let branches: Vec<(&Run, usize)> = runs
+                            .iter()
+                            .zip(&found)
+                            .map(|(&(_, k), &j)| (&self.runs[k], j))
+                            .collect();
+                        sink.add(&branches, Source::Region(r, digit), length, REGION, p);
+                        continue;
+                    }
+                    if !better(self.best.as_ref(), length, REGION) {
+                        continue;
+                    }
                     let branches: Vec<Branch> = runs
                         .iter()
                         .zip(&found)
@@ -291,11 +348,11 @@ impl Search<'_, '_> {
                     let intro = format!(
                         "{} lies in {} at {}: ",
                         text::digit(digit),
-                        text::region(self.variant, r),
+                        text::region(self.variant.expect("a variant"), r),
                         text::cells(n, &places)
                     );
                     let step = text::forcing_step(
-                        self.variant,
+                        self.variant.expect("a variant"),
                         self.family.kind(),
                         p,
                         &intro,
@@ -327,10 +384,18 @@ impl Search<'_, '_> {
                 }
                 let numbers = runs.iter().map(|&(_, k)| k);
                 let Some((found, length)) = agreed(&self.runs, &mut self.counter, numbers, p)
-                    .filter(|&(_, length)| better(self.best.as_ref(), length, CELL))
                 else {
                     continue;
                 };
+                if let Some(sink) = self.sink.as_deref_mut() {
+                    let branches: Vec<(&Run, usize)> =
+                        runs.iter().zip(&found).map(|(&(_, k), &j)| (&self.runs[k], j)).collect();
+                    sink.add(&branches, Source::Cell(cell), length, CELL, p);
+                    continue;
+                }
+                if !better(self.best.as_ref(), length, CELL) {
+                    continue;
+                }
                 let branches: Vec<Branch> = runs
                     .iter()
                     .zip(&found)
@@ -342,7 +407,7 @@ impl Search<'_, '_> {
                     .collect();
                 let intro = format!("{} holds {}: ", text::cell(n, cell), text::digits(mask));
                 let step = text::forcing_step(
-                    self.variant,
+                    self.variant.expect("a variant"),
                     self.family.kind(),
                     p,
                     &intro,

@@ -23,9 +23,9 @@
 //! grid allows turns more candidates off, its parents the removals its pattern rests on, all
 //! counted in the length), then SE's nested forcing chains: level 2 from 9.5 (forcing chains
 //! on that grid as well, [`nested`](super::implications)) and level 3 from 10.0 (cell and region
-//! forcing chains too), each nested chain's nodes counted in the length. Not here yet: SE's
-//! unique rectangle type 3 with a hidden set, and its level 4 (dynamic chains nested, 10.5).
-//! Where logic stalls, ER is unknown.
+//! forcing chains too), each nested chain's nodes counted in the length, and SE's experimental
+//! level 4 from 10.5 (its dynamic forcing chains on that grid, of nesting limit 0, then 1, then
+//! 2, [`nested_dynamic`](super::implications)). Where logic stalls, ER is unknown.
 
 use std::fmt;
 use std::sync::Arc;
@@ -171,6 +171,10 @@ impl ScaleSolver {
             (Rung::Multiple(multiple::Family::DynamicPlus), 90),
             (Rung::Multiple(multiple::Family::Nested), 95),
             (Rung::Multiple(multiple::Family::NestedMultiple), 100),
+            // SE's experimental level 4, its nesting limits in order.
+            (Rung::Multiple(multiple::Family::NestedDynamic(0)), 105),
+            (Rung::Multiple(multiple::Family::NestedDynamic(1)), 105),
+            (Rung::Multiple(multiple::Family::NestedDynamic(2)), 105),
         ];
         ScaleSolver { variant: variant.clone(), geometry: Arc::new(Geometry::new(variant)), rungs }
     }

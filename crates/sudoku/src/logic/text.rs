@@ -4,6 +4,7 @@
 use std::fmt::{self, Write};
 
 use super::bits::bits;
+use super::forcing;
 use super::implications::{decode, Potential, Rule, Run};
 use super::{Step, TechniqueKind};
 use crate::grid::{symbol, Cell, Digit, MAX_LINE_SIZE};
@@ -245,6 +246,25 @@ fn rule_name(variant: &Variant, rule: Rule) -> String {
             digit(d),
             region(variant, r as usize)
         ),
+        Rule::Dynamic { kind, at, digit: d, length, .. } => match kind {
+            forcing::CONTRADICTION => format!(
+                "a nested dynamic forcing chain of {length} nodes from {} to a contradiction",
+                say(n, at)
+            ),
+            forcing::DOUBLE => format!(
+                "nested dynamic forcing chains of {length} nodes from {} and its negation",
+                say(n, at)
+            ),
+            forcing::CELL => format!(
+                "nested dynamic cell forcing chains from {}'s candidates, {length} nodes",
+                cell(n, at as Cell)
+            ),
+            _ => format!(
+                "nested dynamic region forcing chains from the places of {} in {}, {length} nodes",
+                digit(d),
+                region(variant, at as usize)
+            ),
+        },
     }
 }
 

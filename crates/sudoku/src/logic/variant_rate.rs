@@ -158,5 +158,6 @@ fn price(kind: TechniqueKind, boxed: bool) -> Tenths {
         T::DynamicPlusChain => 90,
         T::NestedChain => 95,
         T::NestedMultipleChain => 100,
+        T::NestedDynamicChain => 105,
     }
 }

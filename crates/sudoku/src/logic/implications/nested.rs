@@ -14,6 +14,7 @@
 use super::{potential, Engine, Rule, Rules, Run};
 use crate::grid::{Cell, Digit};
 use crate::logic::bits::bits;
+use crate::logic::candidates::Candidates;
 use crate::logic::scale::{chain_length_extra, Tenths};
 
 /// A chain found on the working grid: what it removes, its parents and its place in SE's sort.
@@ -39,10 +40,14 @@ pub(in crate::logic) struct Nest {
     /// Level 3: the runs of a cell's candidates and of a digit's places in a region.
     pub(super) cells: Vec<Run>,
     pub(super) places: Vec<Run>,
-    /// `wanted[s] == stamp`: a chain from potential `s` could rest on the assumption.
-    wanted: Vec<u32>,
-    stamp: u32,
+    /// `wanted[s] == stamp`: a chain from potential `s` could rest on the assumption (level
+    /// 2); at level 4, potential `s` already walked in a chain (`wanted` is level 2's alone).
+    pub(super) wanted: Vec<u32>,
+    pub(super) stamp: u32,
     links: Vec<(u32, u32)>,
+    /// Level 4: the working grid as a position of its own, and the entries left to walk.
+    pub(super) grid: Option<Box<Candidates>>,
+    pub(super) todo: Vec<u32>,
 }
 
 impl Nest {
@@ -57,16 +62,22 @@ impl Nest {
             wanted: vec![0; n * n * n * 2],
             stamp: 0,
             links: Vec::new(),
+            grid: None,
+            todo: Vec::new(),
         }
     }
 }
 
 impl Engine<'_> {
     /// SE's rules of levels 2 and 3 (as far as the engine's level), the first that finds
-    /// a hint with parents.
+    /// a hint with parents; at level 4, its dynamic forcing chains alone.
     pub(super) fn nested_rules(&mut self, run: &mut Run) -> bool {
-        (self.rules.nest >= 2 && self.nested(run))
-            || (self.rules.nest >= 3 && self.nested_multiple(run))
+        match self.rules.nest {
+            2 => self.nested(run),
+            3 => self.nested(run) || self.nested_multiple(run),
+            4.. => self.nested_dynamic(run),
+            _ => false,
+        }
     }
 
     /// SE's level-2 rule on the working grid: whether it found a hint with parents (its

@@ -36,7 +36,7 @@ impl Engine<'_> {
             }
             for (i, d) in bits(mask).enumerate() {
                 let digit = d as Digit + 1;
-                self.static_run(&mut nest.cells[i], potential(n, cell, digit, true));
+                self.run(&mut nest.cells[i], potential(n, cell, digit, true));
                 for m in 0..self.regions_of(cell).len() {
                     let (r, k) = self.regions_of(cell)[m];
                     self.region_chains(&mut nest, cell, i, digit, r as usize, k);
@@ -72,7 +72,7 @@ impl Engine<'_> {
         std::mem::swap(&mut nest.places[0], &mut nest.cells[i]);
         for (j, h) in bits(places).enumerate().skip(1) {
             let start = potential(n, region[h as usize], digit, true);
-            self.static_run(&mut nest.places[j], start);
+            self.run(&mut nest.places[j], start);
         }
         let count = places.count_ones() as usize;
         self.agreements(nest, cell, count, r as u32, digit);
@@ -147,21 +147,6 @@ impl Engine<'_> {
         let lost = candidates.positions(r, digit) & !self.positions[r * n + usize::from(digit) - 1];
         for h in bits(lost) {
             add(cells[h as usize], digit);
-        }
-    }
-
-    /// Follows `start` with static links (the working grid untouched) until nothing new follows
-    /// or a contradiction (SE's `doChaining` without its rules).
-    fn static_run(&mut self, run: &mut Run, start: super::Potential) {
-        self.begin(run, start);
-        while run.conflict.is_none() {
-            if let Some(e) = self.pending_on.pop() {
-                self.follow_on(run, e);
-            } else if let Some(e) = self.pending_off.pop() {
-                self.follow_off(run, e);
-            } else {
-                break;
-            }
         }
     }
 }

@@ -22,15 +22,20 @@ pub(in crate::logic) enum Rule {
     /// Cell (`region` is `u32::MAX`: every candidate of `cell`) or region (every place of
     /// `digit` in `region`) forcing chains on that grid, of `length` nodes in all.
     Multiple { cell: u32, region: u32, digit: Digit, length: u32, key: u64 },
+    /// SE's dynamic forcing chains on that grid (level 4), by their sort key `kind` (see
+    /// [`forcing`](crate::logic::forcing)): a contradiction or double implication from the
+    /// potential `at`, cell chains from the cell `at`, or region chains from the places of
+    /// `digit` in the region `at`; `length` nodes in all.
+    Dynamic { kind: u8, at: u32, digit: Digit, length: u32, key: u64 },
 }
 
 impl Rule {
     /// A nested chain's length and key (SE adds each distinct one's length once).
     pub(in crate::logic) fn nested(self) -> Option<(u32, u64)> {
         match self {
-            Rule::Chain { length, key, .. } | Rule::Multiple { length, key, .. } => {
-                Some((length, key))
-            }
+            Rule::Chain { length, key, .. }
+            | Rule::Multiple { length, key, .. }
+            | Rule::Dynamic { length, key, .. } => Some((length, key)),
             _ => None,
         }
     }
