@@ -10,7 +10,7 @@
 //! holds it has a sum that fits: exact for the line's sum with distinct digits in each
 //! group, which the automaton's answer follows from.
 
-use super::board::PropBoard;
+use super::board::{single, PropBoard};
 use super::bounds::runs;
 use super::PropTables;
 use crate::grid::Cell;
@@ -151,15 +151,29 @@ impl PropBoard {
                 *slot = self.masks[cell];
             }
             let mut keep = [0u64; MOST_GROUP];
+            // The digits every filling that fits holds.
+            let mut every = u64::MAX;
             fillings(&masks[..group.len()], &mut |digits, sum| {
                 if fits >> sum & 1 == 1 {
+                    let mut held = 0;
                     for (kept, &digit) in keep.iter_mut().zip(digits) {
                         *kept |= digit;
+                        held |= digit;
                     }
+                    every &= held;
                 }
             });
+            let mut placed = 0;
             for (&cell, &kept) in group.iter().zip(&keep) {
                 self.restrict(tables, cell, kept)?;
+                if single(self.masks[cell]) {
+                    placed |= self.masks[cell];
+                }
+            }
+            // Such a digit not placed yet leaves the cells that see all its places in the
+            // group, as a table's required digits do.
+            if every & !placed != 0 {
+                self.required(tables, group, every & !placed, None)?;
             }
             after = unshifted(after, fits);
             end = start;

@@ -136,6 +136,8 @@ fn a_long_little_killer_holds_distinct_digits_in_each_box() {
     model.givens[0] = Some(6);
     search.load(&tables, &model.givens).unwrap();
     assert_eq!(search.board.masks[40], 0b1_1100_0000);
+    // And r2c2 and r3c3 hold its 8 and 9, which leave the rest of box 1 (required digits).
+    assert_eq!(search.board.masks[1] & 0b1_1000_0000, 0);
 }
 
 /// Fills `grid` from cell `at` on in every way that keeps `model`, each grid into `grids`.
