@@ -42,6 +42,7 @@ mod board;
 mod bounds;
 mod branch;
 mod fillings;
+mod group_sum;
 mod implied;
 mod line_rules;
 mod narrow;
@@ -88,6 +89,9 @@ pub(super) enum Rule {
     /// With `pill` cells, the last ones of `cells`, the total is not `sum` but the number they
     /// read in decimal (an arrow's circle or pill: `bounds.rs`).
     Bounds { cells: Range<u32>, sum: u32, runs: Range<u32>, flipped: u32, pill: u32 },
+    /// A sum of `sum` over cells in groups of distinct digits, each ending where `runs` (in
+    /// the tables' list) says: a long little killer (`group_sum.rs`).
+    GroupSum { cells: Range<u32>, runs: Range<u32>, sum: u32 },
     /// A relation between cells `a` and `b`, its table at `table` in the tables' pairs.
     Pair { a: u32, b: u32, table: u32 },
     /// Cells and their `fillings`, as the fillings that put each digit in each cell: `words`
@@ -120,6 +124,7 @@ impl Rule {
                 | Rule::Sum { .. }
                 | Rule::Table { .. }
                 | Rule::Renban { .. }
+                | Rule::GroupSum { .. }
         )
     }
 }

@@ -2,6 +2,7 @@
 //! that stays cheap for it.
 
 use super::fillings::line_fillings;
+use super::group_sum::{sum_groups, MOST_TOTAL};
 use super::splits::splits_of;
 use super::tables::LineTable;
 use super::{PropTables, Rule};
@@ -13,7 +14,12 @@ impl PropTables {
     /// The lines: thermometers and the like as pairs (with the relations), arrows' bodies
     /// also as bounded sums, clues on full houses as splits, short lines as tables of their
     /// fillings, the others as their automata.
-    pub(super) fn add_lines(&mut self, model: &Model) -> Result<(), ModelError> {
+    /// With `short_tables` false (the unit tests'), every little killer is a group sum.
+    pub(super) fn add_lines(
+        &mut self,
+        model: &Model,
+        short_tables: bool,
+    ) -> Result<(), ModelError> {
         let n = self.n;
         // An arrow's body, bounded run by run, makes its circle's number: its cells sharing
         // a house tell what the automaton cannot (a body of 32 cells adds up to 90 at least).
@@ -54,6 +60,20 @@ impl PropTables {
                     continue;
                 }
             }
+            // A little killer too long for a table: by its groups of distinct digits
+            // (`group_sum.rs`), exact for the sum and the boxes a diagonal crosses. Where a
+            // table fits it is stronger (its required digits leave the cells that see their
+            // places): the snipes' short diagonals as group sums took more nodes and time.
+            let grouped = match line.kind {
+                LineKind::LittleKiller(total) if total <= MOST_TOTAL => {
+                    sum_groups(model, &line.cells).map(|found| (found, total))
+                }
+                _ => None,
+            };
+            if let Some(((ordered, ends), total)) = grouped.clone().filter(|_| !short_tables) {
+                self.add_group_sum(&ordered, ends, total);
+                continue;
+            }
             let context = model.line_context(line);
             let allowed = |i: usize| self.root[line.cells[i]];
             let layers =
@@ -75,11 +95,24 @@ impl PropTables {
             if renban {
                 continue;
             }
+            if let Some(((ordered, ends), total)) = grouped {
+                self.add_group_sum(&ordered, ends, total);
+                continue;
+            }
             self.most_states = self.most_states.max(table.states.last().map_or(0, |&s| s as usize));
             self.rules.push(Rule::Line { line: self.lines.len() as u32 });
             self.lines.push(table);
         }
         Ok(())
+    }
+
+    /// A sum of `total` over `cells` in groups of distinct digits ending at `ends`.
+    fn add_group_sum(&mut self, cells: &[Cell], ends: Vec<u32>, total: u32) {
+        let cells = self.list(cells);
+        let start = self.runs.len() as u32;
+        self.runs.extend(ends);
+        let runs = start..self.runs.len() as u32;
+        self.rules.push(Rule::GroupSum { cells, runs, sum: total });
     }
 }
 

@@ -37,6 +37,10 @@ impl PropBoard {
                 let (cells, pill) = cells.split_at(cells.len() - *pill as usize);
                 self.bounds(tables, cells, (ends, *flipped as usize), (*sum, pill))
             }
+            Rule::GroupSum { cells, runs, sum } => {
+                let ends = &tables.runs[runs.start as usize..runs.end as usize];
+                self.group_sum(tables, tables.cells_of(cells), ends, *sum)
+            }
             Rule::Pair { a, b, table } => {
                 let at = *table as usize;
                 let forward = &tables.pairs[at..at + tables.n];

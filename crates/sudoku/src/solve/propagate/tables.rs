@@ -101,6 +101,22 @@ impl PropTables {
         model: &Model,
         sums: &[ImpliedSum],
     ) -> Result<PropTables, ModelError> {
+        PropTables::compile(model, sums, true)
+    }
+
+    /// The same, every little killer as a group sum (`group_sum.rs`), as the unit tests hold
+    /// it to brute force on lines short enough to be tables otherwise.
+    #[cfg(test)]
+    pub(super) fn with_group_sums(model: &Model) -> Result<PropTables, ModelError> {
+        PropTables::compile(model, &implied(model), false)
+    }
+
+    /// See [`PropTables::with_implied`]; `short_tables` as [`PropTables::add_lines`] reads it.
+    fn compile(
+        model: &Model,
+        sums: &[ImpliedSum],
+        short_tables: bool,
+    ) -> Result<PropTables, ModelError> {
         let (n, cells) = (model.symbols, model.used.len());
         let root: Vec<u64> = (0..cells).map(|cell| marks(model, cell)).collect();
         let mut tables = PropTables {
@@ -162,7 +178,7 @@ impl PropTables {
         }
         tables.add_relations(model);
         tables.add_implied(model, sums);
-        tables.add_lines(model)?;
+        tables.add_lines(model, short_tables)?;
         tables.index_watches();
         tables.add_crossings();
         // Again, for the locked candidates' rules just added.

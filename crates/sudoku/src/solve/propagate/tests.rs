@@ -105,15 +105,109 @@ fn a_sandwich_with_too_many_splits_keeps_its_automaton_and_the_sets_as_they_were
 
 #[test]
 fn a_line_with_too_many_fillings_keeps_its_automaton() {
-    // A little killer of 9 cells on a 9x9 diagonal of 45: far more than 512 fillings, so its
-    // rule is the automaton; one of 2 cells of 3 is a table (1 and 2, in either order).
+    // A between line of 9 cells along a 9x9 row has far more than 512 fillings: its rule is
+    // the automaton; a little killer of 2 cells of 3 is a table (1 and 2, in either order).
     let mut model = Model::from_variant(&Variant::standard(9).unwrap());
     let diagonal: Vec<usize> = (0..9).map(|k| k * 10).collect();
-    model.lines.push(Line { kind: LineKind::LittleKiller(45), cells: diagonal });
+    model.lines.push(Line { kind: LineKind::Between, cells: diagonal });
     model.lines.push(Line { kind: LineKind::LittleKiller(3), cells: vec![1, 9] });
     let tables = PropTables::new(&model).unwrap();
     assert_eq!(tables.lines.len(), 1);
     assert_eq!(tables.lines[0].cells.len(), 9);
+}
+
+#[test]
+fn a_long_little_killer_holds_distinct_digits_in_each_box() {
+    // The main diagonal adding up to 71: its three boxes' cells hold distinct digits, so each
+    // box adds at most 24 (7 8 9), and the three add 24, 24 and 23 (6 8 9): every cell 6 to
+    // 9. Its 648 fillings make it a group sum, not a table; by the sum alone (the automaton)
+    // nine cells of 1 to 9 can make 71 with any digit in any cell (9 9 9 9 9 9 9 7 1).
+    let mut model = Model::from_variant(&Variant::standard(9).unwrap());
+    let diagonal: Vec<usize> = (0..9).map(|k| k * 10).collect();
+    model.lines.push(Line { kind: LineKind::LittleKiller(71), cells: diagonal.clone() });
+    let tables = PropTables::new(&model).unwrap();
+    assert!(tables.lines.is_empty());
+    let mut search = PropSearch::new(&tables);
+    search.load(&tables, &model.givens).unwrap();
+    for cell in diagonal {
+        assert_eq!(search.board.masks[cell], 0b1_1110_0000, "r{}c{}", cell / 9 + 1, cell % 9 + 1);
+    }
+    // With r1c1 a 6, box 1 adds 23 and the other two 24: they lose their 6s.
+    model.givens[0] = Some(6);
+    search.load(&tables, &model.givens).unwrap();
+    assert_eq!(search.board.masks[40], 0b1_1100_0000);
+    // And r2c2 and r3c3 hold its 8 and 9, which leave the rest of box 1 (required digits).
+    assert_eq!(search.board.masks[1] & 0b1_1000_0000, 0);
+}
+
+/// Fills `grid` from cell `at` on in every way that keeps `model`, each grid into `grids`.
+fn fill(model: &Model, grid: &mut Vec<Option<u8>>, at: usize, grids: &mut Vec<Vec<Option<u8>>>) {
+    if at == grid.len() {
+        grids.push(grid.clone());
+        return;
+    }
+    for digit in 1..=4 {
+        grid[at] = Some(digit);
+        if model.broken(grid, false).is_ok() {
+            fill(model, grid, at + 1, grids);
+        }
+    }
+    grid[at] = None;
+}
+
+/// Every grid of a 4×4 sudoku (288), by backtracking.
+fn four_grids() -> Vec<Vec<Option<u8>>> {
+    let model = Model::from_variant(&Variant::standard(4).unwrap());
+    let mut grids = Vec::new();
+    fill(&model, &mut vec![None; 16], 0, &mut grids);
+    grids
+}
+
+proptest::proptest! {
+    /// Little killers as group sums (`group_sum.rs`, compiled so even where a table would
+    /// fit), on random cells of a 4×4 that share rows, columns and boxes in every way: from
+    /// random givens, the propagators keep every digit of every grid that keeps the model, and
+    /// with a whole grid given they fail exactly when it breaks a line.
+    #[test]
+    fn little_killers_as_group_sums_keep_the_solutions_and_only_them(
+        lines in proptest::collection::vec(
+            (proptest::collection::vec(0usize..16, 2..8), 1u32..24), 1..3),
+        reference in 0usize..288,
+        given in proptest::collection::vec(0usize..16, 0..4),
+    ) {
+        let mut model = Model::from_variant(&Variant::standard(4).unwrap());
+        for (cells, total) in lines {
+            let mut seen = Vec::new();
+            for cell in cells {
+                if !seen.contains(&cell) {
+                    seen.push(cell);
+                }
+            }
+            model.lines.push(Line { kind: LineKind::LittleKiller(total), cells: seen });
+        }
+        let tables = PropTables::with_group_sums(&model).unwrap();
+        proptest::prop_assert!(tables.lines.is_empty());
+        let grids = four_grids();
+        let mut search = PropSearch::new(&tables);
+        for grid in &grids {
+            let keeps = model.broken(grid, true).is_ok();
+            proptest::prop_assert_eq!(search.load(&tables, grid).is_ok(), keeps);
+        }
+        for cell in given {
+            model.givens[cell] = grids[reference][cell];
+        }
+        let loaded = search.load(&tables, &model.givens);
+        for grid in &grids {
+            let fits = grid.iter().zip(&model.givens).all(|(d, g)| g.is_none() || g == d);
+            if fits && model.broken(grid, true).is_ok() {
+                proptest::prop_assert!(loaded.is_ok());
+                for (cell, digit) in grid.iter().enumerate() {
+                    let bit = 1u64 << (digit.unwrap() - 1);
+                    proptest::prop_assert_eq!(search.board.masks[cell] & bit, bit);
+                }
+            }
+        }
+    }
 }
 
 /// Cells of a 9×9 in distinct rows, columns and boxes, so that only a line through them

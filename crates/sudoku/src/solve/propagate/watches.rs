@@ -21,6 +21,7 @@ impl PropTables {
                 Rule::Group { cells, .. }
                 | Rule::Sum { cells, .. }
                 | Rule::Bounds { cells, .. }
+                | Rule::GroupSum { cells, .. }
                 | Rule::Table { cells, .. }
                 | Rule::Splits { cells, .. }
                 | Rule::Renban { cells, .. }
