@@ -8,11 +8,11 @@ logic solves, `er` within 0.1 and 0.3 of SE's ER (of those SE rated), dancer's s
 solves, the geometric-mean CPU per puzzle of SE (one JVM a puzzle, start-up included) and the
 mean CPU per puzzle of dancer (the source's puzzles rated REPEAT times in one process, start-up
 included; a mean is never below the geometric mean, so that ratio is a lower bound); then the
-geometric means of each puzzle's own CPU, the issue's measure: each program run on a puzzle alone
-(dancer's least of three runs),
-less its start-up, taken as the least CPU of any puzzle of SE_RATINGS (a puzzle of singles),
-with at least 1 ms left to SE's (its least in one JVM) and 20 µs to dancer's, and their ratio;
-and Spearman's rank correlation of `er` and ER over the puzzles both rate.
+geometric means of each puzzle's own CPU, the issue's measure: SE's JVM less its start-up, taken
+as the least CPU of any puzzle of SE_RATINGS (a puzzle of singles), at least 1 ms left (its
+least in one JVM); dancer's from two processes, one rating the puzzle once and one 1 + R times
+(the start-up cancels); and their ratio; and Spearman's rank correlation of `er` and ER over the
+puzzles both rate.
 """
 import json
 import math
@@ -57,17 +57,23 @@ def dancer_cpu(binary, puzzles, repeat):
     return cpu / (len(puzzles) * repeat)
 
 
-def process_cpu(binary, puzzle, runs=3):
-    """CPU seconds of `sudoku rate` run on `puzzle` alone, start-up included, as SE is run: the
-    least of `runs` runs, as another process's load only ever adds to it."""
-    least = float("inf")
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([binary, "rate"], input=puzzle + "\n", text=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        least = min(least, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return least
+def process_cpu(binary, puzzles):
+    """CPU seconds of one `sudoku rate` process on `puzzles`, start-up included."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([binary, "rate"], input="".join(p + "\n" for p in puzzles), text=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def own_cpu(binary, puzzle):
+    """CPU seconds of rating `puzzle` alone, start-up left out: a process rating it once
+    against one rating it 1 + R times (R from 2 to 50, about 20 ms of work), so that the
+    start-up cancels and its noise is divided by R."""
+    once = process_cpu(binary, [puzzle])
+    guess = max(once - 1e-3, 2e-5)
+    repeat = min(50, max(2, round(2e-2 / guess)))
+    return max(process_cpu(binary, [puzzle] * (1 + repeat)) - once, 0) / repeat
 
 
 def geo_mean(values):
@@ -86,9 +92,8 @@ def main():
     for row, mine in zip(rows, ours):
         se_er = None if row[2] == "-" else float(row[2].split("/")[0])
         se_cpu = None if row[4] == "-" else float(row[4])
-        groups[row[0]].append((row[1], se_er, se_cpu, mine.get("er"), process_cpu(binary, row[1])))
+        groups[row[0]].append((row[1], se_er, se_cpu, mine.get("er"), own_cpu(binary, row[1])))
     se_start_up = min(float(r[4]) for r in rows if r[4] != "-")
-    our_start_up = min(g[4] for gs in groups.values() for g in gs)
     print("| source | puzzles | SE rated | dancer solves | within 0.1 | within 0.3 | stalls "
           "where SE solves | SE CPU (geo-mean) | dancer CPU (mean) | ratio ≥ | SE less start-up "
           "(geo-mean) | dancer a puzzle (geo-mean) | ratio |")
@@ -107,7 +112,7 @@ def main():
         mine = dancer_cpu(binary, [g[0] for g in group], repeat)
         timed = [g for g in group if g[2] is not None and g[2] > 0]
         se_own = geo_mean([max(g[2] - se_start_up, 1e-3) for g in timed])
-        ours_own = geo_mean([max(g[4] - our_start_up, 2e-5) for g in timed])
+        ours_own = geo_mean([max(g[4], 1e-6) for g in timed])
         print(f"| {name} | {len(group)} | {len(rated)} | {len(solved)} | "
               f"{len(within1)} ({100 * len(within1) / max(1, len(rated)):.0f}%) | "
               f"{len(within3)} ({100 * len(within3) / max(1, len(rated)):.0f}%) | {len(stalls)} | "
