@@ -3,11 +3,6 @@
 use std::fmt;
 
 use super::level::Level;
-use super::{
-    als_wing, als_xz, blossom, chains, coloring, direct, exclusion, finned, fish, grave, locked,
-    loops, multiple, single_digit, singles, subsets, sue_de_coq, uniqueness, variant, wings,
-    Technique,
-};
 
 /// The techniques, simplest first (their order is `Ord`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -308,70 +303,6 @@ impl TechniqueKind {
             | T::NestedDynamicChain
             | T::ConstraintChain
             | T::ConstraintForcing => Level::Extreme,
-        }
-    }
-
-    /// The technique itself, to run alone.
-    pub fn technique(self) -> Box<dyn Technique> {
-        use TechniqueKind as T;
-        match self {
-            T::NakedSingle => Box::new(singles::NakedSingle),
-            T::HiddenSingle => Box::new(singles::HiddenSingle),
-            T::DirectPointing => Box::new(direct::DirectLocked(false)),
-            T::DirectClaiming => Box::new(direct::DirectLocked(true)),
-            T::DirectHiddenPair => Box::new(direct::DirectHidden(2)),
-            T::DirectHiddenTriple => Box::new(direct::DirectHidden(3)),
-            T::Cage
-            | T::Relation
-            | T::Line
-            | T::InniesOuties
-            | T::ConstraintChain
-            | T::ConstraintForcing => Box::new(variant::ConstraintsOnly(self)),
-            T::Pointing => Box::new(locked::Pointing),
-            T::Claiming => Box::new(locked::Claiming),
-            T::NakedPair => Box::new(subsets::Naked(2)),
-            T::NakedTriple => Box::new(subsets::Naked(3)),
-            T::NakedQuad => Box::new(subsets::Naked(4)),
-            T::HiddenPair => Box::new(subsets::Hidden(2)),
-            T::HiddenTriple => Box::new(subsets::Hidden(3)),
-            T::HiddenQuad => Box::new(subsets::Hidden(4)),
-            T::XWing => Box::new(fish::Fish(2)),
-            T::Swordfish => Box::new(fish::Fish(3)),
-            T::Jellyfish => Box::new(fish::Fish(4)),
-            T::Skyscraper | T::TwoStringKite | T::EmptyRectangle => {
-                Box::new(single_digit::SingleDigit(self))
-            }
-            T::FinnedXWing => Box::new(finned::FinnedFish(2)),
-            T::FinnedSwordfish => Box::new(finned::FinnedFish(3)),
-            T::FinnedJellyfish => Box::new(finned::FinnedFish(4)),
-            T::XyWing => Box::new(wings::XyWing),
-            T::XyzWing => Box::new(wings::XyzWing),
-            T::WWing => Box::new(wings::WWing),
-            T::SimpleColoring => Box::new(coloring::SimpleColoring),
-            T::UniqueRectangle => Box::new(uniqueness::UniqueRectangle),
-            T::UniqueRectangle2 | T::UniqueRectangle3 | T::UniqueRectangle4 | T::UniqueLoop => {
-                Box::new(loops::UniqueLoops(self))
-            }
-            T::BugPlusOne => Box::new(uniqueness::BugPlusOne),
-            T::Bug2 | T::Bug3 | T::Bug4 => Box::new(grave::Grave(self)),
-            T::SueDeCoq => Box::new(sue_de_coq::SueDeCoq),
-            T::AlsXz => Box::new(als_xz::AlsXz),
-            T::AlsXyWing => Box::new(als_wing::AlsXyWing),
-            T::DeathBlossom => Box::new(blossom::DeathBlossom),
-            T::AlignedPairExclusion => Box::new(exclusion::AlignedExclusion(2)),
-            T::AlignedTripleExclusion => Box::new(exclusion::AlignedExclusion(3)),
-            T::ForcingChain => Box::new(chains::ForcingChain),
-            T::NishioChain => Box::new(multiple::ForcingChains(multiple::Family::Nishio)),
-            T::MultipleChain => Box::new(multiple::ForcingChains(multiple::Family::Multiple)),
-            T::DynamicChain => Box::new(multiple::ForcingChains(multiple::Family::Dynamic)),
-            T::DynamicPlusChain => Box::new(multiple::ForcingChains(multiple::Family::DynamicPlus)),
-            T::NestedChain => Box::new(multiple::ForcingChains(multiple::Family::Nested)),
-            T::NestedMultipleChain => {
-                Box::new(multiple::ForcingChains(multiple::Family::NestedMultiple))
-            }
-            T::NestedDynamicChain => {
-                Box::new(multiple::ForcingChains(multiple::Family::NestedDynamic(0)))
-            }
         }
     }
 }
