@@ -1,8 +1,22 @@
 """Shared problems for the tests of the dancer wheel."""
 
 import os
+import signal
+
+import pytest
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt in every test, as in an interactive Python, even where the
+    tests were started with SIGINT ignored (a background job of a shell without job control,
+    `nohup`, some CI runners), which Python then leaves ignored: the interrupt tests would wait
+    out a whole count."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def data(path):
