@@ -47,16 +47,6 @@ def spearman(xs, ys):
     return cov / (sx * sy)
 
 
-def dancer_cpu(binary, puzzles, repeat):
-    """Mean CPU seconds a puzzle for `sudoku rate` over `puzzles` repeated `repeat` times."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([binary, "rate"], input="\n".join(puzzles * repeat) + "\n", text=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu / (len(puzzles) * repeat)
-
-
 def process_cpu(binary, puzzles):
     """CPU seconds of one `sudoku rate` process on `puzzles`, start-up included."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -74,6 +64,11 @@ def own_cpu(binary, puzzle):
     guess = max(once - 1e-3, 2e-5)
     repeat = min(50, max(2, round(2e-2 / guess)))
     return max(process_cpu(binary, [puzzle] * (1 + repeat)) - once, 0) / repeat
+
+
+def dancer_cpu(binary, puzzles, repeat):
+    """Mean CPU seconds a puzzle for `sudoku rate` over `puzzles` repeated `repeat` times."""
+    return process_cpu(binary, puzzles * repeat) / (len(puzzles) * repeat)
 
 
 def geo_mean(values):
@@ -107,10 +102,9 @@ def main():
         within1 = [g for g in rated if g[3] is not None and abs(g[3] - g[1]) <= 0.1 + 1e-9]
         within3 = [g for g in rated if g[3] is not None and abs(g[3] - g[1]) <= 0.3 + 1e-9]
         stalls = [g for g in rated if g[3] is None]
-        cpus = [g[2] for g in group if g[2] is not None and g[2] > 0]
-        geo = math.exp(sum(map(math.log, cpus)) / len(cpus)) if cpus else float("nan")
-        mine = dancer_cpu(binary, [g[0] for g in group], repeat)
         timed = [g for g in group if g[2] is not None and g[2] > 0]
+        geo = geo_mean([g[2] for g in timed])
+        mine = dancer_cpu(binary, [g[0] for g in group], repeat)
         se_own = geo_mean([max(g[2] - se_start_up, 1e-3) for g in timed])
         ours_own = geo_mean([max(g[4], 1e-6) for g in timed])
         print(f"| {name} | {len(group)} | {len(rated)} | {len(solved)} | "

@@ -107,28 +107,7 @@ impl Engine<'_> {
                 }
             }
         };
-        let n = self.n;
-        let candidates = self.candidates;
-        let mut add = |c: Cell, d: Digit| {
-            let q = potential(n, c, d, false);
-            if !parents[from..].contains(&q) {
-                parents.push(q);
-            }
-        };
-        match region {
-            None => {
-                for d in bits(candidates.candidates(cell) & !self.masks[cell]) {
-                    add(cell, d as Digit + 1);
-                }
-            }
-            Some(r) => {
-                let places = candidates.geometry().region(r);
-                let slot = r * n + usize::from(digit) - 1;
-                for h in bits(candidates.positions(r, digit) & !self.positions[slot]) {
-                    add(places[h as usize], digit);
-                }
-            }
-        }
+        self.assumption_parents(parents, from, cell, region, digit);
     }
 
     /// The region whose hidden single turned `digit` on in `cell` after it went off in

@@ -103,7 +103,8 @@ impl Engine<'_> {
                     let target = run.get(p).expect("agreed");
                     length += self.branch(run, target, &mut nest.parents, start, &mut key);
                 }
-                self.assumption_parents(&mut nest.parents, start, cell, region, digit);
+                let house = (region != u32::MAX).then_some(region as usize);
+                self.assumption_parents(&mut nest.parents, start, cell, house, digit);
                 nest.hints.push(Hint {
                     price: 80 + chain_length_extra(length as usize - 2),
                     length,
@@ -118,14 +119,14 @@ impl Engine<'_> {
         }
     }
 
-    /// The removals the branches' assumptions rest on: the cell's lost candidates, or the
-    /// digit's lost places in the region.
-    fn assumption_parents(
+    /// The removals an assumption rests on: `cell`'s lost candidates (no region), or `digit`'s
+    /// lost places in `region`.
+    pub(super) fn assumption_parents(
         &self,
         parents: &mut Vec<u32>,
         from: usize,
         cell: Cell,
-        region: u32,
+        region: Option<usize>,
         digit: Digit,
     ) {
         let n = self.n;
@@ -136,13 +137,12 @@ impl Engine<'_> {
                 parents.push(q);
             }
         };
-        if region == u32::MAX {
+        let Some(r) = region else {
             for d in bits(candidates.candidates(cell) & !self.masks[cell]) {
                 add(cell, d as Digit + 1);
             }
             return;
-        }
-        let r = region as usize;
+        };
         let cells = candidates.geometry().region(r);
         let lost = candidates.positions(r, digit) & !self.positions[r * n + usize::from(digit) - 1];
         for h in bits(lost) {
