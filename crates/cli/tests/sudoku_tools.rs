@@ -10,11 +10,15 @@ use crate::{
 
 const CONTEST: &str =
     "030605000600090002070100006090000000810050069000000080400003020900020005000908030";
-/// The 50th of the forum's hardest 1106: no technique of hints applies at all, not even SE's
-/// nested forcing chains of levels 2 and 3, so hints stall at once; `rate` walks it with SE's
-/// level 4.
-const STALLED: &str =
+/// The 50th of the forum's hardest 1106: no technique of hints applies but SE's nested forcing
+/// chains of level 4, found in about a second.
+const LEVEL_FOUR: &str =
     "..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..";
+
+/// A file of the CLI's tests' own data (`tests/data/`).
+fn data_file(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
 
 #[test]
 fn generated_puzzles_are_unique_reproducible_and_independent_of_jobs() {
@@ -79,7 +83,7 @@ fn generate_honours_symmetry_clues_size_and_json() {
 
 #[test]
 fn rate_prints_level_steps_hardest_and_se_numbers() {
-    let input = format!("{CONTEST}\n{STALLED}\n{}\n", ".".repeat(81));
+    let input = format!("{CONTEST}\n{LEVEL_FOUR}\n{}\n", ".".repeat(81));
     let out = sudoku(&["rate"], &input);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 3);
@@ -93,7 +97,7 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
     assert_eq!(lines[1], "extreme 0 search 11.7/11.7/11.6");
     assert_eq!(lines[2], "multiple");
     assert_eq!(out.code, 1, "a puzzle without a unique solution is a failure");
-    let json = sudoku(&["rate", "--format", "json"], &format!("{STALLED}\n"));
+    let json = sudoku(&["rate", "--format", "json"], &format!("{LEVEL_FOUR}\n"));
     let object: Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert_eq!(object["level"], "extreme");
     assert_eq!(object["solved_by_logic"], false);
@@ -116,22 +120,32 @@ fn rate_prints_level_steps_hardest_and_se_numbers() {
 fn hint_gives_the_next_step_and_explain_the_whole_path() {
     let hint = sudoku(&["hint"], &format!("{CONTEST}\n"));
     eqnice!("r3c6 = 2: hidden single — 2 fits nowhere else in box 2\n", hint.stdout);
-    // Where no technique, chains included, finds a step, the hint says so with the search.
-    let stuck = sudoku(&["hint", "--format", "json"], &format!("{STALLED}\n"));
-    let object: Value = serde_json::from_str(stuck.stdout.trim()).unwrap();
-    assert_eq!(object["status"], "stuck", "{}", stuck.stdout);
-    assert!(object["nodes"].as_u64().unwrap() > 0, "{}", stuck.stdout);
-    let stuck = sudoku(&["hint"], &format!("{STALLED}\n"));
-    let said = "stuck: no technique applies; the rest needs search (the engine used ";
-    assert!(stuck.stdout.starts_with(said), "{}", stuck.stdout);
-    let explain = sudoku(&["explain"], &format!("{CONTEST}\n{STALLED}\n"));
+    // Where nothing else applies, SE's level 4.
+    let deep = sudoku(&["hint"], &format!("{LEVEL_FOUR}\n"));
+    let said = "nested dynamic forcing chains: if r8c5 is 7, then ";
+    assert!(deep.stdout.starts_with(said), "{}", deep.stdout);
+    assert!(deep.stdout.contains(", so 7 removed from r8c5\n"), "{}", deep.stdout);
+    // Where no technique, chains included, finds a step, the hint says so with the search: a
+    // renban puzzle (ISS's HARD_RENBAN's second, its thermometer's first step written as
+    // pencilmarks).
+    let stuck = data_file("stuck-renban.jsonl");
+    let stalled = sudoku(&["hint", "--format", "json", &stuck], "");
+    let object: Value = serde_json::from_str(stalled.stdout.trim()).unwrap();
+    assert_eq!(object["status"], "stuck", "{}", stalled.stdout);
+    assert!(object["nodes"].as_u64().unwrap() > 0, "{}", stalled.stdout);
+    let stalled = sudoku(&["hint", &stuck], "");
+    let said = "stuck: no technique applies; the rest needs search (the search used ";
+    assert!(stalled.stdout.starts_with(said), "{}", stalled.stdout);
+    let explain = sudoku(&["explain", "-", &stuck], &format!("{CONTEST}\n"));
     let paragraphs: Vec<&str> = explain.stdout.split("\n\n").filter(|p| !p.is_empty()).collect();
     assert_eq!(paragraphs.len(), 2, "{}", explain.stdout);
     assert!(paragraphs[0].starts_with("1. r3c6 = 2: hidden single"));
     let last = paragraphs[0].lines().last().unwrap();
     assert!(last.starts_with("solved in ") && last.contains("hardest: "), "{last}");
     assert!(
-        paragraphs[1].starts_with("stuck after 0 steps: the rest needs search; the engine used ")
+        paragraphs[1].starts_with("stuck after 0 steps: the rest needs search; the search used "),
+        "{}",
+        explain.stdout
     );
     // The JSON path replays to the solution: apply every placement to the puzzle.
     let json = sudoku(&["explain", "--format", "json"], &format!("{CONTEST}\n"));

@@ -70,6 +70,7 @@ mod uniqueness;
 mod variant;
 mod variant_chain;
 mod variant_links;
+mod variant_marks;
 mod variant_rate;
 mod variant_text;
 mod wings;
@@ -199,7 +200,15 @@ impl LogicSolver {
     /// # Panics
     /// If the grid's size is not the variant's.
     pub fn solve(&self, grid: &Grid) -> Result<Path, Conflict> {
-        let mut candidates = self.candidates(grid)?;
+        Ok(self.solve_candidates(self.candidates(grid)?))
+    }
+
+    /// Steps from a position (a pencilmark puzzle's candidates, say) until the grid is solved
+    /// or no technique finds one.
+    ///
+    /// # Panics
+    /// If the candidates' size is not the variant's.
+    pub fn solve_candidates(&self, mut candidates: Candidates) -> Path {
         let mut steps = Vec::with_capacity(candidates.unsolved());
         // The same steps as `next_step`'s, the fish searching only the digits changed since
         // they last found nothing.
@@ -212,7 +221,7 @@ impl LogicSolver {
             candidates.apply(&step);
             steps.push(step);
         }
-        Ok(Path { steps, solved: candidates.is_solved(), end: candidates })
+        Path { steps, solved: candidates.is_solved(), end: candidates }
     }
 }
 

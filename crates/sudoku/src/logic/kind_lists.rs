@@ -116,7 +116,7 @@ impl TechniqueKind {
 
     /// Sudoku Explainer's exclusions and chains that hints and explanations try after the
     /// default techniques, in SE's order.
-    const CHAINS: [TechniqueKind; 9] = [
+    const CHAINS: [TechniqueKind; 10] = [
         TechniqueKind::AlignedPairExclusion,
         TechniqueKind::ForcingChain,
         TechniqueKind::AlignedTripleExclusion,
@@ -126,19 +126,19 @@ impl TechniqueKind {
         TechniqueKind::DynamicPlusChain,
         TechniqueKind::NestedChain,
         TechniqueKind::NestedMultipleChain,
+        TechniqueKind::NestedDynamicChain,
     ];
 
     /// The techniques of hints and explanations (`hint`, `explain`, the game's `?`): those of
     /// [`TechniqueKind::DEFAULT`], then, where they find nothing, Sudoku Explainer's
     /// exclusions and chains in its order (aligned pair exclusion, X- and XY-chains and cycles,
     /// aligned triple exclusion, Nishio, cell and region, dynamic forcing chains, and dynamic
-    /// forcing chains (+), nested forcing chains of levels 2 and 3), so that a puzzle SE rates
-    /// short of its level 4 is explained to its end (level 4, `rate`'s alone, costs seconds a
-    /// step). Their steps are
-    /// [`Level::Extreme`]'s: `rate`'s level stays that of the default techniques, extreme where
-    /// they stall.
-    pub const HINTS: [TechniqueKind; 44] = {
-        let mut hints = [TechniqueKind::NakedSingle; 44];
+    /// forcing chains (+), nested forcing chains of levels 2, 3 and 4), so that a puzzle SE rates
+    /// is explained to its end. Level 4 runs only where level 3 finds nothing, and its steps
+    /// cost seconds each (SE's take minutes). Their steps are [`Level::Extreme`]'s: `rate`'s
+    /// level stays that of the default techniques, extreme where they stall.
+    pub const HINTS: [TechniqueKind; 45] = {
+        let mut hints = [TechniqueKind::NakedSingle; 45];
         let mut k = 0;
         while k < hints.len() {
             let from_default = k < TechniqueKind::DEFAULT.len();

@@ -221,8 +221,17 @@ impl ScaleSolver {
     /// # Panics
     /// If the grid's size is not the variant's.
     pub fn solve(&self, grid: &Grid) -> Result<ScalePath, Conflict> {
-        let mut candidates =
+        let candidates =
             Candidates::with_geometry(&self.variant, Arc::clone(&self.geometry), grid)?;
+        Ok(self.solve_candidates(candidates))
+    }
+
+    /// Steps in SE's order from a position (a pencilmark puzzle's candidates, as
+    /// `SukakuExplainer` rates one) until the grid is solved or no rung finds one.
+    ///
+    /// # Panics
+    /// If the candidates' size is not the variant's.
+    pub fn solve_candidates(&self, mut candidates: Candidates) -> ScalePath {
         let mut steps = Vec::with_capacity(candidates.unsolved());
         let mut failures = Failures::new(self.rungs.len());
         while !candidates.is_solved() {
@@ -232,7 +241,7 @@ impl ScaleSolver {
             candidates.apply(&step);
             steps.push((step, price));
         }
-        Ok(ScalePath { steps, solved: candidates.is_solved(), end: candidates })
+        ScalePath { steps, solved: candidates.is_solved(), end: candidates }
     }
 
     /// The first hidden single in a region `accept`s, in SE's scan: boxes, then lines, then

@@ -10,13 +10,16 @@
 //! the model's order (cages, relations, lines), then the classic techniques on the regions,
 //! with the innies and outies of the cages after the subsets. Unique rectangles and BUG+1 are
 //! left out: a pattern whose digits could swap under the regions may be pinned by a cage or a
-//! line, so uniqueness tells nothing there.
+//! line, so uniqueness tells nothing there. A model of marks only (pencilmarks, parity) is a
+//! classic sudoku from its candidates, with the classic hints and rating
+//! ([`variant_marks`](super::variant_marks)).
 
 use std::sync::{Arc, OnceLock};
 
 use super::candidates::Candidates;
 use super::geometry::Geometry;
 use super::kinds::TechniqueKind;
+use super::variant_marks::Marks;
 use super::{variant_text as text, Path, Step, Technique};
 use crate::error::Conflict;
 use crate::grid::{Cell, Digit, Grid};
@@ -83,6 +86,8 @@ pub struct VariantLogic {
     /// The chains' links: each constraint and implied sum beside the regions, compiled when
     /// a chain is first needed (`variant_chain.rs`).
     pub(super) chain_rules: OnceLock<super::variant_chain::ChainRules>,
+    /// The classic solvers, for a model of marks only.
+    pub(super) marks: Option<Marks>,
 }
 
 impl VariantLogic {
@@ -132,6 +137,7 @@ impl VariantLogic {
         stages.push(Stage::Chains);
         let unmarked = Model { givens: vec![None; model.used.len()], ..model.clone() };
         Some(VariantLogic {
+            marks: Marks::new(model, &variant),
             whole: OnceLock::new(),
             chain_rules: OnceLock::new(),
             model: unmarked,
@@ -195,6 +201,9 @@ impl VariantLogic {
     /// The next step from this position, by the simplest technique or constraint that finds
     /// one.
     pub fn next_step(&self, candidates: &Candidates) -> Option<Step> {
+        if let Some(marks) = &self.marks {
+            return marks.next_step(candidates);
+        }
         let masks = || -> Vec<u64> {
             (0..candidates.masks().len())
                 .map(|c| candidates.digit(c).map_or(candidates.candidates(c), |d| 1 << (d - 1)))
@@ -223,6 +232,9 @@ impl VariantLogic {
     /// If `digits` is not one a cell of the model.
     pub fn solve(&self, digits: &[Option<Digit>]) -> Result<Path, Conflict> {
         let mut candidates = self.candidates(digits)?;
+        if let Some(marks) = &self.marks {
+            return Ok(marks.explained(candidates));
+        }
         let mut steps = Vec::with_capacity(candidates.unsolved());
         while !candidates.is_solved() {
             let Some(step) = self.next_step(&candidates) else { break };

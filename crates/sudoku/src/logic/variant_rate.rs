@@ -1,6 +1,7 @@
 //! Rating a variant puzzle: [`VariantLogic`]'s path, its hardest step, and the numbers of
 //! Sudoku Explainer's scale (ER/EP/ED) with the constraint steps priced by this project (SE
-//! knows no cages nor lines): a cage, a dot or sign, or a line 2.0, between SE's direct
+//! knows no cages nor lines; a model of marks only is rated as a classic puzzle from its
+//! candidates, `variant_marks.rs`): a cage, a dot or sign, or a line 2.0, between SE's direct
 //! pointing (1.7) and naked single (2.3); innies and outies 3.0, beside a naked pair; a chain
 //! across constraints as SE's Nishio chain (7.5 and the extra of its length in cells).
 
@@ -41,12 +42,17 @@ impl VariantLogic {
     /// When the givens repeat a digit in a region.
     pub fn path(&self, givens: &[Option<Digit>]) -> Result<(Path, u64), RateError> {
         let path = self.solve(givens).map_err(RateError::Invalid)?;
+        Ok(self.finished(path, givens))
+    }
+
+    /// `path` and the search nodes to finish from its end.
+    fn finished(&self, path: Path, givens: &[Option<Digit>]) -> (Path, u64) {
         if path.solved {
-            return Ok((path, 0));
+            return (path, 0);
         }
         let end: Vec<Option<Digit>> = (0..givens.len()).map(|c| path.end.digit(c)).collect();
         let nodes = self.search().solver().solve(&end).map_or(0, |report| report.stats.nodes());
-        Ok((path, nodes))
+        (path, nodes)
     }
 
     /// Rates a puzzle of these rules, as [`Rater::rate`](crate::Rater::rate) rates a
@@ -57,7 +63,17 @@ impl VariantLogic {
     /// A [`RateError`] unless the puzzle has exactly one solution.
     pub fn rate(&self, givens: &[Option<Digit>]) -> Result<Rating, RateError> {
         self.check_unique(givens)?;
-        let (path, nodes) = self.path(givens)?;
+        // Marks only: the level by the default techniques and SE's own walk, as a classic
+        // puzzle's; otherwise the hints' path, priced here.
+        let (path, nodes, se) = if let Some(marks) = &self.marks {
+            let start = || self.candidates(givens).map_err(RateError::Invalid);
+            let (path, nodes) = self.finished(marks.level_path(start()?), givens);
+            (path, nodes, marks.scale(start()?))
+        } else {
+            let (path, nodes) = self.path(givens)?;
+            let se = self.scale(&path);
+            (path, nodes, se)
+        };
         let hardest = path.hardest();
         let level = match (path.solved, hardest) {
             (false, _) => Level::Extreme,
@@ -71,7 +87,7 @@ impl VariantLogic {
             solved_by_logic: path.solved,
             clue_band: ClueBand::of(self.variant().size(), givens_count),
             nodes,
-            se: self.scale(&path),
+            se,
         })
     }
 
