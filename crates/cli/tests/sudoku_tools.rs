@@ -136,6 +136,9 @@ fn hint_gives_the_next_step_and_explain_the_whole_path() {
     let stalled = sudoku(&["hint", &stuck], "");
     let said = "stuck: no technique applies; the rest needs search (the search used ";
     assert!(stalled.stdout.starts_with(said), "{}", stalled.stdout);
+    // Its rating: no step, so ER, EP and ED all unknown.
+    let rated = sudoku(&["rate", &stuck], "");
+    assert_eq!(rated.stdout, "extreme 0 search -/-/-\n", "{}", rated.stderr);
     let explain = sudoku(&["explain", "-", &stuck], &format!("{CONTEST}\n"));
     let paragraphs: Vec<&str> = explain.stdout.split("\n\n").filter(|p| !p.is_empty()).collect();
     assert_eq!(paragraphs.len(), 2, "{}", explain.stdout);
