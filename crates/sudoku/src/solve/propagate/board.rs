@@ -2,6 +2,7 @@
 //! on backtracking), and the queues of propagators to run again because a cell they read
 //! changed.
 
+use super::group_sum::GroupMemo;
 use super::PropTables;
 use crate::grid::Cell;
 use crate::solve::kit::Contradiction;
@@ -29,6 +30,9 @@ pub(super) struct PropBoard {
     /// Each rule's weight: one, and one more for each contradiction it found, so that the
     /// search branches where the rules that fail most meet (`search.rs`).
     pub(super) weights: Vec<u32>,
+    /// The long sum lines' groups as last read, one slot a group (`group_sum.rs`): a cache
+    /// keyed by the group's candidates, so nothing to undo.
+    pub(super) group_memo: Vec<GroupMemo>,
 }
 
 impl PropBoard {
@@ -45,6 +49,7 @@ impl PropBoard {
             queued: vec![false; tables.rules.len()],
             eliminated: 0,
             weights: vec![1; tables.rules.len()],
+            group_memo: vec![GroupMemo::default(); tables.runs.len()],
         }
     }
 

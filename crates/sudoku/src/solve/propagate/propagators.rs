@@ -39,7 +39,7 @@ impl PropBoard {
             }
             Rule::GroupSum { cells, runs, sum } => {
                 let ends = &tables.runs[runs.start as usize..runs.end as usize];
-                self.group_sum(tables, tables.cells_of(cells), ends, *sum)
+                self.group_sum(tables, tables.cells_of(cells), (ends, runs.start as usize), *sum)
             }
             Rule::Pair { a, b, table } => {
                 let at = *table as usize;
