@@ -39,8 +39,9 @@ pub(super) struct Memo {
     pub(super) recording: bool,
 }
 
-/// Grids kept at most: past this the memo starts again (bounded memory on big grids).
-const MAX_ENTRIES: usize = 1 << 14;
+/// The grids' words kept at most (16 MiB: 25 000 grids of 9x9, 3 300 of 25x25): past this
+/// the memo starts again.
+const MAX_WORDS: usize = 1 << 21;
 
 impl Memo {
     pub(super) fn new(cells: usize) -> Memo {
@@ -75,7 +76,7 @@ impl Memo {
 
     /// Starts recording the removals made on `masks`.
     pub(super) fn begin(&mut self, masks: &[u64]) {
-        if self.entries.len() == MAX_ENTRIES {
+        if self.grids.len() + masks.len() > MAX_WORDS {
             self.index.clear();
             self.grids.clear();
             self.entries.clear();
