@@ -16,6 +16,7 @@
 //! chains (+), when both queues are empty, [`plus`]'s direct rules may turn more off.
 
 mod counter;
+mod memo;
 mod nested;
 mod nested_dynamic;
 mod nested_multiple;
@@ -91,6 +92,8 @@ pub(super) struct Engine<'c> {
     unary: u8,
     /// The nested chains' buffers (level 2 and up).
     nest: Option<Box<nested::Nest>>,
+    /// What the rules removed on each working grid seen (dynamic plus only).
+    memo: Option<Box<memo::Memo>>,
 }
 
 impl<'c> Engine<'c> {
@@ -135,6 +138,7 @@ impl<'c> Engine<'c> {
             rule: Rule::Locked(0, 0, 0),
             unary: 0,
             nest: (rules.nest >= 2).then(|| Box::new(nested::Nest::new(n))),
+            memo: rules.plus.then(|| Box::new(memo::Memo::new(n * n))),
         }
     }
 

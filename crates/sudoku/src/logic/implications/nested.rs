@@ -11,6 +11,9 @@
 //! chain's nodes (its complexity) are added to the length of every conclusion resting on it,
 //! each distinct chain once. SE's cycles of that rung are not sought here.
 
+use std::collections::HashSet;
+
+use super::nested_multiple::RunPool;
 use super::{potential, Engine, Rule, Rules, Run};
 use crate::grid::{Cell, Digit};
 use crate::logic::bits::bits;
@@ -36,10 +39,11 @@ pub(in crate::logic) struct Nest {
     inner: Run,
     other: Run,
     pub(super) hints: Vec<Hint>,
+    /// The removals (cell, digits) of the hints taken so far in SE's order.
+    seen: HashSet<(Cell, u64)>,
     pub(super) parents: Vec<u32>,
-    /// Level 3: the runs of a cell's candidates and of a digit's places in a region.
-    pub(super) cells: Vec<Run>,
-    pub(super) places: Vec<Run>,
+    /// Level 3: the runs of the candidates on the working grid.
+    pub(super) runs: RunPool,
     /// `wanted[s] == stamp`: a chain from potential `s` could rest on the assumption (level
     /// 2); at level 4, potential `s` already walked in a chain (`wanted` is level 2's alone).
     pub(super) wanted: Vec<u32>,
@@ -56,9 +60,9 @@ impl Nest {
             inner: Run::new(n),
             other: Run::new(n),
             hints: Vec::new(),
+            seen: HashSet::new(),
             parents: Vec::new(),
-            cells: (0..n).map(|_| Run::new(n)).collect(),
-            places: (0..n).map(|_| Run::new(n)).collect(),
+            runs: RunPool::new(n),
             wanted: vec![0; n * n * n * 2],
             stamp: 0,
             links: Vec::new(),
@@ -125,10 +129,12 @@ impl Engine<'_> {
         self.pending_off.clear();
         nest.hints.sort_by_key(|h| (h.price, h.length, h.kind));
         let mut found = false;
+        // A set, not a scan of the hints before: level 4 finds thousands on one grid.
+        nest.seen.clear();
         for i in 0..nest.hints.len() {
             let hint = nest.hints[i];
-            let same = |h: &Hint| h.cell == hint.cell && h.removals == hint.removals;
-            if hint.start == hint.end || nest.hints[..i].iter().any(same) {
+            let fresh = nest.seen.insert((hint.cell, hint.removals));
+            if hint.start == hint.end || !fresh {
                 continue;
             }
             found = true;

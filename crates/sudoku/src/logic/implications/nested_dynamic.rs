@@ -91,6 +91,18 @@ impl Engine<'_> {
         source: Source,
     ) {
         let (cell, digit) = self.place(run.entries[e].potential);
+        // Only the cell's lost candidates or the digit's lost places in one of its regions
+        // can be parents: where the working grid lost neither, there are none to look for.
+        let slot = usize::from(digit) - 1;
+        let lost = |&(r, _): &(u32, u32)| {
+            let r = r as usize * self.n + slot;
+            self.positions[r] != self.pristine[r]
+        };
+        if self.masks[cell] == self.candidates.candidates(cell)
+            && !self.regions_of(cell).iter().any(lost)
+        {
+            return;
+        }
         let others = run.parents_of(e);
         let region = match others.first() {
             None => match source {

@@ -20,6 +20,47 @@ use crate::logic::scale::chain_length_extra;
 const CELL: u8 = 5;
 const REGION: u8 = 6;
 
+/// The static runs of the candidates assumed on, on the working grid at hand: a candidate's
+/// run serves its cell's chain and the region chains of each region it lies in (each made
+/// once, not once per chain), kept until its cell is done.
+pub(in crate::logic) struct RunPool {
+    runs: Vec<Run>,
+    free: Vec<u32>,
+    /// `slot[cell * N + digit - 1]`: the candidate's run in `runs` (`u32::MAX`: none).
+    slot: Vec<u32>,
+    /// The candidates with a run, by `slot` index.
+    made: Vec<u32>,
+    /// The runs of the chain at hand's branches, in order.
+    picked: Vec<u32>,
+}
+
+impl RunPool {
+    pub(super) fn new(n: usize) -> RunPool {
+        RunPool {
+            runs: Vec::new(),
+            free: Vec::new(),
+            slot: vec![u32::MAX; n * n * n],
+            made: Vec::new(),
+            picked: Vec::new(),
+        }
+    }
+
+    /// Frees the run of candidate `key` (`cell * N + digit - 1`), if made.
+    fn release(&mut self, key: usize) {
+        if self.slot[key] != u32::MAX {
+            self.free.push(self.slot[key]);
+            self.slot[key] = u32::MAX;
+        }
+    }
+
+    /// Frees every run.
+    fn release_all(&mut self) {
+        while let Some(key) = self.made.pop() {
+            self.release(key as usize);
+        }
+    }
+}
+
 impl Engine<'_> {
     /// SE's level-3 rule on the working grid: whether it found a hint with parents (its
     /// removals queued in `run`).
@@ -34,60 +75,73 @@ impl Engine<'_> {
             if mask.count_ones() < 3 {
                 continue;
             }
-            for (i, d) in bits(mask).enumerate() {
+            for d in bits(mask) {
                 let digit = d as Digit + 1;
-                self.run(&mut nest.cells[i], potential(n, cell, digit, true));
                 for m in 0..self.regions_of(cell).len() {
                     let (r, k) = self.regions_of(cell)[m];
-                    self.region_chains(&mut nest, cell, i, digit, r as usize, k);
+                    self.region_chains(&mut nest, cell, digit, r as usize, k);
                 }
             }
-            let count = mask.count_ones() as usize;
-            self.agreements(&mut nest, cell, count, u32::MAX, 0);
+            nest.runs.picked.clear();
+            for d in bits(mask) {
+                let i = self.run_of(&mut nest.runs, cell, d as Digit + 1);
+                nest.runs.picked.push(i);
+            }
+            self.agreements(&mut nest, cell, u32::MAX, 0);
+            for d in bits(mask) {
+                nest.runs.release(cell * n + d as usize);
+            }
         }
+        nest.runs.release_all();
         self.rules = outer;
         let found = self.apply_hints(&mut nest, run);
         self.nest = Some(nest);
         found
     }
 
-    /// Region chains of `digit` in region `r`, if `cell` (its run `nest.cells[i]`, its place
-    /// `k`) is the digit's first place there.
-    fn region_chains(
-        &mut self,
-        nest: &mut Nest,
-        cell: Cell,
-        i: usize,
-        digit: Digit,
-        r: usize,
-        k: u32,
-    ) {
+    /// The index in `runs` of the static run of `(cell, digit)` assumed on, made if new.
+    fn run_of(&mut self, runs: &mut RunPool, cell: Cell, digit: Digit) -> u32 {
+        let key = cell * self.n + usize::from(digit) - 1;
+        if runs.slot[key] == u32::MAX {
+            let index = runs.free.pop().unwrap_or_else(|| {
+                runs.runs.push(Run::new(self.n));
+                runs.runs.len() as u32 - 1
+            });
+            self.run(&mut runs.runs[index as usize], potential(self.n, cell, digit, true));
+            runs.slot[key] = index;
+            runs.made.push(key as u32);
+        }
+        runs.slot[key]
+    }
+
+    /// Region chains of `digit` in region `r`, if `cell` (its place `k`) is the digit's first
+    /// place there.
+    fn region_chains(&mut self, nest: &mut Nest, cell: Cell, digit: Digit, r: usize, k: u32) {
         let n = self.n;
         let places = self.positions[r * n + usize::from(digit) - 1];
         if places.count_ones() < 2 || places.trailing_zeros() != k {
             return;
         }
         let region = self.candidates.geometry().region(r);
-        // The first place's run is the cell's; the others' are made here.
-        std::mem::swap(&mut nest.places[0], &mut nest.cells[i]);
-        for (j, h) in bits(places).enumerate().skip(1) {
-            let start = potential(n, region[h as usize], digit, true);
-            self.run(&mut nest.places[j], start);
+        nest.runs.picked.clear();
+        for h in bits(places) {
+            let i = self.run_of(&mut nest.runs, region[h as usize], digit);
+            nest.runs.picked.push(i);
         }
-        let count = places.count_ones() as usize;
-        self.agreements(nest, cell, count, r as u32, digit);
-        std::mem::swap(&mut nest.places[0], &mut nest.cells[i]);
+        self.agreements(nest, cell, r as u32, digit);
     }
 
-    /// The hints of what the first `count` runs (of a cell's candidates, `region` `u32::MAX`;
-    /// else of a digit's places in `region`) all turn on, then all turn off.
-    fn agreements(&self, nest: &mut Nest, cell: Cell, count: usize, region: u32, digit: Digit) {
+    /// The hints of what the runs `nest.runs.picked` (of a cell's candidates, `region`
+    /// `u32::MAX`; else of a digit's places in `region`) all turn on, then all turn off.
+    fn agreements(&self, nest: &mut Nest, cell: Cell, region: u32, digit: Digit) {
         let cells = region == u32::MAX;
+        let (runs, picked) = (&nest.runs.runs, &nest.runs.picked);
+        let first = &runs[picked[0] as usize];
         for state in [1, 0] {
-            let runs = if cells { &nest.cells[..count] } else { &nest.places[..count] };
-            for e in 0..runs[0].reached().len() {
-                let p = runs[0].reached()[e].potential;
-                if p % 2 != state || runs[1..].iter().any(|run| run.get(p).is_none()) {
+            for e in 0..first.reached().len() {
+                let p = first.reached()[e].potential;
+                if p % 2 != state || picked[1..].iter().any(|&k| runs[k as usize].get(p).is_none())
+                {
                     continue;
                 }
                 let (at, d) = self.place(p);
@@ -99,7 +153,8 @@ impl Engine<'_> {
                 let start = nest.parents.len();
                 let mut key = 0x8422_2325_cbf2_9ce4u64 ^ u64::from(p);
                 let mut length = 0;
-                for run in runs {
+                for &k in picked {
+                    let run = &runs[k as usize];
                     let target = run.get(p).expect("agreed");
                     length += self.branch(run, target, &mut nest.parents, start, &mut key);
                 }

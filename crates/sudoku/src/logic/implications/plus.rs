@@ -70,14 +70,12 @@ impl Removals {
 }
 
 impl Engine<'_> {
-    /// SE's `getAdvancedPotentials`: the removals of the first rule that finds any, queued.
-    /// Whether the run goes on (something new was queued, or a contradiction found).
-    pub(super) fn advance(&mut self, run: &mut Run) -> bool {
-        let before = run.reached().len();
+    /// SE's `getAdvancedPotentials` on a grid not seen before: the removals of the first rule
+    /// that finds any, queued. Whether a rule found a pattern.
+    pub(super) fn apply_rules(&mut self, run: &mut Run) -> bool {
         let found = self.locking(run) || self.hidden_pairs(run) || self.naked_pairs(run);
         let found = found || self.x_wings(run);
-        let found = found || self.nested_rules(run);
-        found && (run.reached().len() > before || run.conflict.is_some())
+        found || self.nested_rules(run)
     }
 
     /// Whether the working grid still holds `digit` in `cell`.
@@ -93,27 +91,6 @@ impl Engine<'_> {
     /// Adds removal `(cell, digit)` to the parents of the hint at hand.
     fn rests_on(&mut self, cell: Cell, digit: Digit) {
         self.hint.push(potential(self.n, cell, digit, false));
-    }
-
-    /// Turns `(cell, digit)` off for the hint at hand (its parents in `self.hint`): a
-    /// contradiction if it is on, else queued if new.
-    pub(super) fn remove(&mut self, run: &mut Run, cell: Cell, digit: Digit) {
-        let p = potential(self.n, cell, digit, false);
-        if run.conflict.is_some() || run.get(p).is_some() {
-            return;
-        }
-        let opposite = run.get(p ^ 1);
-        let entry = run.push(p, None, opposite.is_none());
-        run.note(self.rule);
-        for &q in &self.hint {
-            if let Some(h) = run.get(q) {
-                run.add_parent(h);
-            }
-        }
-        match opposite {
-            Some(on) => run.conflict = Some((on, entry)),
-            None => self.pending_off.push(entry),
-        }
     }
 
     /// Queues a hint's removals (parents in `self.hint`) in the order SE reads them from its
@@ -155,7 +132,9 @@ impl Engine<'_> {
             for digit in 1..=n as Digit {
                 for r1 in regions(geometry, from) {
                     let places = self.positions[r1 * n + usize::from(digit) - 1];
-                    if places.count_ones() < 2 {
+                    // A pattern rests on places the working grid lost: none lost, none.
+                    let lost = self.pristine[r1 * n + usize::from(digit) - 1] & !places;
+                    if places.count_ones() < 2 || lost == 0 {
                         continue;
                     }
                     let one = geometry.region(r1);
@@ -209,6 +188,10 @@ impl Engine<'_> {
                     if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
                         continue;
                     }
+                    // The pattern's parents: the pair's digits lost outside its two places.
+                    if (self.pristine[r * n + i] | self.pristine[r * n + j]) & !(a | b) == 0 {
+                        continue;
+                    }
                     let pair = 1 << i | 1 << j;
                     if !bits(a).any(|k| self.masks[region[k as usize]] & !pair != 0) {
                         continue;
@@ -255,6 +238,10 @@ impl Engine<'_> {
                     let (a, b) = (region[i], region[j]);
                     let (ma, mb) = (self.masks[a], self.masks[b]);
                     if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+                        continue;
+                    }
+                    // The pattern's parents: the two cells' lost candidates.
+                    if candidates.candidates(a) == ma && candidates.candidates(b) == mb {
                         continue;
                     }
                     let others = || region.iter().filter(move |&&c| c != a && c != b);
@@ -317,6 +304,11 @@ impl Engine<'_> {
         let slot = usize::from(digit) - 1;
         let (a, b) = (self.positions[lines[0] * n + slot], self.positions[lines[1] * n + slot]);
         if a.count_ones() < 2 || b.count_ones() < 2 || (a | b).count_ones() != 2 {
+            return false;
+        }
+        // The pattern's parents: places the base lines lost.
+        let pristine = |line: usize| self.pristine[line * n + slot];
+        if pristine(lines[0]) == a && pristine(lines[1]) == b {
             return false;
         }
         let first = geometry.region(lines[0]);
