@@ -176,7 +176,9 @@ pub fn andoku(line: &str) -> Result<Record, ReadError> {
 /// A pencilmark puzzle (a Sukaku) on one line, as tdoku writes them: N³ characters for an N×N
 /// grid with standard boxes (729 for a 9×9, 64 for a 4×4), N per cell, row by row; a cell's
 /// k-th character is the symbol of digit k when k is a candidate (`1`–`9`, then `A`... or
-/// `a`...) and `.` or `0` when not. A cell with a single candidate is a given. A second field,
+/// `a`...) and `.` or `0` when not. A cell with a single candidate is a given when no cell of
+/// its row, column or box still has that candidate (as `SukakuExplainer` reads it), else a cell
+/// of one candidate. A second field,
 /// if any, is the puzzle's name.
 ///
 /// # Errors
@@ -194,6 +196,7 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
     let variant = Variant::standard(n).map_err(|e| error(at, e.to_string()))?;
     let mut model = Model::from_variant(&variant);
     let symbols: Vec<char> = marks.chars().collect();
+    let mut sets = Vec::with_capacity(n * n);
     for (cell, marks) in symbols.chunks(n).enumerate() {
         let mut set = 0u64;
         for (k, &mark) in marks.iter().enumerate() {
@@ -207,12 +210,9 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
                 }
             }
         }
-        if set.is_power_of_two() {
-            model.givens[cell] = Some(set.trailing_zeros() as Digit + 1);
-        } else {
-            model.candidates.push((cell, set));
-        }
+        sets.push(set);
     }
+    place_marks(&mut model, &sets);
     let name = fields.get(1).map_or("", |&(_, name)| name).to_owned();
     Ok(Record { name, model, solution: None, generated: None })
 }
@@ -234,16 +234,38 @@ pub fn sukaku_of_grid(grid: &Grid) -> Option<Model> {
         return None;
     }
     let mut model = Model::from_variant(&Variant::standard(n).ok()?);
-    for (cell, marks) in grid.cells().chunks(n).enumerate() {
-        let set =
-            marks.iter().enumerate().filter(|&(_, &d)| d != 0).fold(0u64, |s, (k, _)| s | 1 << k);
-        if set.is_power_of_two() {
+    let sets: Vec<u64> = grid
+        .cells()
+        .chunks(n)
+        .map(|marks| {
+            marks.iter().enumerate().filter(|&(_, &d)| d != 0).fold(0u64, |s, (k, _)| s | 1 << k)
+        })
+        .collect();
+    place_marks(&mut model, &sets);
+    Some(model)
+}
+
+/// Puts a pencilmark puzzle's sets (one a cell) into `model`, as `SukakuExplainer` reads them: a
+/// single candidate is a given when no cell of its regions still has it, and otherwise stays a
+/// cell's one candidate (a naked single for logic to find, its digit still marked around it).
+fn place_marks(model: &mut Model, sets: &[u64]) {
+    let mut regions_of = vec![Vec::new(); sets.len()];
+    for (k, region) in model.regions.iter().enumerate() {
+        for &cell in region {
+            regions_of[cell].push(k);
+        }
+    }
+    for (cell, &set) in sets.iter().enumerate() {
+        let clean = || {
+            let mut peers = regions_of[cell].iter().flat_map(|&k| &model.regions[k]);
+            peers.all(|&peer| peer == cell || sets[peer] & set == 0)
+        };
+        if set.is_power_of_two() && clean() {
             model.givens[cell] = Some(set.trailing_zeros() as Digit + 1);
         } else {
             model.candidates.push((cell, set));
         }
     }
-    Some(model)
 }
 
 /// The blank-separated fields of `line`, each with its 1-based column.
@@ -312,8 +334,8 @@ mod tests {
         assert_eq!(column(sukaku(&format!("1234{}", "12.4".repeat(14) + "13.4"))), 62);
     }
 
-    /// A 4x4 sukaku: every cell's candidates become its set, a single one a given; the
-    /// puzzle has the solutions of those marks.
+    /// A 4x4 sukaku: every cell's candidates become its set, a single one a given where no
+    /// peer still has it; the puzzle has the solutions of those marks.
     #[test]
     fn sukaku_marks_become_candidates_and_givens() {
         let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
@@ -334,8 +356,12 @@ mod tests {
             .collect();
         let record = sukaku(&format!("{marks} tiny")).unwrap();
         assert_eq!(record.name, "tiny");
-        assert_eq!(record.model.givens[..4], [Some(1), Some(2), Some(3), Some(4)]);
-        assert_eq!(record.model.candidates[0], (4, 0b0110), "r2c1 is 2 or 3");
+        // Row 1's single marks are all still marks below them (r4c1 is 4 or 1, ...): cells of
+        // one candidate, not givens.
+        assert_eq!(record.model.givens[..4], [None; 4]);
+        let singles = [(0, 0b0001), (1, 0b0010), (2, 0b0100), (3, 0b1000)];
+        assert_eq!(record.model.candidates[..4], singles);
+        assert_eq!(record.model.candidates[4], (4, 0b0110), "r2c1 is 2 or 3");
         let encoded = record.model.encode().unwrap();
         let found: Vec<Vec<Option<Digit>>> =
             encoded.problem().solver().solutions().map(|s| encoded.grid(&s)).collect();
@@ -354,7 +380,10 @@ mod tests {
         assert_eq!(grid.size(), 27);
         let model = sukaku_of_grid(&grid).unwrap();
         assert_eq!(model, sukaku(&marks).unwrap().model);
-        assert_eq!(model.givens[0], Some(1));
+        // r1c1's one candidate, 1, is marked in the rest of its row: not a given.
+        assert_eq!((model.givens[0], model.candidates[0]), (None, (0, 1)));
+        let clean = format!("1........{}", "12.4.6.89".replace('1', ".").repeat(80));
+        assert_eq!(sukaku(&clean).unwrap().model.givens[0], Some(1));
         // A cell without a candidate, or a digit out of its place: a 27x27 puzzle after all.
         for spoilt in [format!(".........{}", &marks[9..]), format!("2{}", &marks[1..])] {
             let grid = crate::read_puzzles(spoilt.as_bytes(), None).next().unwrap().unwrap().grid;
