@@ -212,7 +212,7 @@ pub fn sukaku(line: &str) -> Result<Record, ReadError> {
         }
         sets.push(set);
     }
-    place_marks(&mut model, &sets);
+    place_marks(&mut model, &variant, &sets);
     let name = fields.get(1).map_or("", |&(_, name)| name).to_owned();
     Ok(Record { name, model, solution: None, generated: None })
 }
@@ -233,7 +233,8 @@ pub fn sukaku_of_grid(grid: &Grid) -> Option<Model> {
     if !positional {
         return None;
     }
-    let mut model = Model::from_variant(&Variant::standard(n).ok()?);
+    let variant = Variant::standard(n).ok()?;
+    let mut model = Model::from_variant(&variant);
     let sets: Vec<u64> = grid
         .cells()
         .chunks(n)
@@ -241,23 +242,18 @@ pub fn sukaku_of_grid(grid: &Grid) -> Option<Model> {
             marks.iter().enumerate().filter(|&(_, &d)| d != 0).fold(0u64, |s, (k, _)| s | 1 << k)
         })
         .collect();
-    place_marks(&mut model, &sets);
+    place_marks(&mut model, &variant, &sets);
     Some(model)
 }
 
-/// Puts a pencilmark puzzle's sets (one a cell) into `model`, as `SukakuExplainer` reads them: a
+/// Puts a pencilmark puzzle's sets (one a cell) into `model`, `variant`'s, as `SukakuExplainer` reads them: a
 /// single candidate is a given when no cell of its regions still has it, and otherwise stays a
 /// cell's one candidate (a naked single for logic to find, its digit still marked around it).
-fn place_marks(model: &mut Model, sets: &[u64]) {
-    let mut regions_of = vec![Vec::new(); sets.len()];
-    for (k, region) in model.regions.iter().enumerate() {
-        for &cell in region {
-            regions_of[cell].push(k);
-        }
-    }
+fn place_marks(model: &mut Model, variant: &Variant, sets: &[u64]) {
     for (cell, &set) in sets.iter().enumerate() {
         let clean = || {
-            let mut peers = regions_of[cell].iter().flat_map(|&k| &model.regions[k]);
+            let regions = variant.regions_of(cell).iter();
+            let mut peers = regions.flat_map(|&k| &variant.regions()[k as usize].cells);
             peers.all(|&peer| peer == cell || sets[peer] & set == 0)
         };
         if set.is_power_of_two() && clean() {
