@@ -24,8 +24,8 @@ use anyhow::bail;
 use dancer::Memo;
 
 pub use self::args::{
-    Command, Common, GenerateArgs, InputFormat, OutputFormat, ShowArgs, ShowFormat, SolveArgs,
-    SolveLimits, SudokuArgs, VariantArgs,
+    Command, Common, GenerateArgs, InputFormat, LogicLimit, OutputFormat, ShowArgs, ShowFormat,
+    SolveArgs, SolveLimits, SudokuArgs, VariantArgs,
 };
 pub use self::play::PlayArgs;
 use self::{
@@ -204,7 +204,11 @@ fn each_source(
 /// Says that a signal stopped the batches before the end of the input.
 fn say_halted(tally: &Tally, err: &mut dyn Write) -> std::io::Result<()> {
     let puzzles = tally.puzzles;
-    writeln!(err, "sudoku: stopped by an interrupt after {puzzles} puzzles: the rest of the input was not run")
+    let noun = if puzzles == 1 { "puzzle" } else { "puzzles" };
+    writeln!(
+        err,
+        "sudoku: stopped by an interrupt after {puzzles} {noun}: the rest of the input was not run"
+    )
 }
 
 /// The exit status of a batch: 130 outranks 2, 2 outranks 3, 3 outranks 1.

@@ -117,6 +117,8 @@ mod sudoku_readers;
 
 // `sudoku` puzzle-maker's tools: generate, rate, hint, explain, canon, transform.
 mod sudoku_tools;
+// `rate`, `hint` and `explain` under --time-limit and Ctrl-C.
+mod logic_limits;
 
 // Endless and oversized inputs: lines past their limit refused at once, batches going on.
 mod bounded;

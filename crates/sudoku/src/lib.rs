@@ -101,8 +101,9 @@ mod transform;
 mod variant;
 
 pub use crate::logic::{
-    chain_length_extra, tenths, Candidates, Level, LogicSolver, Path, ScalePath, ScaleSolver,
-    SeRating, Step, Technique, TechniqueKind, Tenths, UnknownLevel, VariantLogic,
+    chain_length_extra, tenths, within_limits, Candidates, Level, LogicLimits, LogicSolver,
+    LogicStop, Path, ScalePath, ScaleSolver, SeRating, Step, Technique, TechniqueKind, Tenths,
+    UnknownLevel, VariantLogic,
 };
 pub use crate::model::{
     Broken, Cage, Constraints, Encoded, Layout, Line, LineContext, LineKind, Marks, Model,

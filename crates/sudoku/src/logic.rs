@@ -50,6 +50,7 @@ mod fish;
 mod forcing;
 mod geometry;
 mod grave;
+pub(crate) mod halt;
 mod implications;
 mod kind_lists;
 mod kinds;
@@ -77,6 +78,7 @@ mod wings;
 
 pub use self::candidates::Candidates;
 use self::geometry::Geometry;
+pub use self::halt::{within_limits, LogicLimits, LogicStop};
 pub use self::kinds::TechniqueKind;
 pub use self::level::{Level, UnknownLevel};
 pub use self::scale::{chain_length_extra, tenths, ScalePath, ScaleSolver, SeRating, Tenths};
@@ -188,8 +190,10 @@ impl LogicSolver {
     }
 
     /// The next step from this position, by the simplest technique that finds one.
+    /// Under [`within_limits`], none once a limit is reached.
     pub fn next_step(&self, candidates: &Candidates) -> Option<Step> {
-        self.techniques.iter().find_map(|t| t.find(candidates, &self.variant))
+        let step = self.techniques.iter().find_map(|t| t.find(candidates, &self.variant));
+        step.filter(|_| !halt::halted())
     }
 
     /// Steps until the grid is solved or no technique finds one.
@@ -204,7 +208,7 @@ impl LogicSolver {
     }
 
     /// Steps from a position (a pencilmark puzzle's candidates, say) until the grid is solved
-    /// or no technique finds one.
+    /// or no technique finds one (or, under [`within_limits`], a limit is reached).
     ///
     /// # Panics
     /// If the candidates' size is not the variant's.
@@ -217,7 +221,8 @@ impl LogicSolver {
             let mut tried = self.techniques.iter().enumerate();
             let next =
                 tried.find_map(|(i, t)| failures.find(i, t.as_ref(), &candidates, &self.variant));
-            let Some(step) = next else { break };
+            // A step found as a limit struck may not be the simplest: it is left.
+            let Some(step) = next.filter(|_| !halt::halted()) else { break };
             candidates.apply(&step);
             steps.push(step);
         }

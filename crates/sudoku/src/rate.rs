@@ -7,6 +7,7 @@ use std::fmt;
 use crate::encode::Template;
 use crate::error::Conflict;
 use crate::grid::Grid;
+use crate::logic::halt::halted;
 use crate::logic::{Level, LogicSolver, Path, ScaleSolver, SeRating, TechniqueKind};
 use crate::model::Broken;
 use crate::solve::{GridSolver, GridVerdict};
@@ -160,7 +161,8 @@ impl<'t> Rater<'t> {
     }
 
     fn finished(&mut self, path: Path) -> (Path, u64) {
-        let nodes = if path.solved { 0 } else { self.search_nodes(&path.end.grid()) };
+        // A path a limit cut short (`within_limits`) is not searched on: it is not kept.
+        let nodes = if path.solved || halted() { 0 } else { self.search_nodes(&path.end.grid()) };
         (path, nodes)
     }
 
@@ -182,7 +184,8 @@ impl<'t> Rater<'t> {
         }
     }
 
-    /// Rates `puzzle`.
+    /// Rates `puzzle`. Under [`within_limits`](crate::within_limits), a rating a limit cut
+    /// short is partial (its walks end early) and meant to be dropped.
     ///
     /// # Errors
     /// A [`RateError`] unless the puzzle has exactly one solution.
@@ -196,7 +199,11 @@ impl<'t> Rater<'t> {
             Level::Extreme
         };
         let clue_band = ClueBand::of(puzzle.size(), puzzle.given_count());
-        let se = self.scale.solve(puzzle).map_err(RateError::Invalid)?.rating();
+        let se = if halted() {
+            SeRating::default()
+        } else {
+            self.scale.solve(puzzle).map_err(RateError::Invalid)?.rating()
+        };
         Ok(Rating {
             level,
             steps: path.steps.len(),

@@ -114,6 +114,9 @@ pub enum Command {
     /// search needed).
     #[command(after_help = super::help::RATE)]
     Rate {
+        /// The limit on each puzzle's logic.
+        #[command(flatten)]
+        limit: LogicLimit,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -121,6 +124,9 @@ pub enum Command {
     /// The next logical step of each puzzle, explained: "r4c7 = 5: hidden single — ...".
     #[command(after_help = super::help::HINT)]
     Hint {
+        /// The limit on each puzzle's logic.
+        #[command(flatten)]
+        limit: LogicLimit,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -128,6 +134,9 @@ pub enum Command {
     /// The whole logical path of each puzzle, one step per line, until solved or stuck.
     #[command(after_help = super::help::EXPLAIN)]
     Explain {
+        /// The limit on each puzzle's logic.
+        #[command(flatten)]
+        limit: LogicLimit,
         /// Inputs, variant and output options.
         #[command(flatten)]
         common: Common,
@@ -201,6 +210,18 @@ pub struct SolveLimits {
     /// as --time-limit.
     #[arg(long, value_name = "N", value_parser = crate::job::parse_count)]
     pub node_limit: Option<u64>,
+}
+
+// Not `///`, which clap would take for the subcommand's about: see `defer`.
+#[doc = concat!("The limit on each puzzle's logic in `rate`, `hint` and `explain`.")]
+#[derive(Clone, Debug, Default, Args)]
+pub struct LogicLimit {
+    /// Give up on a puzzle's logic after this much time (90s, 15m, 2h, 1h30m...): it prints
+    /// `timeout` in its place (`explain`: the steps found until then first), the others go on,
+    /// and the exit status is 3. The proof that it has one solution, made first, is not
+    /// limited. Ctrl-C stops the puzzle in hand alike, printing `stopped`.
+    #[arg(long, value_name = "DURATION", value_parser = crate::job::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
 }
 
 // Not `///`, which clap would take for the subcommand's about: see `defer`.
@@ -311,9 +332,9 @@ impl SudokuArgs {
             }
             Command::Solve(SolveArgs { common, .. })
             | Command::Check { common }
-            | Command::Rate { common }
-            | Command::Hint { common }
-            | Command::Explain { common }
+            | Command::Rate { common, .. }
+            | Command::Hint { common, .. }
+            | Command::Explain { common, .. }
             | Command::Canon { common }
             | Command::TrueCandidates { common, .. }
             | Command::Transform { common, .. } => {

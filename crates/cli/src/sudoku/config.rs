@@ -10,8 +10,8 @@ use std::io::Write;
 
 use super::record::Task;
 use super::{
-    sources_of, transform_seed, Command, Common, InputFormat, OutputFormat, SolveArgs, SolveLimits,
-    VariantArgs,
+    sources_of, transform_seed, Command, Common, InputFormat, LogicLimit, OutputFormat, SolveArgs,
+    SolveLimits, VariantArgs,
 };
 use crate::input::Source;
 use crate::job::{JobArgs, ProgressMode};
@@ -84,9 +84,18 @@ impl<'a> Batch<'a> {
                 (Cow::Borrowed(common), Task::Enumerate { limit: *limit })
             }
             Command::Check { common } => (Cow::Borrowed(common), Task::Check),
-            Command::Rate { common } => (Cow::Borrowed(common), Task::Rate),
-            Command::Hint { common } => (Cow::Borrowed(common), Task::Hint),
-            Command::Explain { common } => (Cow::Borrowed(common), Task::Explain),
+            Command::Rate { limit, common } => {
+                job = Cow::Owned(logic_limit(limit));
+                (Cow::Borrowed(common), Task::Rate)
+            }
+            Command::Hint { limit, common } => {
+                job = Cow::Owned(logic_limit(limit));
+                (Cow::Borrowed(common), Task::Hint)
+            }
+            Command::Explain { limit, common } => {
+                job = Cow::Owned(logic_limit(limit));
+                (Cow::Borrowed(common), Task::Explain)
+            }
             Command::Canon { common } => (Cow::Borrowed(common), Task::Canon),
             Command::TrueCandidates { cap, common } => {
                 (Cow::Borrowed(common), Task::Candidates { cap: *cap })
@@ -127,6 +136,15 @@ fn limits_only(limits: &SolveLimits) -> JobArgs {
     JobArgs {
         time_limit: limits.time_limit,
         node_limit: limits.node_limit,
+        progress: Some(ProgressMode::Off),
+        ..JobArgs::default()
+    }
+}
+
+/// The logic's limit of `rate`, `hint` and `explain`, kept where `solve` keeps its own.
+fn logic_limit(limit: &LogicLimit) -> JobArgs {
+    JobArgs {
+        time_limit: limit.time_limit,
         progress: Some(ProgressMode::Off),
         ..JobArgs::default()
     }

@@ -13,8 +13,9 @@ Exit status:
   2    some input could not be read: its line says error, and the message on stderr names
        file:line:column
   130  stopped by Ctrl-C or SIGTERM: a long search in hand (a variant's, or a plain one
-       from 16x16 up) stops and prints stopped, a quick one is finished, no other puzzle is
-       started, the summary follows (a second signal ends the program at once)
+       from 16x16 up) and the logic of rate, hint and explain stop and print stopped, a
+       quick search is finished, no other puzzle is started, the summary follows (a second
+       signal ends the program at once)
 ",
             $limits
         )
@@ -31,6 +32,15 @@ macro_rules! limits {
     };
 }
 
+/// The exit status a puzzle's logic stopped at `--time-limit` adds.
+macro_rules! logic_limit {
+    () => {
+        "  3    a puzzle's logic stopped at --time-limit: it prints timeout (explain: the steps
+       found until then, then `timeout after N steps`), the others go on
+"
+    };
+}
+
 /// `sudoku --help`.
 pub(super) const SUDOKU: &str = concat!(
     "\
@@ -42,8 +52,8 @@ Input:
 
 Output:
   Exactly one line per puzzle, in input order: the solution, 'none' (no solution), 'invalid'
-  (givens break a rule), 'multiple' (with --unique), 'timeout' (solve stopped by --time-limit
-  or --node-limit) or 'error' (unreadable; the message goes to stderr with file, line and
+  (givens break a rule), 'multiple' (with --unique), 'timeout' (stopped by --time-limit, or
+  solve by --node-limit) or 'error' (unreadable; the message goes to stderr with file, line and
   column). --format json (or --json) writes JSON lines. A summary goes
   to stderr (puzzles, solved, ..., seconds), as in dlx; -q leaves it out.
 
@@ -53,7 +63,8 @@ Long searches:
   run. --progress, --checkpoint and --resume apply to an input of one puzzle; the limits
   (--time-limit, --node-limit, --mems-limit; solve has the first two) to each puzzle, which
   has the whole budget: one that reaches it prints what it has (a count with +, the
-  solutions so far, 'timeout' for solve) and the others go on.
+  solutions so far, 'timeout' for solve) and the others go on. rate, hint and explain take
+  --time-limit for each puzzle's logic (Sudoku Explainer's deepest chains can take minutes).
 
 ",
     exit_status!(limits!()),
@@ -172,7 +183,7 @@ Examples:
 
 /// `sudoku rate --help`.
 pub(super) const RATE: &str = concat!(
-    exit_status!(""),
+    exit_status!(logic_limit!()),
     "
 Examples:
   sudoku rate data/puzzles/classic.txt           easy 64 hidden single, ...
@@ -182,7 +193,7 @@ Examples:
 
 /// `sudoku hint --help`.
 pub(super) const HINT: &str = concat!(
-    exit_status!(""),
+    exit_status!(logic_limit!()),
     "
 Examples:
   sudoku hint data/puzzles/contest.txt           r3c6 = 2: hidden single — ...
@@ -192,7 +203,7 @@ Examples:
 
 /// `sudoku explain --help`.
 pub(super) const EXPLAIN: &str = concat!(
-    exit_status!(""),
+    exit_status!(logic_limit!()),
     "
 Examples:
   sudoku explain data/puzzles/contest.txt        every step, until solved

@@ -10,6 +10,7 @@ mod advice;
 mod candidates;
 mod dispatch;
 mod inspect;
+mod limited;
 mod memo;
 mod model;
 mod search;

@@ -178,6 +178,10 @@ impl<'c> Engine<'c> {
     /// grid, which only the outer run restores.
     pub(super) fn run(&mut self, run: &mut Run, start: Potential) {
         self.begin(run, start);
+        // Past a limit, a run finds nothing: fewer implications, never a wrong one.
+        if super::halt::halted() {
+            return;
+        }
         while run.conflict.is_none() {
             if let Some(e) = self.pending_on.pop() {
                 self.follow_on(run, e);

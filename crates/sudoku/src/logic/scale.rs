@@ -181,7 +181,8 @@ impl ScaleSolver {
 
     /// The first step in SE's order from this position, with its price.
     pub fn next_step(&self, candidates: &Candidates) -> Option<(Step, Tenths)> {
-        self.next_step_after(candidates, &mut Failures::new(self.rungs.len()))
+        let step = self.next_step_after(candidates, &mut Failures::new(self.rungs.len()));
+        step.filter(|_| !super::halt::halted())
     }
 
     /// [`next_step`](Self::next_step) in a walk that remembers its failed fish searches.
@@ -235,9 +236,9 @@ impl ScaleSolver {
         let mut steps = Vec::with_capacity(candidates.unsolved());
         let mut failures = Failures::new(self.rungs.len());
         while !candidates.is_solved() {
-            let Some((step, price)) = self.next_step_after(&candidates, &mut failures) else {
-                break;
-            };
+            let next = self.next_step_after(&candidates, &mut failures);
+            // A step found as a limit struck (`within_limits`) may not be SE's: it is left.
+            let Some((step, price)) = next.filter(|_| !super::halt::halted()) else { break };
             candidates.apply(&step);
             steps.push((step, price));
         }

@@ -209,7 +209,7 @@ impl VariantLogic {
                 .map(|c| candidates.digit(c).map_or(candidates.candidates(c), |d| 1 << (d - 1)))
                 .collect()
         };
-        self.stages.iter().find_map(|stage| match stage {
+        let step = self.stages.iter().find_map(|stage| match stage {
             Stage::Technique(technique) => technique.find(candidates, &self.variant),
             Stage::Constraints => {
                 let masks = masks();
@@ -220,7 +220,9 @@ impl VariantLogic {
                 self.implied.iter().find_map(|rule| rule.step(&self.model, candidates, &masks))
             }
             Stage::Chains => self.chain_step(&masks()),
-        })
+        });
+        // A step found as a limit struck (`within_limits`) may not be the simplest.
+        step.filter(|_| !super::halt::halted())
     }
 
     /// Steps from `digits` until the grid is solved or nothing finds one.

@@ -104,6 +104,9 @@ impl VariantLogic {
         let mut scratch = masks.to_vec();
         'assumptions: for &cell in &open {
             for digit in digits_of(masks[cell]) {
+                if super::halt::halted() {
+                    return None;
+                }
                 scratch.copy_from_slice(masks);
                 scratch[cell] = 1 << (digit - 1);
                 if narrow(whole, &mut scratch) {

@@ -47,7 +47,8 @@ impl VariantLogic {
 
     /// `path` and the search nodes to finish from its end.
     fn finished(&self, path: Path, givens: &[Option<Digit>]) -> (Path, u64) {
-        if path.solved {
+        // A path a limit cut short (`within_limits`) is not searched on: it is not kept.
+        if path.solved || super::halt::halted() {
             return (path, 0);
         }
         let end: Vec<Option<Digit>> = (0..givens.len()).map(|c| path.end.digit(c)).collect();
@@ -68,7 +69,8 @@ impl VariantLogic {
         let (path, nodes, se) = if let Some(marks) = &self.marks {
             let start = || self.candidates(givens).map_err(RateError::Invalid);
             let (path, nodes) = self.finished(marks.level_path(start()?), givens);
-            (path, nodes, marks.scale(start()?))
+            let cut = super::halt::halted();
+            (path, nodes, if cut { SeRating::default() } else { marks.scale(start()?) })
         } else {
             let (path, nodes) = self.path(givens)?;
             let se = self.scale(&path);

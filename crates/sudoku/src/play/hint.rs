@@ -8,9 +8,11 @@
 //! its candidates leave under every constraint (`logic/constraints.rs`); when none is found,
 //! the solution gives the digit of the cursor's cell (or the first empty one), and says so.
 
+use std::time::{Duration, Instant};
+
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::constraints::{bit, candidates};
-use crate::logic::{Candidates, LogicSolver, Step, VariantLogic};
+use crate::logic::{within_limits, Candidates, LogicLimits, LogicSolver, Step, VariantLogic};
 use crate::model::{Constraints, Model};
 
 /// A hint: its sentence, the cells to highlight, and what applying it does.
@@ -49,16 +51,22 @@ pub(crate) fn hint(
         let text = "some digits break a rule (highlighted): undo them first".to_owned();
         return Hint { text, ..Hint::default() };
     }
-    let found = match logic {
+    // The hardest puzzles' chains can take minutes; a player waits a few seconds at most, and
+    // then gets the steps found so far, or the solution's digit.
+    let limits = LogicLimits { deadline: Some(Instant::now() + HINT_TIME), interrupt: None };
+    let (found, stop) = within_limits(limits, || match logic {
         (Some(logic), _) => logical(model, logic, digits),
         (None, Some(variant)) => variant_step(variant, digits),
         (None, None) => single(model, digits),
-    };
+    });
     if let Some(found) = found {
         return found;
     }
-    reveal(model, digits, solution, cursor)
+    reveal(model, digits, solution, cursor, stop.is_some())
 }
+
+/// How long `?` looks for a step.
+const HINT_TIME: Duration = Duration::from_secs(5);
 
 /// The logical solver's steps on a plain sudoku, up to the next placed digit.
 fn logical(model: &Model, logic: &LogicSolver, digits: &[Option<Digit>]) -> Option<Hint> {
@@ -168,6 +176,7 @@ fn reveal(
     digits: &[Option<Digit>],
     solution: Option<&[Option<Digit>]>,
     cursor: Cell,
+    cut: bool,
 ) -> Hint {
     let empty = |c: Cell| model.used[c] && digits[c].is_none();
     let Some(cell) =
@@ -181,9 +190,11 @@ fn reveal(
             ..Hint::default()
         };
     };
-    let text = format!(
-        "{} = {d}: no simple step found here; this is the solution's digit",
-        model.cell_name(cell)
-    );
+    let found = if cut {
+        format!("no step found in {} seconds", HINT_TIME.as_secs())
+    } else {
+        "no simple step found here".to_owned()
+    };
+    let text = format!("{} = {d}: {found}; this is the solution's digit", model.cell_name(cell));
     Hint { text, cells: vec![cell], placements: vec![(cell, d)], eliminations: Vec::new() }
 }

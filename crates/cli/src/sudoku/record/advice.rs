@@ -4,17 +4,25 @@
 use std::fmt::Write as _;
 
 use dancer_sudoku::{
-    canonical, generate::rng_for, Grid, Path, Puzzle, RateError, Rater, Rating, Step,
+    canonical, generate::rng_for, Grid, LogicStop, Path, Puzzle, RateError, Rater, Rating, Step,
     TechniqueKind, Tenths, Transform, Variant,
 };
 use serde_json::{json, Value};
 
-use super::{OutputFormat, RecordJob};
+use super::limited::status_of;
+use super::{Long, OutputFormat, RecordJob};
 
 impl RecordJob {
-    pub(super) fn rate(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
-        let rating = rater.rate(&puzzle.grid);
-        self.rated(rating)
+    pub(super) fn rate(
+        &mut self,
+        puzzle: &Puzzle,
+        rater: &mut Rater<'_>,
+        long: Long<'_>,
+    ) -> String {
+        match self.limited(long, || rater.rate(&puzzle.grid)) {
+            (_, Some(stop)) => self.stopped_text(stop),
+            (rating, None) => self.rated(rating),
+        }
     }
 
     /// A rating's fields and line, or the refusal (a sudoku's or a variant puzzle's).
@@ -66,7 +74,12 @@ impl RecordJob {
         self.text(status)
     }
 
-    pub(super) fn hint(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
+    pub(super) fn hint(
+        &mut self,
+        puzzle: &Puzzle,
+        rater: &mut Rater<'_>,
+        long: Long<'_>,
+    ) -> String {
         if let Err(error) = rater.check_unique(&puzzle.grid) {
             return self.unrated(&error);
         }
@@ -74,12 +87,17 @@ impl RecordJob {
         let Ok(candidates) = rater.hints().candidates(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
-        self.tally.solved += 1;
         if candidates.is_solved() {
+            self.tally.solved += 1;
             self.set("status", || json!("solved"));
             return self.text("solved");
         }
-        if let Some(step) = rater.hints().next_step(&candidates) {
+        let step = match self.limited(long, || rater.hints().next_step(&candidates)) {
+            (_, Some(stop)) => return self.stopped_text(stop),
+            (step, None) => step,
+        };
+        self.tally.solved += 1;
+        if let Some(step) = step {
             self.set("status", || json!("step"));
             self.set("step", || step_json(&step, &variant, puzzle.grid.size()));
             return self.text(&step.explanation);
@@ -97,31 +115,42 @@ impl RecordJob {
         ))
     }
 
-    pub(super) fn explain(&mut self, puzzle: &Puzzle, rater: &mut Rater<'_>) -> String {
+    pub(super) fn explain(
+        &mut self,
+        puzzle: &Puzzle,
+        rater: &mut Rater<'_>,
+        long: Long<'_>,
+    ) -> String {
         if let Err(error) = rater.check_unique(&puzzle.grid) {
             let text = self.unrated(&error);
             // Every puzzle's explanation ends with a blank line, this one too.
             return if self.format == OutputFormat::Line { text + "\n" } else { text };
         }
         let variant = rater.hints().variant().clone();
-        let Ok((path, nodes)) = rater.explained_path(&puzzle.grid) else {
+        let (found, stop) = self.limited(long, || rater.explained_path(&puzzle.grid));
+        let Ok((path, nodes)) = found else {
             return self.unrated(&RateError::NoSolution);
         };
-        self.explained(&path, nodes, &variant, puzzle.grid.size(), "engine")
+        self.explained(&path, (nodes, stop), &variant, puzzle.grid.size(), "engine")
     }
 
-    /// A path's steps and how it ended (`searcher` finished a stuck one in `nodes`).
+    /// A path's steps and how it ended (`searcher` finished a stuck one in `nodes`; or a limit
+    /// stopped it).
     pub(super) fn explained(
         &mut self,
         path: &Path,
-        nodes: u64,
+        (nodes, stop): (u64, Option<LogicStop>),
         variant: &Variant,
         size: usize,
         searcher: &str,
     ) -> String {
-        self.tally.solved += 1;
+        if stop.is_none() {
+            self.tally.solved += 1;
+        }
         let hardest = path.hardest();
+        let status = stop.map_or(if path.solved { "solved" } else { "stuck" }, status_of);
         let last = match (path.solved, hardest) {
+            _ if stop.is_some() => format!("{status} after {} steps", path.steps.len()),
             (true, Some(kind)) => {
                 format!("solved in {} steps; hardest: {} ({})", path.steps.len(), kind.name(), kind.level())
             }
@@ -132,7 +161,7 @@ impl RecordJob {
             ),
         };
         if self.format == OutputFormat::Json {
-            self.set("status", || json!(if path.solved { "solved" } else { "stuck" }));
+            self.set("status", || json!(status));
             self.set("solved", || json!(path.solved));
             self.set("steps", || {
                 Value::Array(path.steps.iter().map(|s| step_json(s, variant, size)).collect())

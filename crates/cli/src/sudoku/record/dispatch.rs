@@ -187,9 +187,9 @@ fn run_puzzle(
         (Task::Candidates { cap }, Engine::Solver(solver)) => {
             job.true_candidates(solver, &puzzle.grid, cap)
         }
-        (Task::Rate, Engine::Rater(rater)) => Ok(job.rate(puzzle, rater)),
-        (Task::Hint, Engine::Rater(rater)) => Ok(job.hint(puzzle, rater)),
-        (Task::Explain, Engine::Rater(rater)) => Ok(job.explain(puzzle, rater)),
+        (Task::Rate, Engine::Rater(rater)) => Ok(job.rate(puzzle, rater, long)),
+        (Task::Hint, Engine::Rater(rater)) => Ok(job.hint(puzzle, rater, long)),
+        (Task::Explain, Engine::Rater(rater)) => Ok(job.explain(puzzle, rater, long)),
         _ => {
             job.fail("internal: the task was given the wrong engine".to_owned());
             Ok(job.text("error"))

@@ -38,9 +38,9 @@ pub(super) fn handle(
         Task::Rate | Task::Hint | Task::Explain if VariantLogic::new(model).is_some() => {
             let logic = VariantLogic::new(model).expect("checked just now");
             Ok(match task {
-                Task::Rate => job.rate_variant(&logic, &model.givens),
-                Task::Hint => job.hint_variant(&logic, &model.givens),
-                _ => job.explain_variant(&logic, &model.givens),
+                Task::Rate => job.rate_variant(&logic, &model.givens, long),
+                Task::Hint => job.hint_variant(&logic, &model.givens, long),
+                _ => job.explain_variant(&logic, &model.givens, long),
             })
         }
         _ => {

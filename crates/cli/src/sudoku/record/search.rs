@@ -61,7 +61,7 @@ pub(crate) struct Long<'a> {
     /// Threads for one puzzle (helpers start only once its search lasts).
     pub(crate) jobs: usize,
     pub(crate) job: &'a JobArgs,
-    pub(crate) interrupt: &'a AtomicBool,
+    pub(crate) interrupt: &'static AtomicBool,
     /// `sudoku count` or `sudoku enumerate`, for checkpoint files.
     pub(crate) tool: &'static str,
     /// The checkpoint to resume (the input is then one puzzle).

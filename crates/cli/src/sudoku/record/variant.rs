@@ -7,21 +7,26 @@ use dancer_sudoku::{Digit, VariantLogic};
 use serde_json::json;
 
 use super::advice::step_json;
-use super::{OutputFormat, RecordJob};
+use super::{Long, OutputFormat, RecordJob};
 
 impl RecordJob {
     pub(super) fn rate_variant(
         &mut self,
         logic: &VariantLogic,
         givens: &[Option<Digit>],
+        long: Long<'_>,
     ) -> String {
-        self.rated(logic.rate(givens))
+        match self.limited(long, || logic.rate(givens)) {
+            (_, Some(stop)) => self.stopped_text(stop),
+            (rating, None) => self.rated(rating),
+        }
     }
 
     pub(super) fn hint_variant(
         &mut self,
         logic: &VariantLogic,
         givens: &[Option<Digit>],
+        long: Long<'_>,
     ) -> String {
         if let Err(error) = logic.check_unique(givens) {
             return self.unrated(&error);
@@ -29,13 +34,18 @@ impl RecordJob {
         let Ok(candidates) = logic.candidates(givens) else {
             return self.unrated(&dancer_sudoku::RateError::NoSolution);
         };
-        self.tally.solved += 1;
         if candidates.is_solved() {
+            self.tally.solved += 1;
             self.set("status", || json!("solved"));
             return self.text("solved");
         }
         let size = logic.variant().size();
-        if let Some(step) = logic.next_step(&candidates) {
+        let step = match self.limited(long, || logic.next_step(&candidates)) {
+            (_, Some(stop)) => return self.stopped_text(stop),
+            (step, None) => step,
+        };
+        self.tally.solved += 1;
+        if let Some(step) = step {
             self.set("status", || json!("step"));
             self.set("step", || step_json(&step, logic.variant(), size));
             return self.text(&step.explanation);
@@ -48,15 +58,17 @@ impl RecordJob {
         &mut self,
         logic: &VariantLogic,
         givens: &[Option<Digit>],
+        long: Long<'_>,
     ) -> String {
         if let Err(error) = logic.check_unique(givens) {
             let text = self.unrated(&error);
             return if self.format == OutputFormat::Line { text + "\n" } else { text };
         }
-        let Ok((path, nodes)) = logic.path(givens) else {
+        let (found, stop) = self.limited(long, || logic.path(givens));
+        let Ok((path, nodes)) = found else {
             return self.unrated(&dancer_sudoku::RateError::NoSolution);
         };
         let size = logic.variant().size();
-        self.explained(&path, nodes, logic.variant(), size, "search")
+        self.explained(&path, (nodes, stop), logic.variant(), size, "search")
     }
 }

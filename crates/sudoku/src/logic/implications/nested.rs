@@ -297,6 +297,9 @@ impl Engine<'_> {
     /// then every "off"), until its negation is reached (the run's conflict) or nothing new.
     fn unary_run(&mut self, run: &mut Run, start: super::Potential) {
         self.begin(run, start);
+        if crate::logic::halt::halted() {
+            return;
+        }
         loop {
             let mut moved = false;
             while let Some(e) = self.pending_on.pop() {
