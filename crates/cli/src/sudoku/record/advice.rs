@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use dancer_sudoku::{
-    canonical, generate::rng_for, Grid, LogicStop, Path, Puzzle, RateError, Rater, Rating, Step,
-    TechniqueKind, Tenths, Transform, Variant,
+    canonical, generate::rng_for, Candidates, Grid, LogicStop, Path, Puzzle, RateError, Rater,
+    Rating, Step, TechniqueKind, Tenths, Transform, Variant,
 };
 use serde_json::{json, Value};
 
@@ -87,23 +87,37 @@ impl RecordJob {
         let Ok(candidates) = rater.hints().candidates(&puzzle.grid) else {
             return self.unrated(&RateError::NoSolution);
         };
-        if candidates.is_solved() {
-            self.tally.solved += 1;
-            self.set("status", || json!("solved"));
-            return self.text("solved");
-        }
-        let step = match self.limited(long, || rater.hints().next_step(&candidates)) {
-            (_, Some(stop)) => return self.stopped_text(stop),
-            (step, None) => step,
-        };
-        self.tally.solved += 1;
-        if let Some(step) = step {
-            self.set("status", || json!("step"));
-            self.set("step", || step_json(&step, &variant, puzzle.grid.size()));
-            return self.text(&step.explanation);
+        let next = || rater.hints().next_step(&candidates);
+        if let Some(text) = self.next_hint(&candidates, &variant, long, next) {
+            return text;
         }
         let nodes = rater.search_nodes(&puzzle.grid);
         self.stuck(nodes, "engine")
+    }
+
+    /// The hint from `candidates`, whose step `next` finds: `solved`, the step, or the stop
+    /// of a limit; `None` where no technique applies.
+    pub(super) fn next_hint(
+        &mut self,
+        candidates: &Candidates,
+        variant: &Variant,
+        long: Long<'_>,
+        next: impl FnOnce() -> Option<Step>,
+    ) -> Option<String> {
+        if candidates.is_solved() {
+            self.tally.solved += 1;
+            self.set("status", || json!("solved"));
+            return Some(self.text("solved"));
+        }
+        let step = match self.limited(long, next) {
+            (_, Some(stop)) => return Some(self.stopped_text(stop)),
+            (step, None) => step,
+        };
+        self.tally.solved += 1;
+        let step = step?;
+        self.set("status", || json!("step"));
+        self.set("step", || step_json(&step, variant, variant.size()));
+        Some(self.text(&step.explanation))
     }
 
     /// A hint where no technique applies: the nodes `searcher` used to finish.

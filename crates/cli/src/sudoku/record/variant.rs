@@ -4,9 +4,7 @@
 //! (`advice.rs`).
 
 use dancer_sudoku::{Digit, VariantLogic};
-use serde_json::json;
 
-use super::advice::step_json;
 use super::{Long, OutputFormat, RecordJob};
 
 impl RecordJob {
@@ -34,21 +32,9 @@ impl RecordJob {
         let Ok(candidates) = logic.candidates(givens) else {
             return self.unrated(&dancer_sudoku::RateError::NoSolution);
         };
-        if candidates.is_solved() {
-            self.tally.solved += 1;
-            self.set("status", || json!("solved"));
-            return self.text("solved");
-        }
-        let size = logic.variant().size();
-        let step = match self.limited(long, || logic.next_step(&candidates)) {
-            (_, Some(stop)) => return self.stopped_text(stop),
-            (step, None) => step,
-        };
-        self.tally.solved += 1;
-        if let Some(step) = step {
-            self.set("status", || json!("step"));
-            self.set("step", || step_json(&step, logic.variant(), size));
-            return self.text(&step.explanation);
+        let next = || logic.next_step(&candidates);
+        if let Some(text) = self.next_hint(&candidates, logic.variant(), long, next) {
+            return text;
         }
         let nodes = logic.path(givens).map_or(0, |(_, nodes)| nodes);
         self.stuck(nodes, "search")
