@@ -150,3 +150,20 @@ fn the_densest_cell_is_in_the_fullest_row_then_box() {
     // Ties go to the first row and box.
     assert_eq!(cells::densest(1 << 9 | 1 << 18), 1 << 9);
 }
+
+#[test]
+fn a_band_is_counted_as_count_ones_counts() {
+    // The cell choice counts from a table: every row value, and words spread over the band.
+    for bits in 0..512u32 {
+        for shift in [0, 9, 18] {
+            assert_eq!(cells::ones(bits << shift), bits.count_ones());
+        }
+    }
+    let mut word = 0x2545_F491u32;
+    for _ in 0..1000 {
+        word ^= word << 13;
+        word ^= word >> 17;
+        word ^= word << 5;
+        assert_eq!(cells::ones(word & BAND), (word & BAND).count_ones());
+    }
+}
