@@ -167,3 +167,28 @@ fn a_band_is_counted_as_count_ones_counts() {
         assert_eq!(cells::ones(word & BAND), (word & BAND).count_ones());
     }
 }
+
+#[test]
+fn a_digits_stacks_gather_three_columns_of_each_band() {
+    // Stack `s`'s pattern: bit `3 b + c` for column `3 s + c` of band `b`, at bit `9 s`.
+    let mut state = 0x9E37_79B9u32;
+    for _ in 0..2000 {
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state & 0x1FF
+        };
+        let columns = [next(), next(), next()];
+        let mut expected = 0;
+        for (band, &cols) in columns.iter().enumerate() {
+            for column in 0..9 {
+                if cols >> column & 1 != 0 {
+                    let (stack, within) = (column / 3, column % 3);
+                    expected |= 1 << (9 * stack + 3 * band + within);
+                }
+            }
+        }
+        assert_eq!(branch::stacks(columns), expected, "{columns:?}");
+    }
+}
