@@ -21,7 +21,7 @@ impl BandBoard {
     pub(in super::super) fn branch_cell(&self) -> Branch {
         let (mut band, mut most) = (0, 0);
         for (each, pairs) in self.pairs.iter().enumerate() {
-            let count = pairs.count_ones();
+            let count = ones(*pairs);
             if count != 0 && count >= most {
                 (band, most) = (each, count);
             }
@@ -68,7 +68,7 @@ impl BandBoard {
 pub(super) fn densest(cells: u32) -> u32 {
     let (mut row, mut most) = (0, 0);
     for each in 0..3 {
-        let count = (cells & ROW << (9 * each)).count_ones();
+        let count = u32::from(ONES[(cells >> (9 * each) & ROW) as usize]);
         if count > most {
             (row, most) = (each, count);
         }
@@ -77,10 +77,30 @@ pub(super) fn densest(cells: u32) -> u32 {
     let (mut chosen, mut most) = (in_row, 0);
     for each in 0..3 {
         let boxed = 0o007_007_007 << (3 * each);
-        let count = (cells & boxed).count_ones();
+        let count = ones(cells & boxed);
         if in_row & boxed != 0 && count > most {
             (chosen, most) = (in_row & boxed, count);
         }
     }
     chosen & chosen.wrapping_neg()
+}
+
+/// How many of nine bits are set, by their value: a table because the baseline x86-64 target
+/// has no population count instruction, and `count_ones` compiles to a dozen (measured, first
+/// solutions of the first 1 000 forum-hardest puzzles: 3.4% of the instructions were there).
+static ONES: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        table[bits] = (bits as u32).count_ones() as u8;
+        bits += 1;
+    }
+    table
+};
+
+/// How many cells of a band (27 bits) are set, a row at a time.
+#[inline]
+pub(super) fn ones(cells: u32) -> u32 {
+    let row = |shift: u32| u32::from(ONES[(cells >> shift & ROW) as usize]);
+    row(0) + row(9) + row(18)
 }

@@ -150,3 +150,45 @@ fn the_densest_cell_is_in_the_fullest_row_then_box() {
     // Ties go to the first row and box.
     assert_eq!(cells::densest(1 << 9 | 1 << 18), 1 << 9);
 }
+
+#[test]
+fn a_band_is_counted_as_count_ones_counts() {
+    // The cell choice counts from a table: every row value, and words spread over the band.
+    for bits in 0..512u32 {
+        for shift in [0, 9, 18] {
+            assert_eq!(cells::ones(bits << shift), bits.count_ones());
+        }
+    }
+    let mut word = 0x2545_F491u32;
+    for _ in 0..1000 {
+        word ^= word << 13;
+        word ^= word >> 17;
+        word ^= word << 5;
+        assert_eq!(cells::ones(word & BAND), (word & BAND).count_ones());
+    }
+}
+
+#[test]
+fn a_digits_stacks_gather_three_columns_of_each_band() {
+    // Stack `s`'s pattern: bit `3 b + c` for column `3 s + c` of band `b`, at bit `9 s`.
+    let mut state = 0x9E37_79B9u32;
+    for _ in 0..2000 {
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state & 0x1FF
+        };
+        let columns = [next(), next(), next()];
+        let mut expected = 0;
+        for (band, &cols) in columns.iter().enumerate() {
+            for column in 0..9 {
+                if cols >> column & 1 != 0 {
+                    let (stack, within) = (column / 3, column % 3);
+                    expected |= 1 << (9 * stack + 3 * band + within);
+                }
+            }
+        }
+        assert_eq!(branch::stacks(columns), expected, "{columns:?}");
+    }
+}
