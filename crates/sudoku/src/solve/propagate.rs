@@ -51,6 +51,7 @@ mod propagators;
 mod renban;
 mod search;
 mod splits;
+mod sum_bits;
 mod sums;
 mod table;
 mod tables;

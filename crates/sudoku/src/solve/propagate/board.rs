@@ -30,6 +30,9 @@ pub(super) struct PropBoard {
     /// Each rule's weight: one, and one more for each contradiction it found, so that the
     /// search branches where the rules that fail most meet (`search.rs`).
     pub(super) weights: Vec<u32>,
+    /// Each cell's sum of the weights of the rules that read it, kept as they change
+    /// ([`bump`](Self::bump)): the branching reads it for every open cell of every node.
+    pub(super) cell_weights: Vec<u64>,
     /// The long sum lines' groups as last read, one slot a group (`group_sum.rs`): a cache
     /// keyed by the group's candidates, so nothing to undo.
     pub(super) group_memo: Vec<GroupMemo>,
@@ -49,6 +52,9 @@ impl PropBoard {
             queued: vec![false; tables.rules.len()],
             eliminated: 0,
             weights: vec![1; tables.rules.len()],
+            cell_weights: (0..tables.cells)
+                .map(|cell| tables.watchers(cell).len() as u64)
+                .collect(),
             group_memo: vec![GroupMemo::default(); tables.runs.len()],
         }
     }
@@ -138,11 +144,24 @@ impl PropBoard {
         cell: Cell,
         keep: u64,
     ) -> Result<(), Contradiction> {
-        let before = self.masks[cell];
-        let after = before & keep;
-        if after == before {
+        // Most calls change nothing: that much is read where they are made (the snipes'
+        // 12th: 5.33 G -> 5.18 G instructions for 100 000 nodes).
+        if self.masks[cell] & !keep == 0 {
             return Ok(());
         }
+        self.narrow_cell(tables, cell, keep)
+    }
+
+    /// [`restrict`](Self::restrict) where `keep` removes some candidate.
+    #[inline(never)]
+    fn narrow_cell(
+        &mut self,
+        tables: &PropTables,
+        cell: Cell,
+        keep: u64,
+    ) -> Result<(), Contradiction> {
+        let before = self.masks[cell];
+        let after = before & keep;
         if after == 0 {
             return Err(Contradiction);
         }
@@ -194,11 +213,30 @@ impl PropBoard {
             };
             self.queued[next as usize] = false;
             if let Err(contradiction) = self.run(tables, next, scratch) {
-                let weight = &mut self.weights[next as usize];
-                *weight = weight.saturating_add(1);
+                self.bump(tables, next);
                 self.clear_queues();
                 return Err(contradiction);
             }
+        }
+    }
+
+    /// One more to rule `id`'s weight (it found a contradiction), and to its cells'.
+    pub(super) fn bump(&mut self, tables: &PropTables, id: u32) {
+        let weight = &mut self.weights[id as usize];
+        if *weight < u32::MAX {
+            *weight += 1;
+            for &cell in tables.readers(id) {
+                self.cell_weights[cell as usize] += 1;
+            }
+        }
+    }
+
+    /// Halves the rules' weights, keeping each at one at least, and sums their cells' again.
+    pub(super) fn halve_weights(&mut self, tables: &PropTables) {
+        self.weights.iter_mut().for_each(|weight| *weight = (*weight >> 1).max(1));
+        for (cell, sum) in self.cell_weights.iter_mut().enumerate() {
+            let weights = tables.watchers(cell).iter().map(|&id| self.weights[id as usize]);
+            *sum = weights.map(u64::from).sum();
         }
     }
 
@@ -212,4 +250,34 @@ impl PropBoard {
 #[inline]
 pub(super) fn single(mask: u64) -> bool {
     mask & mask.wrapping_sub(1) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::PropTables;
+    use super::PropBoard;
+    use crate::model::Model;
+    use crate::variant::Variant;
+
+    /// Each cell's kept sum is its rules' weights summed afresh, after bumps and halvings.
+    #[test]
+    fn cell_weights_are_the_sums_of_their_rules_weights() {
+        let model = Model::from_variant(&Variant::standard(9).unwrap());
+        let tables = PropTables::new(&model).unwrap();
+        let mut board = PropBoard::new(&tables);
+        let rules = tables.rules.len() as u32;
+        for round in 0..3u32 {
+            for id in 0..rules {
+                for _ in 0..(id * 7 + round) % 5 {
+                    board.bump(&tables, id);
+                }
+            }
+            for cell in 0..tables.cells {
+                let rules = tables.watchers(cell).iter().map(|&id| board.weights[id as usize]);
+                assert_eq!(board.cell_weights[cell], rules.map(u64::from).sum::<u64>());
+            }
+            board.halve_weights(&tables);
+        }
+        assert!(board.weights.iter().any(|&weight| weight > 1));
+    }
 }

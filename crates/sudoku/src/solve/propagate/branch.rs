@@ -68,11 +68,7 @@ impl PropSearch {
             if count < 2 {
                 continue;
             }
-            let rules: u64 = tables
-                .watchers(at)
-                .iter()
-                .map(|&id| u64::from(self.board.weights[id as usize]))
-                .sum();
+            let rules = self.board.cell_weights[at];
             let weight = (u64::from(self.conflicts[at]) + rules).max(1);
             self.weights[at] = weight;
             // count / weight < best.0 / best.1, without dividing.

@@ -16,6 +16,7 @@
 
 use super::board::{single, PropBoard};
 use super::bounds::runs;
+use super::sum_bits::{shifted, unshifted, SumBits};
 use super::PropTables;
 use crate::grid::Cell;
 use crate::model::Model;
@@ -25,7 +26,7 @@ use crate::solve::kit::Contradiction;
 pub(super) const MOST_GROUP: usize = 4;
 /// The most groups a line may have (the bitsets of partial sums live on the stack).
 pub(super) const MOST_GROUPS: usize = 16;
-/// The greatest total: partial sums are the bits of a `u128`.
+/// The greatest total: partial sums are the bits of a `u128` (of a `u64` below 64).
 pub(super) const MOST_TOTAL: u32 = 127;
 
 /// `cells` in groups that share a region or a cage (the bounded sums' runs, cut to at most
@@ -43,32 +44,6 @@ pub(super) fn sum_groups(model: &Model, cells: &[Cell]) -> Option<(Vec<Cell>, Ve
         start = end;
     }
     (ends.len() <= MOST_GROUPS).then_some((ordered, ends))
-}
-
-/// The sums as bits (bit s for sum s).
-type Sums = u128;
-
-/// `reach` moved on by each sum of `sums`: every a + s with a in `reach` and s in `sums`,
-/// up to `MOST_TOTAL`.
-#[inline]
-fn shifted(reach: Sums, mut sums: Sums) -> Sums {
-    let mut out = 0;
-    while sums != 0 {
-        out |= reach << sums.trailing_zeros();
-        sums &= sums - 1;
-    }
-    out
-}
-
-/// The same, backwards: every a − s with a in `reach` and s in `sums`.
-#[inline]
-fn unshifted(reach: Sums, mut sums: Sums) -> Sums {
-    let mut out = 0;
-    while sums != 0 {
-        out |= reach >> sums.trailing_zeros();
-        sums &= sums - 1;
-    }
-    out
 }
 
 /// The distinct fillings of a group of at most [`MOST_GROUP`] cells with `masks` as
@@ -115,21 +90,21 @@ fn prefixes(masks: &[u64], each: &mut impl FnMut(&[u64], u32, u64)) {
 /// `fits` give: their sums, each cell's digits in one of them, and the digits all of them
 /// hold (`u64::MAX` when there is none).
 #[inline]
-fn support(masks: &[u64], fits: Sums) -> (Sums, [u64; MOST_GROUP], u64) {
+fn support<S: SumBits>(masks: &[u64], fits: S) -> (S, [u64; MOST_GROUP], u64) {
     let k = masks.len();
-    let (mut sums, mut keep, mut every) = (0 as Sums, [0u64; MOST_GROUP], u64::MAX);
+    let (mut sums, mut keep, mut every) = (S::ZERO, [0u64; MOST_GROUP], u64::MAX);
     prefixes(masks, &mut |digits, before, last| {
         // Digit bit i of the last cell makes the sum `before` + i + 1.
         let shift = before + 1;
-        if shift > MOST_TOTAL {
+        if shift > S::TOP {
             return;
         }
         // (Sums past 64 more than `shift` are past any digit of a `u64` mask.)
-        let fitting = last & (fits >> shift) as u64;
+        let fitting = last & (fits >> shift).low();
         if fitting == 0 {
             return;
         }
-        sums |= Sums::from(fitting) << shift;
+        sums |= S::of_mask(fitting) << shift;
         let mut held = 0;
         for (kept, &digit) in keep.iter_mut().zip(digits) {
             *kept |= digit;
@@ -145,25 +120,54 @@ fn support(masks: &[u64], fits: Sums) -> (Sums, [u64; MOST_GROUP], u64) {
 /// sums, each cell's digits in some filling, and the digits every filling holds.
 #[derive(Clone, Copy, Debug, Default)]
 pub(in crate::solve) struct GroupMemo {
+    /// The group's candidates, zeros past its cells (compared whole: no `memcmp`).
     masks: [u64; MOST_GROUP],
-    sums: Sums,
+    /// As a `u128` whatever the line reads them as (`S::widen`).
+    sums: u128,
     keep: [u64; MOST_GROUP],
     every: u64,
     /// Whether the slot holds a reading (a group of no candidates never is one).
     read: bool,
+    /// The sums that last fitted for these candidates, when some did not (0: none yet), and
+    /// what the fillings of those sums give: a node's lines meet the same again.
+    fit: u128,
+    fit_keep: [u64; MOST_GROUP],
+    fit_every: u64,
 }
 
 impl GroupMemo {
-    /// The fillings of `masks` (one a cell of a group) read again, unless they were last.
+    /// The fillings of `masks` (a group's candidates, zeros past its `k` cells) read again,
+    /// unless they were last; their sums as `S` holds them.
     #[inline]
-    fn read(&mut self, masks: &[u64]) {
-        let k = masks.len();
-        if self.read && self.masks[..k] == *masks {
+    fn read<S: SumBits>(&mut self, masks: &[u64; MOST_GROUP], k: usize) {
+        if self.read && self.masks == *masks {
             return;
         }
-        self.masks[..k].copy_from_slice(masks);
-        let (sums, keep, every) = support(masks, Sums::MAX);
-        (self.sums, self.keep, self.every, self.read) = (sums, keep, every, true);
+        self.masks = *masks;
+        let (sums, keep, every) = support(&masks[..k], S::ALL);
+        (self.sums, self.keep, self.every, self.read) = (sums.widen(), keep, every, true);
+        self.fit = 0;
+    }
+
+    /// What the fillings of `masks` (as in [`read`](Self::read)) whose sums are in `fits`
+    /// give: each cell's digits, and the digits all of them hold.
+    #[inline]
+    fn read_fitting<S: SumBits>(
+        &mut self,
+        masks: &[u64; MOST_GROUP],
+        k: usize,
+        fits: S,
+    ) -> ([u64; MOST_GROUP], u64) {
+        if self.masks != *masks {
+            // `required` narrowed a later group's candidates since the slot was read.
+            let (_, keep, every) = support(&masks[..k], fits);
+            return (keep, every);
+        }
+        if self.fit != fits.widen() {
+            let (_, keep, every) = support(&masks[..k], fits);
+            (self.fit, self.fit_keep, self.fit_every) = (fits.widen(), keep, every);
+        }
+        (self.fit_keep, self.fit_every)
     }
 }
 
@@ -180,59 +184,78 @@ impl PropBoard {
         &mut self,
         tables: &PropTables,
         cells: &[Cell],
+        groups: (&[u32], usize),
+        total: u32,
+    ) -> Result<(), Contradiction> {
+        if total > MOST_TOTAL {
+            return Err(Contradiction);
+        }
+        if total <= u64::TOP {
+            self.group_sum_in::<u64>(tables, cells, groups, total)
+        } else {
+            self.group_sum_in::<u128>(tables, cells, groups, total)
+        }
+    }
+
+    /// [`group_sum`](Self::group_sum) with its sets of sums as `S`, which holds `total`.
+    fn group_sum_in<S: SumBits>(
+        &mut self,
+        tables: &PropTables,
+        cells: &[Cell],
         (ends, memo): (&[u32], usize),
         total: u32,
     ) -> Result<(), Contradiction> {
         let groups = ends.len();
-        let mut masks = [0u64; MOST_GROUP];
         // Forward: the partial sums reachable before each group.
-        let mut forward = [0 as Sums; MOST_GROUPS + 1];
-        forward[0] = 1;
+        let mut forward = [S::ZERO; MOST_GROUPS + 1];
+        forward[0] = S::ONE;
         let mut start = 0;
         for (g, &end) in ends.iter().enumerate() {
             let group = &cells[start..end as usize];
+            let mut masks = [0u64; MOST_GROUP];
             for (slot, &cell) in masks.iter_mut().zip(group) {
                 *slot = self.masks[cell];
             }
             let slot = &mut self.group_memo[memo + g];
-            slot.read(&masks[..group.len()]);
-            forward[g + 1] = shifted(forward[g], slot.sums);
+            slot.read::<S>(&masks, group.len());
+            forward[g + 1] = shifted(forward[g], S::narrow(slot.sums));
             start = end as usize;
         }
-        if total > MOST_TOTAL || forward[groups] >> total & 1 == 0 {
+        if forward[groups] >> total & S::ONE == S::ZERO {
             return Err(Contradiction);
         }
         // Backward, group by group from the last: the sums that fit are those s of the group's
         // with some a reachable before it and a + s reaching the total after it.
-        let mut after: Sums = 1 << total;
+        let mut after = S::ONE << total;
         let mut end = cells.len();
         for g in (0..groups).rev() {
             let start = if g == 0 { 0 } else { ends[g - 1] as usize };
             let slot = self.group_memo[memo + g];
+            let sums = S::narrow(slot.sums);
             // Read by whichever of the two has fewer sums.
-            let fits = if forward[g].count_ones() < slot.sums.count_ones() {
-                slot.sums & unshifted(after, forward[g])
+            let fits = if forward[g].count_ones() < sums.count_ones() {
+                sums & unshifted(after, forward[g])
             } else {
-                let (mut fits, mut all): (Sums, Sums) = (0, slot.sums);
-                while all != 0 {
+                let (mut fits, mut all) = (S::ZERO, sums);
+                while all != S::ZERO {
                     let s = all.trailing_zeros();
-                    if (forward[g] << s) & after != 0 {
-                        fits |= 1 << s;
+                    if (forward[g] << s) & after != S::ZERO {
+                        fits |= S::ONE << s;
                     }
-                    all &= all - 1;
+                    all = all.without_lowest();
                 }
                 fits
             };
             let group = &cells[start..end];
             let (mut keep, mut every) = (slot.keep, slot.every);
-            if fits != slot.sums {
+            if fits != sums {
                 // The digits of the fillings whose sum fits, and those every one holds.
                 // (The candidates now: `required` may have narrowed a later group's.)
+                let mut masks = [0u64; MOST_GROUP];
                 for (slot, &cell) in masks.iter_mut().zip(group) {
                     *slot = self.masks[cell];
                 }
-                let (_, kept, held) = support(&masks[..group.len()], fits);
-                (keep, every) = (kept, held);
+                (keep, every) = self.group_memo[memo + g].read_fitting(&masks, group.len(), fits);
             }
             let mut placed = 0;
             for (&cell, &kept) in group.iter().zip(&keep) {
@@ -255,12 +278,12 @@ impl PropBoard {
 
 #[cfg(test)]
 mod tests {
-    use super::{support, GroupMemo, Sums, MOST_GROUP};
+    use super::{support, GroupMemo, MOST_GROUP};
 
     /// `support` by brute force: every tuple of digits 1 to 9, one a cell.
-    fn by_tuples(masks: &[u64], fits: Sums) -> (Sums, [u64; MOST_GROUP], u64) {
+    fn by_tuples(masks: &[u64], fits: u128) -> (u128, [u64; MOST_GROUP], u64) {
         let k = masks.len();
-        let (mut sums, mut keep, mut every) = (0 as Sums, [0u64; MOST_GROUP], u64::MAX);
+        let (mut sums, mut keep, mut every) = (0u128, [0u64; MOST_GROUP], u64::MAX);
         for code in 0..9u32.pow(k as u32) {
             let digits: Vec<u32> = (0..k).map(|i| code / 9u32.pow(i as u32) % 9).collect();
             let distinct = (0..k).all(|i| (0..i).all(|j| digits[i] != digits[j]));
@@ -289,12 +312,18 @@ mod tests {
             other in proptest::collection::vec(1u64..512, 1..=MOST_GROUP),
             fits in proptest::prelude::any::<u64>(),
         ) {
-            let fits = Sums::from(fits) | Sums::from(fits) << 64;
-            proptest::prop_assert_eq!(support(&masks, fits), by_tuples(&masks, fits));
+            let narrow = support(&masks, fits);
+            let fits = u128::from(fits) | u128::from(fits) << 64;
+            let wide = by_tuples(&masks, fits);
+            proptest::prop_assert_eq!(support(&masks, fits), wide);
+            // Read as a `u64`, the same but for sums past 63 (none of nine digits in four cells).
+            proptest::prop_assert_eq!((u128::from(narrow.0), narrow.1, narrow.2), wide);
             let mut slot = GroupMemo::default();
             for masks in [&masks, &other, &masks] {
-                slot.read(masks);
-                let (sums, keep, every) = by_tuples(masks, Sums::MAX);
+                let mut padded = [0u64; MOST_GROUP];
+                padded[..masks.len()].copy_from_slice(masks);
+                slot.read::<u64>(&padded, masks.len());
+                let (sums, keep, every) = by_tuples(masks, u128::MAX);
                 proptest::prop_assert_eq!((slot.sums, slot.keep, slot.every), (sums, keep, every));
             }
         }

@@ -100,8 +100,7 @@ impl PropBoard {
             _ => false,
         };
         for &id in tables.watchers(b).iter().filter(links) {
-            let weight = &mut self.weights[id as usize];
-            *weight = weight.saturating_add(1);
+            self.bump(tables, id);
         }
     }
 

@@ -197,7 +197,7 @@ impl PropSearch {
             self.conflicts[cell] = self.conflicts[cell].saturating_add(1);
             self.failures_to_decay -= 1;
             if self.failures_to_decay == 0 {
-                self.decay();
+                self.decay(tables);
             }
         }
         self.pending = Pending::Prepared(deduced.is_ok());
@@ -208,10 +208,10 @@ impl PropSearch {
     /// least), so that the branch choice follows where the search fails now more than where
     /// it failed long ago, as ISS decays its conflict scores: `HARD_RENBAN`'s second took
     /// 479 310 nodes without, 442 156 with (docs/propagation.md).
-    fn decay(&mut self) {
+    fn decay(&mut self, tables: &PropTables) {
         self.failures_to_decay = DECAY_EVERY;
         self.conflicts.iter_mut().for_each(|count| *count >>= 1);
-        self.board.weights.iter_mut().for_each(|weight| *weight = (*weight >> 1).max(1));
+        self.board.halve_weights(tables);
     }
 
     /// The digits of the board, one a cell of the rectangle (`None` for an unused cell): the

@@ -74,6 +74,10 @@ pub(crate) struct PropTables {
     /// The groups (regions and cages, as [`Rule::Group`]s) of each cell, likewise.
     pub(super) group_starts: Vec<u32>,
     pub(super) groups: Vec<u32>,
+    /// The cells each rule reads: `rule_cells[rule_starts[r]..rule_starts[r + 1]]` (whose
+    /// branch weights its weight adds to).
+    pub(super) rule_starts: Vec<u32>,
+    pub(super) rule_cells: Vec<u32>,
     /// The most line states of one line, for the search's scratch flags.
     pub(super) most_states: usize,
     /// Each cell's peers (`peers.rs`): `peer_words` words of one bit a cell.
@@ -139,6 +143,8 @@ impl PropTables {
             cheap: Vec::new(),
             group_starts: Vec::new(),
             groups: Vec::new(),
+            rule_starts: Vec::new(),
+            rule_cells: Vec::new(),
             most_states: 0,
             peers: Vec::new(),
             peer_words: 0,

@@ -59,6 +59,19 @@ impl PropTables {
         self.queued_ends = Vec::with_capacity(self.cells);
         self.group_starts = Vec::with_capacity(self.cells + 1);
         self.group_starts.push(0);
+        let mut readers: Vec<Vec<u32>> = vec![Vec::new(); self.rules.len()];
+        for (cell, list) in lists.iter().enumerate() {
+            for &id in list {
+                readers[id as usize].push(cell as u32);
+            }
+        }
+        self.rule_starts = Vec::with_capacity(self.rules.len() + 1);
+        self.rule_starts.push(0);
+        self.rule_cells.clear();
+        for cells in readers {
+            self.rule_cells.extend(cells);
+            self.rule_starts.push(self.rule_cells.len() as u32);
+        }
         for list in lists {
             let groups =
                 list.iter().filter(|&&id| matches!(self.rules[id as usize], Rule::Group { .. }));
@@ -87,6 +100,13 @@ impl PropTables {
     pub(super) fn watchers_cheap(&self, cell: Cell) -> (&[u32], &[bool]) {
         let range = self.watch_starts[cell] as usize..self.queued_ends[cell] as usize;
         (&self.watch[range.clone()], &self.watch_cheap[range])
+    }
+
+    /// The cells that rule `id` reads.
+    #[inline]
+    pub(super) fn readers(&self, id: u32) -> &[u32] {
+        let id = id as usize;
+        &self.rule_cells[self.rule_starts[id] as usize..self.rule_starts[id + 1] as usize]
     }
 
     /// The rules that read `cell`, queued by its changes or not.
