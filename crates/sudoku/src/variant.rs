@@ -72,7 +72,7 @@ impl Variant {
             let (top, left) = (b / (size / cols) * rows, b % (size / cols) * cols);
             (0..size).map(|k| (top + k / cols) * size + left + k % cols).collect()
         });
-        let mut variant = Variant::lines(size, boxes.collect(), RegionKind::Box)?;
+        let mut variant = Variant::lines(size, boxes, RegionKind::Box)?;
         variant.box_shape = Some((rows, cols));
         Ok(variant)
     }
@@ -164,7 +164,7 @@ impl Variant {
     /// Rows and columns plus the given partition regions of `kind`.
     fn lines(
         size: usize,
-        parts: Vec<Vec<Cell>>,
+        parts: impl IntoIterator<Item = Vec<Cell>, IntoIter: ExactSizeIterator>,
         kind: RegionKind,
     ) -> Result<Variant, VariantError> {
         let rows = (0..size).map(|r| (RegionKind::Row, (0..size).map(|c| r * size + c).collect()));
@@ -237,6 +237,10 @@ impl Variant {
         regions: impl IntoIterator<Item = (RegionKind, Vec<Cell>)>,
     ) -> Result<(), VariantError> {
         let n = self.size;
+        let regions = regions.into_iter();
+        // Room for all at once: grown one by one, a 9×9's 27 regions take four allocations of
+        // four sizes, each a fresh allocator page in a one-puzzle run.
+        self.regions.reserve(regions.size_hint().0);
         for (kind, mut cells) in regions {
             let number = self.regions.iter().filter(|r| r.kind == kind).count() + 1;
             let region = Region { kind, number, cells: Vec::new() };

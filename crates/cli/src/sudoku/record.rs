@@ -1,7 +1,7 @@
 //! What one input record becomes: its output text, an optional message for stderr, and the
 //! counts for the summary. Pure with respect to I/O, so that records can run in parallel.
 
-use std::{collections::BTreeMap, io, ops::AddAssign, time::Instant};
+use std::{io, ops::AddAssign, time::Instant};
 
 use dancer_sudoku::{PuzzleSolver, Rater};
 use serde_json::{json, Map, Value};
@@ -19,7 +19,10 @@ mod variant;
 
 pub(crate) use self::dispatch::handle;
 pub(crate) use self::search::Long;
-use super::{args::OutputFormat, rules::Compiled};
+use super::{
+    args::OutputFormat,
+    rules::{BySize, Compiled},
+};
 use crate::input::Source;
 
 /// The subcommand being run, with its own options.
@@ -121,26 +124,25 @@ pub(crate) struct Place<'a> {
 /// One solver (and one rater) per puzzle size, made on first use, for one worker thread.
 pub(crate) struct Solvers<'t> {
     compiled: &'t Compiled,
-    // Looked up for every record: a B-tree of a size or two costs a fraction of hashing.
-    by_size: BTreeMap<usize, PuzzleSolver<'t>>,
-    raters: BTreeMap<usize, Rater<'t>>,
+    by_size: BySize<PuzzleSolver<'t>>,
+    raters: BySize<Rater<'t>>,
 }
 
 impl<'t> Solvers<'t> {
     /// No solvers yet.
     pub(crate) fn new(compiled: &'t Compiled) -> Solvers<'t> {
-        Solvers { compiled, by_size: BTreeMap::new(), raters: BTreeMap::new() }
+        Solvers { compiled, by_size: BySize::default(), raters: BySize::default() }
     }
 
     fn rater(&mut self, size: usize) -> Result<&mut Rater<'t>, String> {
         let rules: &'t dancer_sudoku::Rules = self.compiled.get(size).map_err(str::to_owned)?;
         let template = rules.template().expect("the rules of a size are a variant's");
-        Ok(self.raters.entry(size).or_insert_with(|| Rater::new(template)))
+        Ok(self.raters.get_or_insert_with(size, || Rater::new(template)))
     }
 
     fn get(&mut self, size: usize) -> Result<&mut PuzzleSolver<'t>, String> {
         let rules: &'t dancer_sudoku::Rules = self.compiled.get(size).map_err(str::to_owned)?;
-        Ok(self.by_size.entry(size).or_insert_with(|| rules.solver()))
+        Ok(self.by_size.get_or_insert_with(size, || rules.solver()))
     }
 }
 

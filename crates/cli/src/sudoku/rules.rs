@@ -1,7 +1,7 @@
 //! Turning the variant options into a [`Variant`] for each puzzle size, and caching the
 //! templates built from them.
 
-use std::{collections::BTreeMap, path::Path};
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use dancer_sudoku::{Alphabet, Cell, Model, RegionKind, Variant, MAX_SIZE};
@@ -180,15 +180,14 @@ impl Rules {
 /// back-end that solves it), or the reason a size cannot be solved.
 #[derive(Default)]
 pub(crate) struct Compiled {
-    // Looked up for every record: a B-tree of a size or two costs a fraction of hashing.
-    built: BTreeMap<usize, Result<dancer_sudoku::Rules, String>>,
+    built: BySize<Result<dancer_sudoku::Rules, String>>,
 }
 
 impl Compiled {
     /// Compiles the rules for `size` if not yet done.
     pub(crate) fn prepare(&mut self, rules: &Rules, size: usize) {
         let compile = || rules.variant(size).map(dancer_sudoku::Rules::from_variant);
-        self.built.entry(size).or_insert_with(compile);
+        self.built.get_or_insert_with(size, compile);
     }
 
     /// The compiled rules for a prepared size.
@@ -196,11 +195,42 @@ impl Compiled {
     /// # Errors
     /// Why the rules do not apply to this size.
     pub(crate) fn get(&self, size: usize) -> Result<&dancer_sudoku::Rules, &str> {
-        match self.built.get(&size) {
+        match self.built.get(size) {
             Some(Ok(compiled)) => Ok(compiled),
             Some(Err(message)) => Err(message),
             None => Err("internal: size not prepared"),
         }
+    }
+}
+
+/// Values by puzzle size, looked up for every record. A run meets a size or two, so a
+/// search of a short list costs no more than a B-tree's or a hash's; and unlike a B-tree,
+/// whose first insert allocates a leaf for 11 values (12.5 KB of compiled rules, 47 KB of
+/// solvers), the list holds only what it was given: a one-puzzle run's start-up touches no
+/// fresh allocator pages for room it never uses.
+pub(crate) struct BySize<T> {
+    entries: Vec<(usize, T)>,
+}
+
+impl<T> Default for BySize<T> {
+    fn default() -> Self {
+        BySize { entries: Vec::new() }
+    }
+}
+
+impl<T> BySize<T> {
+    /// The value for `size`.
+    pub(crate) fn get(&self, size: usize) -> Option<&T> {
+        self.entries.iter().find(|(s, _)| *s == size).map(|(_, value)| value)
+    }
+
+    /// The value for `size`, made by `make` if there is none yet.
+    pub(crate) fn get_or_insert_with(&mut self, size: usize, make: impl FnOnce() -> T) -> &mut T {
+        let at = self.entries.iter().position(|(s, _)| *s == size).unwrap_or_else(|| {
+            self.entries.push((size, make()));
+            self.entries.len() - 1
+        });
+        &mut self.entries[at].1
     }
 }
 
@@ -243,4 +273,26 @@ fn read_extra_regions(path: &Path) -> anyhow::Result<Vec<Vec<Cell>>> {
 /// [`MAX_RULES_FILE`] (a device or a huge file named by mistake is refused, not read on).
 fn read_rules_file(path: &Path, what: &str) -> anyhow::Result<String> {
     Source::File(path.to_owned()).read_to_string(MAX_RULES_FILE, what)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BySize;
+
+    #[test]
+    fn by_size_makes_each_size_once_and_keeps_sizes_apart() {
+        let mut made = 0;
+        let mut by_size = BySize::default();
+        for size in [9, 4, 9, 16, 4, 9] {
+            let value = by_size.get_or_insert_with(size, || {
+                made += 1;
+                size * 10
+            });
+            assert_eq!(*value, size * 10);
+        }
+        assert_eq!(made, 3);
+        assert_eq!(by_size.get(16), Some(&160));
+        assert_eq!(by_size.get(4), Some(&40));
+        assert_eq!(by_size.get(6), None);
+    }
 }
