@@ -93,3 +93,35 @@ fn ctrl_c_stops_the_rating_in_hand_and_says_stopped() {
     assert!(stderr.contains("stopped by an interrupt after 1 puzzle:"), "{stderr}");
     assert!(started.elapsed().as_secs() < 2, "the logic stopped at once");
 }
+
+/// The steps of an `explain --json` record: their sentences.
+fn explained_steps(record: &str) -> Vec<String> {
+    let record: Value = serde_json::from_str(record).unwrap();
+    let steps = record["steps"].as_array().unwrap();
+    steps.iter().map(|step| step["explanation"].as_str().unwrap().to_owned()).collect()
+}
+
+#[test]
+fn a_variant_puzzles_logic_stops_alike() {
+    // Constraints (dots): the variant logic's walk, 241 steps in a tenth of a second or so.
+    let dots = std::fs::read_to_string(crate::util::data("variants/consecutive.jsonl")).unwrap();
+    let dots = format!("{}\n", dots.lines().next().unwrap());
+    let started = std::time::Instant::now();
+    let whole = sudoku(&["explain", "-q", "--json", "-"], &dots);
+    let quarter = format!("{}", started.elapsed().as_secs_f64() / 4.0);
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    let full = explained_steps(&whole.stdout);
+    let cut = sudoku(&["explain", "-q", "--json", "--time-limit", &quarter, "-"], &dots);
+    assert_eq!(cut.code, 3, "{}", cut.stderr);
+    let record: Value = serde_json::from_str(&cut.stdout).unwrap();
+    assert_eq!((&record["status"], &record["stopped"]), (&"timeout".into(), &"time-limit".into()));
+    let steps = explained_steps(&cut.stdout);
+    assert!(!steps.is_empty() && steps.len() < full.len(), "{} of {}", steps.len(), full.len());
+    assert_eq!(steps[..], full[..steps.len()]);
+    // Pencilmarks only: the classic walks from the candidates (this one rates in seconds).
+    let marks = std::fs::read_to_string(crate::util::data("variants/sukaku.jsonl")).unwrap();
+    let marks = format!("{}\n", marks.lines().nth(3).unwrap());
+    let out = sudoku(&["rate", "--time-limit", "300ms", "-"], &marks);
+    assert_eq!((out.code, out.stdout.as_str()), (3, "timeout\n"), "{}", out.stderr);
+    assert!(out.stderr.contains(":1:1: stopped by the time limit after"), "{}", out.stderr);
+}

@@ -4,7 +4,8 @@
 //!
 //! The limits hold for the thread that runs [`within_limits`]'s closure: the walks check them
 //! between steps, and the forcing chains before each run of implications (a run takes
-//! microseconds, so a limit is kept to within a few milliseconds). Once a limit is reached,
+//! microseconds; a technique without runs, as the X-chains or the exclusions, is not cut, so a
+//! limit is kept to within a few hundredths of a second). Once a limit is reached,
 //! every later run finds nothing at once, the technique in hand comes back empty-handed, and
 //! the walk ends without taking the step it was looking for: every step kept was found whole.
 //! A thread-local rather than an argument, because the checks sit deep in the chains, below

@@ -40,15 +40,15 @@ impl RecordJob {
                 Stop::Interrupted
             }
         };
-        let seconds = self.started.elapsed().as_secs_f64();
+        let elapsed = self.started.elapsed();
         self.note(format!(
-            "stopped by {} after {seconds:.1} s: the logic was not finished",
-            crate::job::reason(stop)
+            "stopped by {} after {:.1} s: the logic was not finished",
+            crate::job::reason(stop),
+            elapsed.as_secs_f64()
         ));
         self.set("status", || json!(status));
         self.set("stopped", || json!(stop.as_str()));
-        let micros = self.started.elapsed().as_micros();
-        self.set("micros", || json!(micros));
+        self.set("micros", || json!(elapsed.as_micros()));
     }
 
     /// The record of a walk a limit stopped: its status word (or JSON line).

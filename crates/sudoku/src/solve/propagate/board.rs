@@ -225,7 +225,7 @@ impl PropBoard {
         let weight = &mut self.weights[id as usize];
         if *weight < u32::MAX {
             *weight += 1;
-            for &cell in tables.readers(id) {
+            for &cell in tables.cells_read(id) {
                 self.cell_weights[cell as usize] += 1;
             }
         }

@@ -104,7 +104,7 @@ impl PropTables {
 
     /// The cells that rule `id` reads.
     #[inline]
-    pub(super) fn readers(&self, id: u32) -> &[u32] {
+    pub(super) fn cells_read(&self, id: u32) -> &[u32] {
         let id = id as usize;
         &self.rule_cells[self.rule_starts[id] as usize..self.rule_starts[id + 1] as usize]
     }
