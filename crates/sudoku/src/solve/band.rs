@@ -6,10 +6,10 @@
 //! them a word per digit and band turns every deduction into a handful of word operations and
 //! table lookups. Locked candidates, along rows and columns, run at every node (the bitmask
 //! search below 16×16 affords them at the root only), and a branch point saves its words
-//! instead of a board of cells. A first solution branches on a cell of two candidates (which
-//! nearly always exists) where such cells crowd most; uniqueness and counts add tdoku's triads
-//! and branch on how a digit fills a band or a stack, in fewer nodes (`board/triads.rs`,
-//! `board/branch.rs`; `board/cells.rs` says why a first solution keeps the cells). The other 9×9s
+//! instead of a board of cells. Every search adds tdoku's triads and branches on how a digit
+//! fills a band or a stack (`board/triads.rs`, `board/branch.rs`): first solutions as well as
+//! uniqueness and counts, since a first solution found so takes fewer nodes than by cells of
+//! two candidates (`search.rs`). The other 9×9s
 //! (diagonals, windows, jigsaw pieces) keep the bitmask search: their regions do not follow
 //! the bands.
 //!

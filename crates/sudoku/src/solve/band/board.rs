@@ -41,11 +41,8 @@ pub(super) struct BandBoard {
     seen: [u32; WORDS],
     /// Per band, the cells not yet placed.
     open: [u32; 3],
-    /// Per band, the open cells with exactly two candidates, as the last naked-single pass
-    /// found them: where the search by cells branches first.
-    pairs: [u32; 3],
     /// Each word's facts (the fields of [`Fact`]) as its deductions last found them: what the
-    /// triads and the branching by permutations count (kept by that search only).
+    /// triads and the branching by permutations count.
     facts: [u64; WORDS],
     /// See [`updates`](Self::updates).
     updates: u32,
@@ -64,7 +61,6 @@ impl BandBoard {
             candidates: [BAND; WORDS],
             seen: [0; WORDS],
             open: [BAND; 3],
-            pairs: [0; 3],
             facts: [0; WORDS],
             updates: 0,
         }
@@ -105,17 +101,17 @@ impl BandBoard {
         Ok(board)
     }
 
-    /// Every deduction to a fixed point, with the triads and the words' facts if `TRIADS`
-    /// (the search by permutations): `Ok(true)` when that fills the grid.
-    pub(super) fn settle<const TRIADS: bool>(&mut self) -> Result<bool, Contradiction> {
+    /// Every deduction to a fixed point, the triads included: `Ok(true)` when that fills the
+    /// grid.
+    pub(super) fn settle(&mut self) -> Result<bool, Contradiction> {
         self.updates = 0;
         loop {
-            self.update::<TRIADS>()?;
+            self.update()?;
             if self.open == [0; 3] {
                 return Ok(true);
             }
             // Singles first; the triads when they place nothing.
-            let progress = self.naked_singles()? || TRIADS && self.triads()?;
+            let progress = self.naked_singles()? || self.triads()?;
             if !progress {
                 return Ok(false);
             }
@@ -123,7 +119,7 @@ impl BandBoard {
     }
 
     /// Passes on the news of every changed word until none is left.
-    fn update<const TRIADS: bool>(&mut self) -> Result<(), Contradiction> {
+    fn update(&mut self) -> Result<(), Contradiction> {
         // Each word's deductions are compiled for that word: its band, its digit's other
         // words and its band's other digits become constants (measured: the loop over a
         // variable word ran twice the instructions of the whole search).
@@ -136,7 +132,7 @@ impl BandBoard {
                         if self.candidates[$word] != self.seen[$word] {
                             changed = true;
                             updates += 1;
-                            if let Err(contradiction) = self.update_word::<$word, TRIADS>() {
+                            if let Err(contradiction) = self.update_word::<$word>() {
                                 break Err(contradiction);
                             }
                         }
@@ -157,7 +153,7 @@ impl BandBoard {
     // a call (arguments, saved registers, the `Result` through memory) would add to.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn update_word<const WORD: usize, const TRIADS: bool>(&mut self) -> Result<(), Contradiction> {
+    fn update_word<const WORD: usize>(&mut self) -> Result<(), Contradiction> {
         let cells = self.candidates[WORD];
         let present = u32::from(MINIROWS[(cells & ROW) as usize])
             | u32::from(MINIROWS[(cells >> 9 & ROW) as usize]) << 3
@@ -195,25 +191,21 @@ impl BandBoard {
         }
         self.candidates[WORD] = cells;
         self.seen[WORD] = cells;
-        if TRIADS {
-            self.facts[WORD] = pruned >> ON_PERMUTATION_FACTS
-                | columns >> ON_PERMUTATION_FACTS & Fact::CertainColumns.mask()
-                | u64::from(here) << Fact::PossibleColumns as u32;
-        }
+        self.facts[WORD] = pruned >> ON_PERMUTATION_FACTS
+            | columns >> ON_PERMUTATION_FACTS & Fact::CertainColumns.mask()
+            | u64::from(here) << Fact::PossibleColumns as u32;
         Ok(())
     }
 
-    /// Places every open cell left with one candidate; true if there was one. Records the
-    /// cells with two candidates in `pairs`. `Err` if a cell has none, or two singles of a
-    /// row or box want the same digit.
+    /// Places every open cell left with one candidate; true if there was one. `Err` if a cell
+    /// has none, or two singles of a row or box want the same digit.
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed_any = false;
         for band in 0..3 {
-            let (mut one, mut two, mut three) = (0, 0, 0);
+            let (mut one, mut two) = (0, 0);
             let mut word = band;
             while word < WORDS {
                 let cells = self.candidates[word];
-                three |= two & cells;
                 two |= one & cells;
                 one |= cells;
                 word += 3;
@@ -221,7 +213,6 @@ impl BandBoard {
             if one != BAND {
                 return Err(Contradiction);
             }
-            self.pairs[band] = two & !three;
             let mut singles = one & !two & self.open[band];
             placed_any |= singles != 0;
             while singles != 0 {
@@ -245,24 +236,19 @@ impl BandBoard {
     }
 
     /// Saves the board into `saved` as a branch point keeps it: settled, with nothing left to
-    /// pass on; the facts only if `TRIADS` (the search by cells neither keeps nor copies them).
-    pub(super) fn save<const TRIADS: bool>(&self, saved: &mut Saved) {
+    /// pass on.
+    pub(super) fn save(&self, saved: &mut Saved) {
         debug_assert_eq!(self.candidates, self.seen, "saved before it settled");
-        (saved.candidates, saved.open) = (self.candidates, self.open);
-        if TRIADS {
-            saved.facts = self.facts;
-        }
+        (saved.candidates, saved.open, saved.facts) = (self.candidates, self.open, self.facts);
     }
 
     /// Back to a board `save` saved: a choice then taken passes on its news, which takes it
     /// from the choices tried there before.
-    pub(super) fn restore<const TRIADS: bool>(&mut self, saved: &Saved) {
+    pub(super) fn restore(&mut self, saved: &Saved) {
         self.candidates = saved.candidates;
         self.seen = saved.candidates;
         self.open = saved.open;
-        if TRIADS {
-            self.facts = saved.facts;
-        }
+        self.facts = saved.facts;
     }
 
     /// The word updates run since the board was loaded or copied: the search's count of
@@ -298,7 +284,6 @@ fn word(cell: usize, digit: u8) -> usize {
 }
 
 mod branch;
-mod cells;
 pub(super) use self::branch::Branch;
 #[cfg(test)]
 mod tests;
