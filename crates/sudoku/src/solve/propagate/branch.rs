@@ -11,7 +11,13 @@
 //! gains, as in ISS's choice: `HARD_PENCILMARKS`' first five took 1 215 995 nodes weighing
 //! places against every cell, 828 326 so; the sixth 10.76 M, 7.36 M. Where other rules weigh
 //! the cells, places against every cell gain (`MATHEMAGIC_KILLERS`' first five: 1 729 734
-//! nodes against 2 307 500; `HARD_THERMOS` 98 145 against 162 160).
+//! nodes against 2 307 500; `HARD_THERMOS` 98 145 against 162 160). Since, with the rules'
+//! weights as they are now, places weighed against a cell of two only when they weigh twice
+//! as much gain beside cages, lines and tables (`MATHEMAGIC_KILLERS`' 14: 7 247 288 nodes →
+//! 6 424 779; `TAREK_ALL` 66 874 → 60 099; the 12 easy snipes 185 621 → 135 863;
+//! `HARD_RENBAN` 547 512 → 528 111), but not where the rules are houses and two-cell
+//! relations alone (`HARD_THERMOS` 98 145 → 139 004 at twice, 162 160 never), which keep
+//! places against every cell (docs/propagation.md).
 //!
 //! Why a cell of four candidates or more splits in two (its lowest digit, or not that
 //! digit) rather than trying each: once the digit fails, the node without it propagates
@@ -51,6 +57,10 @@ pub(super) struct Frame {
 /// Cells of at most this many candidates branch on each; those of more split in two.
 const EACH_UP_TO: u64 = 3;
 
+/// How many times a cell of two's weight a digit's two places must weigh to be branched on
+/// before it, unless the rules are houses and two-cell relations alone (`push_frame`).
+const PLACES_OVER_TWO: u64 = 2;
+
 /// A [`Choice::Split`]'s two choices: the digit placed, then the digit removed.
 pub(super) const SPLIT: u64 = 0b11;
 
@@ -60,7 +70,8 @@ impl PropSearch {
     /// with the contradictions they find: "dom/wdeg", as constraint solvers choose; a cell's
     /// failed placements count too, as ISS's conflict scores: `HARD_THERMOS`' third took
     /// 1 205 849 nodes without them, 157 767 with: docs/propagation.md), unless a digit's
-    /// two places in a house weigh more (the heavier of their cells' weights, for 2).
+    /// two places in a house weigh more (the heavier of their cells' weights, for 2; against
+    /// a cell of two, twice as much unless the rules are houses and relations alone).
     pub(super) fn push_frame(&mut self, tables: &PropTables) {
         let (mut cell, mut best) = (usize::MAX, (u64::MAX, 1u64));
         for (at, &mask) in self.board.masks.iter().enumerate() {
@@ -76,10 +87,13 @@ impl PropSearch {
                 (cell, best) = (at, (count, weight));
             }
         }
-        // With houses alone, a digit's places are weighed only against a cell of three
-        // candidates or more, as ISS weighs its houses' places.
-        let places =
-            if self.houses_alone && best.0 <= 2 { None } else { self.best_places(tables, best) };
+        // Against a cell of two, a digit's two places must weigh PLACES_OVER_TWO times as
+        // much, but for houses alone (never) and houses with relations alone (as much).
+        let places = match best.0 {
+            2 if self.houses_alone => None,
+            2 if !self.relations_alone => self.best_places(tables, (2, best.1 * PLACES_OVER_TWO)),
+            _ => self.best_places(tables, best),
+        };
         match places {
             Some((house, digit)) => self.push_places_at(tables, house, digit),
             None if best.0 > EACH_UP_TO => {
@@ -209,5 +223,33 @@ mod tests {
         assert_eq!(chosen(true), (Choice::Candidates, 0));
         let (choice, _) = chosen(false);
         assert_eq!(choice, Choice::Places { digit: 4 });
+    }
+
+    #[test]
+    fn beside_other_rules_a_digit_s_places_must_weigh_twice_a_cell_of_two() {
+        // As above, r1c1 keeps 1 and 2 (weight 6) and 5 has two places in row 9; r9c1's
+        // failures make it weigh 9 or 18. With houses and relations alone the places of 5
+        // come first at 9 already; beside other rules only at 18, twice r1c1's weight.
+        let model = Model::from_variant(&Variant::standard(9).unwrap());
+        let tables = PropTables::new(&model).unwrap();
+        let mut masks = vec![0x1ffu64; 81];
+        masks[0] = 0b11;
+        for mask in &mut masks[74..81] {
+            *mask &= !(1 << 4);
+        }
+        let chosen = |relations_alone: bool, failures: u32| {
+            let mut search = PropSearch::new(&tables);
+            assert!(search.relations_alone);
+            (search.houses_alone, search.relations_alone) = (false, relations_alone);
+            search.board.load(&tables, &masks);
+            search.board.propagate(&tables, &mut Vec::new()).unwrap();
+            search.conflicts[72] = failures;
+            search.push_frame(&tables);
+            let frame = search.stack[search.depth - 1];
+            (frame.choice, frame.cell)
+        };
+        assert_eq!(chosen(true, 3).0, Choice::Places { digit: 4 });
+        assert_eq!(chosen(false, 3), (Choice::Candidates, 0));
+        assert_eq!(chosen(false, 12).0, Choice::Places { digit: 4 });
     }
 }

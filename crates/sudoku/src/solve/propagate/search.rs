@@ -48,6 +48,10 @@ pub(crate) struct PropSearch {
     /// Whether the rules are houses alone (pencilmark puzzles): a cell of two candidates is
     /// then branched on before any digit's places (`branch.rs`).
     pub(super) houses_alone: bool,
+    /// Whether the rules are houses and relations between two cells alone (a thermometer
+    /// puzzle): a digit's two places are then weighed against a cell of two as against any
+    /// other cell (`branch.rs`).
+    pub(super) relations_alone: bool,
 }
 
 impl PropSearch {
@@ -79,6 +83,10 @@ impl PropSearch {
                 .collect(),
             houses_alone: (tables.rules.iter()).all(|rule| {
                 matches!(rule, super::Rule::Group { .. } | super::Rule::Crossed { .. })
+            }),
+            relations_alone: (tables.rules.iter()).all(|rule| {
+                use super::Rule::{Crossed, Group, Pair};
+                matches!(rule, Group { .. } | Crossed { .. } | Pair { .. })
             }),
         }
     }
