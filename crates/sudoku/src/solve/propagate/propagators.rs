@@ -22,9 +22,9 @@ impl PropBoard {
     pub(super) fn run(&mut self, tables: &PropTables, id: u32, scratch: &mut Vec<u8>) -> Step {
         match &tables.rules[id as usize] {
             Rule::Group { cells, full } => self.group(tables, tables.cells_of(cells), *full),
-            Rule::Crossed { cells, crossings } => {
+            Rule::Crossed { cells, crossings, widest } => {
                 let crossings = &tables.crossings[crossings.start as usize..crossings.end as usize];
-                self.crossed(tables, tables.cells_of(cells), crossings)
+                self.crossed(tables, tables.cells_of(cells), crossings, *widest)
             }
             Rule::Sum { cells, sets, crossings } => {
                 let sets = &tables.sets[sets.start as usize..sets.end as usize];
@@ -50,9 +50,11 @@ impl PropBoard {
                 self.restrict(tables, a, supported(self.masks[b], backward))
             }
             Rule::Table { cells, supports, fillings, words } => {
-                let cells = tables.cells_of(cells);
-                let supports = tables.supports_of(*supports, cells.len(), *words);
-                self.table(tables, cells, supports, (*fillings, *words))
+                let range = cells.start as usize..cells.end as usize;
+                let supports = tables.supports_of(*supports, range.len(), *words);
+                self.table_again(tables, id, range, |board, cells| {
+                    board.table(tables, cells, supports, (*fillings, *words))
+                })
             }
             Rule::Line { line } => self.line(tables, &tables.lines[*line as usize], scratch),
             Rule::Splits { cells, splits } => {
@@ -223,8 +225,15 @@ impl PropBoard {
     }
 
     /// Locked candidates of a full group: the digits not placed whose places in `cells` all
-    /// lie where it crosses another group leave that group's cells outside it.
-    fn crossed(&mut self, tables: &PropTables, cells: &[usize], crossings: &[Crossing]) -> Step {
+    /// lie where it crosses another group (of at most `widest` of its cells) leave that
+    /// group's cells outside it.
+    fn crossed(
+        &mut self,
+        tables: &PropTables,
+        cells: &[usize],
+        crossings: &[Crossing],
+        widest: u32,
+    ) -> Step {
         // Each crossing's digits inside and outside it: a few words ORed a crossing (a row of
         // a killer crosses its boxes and a cage or four), where each digit's places, bit by
         // bit, cost four times as much. The group's masks are read once (the eliminations
@@ -232,7 +241,10 @@ impl PropBoard {
         const SMALL: usize = 16;
         let mut room = [0u64; SMALL];
         let small = cells.len() <= SMALL;
-        let mut placed = 0u64;
+        // Each digit's places counted to 3 (`low` and `high`, the count's two bits) or more
+        // (`many`): a digit locked in a crossing has at most `widest` places, and most runs
+        // find none with so few (`HARD_RENBAN`'s second: 96% of them change nothing).
+        let (mut placed, mut low, mut high, mut many) = (0u64, 0u64, 0u64, 0u64);
         for (position, &cell) in cells.iter().enumerate() {
             let mask = self.masks[cell];
             if small {
@@ -241,6 +253,18 @@ impl PropBoard {
             if single(mask) {
                 placed |= mask;
             }
+            let carry = low & mask;
+            low ^= mask;
+            many |= high & carry;
+            high ^= carry;
+        }
+        let few = match widest {
+            0..=2 => !many & !(low & high),
+            3 => !many,
+            _ => u64::MAX,
+        } & !placed;
+        if few & (low | high | many) == 0 {
+            return Ok(());
         }
         let all = u64::MAX >> (64 - cells.len());
         for crossing in crossings {
@@ -248,13 +272,17 @@ impl PropBoard {
                 let mut union = 0u64;
                 while positions != 0 {
                     let position = positions.trailing_zeros() as usize;
-                    union |= if small { room[position] } else { board.masks[cells[position]] };
+                    union |=
+                        if small { room[position % SMALL] } else { board.masks[cells[position]] };
                     positions &= positions - 1;
                 }
                 union
             };
-            let inside = or_of(self, crossing.inside);
-            let confined = inside & !placed & !or_of(self, all & !crossing.inside);
+            let inside = or_of(self, crossing.inside) & few;
+            if inside == 0 {
+                continue;
+            }
+            let confined = inside & !or_of(self, all & !crossing.inside);
             if confined == 0 {
                 continue;
             }
