@@ -4,7 +4,7 @@
 //! when the rule is broken), so that a board with one candidate a cell and no propagator left
 //! to run is a solution.
 
-use super::board::{single, PropBoard};
+use super::board::{fewer_than, single, PropBoard};
 use super::tables::LineTable;
 use super::{Crossing, PropTables, Rule};
 use crate::solve::kit::Contradiction;
@@ -16,6 +16,19 @@ type Step = Result<(), Contradiction>;
 /// `MATHEMAGIC_KILLERS`' first five 1 729 734 -> 1 668 234; to 6 open cells, those five took
 /// 2 252 127.
 const MOST_OPEN: usize = 4;
+
+/// The number of open cells in each subset of at most [`MOST_OPEN`] of them, read in Hall's
+/// condition with [`fewer_than`] rather than a scalar `count_ones` (no `popcnt` in the
+/// baseline): `MATHEMAGIC_KILLERS`' first, 1 685 M -> 1 656 M instructions for 20 000 nodes.
+const SUBSET_SIZES: [u32; 1 << MOST_OPEN] = {
+    let mut sizes = [0; 1 << MOST_OPEN];
+    let mut subset = 0;
+    while subset < sizes.len() {
+        sizes[subset] = (subset as u32).count_ones();
+        subset += 1;
+    }
+    sizes
+};
 
 impl PropBoard {
     /// Runs propagator `id`.
@@ -161,8 +174,8 @@ impl PropBoard {
             if (3..=MOST_OPEN).contains(&open) {
                 let left = set & !placed;
                 let short = (3..(1usize << open) - 1).any(|subset| {
-                    subset.count_ones() >= 2
-                        && (unions[subset] & left).count_ones() < subset.count_ones()
+                    let size = SUBSET_SIZES[subset];
+                    size >= 2 && fewer_than(unions[subset] & left, size)
                 });
                 if short {
                     continue;
@@ -206,7 +219,15 @@ impl PropBoard {
                     last = cell;
                 }
             }
-            match (here.count_ones(), crossings) {
+            // Counted as none, one or more: no `count_ones` (no `popcnt` in the baseline).
+            let places = if here == 0 {
+                0
+            } else if single(here) {
+                1
+            } else {
+                2
+            };
+            match (places, crossings) {
                 (0, _) => return Err(Contradiction),
                 (1, _) => self.restrict(tables, last, digit)?,
                 (_, None) => self.seen_by_all(tables, cells, digit)?,
