@@ -78,7 +78,8 @@ pub(super) enum Rule {
     /// Locked candidates: where a full group crosses others (`crossings` in the tables'
     /// list). Apart from the group's rule, so that it waits for the cheap rules' fixpoint
     /// (run with every change of a row, it took 37% of a killer's time).
-    Crossed { cells: Range<u32>, crossings: Range<u32> },
+    /// `widest`: the most cells of the group in one crossing.
+    Crossed { cells: Range<u32>, crossings: Range<u32>, widest: u32 },
     /// A cage's sum, as the digit sets that make it (`sets` in the tables' list), and the
     /// groups it crosses in two cells or more (`crossings`), where a digit its sets all hold
     /// may be locked.
@@ -179,5 +180,7 @@ pub(crate) fn fingerprint(model: &Model, givens: &[Option<Digit>]) -> Fingerprin
     hash.finish()
 }
 
+#[cfg(test)]
+mod queue_tests;
 #[cfg(test)]
 mod tests;

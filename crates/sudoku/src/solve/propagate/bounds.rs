@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use super::board::PropBoard;
+use super::board::{fewer_than, PropBoard};
 use super::PropTables;
 use crate::grid::Cell;
 use crate::model::Model;
@@ -50,7 +50,7 @@ pub(super) fn runs(model: &Model, cells: &[Cell]) -> (Vec<Cell>, Vec<u32>) {
 /// and the k-th least and k-th greatest themselves; none when it has fewer than `k`.
 #[inline]
 fn extremes(mask: u64, k: usize) -> Option<(u64, u64, u64, u64)> {
-    if (mask.count_ones() as usize) < k || k == 0 {
+    if k == 0 || fewer_than(mask, k as u32) {
         return None;
     }
     let (mut low, mut high, mut least, mut most) = (mask, mask, 0, 0);

@@ -303,11 +303,11 @@ mod tests {
                 .find(|&id| matches!(tables.rules[id as usize], Rule::Renban { .. }))
                 .expect("a renban reads its cells")
         };
-        let queued = |cell: usize| tables.watchers_cheap(cell).0.contains(&runs_of(cell));
+        let queued = |cell: usize| tables.queued_ids(cell).contains(&runs_of(cell));
         assert!(!queued(short[1]));
         assert!(queued(long[1]));
         let table = |cell: usize| {
-            (tables.watchers_cheap(cell).0.iter())
+            (tables.queued_ids(cell).iter())
                 .any(|&id| matches!(tables.rules[id as usize], Rule::Table { .. }))
         };
         assert!(table(short[1]) && !table(long[1]));

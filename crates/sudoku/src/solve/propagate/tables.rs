@@ -62,13 +62,15 @@ pub(crate) struct PropTables {
     pub(super) runs: Vec<u32>,
     /// Where full groups cross others.
     pub(super) crossings: Vec<Crossing>,
-    /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`, those its
-    /// changes queue up to `queued_ends[c]`.
+    /// The rules of each cell: `watch[watch_starts[c]..watch_starts[c + 1]]`.
     pub(super) watch_starts: Vec<u32>,
-    pub(super) queued_ends: Vec<u32>,
     pub(super) watch: Vec<u32>,
-    /// Whether each of `watch` is cheap: read beside it where a change queues the rules.
-    pub(super) watch_cheap: Vec<bool>,
+    /// The rules a change of each cell queues, flagged (`watches.rs`):
+    /// `queue[queue_starts[c]..queue_starts[c + 1]]`.
+    pub(super) queue_starts: Vec<u32>,
+    pub(super) queue: Vec<u32>,
+    /// Each full group's locked candidates' rule ([`Rule::Crossed`]), or `NONE`.
+    pub(super) crossed_of: Vec<u32>,
     /// Whether each rule is cheap ([`Rule::is_cheap`]), read where a change queues it.
     pub(super) cheap: Vec<bool>,
     /// The groups (regions and cages, as [`Rule::Group`]s) of each cell, likewise.
@@ -137,9 +139,10 @@ impl PropTables {
             runs: Vec::new(),
             crossings: Vec::new(),
             watch_starts: Vec::new(),
-            queued_ends: Vec::new(),
             watch: Vec::new(),
-            watch_cheap: Vec::new(),
+            queue_starts: Vec::new(),
+            queue: Vec::new(),
+            crossed_of: Vec::new(),
             cheap: Vec::new(),
             group_starts: Vec::new(),
             groups: Vec::new(),
@@ -302,7 +305,9 @@ impl PropTables {
                 Rule::Sum { crossings, .. } => *crossings = start..end,
                 Rule::Group { cells, .. } if start < end => {
                     let cells = cells.clone();
-                    self.rules.push(Rule::Crossed { cells, crossings: start..end });
+                    let listed = &self.crossings[start as usize..end as usize];
+                    let widest = listed.iter().map(|c| c.inside.count_ones()).max().unwrap_or(0);
+                    self.rules.push(Rule::Crossed { cells, crossings: start..end, widest });
                 }
                 _ => {}
             }
