@@ -197,18 +197,23 @@ mod tests {
     use crate::model::Model;
     use crate::variant::Variant;
 
-    #[test]
-    fn with_houses_alone_a_cell_of_two_is_branched_on_before_a_digit_s_heavier_places() {
-        // r1c1 keeps 1 and 2; 5 has two places in row 9, r9c1 and r9c2, and r9c1 has failed
-        // twelve times: its weight (18) is three times r1c1's (6), too little for its nine
-        // candidates to come first, enough for the places of 5 to weigh more than r1c1.
-        let model = Model::from_variant(&Variant::standard(9).unwrap());
-        let tables = PropTables::new(&model).unwrap();
+    /// r1c1 keeps 1 and 2; 5 has two places left in row 9, r9c1 and r9c2; all else open.
+    fn r1c1_of_two_and_5_in_two_places_of_row_9() -> Vec<u64> {
         let mut masks = vec![0x1ffu64; 81];
         masks[0] = 0b11;
         for mask in &mut masks[74..81] {
             *mask &= !(1 << 4);
         }
+        masks
+    }
+
+    #[test]
+    fn with_houses_alone_a_cell_of_two_is_branched_on_before_a_digit_s_heavier_places() {
+        // r1c1 keeps 1 and 2; 5 has two places in row 9, r9c1 and r9c2, and r9c1 has failed
+        // twelve times: its weight (18) is three times r1c1's (6), too little for its nine
+        // candidates to come first, enough for the places of 5 to weigh more than r1c1.
+        let tables = PropTables::new(&Model::from_variant(&Variant::standard(9).unwrap())).unwrap();
+        let masks = r1c1_of_two_and_5_in_two_places_of_row_9();
         let chosen = |houses_alone: bool| {
             let mut search = PropSearch::new(&tables);
             assert!(search.houses_alone);
@@ -230,13 +235,8 @@ mod tests {
         // As above, r1c1 keeps 1 and 2 (weight 6) and 5 has two places in row 9; r9c1's
         // failures make it weigh 9 or 18. With houses and relations alone the places of 5
         // come first at 9 already; beside other rules only at 18, twice r1c1's weight.
-        let model = Model::from_variant(&Variant::standard(9).unwrap());
-        let tables = PropTables::new(&model).unwrap();
-        let mut masks = vec![0x1ffu64; 81];
-        masks[0] = 0b11;
-        for mask in &mut masks[74..81] {
-            *mask &= !(1 << 4);
-        }
+        let tables = PropTables::new(&Model::from_variant(&Variant::standard(9).unwrap())).unwrap();
+        let masks = r1c1_of_two_and_5_in_two_places_of_row_9();
         let chosen = |relations_alone: bool, failures: u32| {
             let mut search = PropSearch::new(&tables);
             assert!(search.relations_alone);
